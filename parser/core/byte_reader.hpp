@@ -1,0 +1,89 @@
+// Bounds-checked little-endian reads over an immutable input span.
+// Names carry width and endianness (Kaitai's read_u2le habit). A read that would
+// leave the buffer returns std::nullopt; nothing here can touch a byte outside
+// the span, so parsers cannot either.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <span>
+
+#include "parser/core/checked_math.hpp"
+
+namespace meshgate {
+
+using Bytes = std::span<const std::byte>;
+
+// Decodes an unsigned little-endian integer of `width` bytes (1..8) from `src`.
+// The caller guarantees src.size() >= width (see ByteReader for the checked form).
+[[nodiscard]] inline uint64_t load_uint_le(Bytes src, size_t width) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < width; ++i) v |= static_cast<uint64_t>(src[i]) << (8 * i);
+  return v;
+}
+
+template <typename T>
+[[nodiscard]] inline T load_le(Bytes src) {
+  static_assert(std::is_integral_v<T>);
+  return static_cast<T>(load_uint_le(src, sizeof(T)));
+}
+
+// Writes the low `width` bytes of `v` little-endian into dst.
+inline void store_uint_le(std::span<std::byte> dst, uint64_t v, size_t width) {
+  for (size_t i = 0; i < width; ++i) dst[i] = static_cast<std::byte>((v >> (8 * i)) & 0xFF);
+}
+
+[[nodiscard]] inline float f32_from_bits(uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+[[nodiscard]] inline uint32_t f32_to_bits(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, sizeof bits);
+  return bits;
+}
+
+class ByteReader {
+ public:
+  explicit ByteReader(Bytes data) : data_(data) {}
+
+  [[nodiscard]] uint64_t size() const { return data_.size(); }
+  [[nodiscard]] Bytes bytes() const { return data_; }
+
+  [[nodiscard]] bool is_valid_range(uint64_t offset, uint64_t size) const {
+    return range_fits(offset, size, data_.size());
+  }
+
+  // The sub-span [offset, offset + size), or nullopt when it leaves the buffer.
+  [[nodiscard]] std::optional<Bytes> slice(uint64_t offset, uint64_t size) const {
+    if (!is_valid_range(offset, size)) return std::nullopt;
+    return data_.subspan(static_cast<size_t>(offset), static_cast<size_t>(size));
+  }
+
+  [[nodiscard]] std::optional<uint64_t> read_uint_le(uint64_t offset, size_t width) const {
+    auto s = slice(offset, width);
+    if (!s) return std::nullopt;
+    return load_uint_le(*s, width);
+  }
+  [[nodiscard]] std::optional<uint8_t> read_u8(uint64_t offset) const { return narrow<uint8_t>(offset); }
+  [[nodiscard]] std::optional<uint16_t> read_u16le(uint64_t offset) const { return narrow<uint16_t>(offset); }
+  [[nodiscard]] std::optional<uint32_t> read_u32le(uint64_t offset) const { return narrow<uint32_t>(offset); }
+  [[nodiscard]] std::optional<uint64_t> read_u64le(uint64_t offset) const { return narrow<uint64_t>(offset); }
+
+ private:
+  template <typename T>
+  [[nodiscard]] std::optional<T> narrow(uint64_t offset) const {
+    auto v = read_uint_le(offset, sizeof(T));
+    if (!v) return std::nullopt;
+    return static_cast<T>(*v);
+  }
+
+  Bytes data_;
+};
+
+}  // namespace meshgate

@@ -1,0 +1,81 @@
+#include "parser/core/coverage_map.hpp"
+
+#include <algorithm>
+
+namespace meshgate {
+
+std::string_view gap_kind_name(GapKind k) {
+  switch (k) {
+    case GapKind::alignment_padding: return "alignment_padding";
+    case GapKind::trailing: return "trailing";
+    case GapKind::gap: return "gap";
+  }
+  return "gap";
+}
+
+uint32_t CoverageMap::add_owner(std::string path) {
+  owners_.push_back(std::move(path));
+  return static_cast<uint32_t>(owners_.size() - 1);
+}
+
+void CoverageMap::mark(uint64_t begin, uint64_t length, uint32_t owner, std::string_view leaf) {
+  if (length == 0) return;
+  marks_.push_back(CoverageMark{begin, begin + length, owner, leaf});
+  sorted_ = false;
+}
+
+std::string CoverageMap::path_of(const CoverageMark& m) const {
+  const std::string& owner = owners_[m.owner];
+  if (owner.empty()) return std::string(m.leaf);
+  if (m.leaf.empty()) return owner;
+  return owner + "." + std::string(m.leaf);
+}
+
+GapKind classify_gap(uint64_t begin, uint64_t end, uint64_t file_size) {
+  if (end == file_size) return GapKind::trailing;
+  const uint64_t length = end - begin;
+  // Padding is the shortest run that brings `begin` up to an alignment of at
+  // most 16 (the strictest boundary either format uses) at `end`.
+  for (uint64_t a = 2; a <= 16; a *= 2) {
+    if (length < a && end % a == 0 && (begin % a) != 0) return GapKind::alignment_padding;
+  }
+  return GapKind::gap;
+}
+
+CoverageSummary CoverageMap::summarize(uint64_t file_size) {
+  std::stable_sort(marks_.begin(), marks_.end(), [](const CoverageMark& a, const CoverageMark& b) {
+    return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
+  });
+  sorted_ = true;
+
+  CoverageSummary s;
+  s.file_size = file_size;
+  uint64_t cursor = 0;           // end of the covered union so far
+  const CoverageMark* reach = nullptr;  // mark that reaches furthest so far
+  for (const CoverageMark& m : marks_) {
+    const uint64_t begin = std::min(m.begin, file_size);
+    const uint64_t end = std::min(m.end, file_size);
+    if (reach && m.begin < reach->end) {
+      ++s.overlap_count;
+      if (s.overlaps.size() < kMaxReportedOverlaps)
+        s.overlaps.push_back({m.begin, std::min(m.end, reach->end), path_of(*reach), path_of(m)});
+    }
+    if (begin > cursor) s.uncovered.push_back({cursor, begin, classify_gap(cursor, begin, file_size)});
+    if (end > cursor) {
+      s.covered_bytes += end - std::max(begin, cursor);
+      cursor = end;
+    }
+    if (!reach || m.end > reach->end) reach = &m;
+  }
+  if (cursor < file_size) s.uncovered.push_back({cursor, file_size, GapKind::trailing});
+  s.uncovered_bytes = file_size - s.covered_bytes;
+  return s;
+}
+
+std::string CoverageMap::path_at(uint64_t offset) const {
+  for (const CoverageMark& m : marks_)
+    if (m.begin <= offset && offset < m.end) return path_of(m);
+  return {};
+}
+
+}  // namespace meshgate

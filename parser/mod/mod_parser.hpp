@@ -1,0 +1,47 @@
+// Strict DMC3 MOD parser. Reads every field through the field tables, marks
+// coverage per leaf, collects warnings and stops at the first error. The
+// model it returns owns its data; the input span may die afterwards.
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "parser/core/byte_reader.hpp"
+#include "parser/core/coverage_map.hpp"
+#include "parser/core/diagnostics.hpp"
+#include "parser/mod/mod_model.hpp"
+#include "parser/mod/mod_skin.hpp"
+
+namespace meshgate::mod {
+
+inline constexpr std::string_view kFormatName = "dmc3-mod";
+
+struct ParseOptions {
+  bool strict = false;  // escalate every warning to an error
+};
+
+struct MeshAnalysis {
+  std::string path;  // "objects[i].meshes[j]"
+  uint64_t record_offset = 0;
+  uint64_t workspace_offset = 0;
+  SkinSummary skin;
+  uint32_t non_finite_components = 0;
+};
+
+struct ParseResult {
+  std::optional<Model> model;  // present iff no error was reported
+  std::vector<Diagnostic> diagnostics;
+  CoverageMap coverage_map;
+  CoverageSummary coverage;  // filled when the parse reached the end
+  std::vector<MeshAnalysis> meshes;
+
+  [[nodiscard]] bool ok() const { return model.has_value(); }
+};
+
+// True when the bytes start with the "MOD " magic.
+[[nodiscard]] bool looks_like_mod(Bytes data);
+
+[[nodiscard]] ParseResult parse_mod(Bytes data, const ParseOptions& options = {});
+
+}  // namespace meshgate::mod

@@ -1,0 +1,31 @@
+// Turns command-line PATH arguments into the list of model files to process:
+// files as given, directories walked recursively with files picked by magic
+// (never by extension), sorted by relative path so every run is in one order.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reports/format_detect.hpp"
+
+namespace meshgate {
+
+struct InputFile {
+  std::filesystem::path path;  // where to read it
+  std::string display;         // relative path shown in reports
+  bool explicit_argument;      // named on the command line (unknown format is then an error)
+};
+
+struct InputScan {
+  std::vector<InputFile> files;
+  std::vector<std::string> errors;  // unreadable or missing arguments
+};
+
+[[nodiscard]] InputScan scan_inputs(const std::vector<std::string>& arguments);
+
+// Reads a whole file; nullopt on I/O failure.
+[[nodiscard]] std::optional<std::vector<std::byte>> read_file(const std::filesystem::path& path);
+
+}  // namespace meshgate

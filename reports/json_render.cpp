@@ -1,0 +1,169 @@
+#include "reports/json_render.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "parser/core/hashing.hpp"
+#include "parser/mod/mod_layout.hpp"
+
+namespace meshgate {
+
+using nlohmann::json;
+
+namespace {
+
+std::string hex_bytes(Bytes bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(bytes.size() * 2);
+  for (std::byte b : bytes) {
+    out += kDigits[static_cast<unsigned>(b) >> 4];
+    out += kDigits[static_cast<unsigned>(b) & 0xF];
+  }
+  return out;
+}
+
+std::string hex32(uint32_t v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", v);
+  return buf;
+}
+
+template <const auto& Spec>
+void append_record(json& out, const std::string& owner, uint64_t base, const Record<Spec>& r) {
+  for (size_t i = 0; i < Spec.fields.size(); ++i) {
+    const FieldSpec& f = Spec.fields[i];
+    json entry = {{"path", owner + "." + std::string(f.name)},
+                  {"offset", base + f.offset},
+                  {"size", f.width},
+                  {"type", f.is_bytes() ? "bytes[" + std::to_string(f.width) + "]" : std::string(type_name(f.type))},
+                  {"status", status_string(f.status)}};
+    switch (f.type) {
+      case FieldType::bytes: entry["value"] = hex_bytes(r.raw(i)); break;
+      case FieldType::i16: entry["value"] = r.get_signed(i); break;
+      case FieldType::f32: {
+        const float v = r.get_f32(i);
+        entry["value"] = std::isfinite(v) ? json(static_cast<double>(v)) : json(nullptr);
+        entry["bits"] = hex32(static_cast<uint32_t>(r.get(i)));
+        break;
+      }
+      default: entry["value"] = r.get(i); break;
+    }
+    out.push_back(std::move(entry));
+  }
+}
+
+void append_array(json& out, const std::string& path, uint64_t offset, uint64_t count, const mod::ArraySpec& spec) {
+  out.push_back({{"path", path},
+                 {"offset", offset},
+                 {"size", count * spec.stride},
+                 {"type", std::string(spec.element_type) + "[" + std::to_string(count) + "]"},
+                 {"value", count},
+                 {"status", status_string(spec.status)}});
+}
+
+}  // namespace
+
+json diagnostics_json(const std::vector<Diagnostic>& diagnostics) {
+  json out = json::array();
+  for (const Diagnostic& d : diagnostics)
+    out.push_back({{"code", d.code},
+                   {"severity", std::string(severity_name(d.severity))},
+                   {"path", d.path},
+                   {"offset", d.offset},
+                   {"message", d.message}});
+  return out;
+}
+
+json coverage_json(const CoverageSummary& c, Bytes data) {
+  json ranges = json::array();
+  uint64_t nonzero = 0;
+  for (const UncoveredRange& u : c.uncovered) {
+    uint64_t nz = 0;
+    for (uint64_t p = u.begin; p < u.end && p < data.size(); ++p) nz += data[p] != std::byte{0};
+    nonzero += nz;
+    ranges.push_back({{"start", u.begin},
+                      {"end", u.end},
+                      {"length", u.end - u.begin},
+                      {"all_zero", nz == 0},
+                      {"kind", std::string(gap_kind_name(u.kind))}});
+  }
+  return {{"covered_bytes", c.covered_bytes},
+          {"uncovered_bytes", c.uncovered_bytes},
+          {"uncovered_nonzero_bytes", nonzero},
+          {"overlaps", c.overlap_count},
+          {"uncovered", ranges}};
+}
+
+json mod_fields_json(const mod::Model& model) {
+  using namespace mod;
+  json out = json::array();
+  append_record(out, "header", 0, model.header);
+  for (size_t i = 0; i < model.objects.size(); ++i) {
+    const Object& o = model.objects[i];
+    const std::string owner = "objects[" + std::to_string(i) + "]";
+    append_record(out, owner, object_record_offset(i), o.record);
+    for (size_t j = 0; j < o.meshes.size(); ++j) {
+      const Mesh& m = o.meshes[j];
+      const uint64_t at = *mesh_record_offset(o.record, j);
+      const std::string mesh_owner = owner + ".meshes[" + std::to_string(j) + "]";
+      append_record(out, mesh_owner, at, m.record);
+      const uint64_t n = m.record.get(mesh::vertex_count);
+      for (size_t s = 0; s < kStreamSpecs.size(); ++s)
+        append_array(out, mesh_owner + "." + std::string(kStreamSpecs[s].name), stream_offset(m.record, s), n,
+                     kStreamSpecs[s]);
+      if (!m.workspace.empty())
+        append_array(out, mesh_owner + ".workspace", *workspace_offset(at, m.record), m.workspace.size(), kWorkspaceSpec);
+    }
+  }
+  const uint64_t block = model.header.get(hdr::document_offset);
+  const NodeBlock& nb = model.nodes;
+  append_record(out, "nodes", block, nb.header);
+  const uint64_t n = nb.order.size();
+  append_array(out, "nodes.parents", block + nb.header.get(node::parent_rel), n, kParentArraySpec);
+  append_array(out, "nodes.order", block + nb.header.get(node::order_rel), n, kOrderArraySpec);
+  append_array(out, "nodes.motion_groups", block + nb.header.get(node::group_rel), n, kMotionGroupArraySpec);
+  for (size_t k = 0; k < nb.transforms.size(); ++k)
+    append_record(out, "nodes.transforms[" + std::to_string(k) + "]",
+                  block + nb.header.get(node::transform_rel) + k * kTransformSpec.size, nb.transforms[k]);
+  return out;
+}
+
+json mod_summary_json(const mod::Model& model) {
+  using namespace mod;
+  uint64_t meshes = 0, vertices = 0;
+  for (const Object& o : model.objects) {
+    meshes += o.meshes.size();
+    for (const Mesh& m : o.meshes) vertices += m.record.get(mesh::vertex_count);
+  }
+  const float version = model.header.get_f32(hdr::version);
+  // Two decimals, as the spec writes versions; the exact f32 is in version_bits.
+  const double rounded = std::round(static_cast<double>(version) * 100.0) / 100.0;
+  return {{"version", std::isfinite(version) ? json(rounded) : json(nullptr)},
+          {"version_bits", hex32(static_cast<uint32_t>(model.header.get(hdr::version)))},
+          {"objects", model.objects.size()},
+          {"meshes", meshes},
+          {"vertices", vertices},
+          {"nodes", model.header.get(hdr::node_count)},
+          {"texture_slots", model.header.get(hdr::texture_slot_count)},
+          {"default_joint", model.header.get(hdr::default_joint)}};
+}
+
+json mod_inspect_json(Bytes data, const mod::ParseResult& result) {
+  json out = {{"format", std::string(mod::kFormatName)},
+              {"size", data.size()},
+              {"xxh3_64", xxh3_64_hex(data)},
+              {"parse_ok", result.ok()},
+              {"diagnostics", diagnostics_json(result.diagnostics)}};
+  if (result.ok()) {
+    out["summary"] = mod_summary_json(*result.model);
+    out["fields"] = mod_fields_json(*result.model);
+    out["coverage"] = coverage_json(result.coverage, data);
+  } else {
+    out["summary"] = nullptr;
+    out["fields"] = json::array();
+  }
+  return out;
+}
+
+}  // namespace meshgate

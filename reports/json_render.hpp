@@ -1,0 +1,27 @@
+// JSON renderings that scripts depend on (`meshgate inspect --json`, the
+// roundtrip report). Keys are sorted (nlohmann::json uses std::map), so output
+// is deterministic; floats carry their raw bits next to the value.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "parser/core/coverage_map.hpp"
+#include "parser/core/diagnostics.hpp"
+#include "parser/mod/mod_parser.hpp"
+
+namespace meshgate {
+
+[[nodiscard]] nlohmann::json diagnostics_json(const std::vector<Diagnostic>& diagnostics);
+[[nodiscard]] nlohmann::json coverage_json(const CoverageSummary& coverage, Bytes data);
+
+// {path, offset, size, type, value, status} for every leaf field and array.
+[[nodiscard]] nlohmann::json mod_fields_json(const mod::Model& model);
+// {version, objects, meshes, vertices, nodes, texture_slots, default_joint}
+[[nodiscard]] nlohmann::json mod_summary_json(const mod::Model& model);
+
+// The full `inspect --json` object for one MOD file.
+[[nodiscard]] nlohmann::json mod_inspect_json(Bytes data, const mod::ParseResult& result);
+
+}  // namespace meshgate

@@ -1,0 +1,63 @@
+#include "reports/roundtrip.hpp"
+
+#include <algorithm>
+
+#include "parser/core/hashing.hpp"
+#include "parser/mod/mod_parser.hpp"
+#include "reports/json_render.hpp"
+#include "writer/mod/mod_writer.hpp"
+
+namespace meshgate {
+
+std::optional<uint64_t> first_difference(Bytes a, Bytes b) {
+  const size_t n = std::min(a.size(), b.size());
+  auto mismatch = std::mismatch(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(n), b.begin());
+  if (mismatch.first != a.begin() + static_cast<std::ptrdiff_t>(n))
+    return static_cast<uint64_t>(mismatch.first - a.begin());
+  if (a.size() != b.size()) return n;
+  return std::nullopt;
+}
+
+RoundTripOutcome roundtrip_bytes(std::string path, Bytes data) {
+  RoundTripOutcome out;
+  out.path = std::move(path);
+  out.size = data.size();
+  out.xxh3_64 = xxh3_64_hex(data);
+  out.format = detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
+  switch (out.format) {
+    case Format::dmc3_mod: {
+      mod::ParseResult parsed = mod::parse_mod(data);
+      out.diagnostics = std::move(parsed.diagnostics);
+      out.parsed = parsed.ok();
+      if (!out.parsed) break;
+      mod::WriteResult written = mod::write_mod(*parsed.model);
+      if (!written.ok()) {
+        out.diagnostics.push_back(*written.error);
+        break;
+      }
+      out.output_xxh3_64 = xxh3_64_hex(written.bytes);
+      out.first_diff_offset = first_difference(data, written.bytes);
+      out.identical = !out.first_diff_offset;
+      break;
+    }
+    case Format::unknown:
+      out.diagnostics.push_back(
+          {"core.unknown-format", Severity::error, "", 0, "no supported magic at offset 0 (expected \"MOD \")"});
+      break;
+  }
+  return out;
+}
+
+nlohmann::json roundtrip_json(const RoundTripOutcome& o) {
+  return {{"path", o.path},
+          {"format", std::string(format_name(o.format))},
+          {"size", o.size},
+          {"xxh3_64", o.xxh3_64},
+          {"output_xxh3_64", o.output_xxh3_64.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.output_xxh3_64)},
+          {"parse_ok", o.parsed},
+          {"identical", o.identical},
+          {"first_diff_offset", o.first_diff_offset ? nlohmann::json(*o.first_diff_offset) : nlohmann::json(nullptr)},
+          {"diagnostics", diagnostics_json(o.diagnostics)}};
+}
+
+}  // namespace meshgate

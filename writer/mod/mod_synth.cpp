@@ -1,0 +1,259 @@
+#include "writer/mod/mod_synth.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+
+#include "parser/mod/mod_diagnostic_codes.hpp"
+#include "parser/mod/mod_layout.hpp"
+#include "parser/mod/mod_skin.hpp"
+#include "writer/core/prng.hpp"
+
+namespace meshgate::mod {
+
+namespace {
+
+constexpr float kPi = 3.14159265f;
+
+// Retail flag values (spec §2.2) and +0x14 values (spec §7.4), as realistic choices.
+constexpr std::array<uint32_t, 8> kFlagValues = {0x0,        0x00100001, 0x00020001, 0x00020000,
+                                                 0x00200000, 0x00120002, 0x00100201, 0x00024000};
+constexpr std::array<uint32_t, 5> kMetadataValues = {100407, 202900, 217, 1000000, 601715};
+
+uint16_t vertex_count(Prng& rng) {
+  const uint64_t roll = rng.range(0, 99);
+  if (roll < 70) return static_cast<uint16_t>(rng.range(3, 60));
+  if (roll < 95) return static_cast<uint16_t>(rng.range(61, 300));
+  return static_cast<uint16_t>(rng.range(301, 800));
+}
+
+// Splits 31 into `k` positive quantized weights, non-increasing (q0 >= q1 >= q2
+// holds in the corpus although it is not a validity rule).
+std::array<unsigned, 3> split_weights(Prng& rng, unsigned k) {
+  std::array<unsigned, 3> q{};
+  unsigned left = kQuantizedWeightSum;
+  for (unsigned i = 0; i + 1 < k; ++i) {
+    const unsigned take = static_cast<unsigned>(rng.range(1, left - (k - 1 - i)));
+    q[i] = take;
+    left -= take;
+  }
+  q[k - 1] = left;
+  std::sort(q.begin(), q.begin() + k, std::greater<>());
+  return q;
+}
+
+MeshDescription random_mesh(Prng& rng, unsigned nodes, unsigned texture_slots) {
+  MeshDescription m;
+  const uint16_t n = vertex_count(rng);
+  m.texture_slot = static_cast<uint16_t>(rng.range(0, texture_slots - 1));
+  for (uint16_t i = 0; i < n; ++i) {
+    m.positions.push_back({rng.real(-2, 2), rng.real(0, 3), rng.real(-2, 2)});
+    std::array<float, 3> normal = {rng.real(-1, 1), rng.real(-1, 1), rng.real(0.1f, 1)};
+    const float len = std::sqrt(normal[0] * normal[0] + normal[1] * normal[1] + normal[2] * normal[2]);
+    for (float& c : normal) c /= len;
+    m.normals.push_back(normal);
+    m.uv.push_back({static_cast<int16_t>(rng.range(0, 4096)), static_cast<int16_t>(static_cast<int>(rng.range(0, 4276)) - 180)});
+
+    // 1..3 influences on distinct bones; lane = bone * 4; zero-weight lanes hold 0.
+    const unsigned influences = std::min<unsigned>(nodes, static_cast<unsigned>(rng.chance(75) ? 1 : rng.range(2, 3)));
+    const std::array<unsigned, 3> q = split_weights(rng, influences);
+    U8x4 lanes{0, 0, 0, 0};
+    std::array<unsigned, 3> bones{};
+    for (unsigned k = 0; k < influences; ++k) {
+      unsigned bone;
+      do bone = static_cast<unsigned>(rng.range(0, nodes - 1));
+      while (std::find(bones.begin(), bones.begin() + k, bone) != bones.begin() + k);
+      bones[k] = bone;
+      lanes[k + 1] = static_cast<uint8_t>(bone * kMatrixRowStride);
+    }
+    m.blend_indices.push_back(lanes);
+    uint16_t word = static_cast<uint16_t>(q[0] | (q[1] << 5) | (q[2] << 10));
+    if (i >= 2 && rng.chance(8)) word |= kTopologyBreakMask;
+    m.control.push_back(word);
+  }
+  return m;
+}
+
+}  // namespace
+
+ModDescription random_mod_description(uint64_t seed, uint64_t index) {
+  Prng rng(seed * 0x100000001B3ull ^ (index + 1) * 0x9E3779B97F4A7C15ull);
+  rng.next();
+  ModDescription d;
+  d.version = kKnownVersions[rng.range(0, kKnownVersions.size() - 1)];
+  d.texture_slot_count = static_cast<uint8_t>(rng.range(1, 8));
+  d.runtime_metadata = rng.chance(80) ? kMetadataValues[rng.range(0, kMetadataValues.size() - 1)]
+                                      : static_cast<uint32_t>(rng.next());
+
+  const unsigned nodes = static_cast<unsigned>(rng.range(1, 40));
+  d.default_joint_index = static_cast<uint8_t>(rng.range(0, std::min(1u, nodes - 1)));
+  std::vector<uint8_t> order(nodes);
+  for (unsigned k = 0; k < nodes; ++k) order[k] = static_cast<uint8_t>(k);
+  for (unsigned k = nodes; k > 1; --k) std::swap(order[k - 1], order[rng.range(0, k - 1)]);
+  for (unsigned k = 0; k < nodes; ++k) {
+    NodeDescription nd;
+    nd.node = order[k];
+    nd.parent = k == 0 ? kRootParent : order[rng.range(0, k - 1)];
+    nd.motion_group = static_cast<uint8_t>(rng.chance(60) ? 0 : rng.range(1, 2));
+    d.nodes.push_back(nd);
+  }
+  for (unsigned k = 0; k < nodes; ++k) {
+    TransformDescription t;
+    t.translation = {rng.real(-0.5f, 0.5f), rng.real(-0.5f, 0.5f), rng.real(-0.5f, 0.5f)};
+    t.translation_length = std::sqrt(t.translation[0] * t.translation[0] + t.translation[1] * t.translation[1] +
+                                     t.translation[2] * t.translation[2]);
+    if (rng.chance(50)) t.rotation = {rng.real(-kPi, kPi), rng.real(-kPi, kPi), rng.real(-kPi, kPi)};
+    d.transforms.push_back(t);
+  }
+
+  // Mostly small files as in retail (2 KB .. 220 KB), a tail up to 30 objects.
+  const size_t objects = rng.chance(70) ? rng.range(1, 6) : rng.range(7, 30);
+  for (size_t i = 0; i < objects; ++i) {
+    ObjectDescription o;
+    o.alpha_control = rng.chance(90) ? 0x80 : static_cast<uint8_t>(rng.range(0, 255));
+    o.source_flags = kFlagValues[rng.range(0, kFlagValues.size() - 1)];
+    if (o.source_flags & 0x600) {
+      o.conditional_param_18 = 1.25f;
+      o.conditional_param_1c = 2;
+    }
+    const size_t meshes = rng.range(1, 3);
+    for (size_t j = 0; j < meshes; ++j) o.meshes.push_back(random_mesh(rng, nodes, d.texture_slot_count));
+    o.bounding_center = {0, 1.5f, 0};
+    o.bounding_radius = rng.real(2.5f, 4.0f);
+    d.objects.push_back(std::move(o));
+  }
+
+  // Every fifth file carries non-zero PRESERVED fields, another fifth non-zero
+  // padding: the writer must keep both exactly (never normalise to zero).
+  if (index % 5 == 3) {
+    d.reserved_08 = {1, 2, 3, 4, 5, 6, 7, 8};
+    d.reserved_28[23] = 0xEE;
+    d.node_shell[0] = 0x10;
+    d.objects[0].reserved_20[5] = 0x42;
+    d.objects[0].meshes[0].preserved0c = 0xDEADBEEF;
+    d.transforms[0].reserved1c_bits = 0x3F800001;
+  }
+  if (index % 5 == 4) d.padding_fill = 0xA5;
+  // Every seventh file also has values the parser warns about but keeps.
+  if (index % 7 == 6) {
+    d.objects[0].meshes[0].reserved4c = 7;
+    d.objects[0].meshes[0].blend_indices[0][0] = 0xA5;
+  }
+  return d;
+}
+
+std::vector<SynthFile> synth_mod_corpus(uint64_t seed, uint64_t count) {
+  std::vector<SynthFile> files;
+  for (uint64_t i = 0; i < count; ++i) {
+    char name[64];
+    std::snprintf(name, sizeof name, "synth_%04llu.mod", static_cast<unsigned long long>(i));
+    files.push_back({name, build_mod(random_mod_description(seed, i)).bytes});
+  }
+  return files;
+}
+
+namespace {
+
+uint64_t peek(const std::vector<std::byte>& b, uint64_t at, size_t width) {
+  return load_uint_le(Bytes(b).subspan(static_cast<size_t>(at), width), width);
+}
+void poke(std::vector<std::byte>& b, uint64_t at, uint64_t value, size_t width) {
+  store_uint_le(std::span<std::byte>(b).subspan(static_cast<size_t>(at), width), value, width);
+}
+
+template <const auto& Spec>
+constexpr uint64_t at_field(uint64_t base, size_t field) {
+  return base + Spec.fields[field].offset;
+}
+
+}  // namespace
+
+std::vector<MalformedCase> malformed_mod_cases(uint64_t seed) {
+  // Base: the first corpus file with >= 2 objects and >= 2 nodes, object 0
+  // holding at least two meshes; all warning-free.
+  ModDescription base;
+  for (uint64_t i = 0;; ++i) {
+    base = random_mod_description(seed, i * 5);  // index % 5 == 0: no planted fields
+    if (base.objects.size() >= 2 && base.nodes.size() >= 2 && base.objects[0].meshes.size() >= 2) break;
+  }
+  const BuiltMod built = build_mod(base);
+  const uint64_t size = built.bytes.size();
+  const uint64_t m0 = built.mesh_record_offsets[0];
+  const uint64_t o0 = object_record_offset(0);
+  const uint64_t nb = built.node_block_offset;
+  auto stream = [&](size_t s) { return peek(built.bytes, at_field<kMeshSpec>(m0, mesh::stream_offset(s)), 8); };
+  auto node_rel = [&](size_t f) { return peek(built.bytes, at_field<kNodeHeaderSpec>(nb, f), 4); };
+
+  using Bytes_ = std::vector<std::byte>;
+  using Mutation = std::function<void(Bytes_&)>;
+  auto header = [](size_t f) { return at_field<kHeaderSpec>(0, f); };
+  auto set_header = [&](size_t f, uint64_t v) { return [=](Bytes_& b) { poke(b, header(f), v, kHeaderSpec.fields[f].width); }; };
+  auto set_object0 = [&](size_t f, uint64_t v) {
+    return [=](Bytes_& b) { poke(b, at_field<kObjectSpec>(o0, f), v, kObjectSpec.fields[f].width); };
+  };
+  auto set_mesh0 = [&](size_t f, uint64_t v) {
+    return [=](Bytes_& b) { poke(b, at_field<kMeshSpec>(m0, f), v, kMeshSpec.fields[f].width); };
+  };
+  auto set_node = [&](size_t f, uint64_t v) { return [=](Bytes_& b) { poke(b, at_field<kNodeHeaderSpec>(nb, f), v, 4); }; };
+
+  const std::vector<std::pair<std::string_view, Mutation>> mutations = {
+      {codes::truncated_header.code, [](Bytes_& b) { b.resize(0x20); }},
+      {codes::header_fields.code, [](Bytes_& b) { b[0] = std::byte{'X'}; }},
+      {codes::unconfirmed_version.code, set_header(hdr::version, f32_to_bits(0.83f))},
+      {codes::zero_transform_domain.code, set_header(hdr::node_count, 0)},
+      {codes::document_out_of_bounds.code, set_header(hdr::document_offset, size + 0x100)},
+      {codes::object_table_out_of_bounds.code, [](Bytes_& b) { b.resize(kObjectTableOffset + 0x20); }},
+      {codes::default_joint_out_of_range.code, set_header(hdr::default_joint, 200)},
+      {codes::aggregate_mismatch.code,
+       set_object0(obj::aggregate_count, peek(built.bytes, at_field<kObjectSpec>(o0, obj::aggregate_count), 2) + 1)},
+      {codes::inner_table_out_of_bounds.code, set_object0(obj::mesh_table_offset, size + 16)},
+      {codes::inner_record_truncated.code, set_object0(obj::mesh_table_offset, size - 0x20)},
+      {codes::gs_clamp_out_of_range.code, set_mesh0(mesh::clamp_first, 0x400)},
+      {codes::inner_38_nonzero.code, set_mesh0(mesh::reserved38, 0x1234)},
+      {codes::generated_count_nonzero.code, set_mesh0(mesh::generated_count, 9)},
+      {codes::inner_4c_nonzero.code, set_mesh0(mesh::reserved4c, 1)},
+      {codes::mesh_stream_out_of_bounds.code, set_mesh0(mesh::positions_offset, size - 4)},
+      {codes::generated_workspace_out_of_bounds.code, set_mesh0(mesh::workspace_rel, size * 2)},
+      // n large enough that five streams aliased at 0x40 claim more than the file.
+      {codes::sections_exceed_file.code,
+       [=](Bytes_& b) {
+         poke(b, at_field<kMeshSpec>(m0, mesh::vertex_count), std::min<uint64_t>((size - 0x40) / 13, 0xFFFF), 2);
+         for (size_t s = 0; s < kStreamSpecs.size(); ++s) poke(b, at_field<kMeshSpec>(m0, mesh::stream_offset(s)), 0x40, 8);
+       }},
+      {codes::texture_slot_beyond_mirror.code, set_mesh0(mesh::texture_slot, 255)},
+      {codes::stream_misaligned.code, set_mesh0(mesh::positions_offset, stream(stream::positions) + 4)},
+      {codes::non_finite_vector.code, [=](Bytes_& b) { poke(b, stream(stream::positions), 0x7FC00000, 4); }},
+      {codes::blend_lane0_nonzero.code, [=](Bytes_& b) { poke(b, stream(stream::blend_indices), 0xA5, 1); }},
+      {codes::skin_invariant_mismatch.code, [=](Bytes_& b) { poke(b, stream(stream::control), 0, 2); }},
+      {codes::workspace_misaligned.code,
+       set_mesh0(mesh::workspace_rel, peek(built.bytes, at_field<kMeshSpec>(m0, mesh::workspace_rel), 8) - 2)},
+      {codes::workspace_trailer_not_tiled.code, [](Bytes_& b) { b.resize(b.size() + 16, std::byte{0}); }},
+      {codes::td_document_header.code, set_header(hdr::document_offset, size - 0x10)},
+      {codes::td_header.code, set_node(node::parent_rel, 0x10)},
+      {codes::td_table_range.code,
+       [=](Bytes_& b) {
+         poke(b, at_field<kNodeHeaderSpec>(nb, node::group_rel), size, 4);
+         poke(b, at_field<kNodeHeaderSpec>(nb, node::transform_rel), size + 0x100, 4);
+       }},
+      {codes::td_table_spans.code, set_node(node::order_rel, node_rel(node::parent_rel))},
+      {codes::td_transform_truncated.code, set_node(node::transform_rel, size)},
+      {codes::td_layout_variant.code, set_node(node::transform_rel, node_rel(node::transform_rel) + 16)},
+      {codes::td_permutation_incomplete.code,
+       [=](Bytes_& b) { b[nb + node_rel(node::order_rel) + 1] = b[nb + node_rel(node::order_rel)]; }},
+      {codes::td_hierarchy_invalid.code, [=](Bytes_& b) { b[nb + node_rel(node::parent_rel)] = std::byte{0}; }},
+      {codes::td_non_finite_transform.code,
+       [=](Bytes_& b) { poke(b, nb + node_rel(node::transform_rel), 0x7F800000, 4); }},
+      {codes::coverage_overlap.code, set_mesh0(mesh::stream_offset(stream::normals), stream(stream::positions))},
+  };
+
+  std::vector<MalformedCase> cases;
+  for (const auto& [code, mutate] : mutations) {
+    MalformedCase c{code, {"malformed_" + std::string(code) + ".mod", built.bytes}};
+    mutate(c.file.bytes);
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+}  // namespace meshgate::mod

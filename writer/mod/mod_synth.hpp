@@ -1,0 +1,33 @@
+// The synthetic MOD corpus (`meshgate synth mod`): deterministic for a seed,
+// varied across the whole grammar, never derived from game data. See
+// corpus_tests/README.md for what the generator covers and why.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "writer/mod/mod_layout_builder.hpp"
+
+namespace meshgate::mod {
+
+struct SynthFile {
+  std::string name;  // relative path inside the output directory
+  std::vector<std::byte> bytes;
+};
+
+// File `index` of the corpus for `seed` (independent of the corpus size).
+[[nodiscard]] ModDescription random_mod_description(uint64_t seed, uint64_t index);
+[[nodiscard]] std::vector<SynthFile> synth_mod_corpus(uint64_t seed, uint64_t count);
+
+struct MalformedCase {
+  std::string_view expected_code;  // the diagnostic this corruption must raise
+  SynthFile file;
+};
+
+// One corrupted variant per diagnostic code in codes::kAll, each from a valid
+// base file of the seed with a single field (or the length) changed.
+[[nodiscard]] std::vector<MalformedCase> malformed_mod_cases(uint64_t seed);
+
+}  // namespace meshgate::mod

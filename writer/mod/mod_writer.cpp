@@ -1,0 +1,108 @@
+#include "writer/mod/mod_writer.hpp"
+
+#include <cstdio>
+
+#include "parser/mod/mod_layout.hpp"
+#include "writer/core/output_image.hpp"
+
+namespace meshgate::mod {
+
+namespace {
+
+// Paths for writer errors are built in a stack buffer: no allocation per part.
+struct PathBuffer {
+  char text[96];
+  template <typename... Args>
+  std::string_view operator()(const char* format, Args... args) {
+    const int n = std::snprintf(text, sizeof text, format, args...);
+    return std::string_view(text, n < 0 ? 0 : std::min<size_t>(static_cast<size_t>(n), sizeof text - 1));
+  }
+};
+
+template <const auto& Spec>
+bool emit_record(OutputImage& out, uint64_t offset, const Record<Spec>& record, std::string_view path) {
+  return out.emit(offset, Spec.size, path, [&](std::span<std::byte> dst) { record.encode(dst); });
+}
+
+template <typename Element, size_t Width>
+bool emit_array(OutputImage& out, uint64_t offset, const std::vector<Element>& elements, std::string_view path) {
+  return out.emit(offset, elements.size() * Width, path, [&](std::span<std::byte> dst) {
+    for (size_t i = 0; i < elements.size(); ++i) {
+      const auto& e = elements[i];
+      constexpr size_t lanes = std::tuple_size_v<Element>;
+      constexpr size_t lane_width = Width / lanes;
+      for (size_t c = 0; c < lanes; ++c)
+        store_uint_le(dst.subspan(i * Width + c * lane_width, lane_width),
+                      static_cast<uint64_t>(static_cast<std::make_unsigned_t<typename Element::value_type>>(e[c])),
+                      lane_width);
+    }
+  });
+}
+
+bool emit_mesh(OutputImage& out, PathBuffer& path, size_t i, size_t j, uint64_t record_offset, const Mesh& m) {
+  const MeshRecord& r = m.record;
+  if (!emit_record(out, record_offset, r, path("objects[%zu].meshes[%zu]", i, j))) return false;
+  if (!emit_array<F32x3Bits, 12>(out, stream_offset(r, stream::positions), m.positions,
+                                 path("objects[%zu].meshes[%zu].positions", i, j)) ||
+      !emit_array<F32x3Bits, 12>(out, stream_offset(r, stream::normals), m.normals,
+                                 path("objects[%zu].meshes[%zu].normals", i, j)) ||
+      !emit_array<I16x2, 4>(out, stream_offset(r, stream::uv), m.uv, path("objects[%zu].meshes[%zu].uv", i, j)) ||
+      !emit_array<U8x4, 4>(out, stream_offset(r, stream::blend_indices), m.blend_indices,
+                           path("objects[%zu].meshes[%zu].blend_indices", i, j)))
+    return false;
+  const bool control_ok =
+      out.emit(stream_offset(r, stream::control), m.control.size() * 2, path("objects[%zu].meshes[%zu].control", i, j),
+               [&](std::span<std::byte> dst) {
+                 for (size_t k = 0; k < m.control.size(); ++k) store_uint_le(dst.subspan(2 * k, 2), m.control[k], 2);
+               });
+  if (!control_ok) return false;
+  auto ws = workspace_offset(record_offset, r);
+  if (!ws) return out.emit(~uint64_t{0}, 1, path("objects[%zu].meshes[%zu].workspace", i, j), [](auto) {});
+  return out.emit_bytes(*ws, m.workspace, path("objects[%zu].meshes[%zu].workspace", i, j));
+}
+
+bool emit_nodes(OutputImage& out, PathBuffer& path, uint64_t block, const NodeBlock& nb) {
+  if (!emit_record(out, block, nb.header, "nodes")) return false;
+  const std::array<const std::vector<uint8_t>*, 3> arrays = {&nb.parents, &nb.order, &nb.motion_groups};
+  const std::array<size_t, 3> rel_fields = {node::parent_rel, node::order_rel, node::group_rel};
+  for (size_t k = 0; k < 3; ++k) {
+    const std::vector<uint8_t>& a = *arrays[k];
+    auto begin = checked_add(block, nb.header.get(rel_fields[k]));
+    if (!begin || !out.emit_bytes(*begin, std::as_bytes(std::span(a)), path("nodes.array[%zu]", k))) return false;
+  }
+  auto xf = checked_add(block, nb.header.get(node::transform_rel));
+  if (!xf) return false;
+  for (size_t k = 0; k < nb.transforms.size(); ++k) {
+    if (!emit_record(out, *xf + k * kTransformSpec.size, nb.transforms[k], path("nodes.transforms[%zu]", k)))
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+WriteResult write_mod(const Model& model) {
+  OutputImage out(model.file_size);
+  PathBuffer path;
+  bool ok = emit_record(out, 0, model.header, "header");
+  for (size_t i = 0; ok && i < model.objects.size(); ++i) {
+    const Object& object = model.objects[i];
+    ok = emit_record(out, object_record_offset(i), object.record, path("objects[%zu]", i));
+    for (size_t j = 0; ok && j < object.meshes.size(); ++j) {
+      auto at = mesh_record_offset(object.record, j);
+      ok = at && emit_mesh(out, path, i, j, *at, object.meshes[j]);
+    }
+  }
+  ok = ok && emit_nodes(out, path, model.header.get(hdr::document_offset), model.nodes);
+  for (size_t g = 0; ok && g < model.gaps.size(); ++g)
+    ok = out.emit_bytes(model.gaps[g].offset, model.gaps[g].bytes, path("gaps[%zu]", g));
+
+  WriteResult result;
+  result.error = out.finish();
+  if (!result.error && !ok)  // a placement overflowed before reaching the image
+    result.error = Diagnostic{"writer.out-of-range", Severity::error, "", 0, "a part of the model has no valid offset"};
+  if (!result.error) result.bytes = out.take();
+  return result;
+}
+
+}  // namespace meshgate::mod

@@ -1,0 +1,23 @@
+// Serialises a parsed MOD model. It takes the model only (never the source
+// bytes), places every part through mod_layout.hpp, and fails when the model
+// does not account for every output byte, so a byte-identical round trip
+// proves the model is complete.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "parser/core/diagnostics.hpp"
+#include "parser/mod/mod_model.hpp"
+
+namespace meshgate::mod {
+
+struct WriteResult {
+  std::vector<std::byte> bytes;
+  std::optional<Diagnostic> error;
+  [[nodiscard]] bool ok() const { return !error; }
+};
+
+[[nodiscard]] WriteResult write_mod(const Model& model);
+
+}  // namespace meshgate::mod
