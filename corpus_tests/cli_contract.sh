@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The meshgate command-line contract that users' scripts rely on: exit codes
+# 0 / 1 / 2 and the JSON keys of inspect and roundtrip.
+set -euo pipefail
+bin=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "cli_contract: $*" >&2; exit 1; }
+
+"$bin" synth mod --seed 11 --count 12 --out "$work/corpus" --malformed >/dev/null
+
+# roundtrip over a directory of valid files: exit 0, every file identical.
+mkdir "$work/valid" && cp "$work"/corpus/synth_*.mod "$work/valid/"
+echo "not a model" > "$work/valid/readme.txt"   # skipped: detected by magic, not extension
+"$bin" roundtrip "$work/valid" --json > "$work/rt.json" || fail "roundtrip of valid corpus exited $?"
+python3 - "$work/rt.json" <<'PY'
+import json, sys, re
+r = json.load(open(sys.argv[1]))
+files = r["files"]
+assert len(files) == 12, len(files)
+for f in files:
+    for k in ("path", "format", "size", "xxh3_64", "output_xxh3_64", "identical", "first_diff_offset", "diagnostics"):
+        assert k in f, k
+    assert f["format"] == "dmc3-mod" and f["identical"] is True and f["first_diff_offset"] is None
+    assert re.fullmatch(r"[0-9a-f]{16}", f["xxh3_64"]) and f["xxh3_64"] == f["output_xxh3_64"]
+    assert not f["path"].startswith("/")
+assert r["totals"]["identical"] == 12
+PY
+
+# a rejected file makes roundtrip exit 1; a missing path exits 2.
+set +e
+"$bin" roundtrip "$work/corpus/malformed/malformed_mod.mesh-stream-out-of-bounds.mod" >/dev/null; rc=$?
+[ $rc -eq 1 ] || fail "roundtrip of a rejected file exited $rc, expected 1"
+"$bin" roundtrip "$work/does-not-exist" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "roundtrip of a missing path exited $rc, expected 2"
+"$bin" inspect >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "inspect without FILE exited $rc, expected 2"
+
+# inspect: exit 0 with the documented keys; exit 1 on rejection with JSON still printed.
+"$bin" inspect "$work/corpus/synth_0000.mod" --json > "$work/ok.json"; rc=$?
+[ $rc -eq 0 ] || fail "inspect of a valid file exited $rc"
+"$bin" inspect "$work/corpus/malformed/malformed_mod.aggregate-element-count-mismatch.mod" --json > "$work/bad.json"; rc=$?
+[ $rc -eq 1 ] || fail "inspect of a rejected file exited $rc, expected 1"
+set -e
+python3 - "$work/ok.json" "$work/bad.json" <<'PY'
+import json, sys
+ok = json.load(open(sys.argv[1]))
+for k in ("format", "size", "xxh3_64", "summary", "fields", "diagnostics"):
+    assert k in ok, k
+assert ok["format"] == "dmc3-mod"
+for k in ("version", "objects", "meshes", "vertices", "nodes", "texture_slots", "default_joint"):
+    assert k in ok["summary"], k
+paths = {f["path"] for f in ok["fields"]}
+assert "header.version" in paths and "objects[0].meshes[0].positions_offset" in paths
+for f in ok["fields"]:
+    assert set(("path", "offset", "size", "type", "value", "status")) <= set(f), f
+bad = json.load(open(sys.argv[2]))
+assert bad["diagnostics"][-1]["code"] == "mod.aggregate-element-count-mismatch"
+assert bad["diagnostics"][-1]["severity"] == "error"
+assert bad["diagnostics"][-1]["path"] == "objects[0].aggregate_element_count"
+PY
+echo "cli_contract: ok"

@@ -1,0 +1,147 @@
+// parser/core and writer/core: checked arithmetic, reader, coverage, output image.
+#include <gtest/gtest.h>
+
+#include "parser/core/byte_reader.hpp"
+#include "parser/core/coverage_map.hpp"
+#include "parser/core/field_table.hpp"
+#include "parser/core/hashing.hpp"
+#include "parser/core/provenance.hpp"
+#include "writer/core/output_image.hpp"
+
+namespace meshgate {
+namespace {
+
+TEST(CheckedMath, AddAndMultiplyReportOverflow) {
+  EXPECT_EQ(checked_add(1, 2), 3u);
+  EXPECT_FALSE(checked_add(UINT64_MAX, 1));
+  EXPECT_EQ(checked_mul(0x50, 255), 0x50u * 255u);
+  EXPECT_FALSE(checked_mul(uint64_t{1} << 63, 2));
+  EXPECT_FALSE(checked_align_up(UINT64_MAX - 3, 16));
+  EXPECT_EQ(checked_align_up(0x21, 16), 0x30u);
+}
+
+TEST(CheckedMath, RangeFitsHandlesEveryEdge) {
+  EXPECT_TRUE(range_fits(0, 0, 0));
+  EXPECT_TRUE(range_fits(10, 0, 10));
+  EXPECT_FALSE(range_fits(11, 0, 10));
+  EXPECT_TRUE(range_fits(6, 4, 10));
+  EXPECT_FALSE(range_fits(7, 4, 10));
+  EXPECT_FALSE(range_fits(UINT64_MAX, 2, 10));  // offset + size would wrap
+  EXPECT_FALSE(range_fits(2, UINT64_MAX, 10));
+}
+
+TEST(ByteReader, ReadsLittleEndianAndRefusesToLeaveTheBuffer) {
+  const std::array<std::byte, 6> raw = {std::byte{0x78}, std::byte{0x56}, std::byte{0x34},
+                                        std::byte{0x12}, std::byte{0xAA}, std::byte{0xBB}};
+  ByteReader r{Bytes(raw)};
+  EXPECT_EQ(r.read_u32le(0), 0x12345678u);
+  EXPECT_EQ(r.read_u16le(4), 0xBBAAu);
+  EXPECT_EQ(r.read_u8(5), 0xBBu);
+  EXPECT_FALSE(r.read_u32le(3));
+  EXPECT_FALSE(r.read_u8(6));
+  EXPECT_FALSE(r.read_u64le(UINT64_MAX - 2));
+  EXPECT_FALSE(r.slice(2, 5));
+  EXPECT_EQ(r.slice(2, 4)->size(), 4u);
+}
+
+TEST(Provenance, CombinedStatusesPrintInDeclarationOrder) {
+  const StatusSet s = Status::preserved_undecoded | Status::exe_confirmed | Status::reserved_observed_zero;
+  EXPECT_EQ(status_string(s), "EXE_CONFIRMED+PRESERVED_UNDECODED+RESERVED_OBSERVED_ZERO");
+  EXPECT_TRUE(s.keeps_raw_bytes());
+  EXPECT_FALSE(StatusSet(Status::exe_confirmed).keeps_raw_bytes());
+  for (int i = 0; i < kStatusCount; ++i) EXPECT_FALSE(status_name(static_cast<Status>(i)).empty());
+}
+
+inline constexpr RecordSpec<3> kDemo{"demo", 8, {{
+    {0, 2, FieldType::u16, "a", Status::exe_confirmed, ""},
+    {2, 2, FieldType::i16, "b", Status::exe_confirmed, ""},
+    {4, 4, FieldType::bytes, "c", Status::preserved_undecoded, ""},
+}}};
+inline constexpr RecordSpec<2> kHoled{"holed", 8, {{
+    {0, 2, FieldType::u16, "a", Status::exe_confirmed, ""},
+    {4, 4, FieldType::u32, "b", Status::exe_confirmed, ""},
+}}};
+inline constexpr RecordSpec<2> kWrongWidth{"wrong", 4, {{
+    {0, 2, FieldType::u32, "a", Status::exe_confirmed, ""},
+    {2, 2, FieldType::u16, "b", Status::exe_confirmed, ""},
+}}};
+static_assert(tiles_record_exactly(kDemo));
+static_assert(!tiles_record_exactly(kHoled));
+static_assert(!tiles_record_exactly(kWrongWidth));
+
+TEST(FieldTable, RecordDecodesAndEncodesEveryFieldExactly) {
+  const std::array<std::byte, 8> raw = {std::byte{0x01}, std::byte{0x02}, std::byte{0xFE}, std::byte{0xFF},
+                                        std::byte{0xDE}, std::byte{0xAD}, std::byte{0xBE}, std::byte{0xEF}};
+  Record<kDemo> r;
+  r.decode(Bytes(raw));
+  EXPECT_EQ(r.get(0), 0x0201u);
+  EXPECT_EQ(r.get_signed(1), -2);
+  EXPECT_EQ(r.raw(2)[0], std::byte{0xDE});
+  std::array<std::byte, 8> out{};
+  r.encode(out);
+  EXPECT_EQ(out, raw);
+  EXPECT_EQ((field_index<kDemo>("c")), 2u);
+}
+
+TEST(CoverageMap, ReportsUncoveredRangesGapKindsAndOverlaps) {
+  CoverageMap map;
+  const uint32_t a = map.add_owner("rec");
+  map.mark(0, 4, a, "x");      // [0,4)
+  map.mark(8, 8, a, "y");      // [8,16): [4,8) is padding to an 8 boundary
+  map.mark(12, 2, a, "z");     // overlaps y
+  map.mark(19, 3, a, "w");     // [16,19) is a gap (ends at 19)
+  map.mark(30, 0, a, "empty"); // ignored
+  const CoverageSummary s = map.summarize(40);
+  EXPECT_EQ(s.covered_bytes, 4u + 8u + 3u);
+  EXPECT_EQ(s.uncovered_bytes, 40u - 15u);
+  ASSERT_EQ(s.uncovered.size(), 3u);
+  EXPECT_EQ(s.uncovered[0].begin, 4u);
+  EXPECT_EQ(s.uncovered[0].kind, GapKind::alignment_padding);
+  EXPECT_EQ(s.uncovered[1].kind, GapKind::gap);
+  EXPECT_EQ(s.uncovered[2].begin, 22u);
+  EXPECT_EQ(s.uncovered[2].kind, GapKind::trailing);
+  ASSERT_EQ(s.overlap_count, 1u);
+  EXPECT_EQ(s.overlaps[0].first_path, "rec.y");
+  EXPECT_EQ(s.overlaps[0].second_path, "rec.z");
+  EXPECT_EQ(map.path_at(13), "rec.y");
+}
+
+TEST(OutputImage, FailsWhenTheModelLeavesAByteUnwritten) {
+  OutputImage out(8);
+  const std::array<std::byte, 4> four{};
+  EXPECT_TRUE(out.emit_bytes(0, four, "a"));
+  EXPECT_TRUE(out.emit_bytes(5, Bytes(four).first(3), "b"));
+  auto error = out.finish();
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->code, "writer.unplanned-bytes");
+  EXPECT_EQ(error->offset, 4u);
+}
+
+TEST(OutputImage, AcceptsAgreeingOverlapsAndRejectsConflictingOnes) {
+  OutputImage out(4);
+  const std::array<std::byte, 4> ones = {std::byte{1}, std::byte{1}, std::byte{1}, std::byte{1}};
+  const std::array<std::byte, 2> other = {std::byte{1}, std::byte{2}};
+  EXPECT_TRUE(out.emit_bytes(0, ones, "a"));
+  EXPECT_TRUE(out.emit_bytes(1, Bytes(ones).first(2), "same"));
+  EXPECT_FALSE(out.emit_bytes(2, other, "conflict"));
+  ASSERT_TRUE(out.error());
+  EXPECT_EQ(out.error()->code, "writer.conflicting-overlap");
+  EXPECT_EQ(out.error()->offset, 3u);
+}
+
+TEST(OutputImage, RefusesPlacementsOutsideTheImage) {
+  OutputImage out(4);
+  const std::array<std::byte, 2> two{};
+  EXPECT_FALSE(out.emit_bytes(3, two, "tail"));
+  EXPECT_EQ(out.error()->code, "writer.out-of-range");
+}
+
+TEST(Hashing, Xxh3HexIsSixteenLowercaseDigitsOfTheCanonicalForm) {
+  // XXH3_64bits of the empty input is 2d06800538d394c2 (xxHash reference).
+  EXPECT_EQ(xxh3_64_hex(Bytes{}), "2d06800538d394c2");
+  const std::string abc = "abc";
+  EXPECT_EQ(xxh3_64_hex(std::as_bytes(std::span(abc))).size(), 16u);
+}
+
+}  // namespace
+}  // namespace meshgate

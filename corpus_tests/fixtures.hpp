@@ -1,0 +1,57 @@
+// Hand-built byte fixtures, LLVM style: each field poked at its file offset
+// with a comment, independent of the field tables, so a table that names the
+// wrong offset fails these tests instead of agreeing with itself.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace meshgate::testing {
+
+inline void put(std::vector<std::byte>& b, size_t at, uint64_t v, size_t width) {
+  for (size_t i = 0; i < width; ++i) b[at + i] = static_cast<std::byte>((v >> (8 * i)) & 0xFF);
+}
+inline void put_f32(std::vector<std::byte>& b, size_t at, float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  put(b, at, bits, 4);
+}
+
+// The canonical minimal valid MOD of spec §8: 0x260 bytes, zero-filled.
+inline std::vector<std::byte> canonical_minimal_mod() {
+  std::vector<std::byte> b(0x260);
+  // Header.
+  b[0] = std::byte{'M'}, b[1] = std::byte{'O'}, b[2] = std::byte{'D'}, b[3] = std::byte{' '};
+  put_f32(b, 0x04, 1.01f);      // version
+  put(b, 0x10, 1, 1);           // objects
+  put(b, 0x11, 1, 1);           // nodes
+  put(b, 0x12, 8, 1);           // texture mirror
+  put(b, 0x13, 0x5A, 1);        // default joint
+  put(b, 0x14, 0x12345678, 4);  // runtime metadata
+  put(b, 0x20, 0x200, 8);       // node block offset
+  // Object at 0x40.
+  put(b, 0x40, 1, 1);           // mesh count
+  put(b, 0x41, 0x90, 1);        // alpha
+  put(b, 0x42, 1, 2);           // aggregate vertex count
+  put(b, 0x48, 0x80, 8);        // mesh table
+  put(b, 0x50, 0x00004000, 4);  // flags: nearest filtering
+  put_f32(b, 0x70, 10), put_f32(b, 0x74, -20), put_f32(b, 0x78, 30), put_f32(b, 0x7C, 42.5f);
+  // Mesh at 0x80.
+  put(b, 0x80, 1, 2);  // n
+  put(b, 0x82, 7, 2);  // texture slot
+  put(b, 0x84, 1, 2), put(b, 0x86, 2, 2), put(b, 0x88, 3, 2), put(b, 0x8A, 4, 2);  // CLAMP
+  put(b, 0x90, 0xD0, 8), put(b, 0x98, 0xE0, 8), put(b, 0xA0, 0xF0, 8), put(b, 0xA8, 0x100, 8), put(b, 0xB0, 0x110, 8);
+  put(b, 0xC0, 0xA0, 8);  // workspace, record-relative -> 0x120
+  // Streams.
+  put_f32(b, 0xD0, 1), put_f32(b, 0xD4, 2), put_f32(b, 0xD8, 3);  // position
+  put_f32(b, 0xE4, 1);                                             // normal (0, 1, 0)
+  put(b, 0xF0, 4096, 2), put(b, 0xF2, 2048, 2);                    // UV
+  put(b, 0x110, 0x001F, 2);                                        // one influence, bone 0, q0 = 31
+  // Node block at 0x200.
+  put(b, 0x200, 0x20, 4), put(b, 0x204, 0x24, 4), put(b, 0x208, 0x28, 4), put(b, 0x20C, 0x30, 4);
+  put(b, 0x220, 0xFF, 1);  // parent of position 0: root
+  return b;
+}
+
+}  // namespace meshgate::testing
