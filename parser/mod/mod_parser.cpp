@@ -353,7 +353,8 @@ class Parser {
     std::array<std::vector<uint8_t>*, 3> targets = {&nb.parents, &nb.order, &nb.motion_groups};
     for (size_t k = 0; k < 3; ++k) {
       targets[k]->resize(static_cast<size_t>(n));
-      std::memcpy(targets[k]->data(), arrays[k].data(), static_cast<size_t>(n));
+      std::transform(arrays[k].begin(), arrays[k].end(), targets[k]->begin(),
+                     [](std::byte v) { return static_cast<uint8_t>(v); });
       cov_.mark(block + rel[k], n, owner, names[k]);
     }
     nb.transforms.resize(static_cast<size_t>(n));
