@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "parser/mod/mod_flags.hpp"
 #include "parser/mod/mod_layout.hpp"
 #include "parser/mod/mod_nodes.hpp"
 #include "parser/mod/mod_skin.hpp"
@@ -137,6 +138,23 @@ TEST(Nodes, WorldMatricesComposeLocalTimesParentInEvaluationOrder) {
   EXPECT_NEAR((*world)[0].at(3, 1), 1.0, 1e-6);
   EXPECT_NEAR((*world)[1].at(3, 0), 10.0, 1e-6);
   EXPECT_FALSE(world_matrices(chain({0, 0}, {0xFF, 0})));
+}
+
+TEST(SourceFlags, DecodesTheEvidencedBitsAndNamesNoOthers) {
+  const SourceFlags legacy = decode_source_flags(0x00100001);
+  EXPECT_EQ(legacy.blend_name, "normal");
+  EXPECT_EQ(legacy.gs_alpha, 0x44u);
+  EXPECT_EQ(legacy.gs_test, 0x5010Du);
+  EXPECT_FALSE(legacy.depth_write_masked);
+  const SourceFlags subtractive = decode_source_flags(0x3);
+  EXPECT_EQ(subtractive.gs_alpha, 0x42u);
+  EXPECT_EQ(subtractive.gs_test, 0x5000Du);
+  EXPECT_TRUE(subtractive.depth_write_masked);  // bit 20 clear, mode non-zero
+  EXPECT_TRUE(decode_source_flags(0x4).alpha_test_gs_value);
+  EXPECT_TRUE(decode_source_flags(0x00200000).bit_200000);
+  EXPECT_TRUE(decode_source_flags(0x00000400).conditional_params_live);
+  EXPECT_EQ(decode_source_flags(0x80000000).unexplained_bits, 0x80000000u);
+  EXPECT_EQ(decode_source_flags(0x00020000).unexplained_bits, 0u);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "parser/core/hashing.hpp"
+#include "parser/mod/mod_flags.hpp"
 #include "parser/mod/mod_layout.hpp"
 
 namespace meshgate {
@@ -95,6 +96,23 @@ json coverage_json(const CoverageSummary& c, Bytes data) {
           {"uncovered", ranges}};
 }
 
+namespace {
+json source_flags_json(uint32_t raw) {
+  const mod::SourceFlags f = mod::decode_source_flags(raw);
+  return {{"blend_mode", f.blend_mode},
+          {"blend", std::string(f.blend_name)},
+          {"gs_alpha", f.gs_alpha},
+          {"conditional_params_live", f.conditional_params_live},
+          {"nearest_filter", f.nearest_filter},
+          {"legacy_gs_state", f.legacy_gs_state},
+          {"gs_test", f.gs_test},
+          {"depth_write_masked", f.depth_write_masked},
+          {"bit_0x20000_unnamed", f.bit_20000},
+          {"bit_0x200000_undecoded", f.bit_200000},
+          {"unexplained_bits", f.unexplained_bits}};
+}
+}  // namespace
+
 json mod_fields_json(const mod::Model& model) {
   using namespace mod;
   json out = json::array();
@@ -103,6 +121,9 @@ json mod_fields_json(const mod::Model& model) {
     const Object& o = model.objects[i];
     const std::string owner = "objects[" + std::to_string(i) + "]";
     append_record(out, owner, object_record_offset(i), o.record);
+    // The flags entry also carries its decoded bits (spec §2.2), a labelled view of the raw word.
+    out[out.size() - kObjectSpec.fields.size() + obj::flags]["decoded"] =
+        source_flags_json(static_cast<uint32_t>(o.record.get(obj::flags)));
     for (size_t j = 0; j < o.meshes.size(); ++j) {
       const Mesh& m = o.meshes[j];
       const uint64_t at = *mesh_record_offset(o.record, j);
@@ -150,7 +171,8 @@ json mod_summary_json(const mod::Model& model) {
 }
 
 json mod_inspect_json(Bytes data, const mod::ParseResult& result) {
-  json out = {{"format", std::string(mod::kFormatName)},
+  const bool is_mod = mod::looks_like_mod(data);
+  json out = {{"format", is_mod ? std::string(mod::kFormatName) : std::string("unknown")},
               {"size", data.size()},
               {"xxh3_64", xxh3_64_hex(data)},
               {"parse_ok", result.ok()},
