@@ -40,7 +40,7 @@ void add_roundtrip(CLI::App& app, int& exit_code) {
       return;
     }
     nlohmann::json files = nlohmann::json::array();
-    uint64_t identical = 0, failed = 0, bytes_total = 0;
+    uint64_t total = 0, identical = 0, failed = 0, bytes_total = 0;
     if (!options->json) std::printf("%-9s %10s  %-16s  %-10s %s\n", "result", "bytes", "xxh3_64", "format", "path");
     for (const InputFile& input : scan.files) {
       auto bytes = read_file(input.path);
@@ -49,15 +49,16 @@ void add_roundtrip(CLI::App& app, int& exit_code) {
         exit_code = kExitUsage;
         return;
       }
-      const RoundTripOutcome o = roundtrip_bytes(input.display, *bytes);
-      bytes_total += o.size;
-      (o.identical ? identical : failed) += 1;
-      if (options->json)
-        files.push_back(roundtrip_json(o));
-      else
-        print_row(o);
+      for (const RoundTripOutcome& o : roundtrip_tree(input.display, *bytes)) {
+        ++total;
+        if (o.path == input.display) bytes_total += o.size;  // nested payloads are inside it
+        (o.identical ? identical : failed) += 1;
+        if (options->json)
+          files.push_back(roundtrip_json(o));
+        else
+          print_row(o);
+      }
     }
-    const uint64_t total = scan.files.size();
     if (options->json) {
       nlohmann::json report = {{"files", files},
                                {"totals", {{"files", total}, {"identical", identical}, {"failed", failed},

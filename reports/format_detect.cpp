@@ -1,17 +1,22 @@
 #include "reports/format_detect.hpp"
 
 #include "parser/mod/mod_parser.hpp"
+#include "parser/nres/nres_parser.hpp"
 
 namespace meshgate {
 
 Format detect_format(Bytes prefix) {
   if (mod::looks_like_mod(prefix)) return Format::dmc3_mod;
+  if (nres::looks_like_nres(prefix)) return Format::nres;
+  if (nres::looks_like_rsli(prefix)) return Format::rsli;
   return Format::unknown;
 }
 
 std::string_view format_name(Format f) {
   switch (f) {
     case Format::dmc3_mod: return mod::kFormatName;
+    case Format::nres: return nres::kFormatName;
+    case Format::rsli: return "rsli";
     case Format::unknown: return "unknown";
   }
   return "unknown";

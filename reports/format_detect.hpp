@@ -7,7 +7,7 @@
 
 namespace meshgate {
 
-enum class Format { unknown, dmc3_mod };
+enum class Format { unknown, dmc3_mod, nres, rsli };
 
 [[nodiscard]] Format detect_format(Bytes prefix);
 [[nodiscard]] std::string_view format_name(Format f);

@@ -41,7 +41,8 @@ void append_record(json& out, const std::string& owner, uint64_t base, const Rec
                   {"status", status_string(f.status)}};
     switch (f.type) {
       case FieldType::bytes: entry["value"] = hex_bytes(r.raw(i)); break;
-      case FieldType::i16: entry["value"] = r.get_signed(i); break;
+      case FieldType::i16:
+      case FieldType::i32: entry["value"] = r.get_signed(i); break;
       case FieldType::f32: {
         const float v = r.get_f32(i);
         entry["value"] = std::isfinite(v) ? json(static_cast<double>(v)) : json(nullptr);

@@ -4,8 +4,10 @@
 
 #include "parser/core/hashing.hpp"
 #include "parser/mod/mod_parser.hpp"
+#include "parser/nres/nres_parser.hpp"
 #include "reports/json_render.hpp"
 #include "writer/mod/mod_writer.hpp"
+#include "writer/nres/nres_writer.hpp"
 
 namespace meshgate {
 
@@ -18,6 +20,21 @@ std::optional<uint64_t> first_difference(Bytes a, Bytes b) {
   return std::nullopt;
 }
 
+namespace {
+
+// Shared tail of every format: write from the model, then compare.
+void compare_written(RoundTripOutcome& out, Bytes data, WriteResult written) {
+  if (!written.ok()) {
+    out.diagnostics.push_back(*written.error);
+    return;
+  }
+  out.output_xxh3_64 = xxh3_64_hex(written.bytes);
+  out.first_diff_offset = first_difference(data, written.bytes);
+  out.identical = !out.first_diff_offset;
+}
+
+}  // namespace
+
 RoundTripOutcome roundtrip_bytes(std::string path, Bytes data) {
   RoundTripOutcome out;
   out.path = std::move(path);
@@ -29,21 +46,34 @@ RoundTripOutcome roundtrip_bytes(std::string path, Bytes data) {
       mod::ParseResult parsed = mod::parse_mod(data);
       out.diagnostics = std::move(parsed.diagnostics);
       out.parsed = parsed.ok();
-      if (!out.parsed) break;
-      mod::WriteResult written = mod::write_mod(*parsed.model);
-      if (!written.ok()) {
-        out.diagnostics.push_back(*written.error);
-        break;
-      }
-      out.output_xxh3_64 = xxh3_64_hex(written.bytes);
-      out.first_diff_offset = first_difference(data, written.bytes);
-      out.identical = !out.first_diff_offset;
+      if (out.parsed) compare_written(out, data, mod::write_mod(*parsed.model));
+      break;
+    }
+    case Format::nres:
+    case Format::rsli: {
+      nres::ParseResult parsed = nres::parse_nres(data);
+      out.diagnostics = std::move(parsed.diagnostics);
+      out.parsed = parsed.ok();
+      if (out.parsed) compare_written(out, data, nres::write_nres(*parsed.archive));
       break;
     }
     case Format::unknown:
       out.diagnostics.push_back(
-          {"core.unknown-format", Severity::error, "", 0, "no supported magic at offset 0 (expected \"MOD \")"});
+          {"core.unknown-format", Severity::error, "", 0, "no supported magic at offset 0 (expected \"MOD \" or \"NRes\")"});
       break;
+  }
+  return out;
+}
+
+std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data) {
+  std::vector<RoundTripOutcome> out;
+  out.push_back(roundtrip_bytes(path, data));
+  if (out.front().format != Format::nres || !out.front().parsed) return out;
+  const nres::ParseResult parsed = nres::parse_nres(data);
+  for (const nres::Entry& e : parsed.archive->entries) {
+    if (!nres::looks_like_nres(e.payload)) continue;
+    for (RoundTripOutcome& nested : roundtrip_tree(path + "!" + nres::entry_name(e.record), e.payload))
+      out.push_back(std::move(nested));
   }
   return out;
 }

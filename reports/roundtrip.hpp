@@ -25,6 +25,10 @@ struct RoundTripOutcome {
 };
 
 [[nodiscard]] RoundTripOutcome roundtrip_bytes(std::string path, Bytes data);
+
+// The file's own outcome first, then one per nested NRes archive found in an
+// NRes payload (recursively), named "outer.rlb!MODEL.MSH".
+[[nodiscard]] std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data);
 [[nodiscard]] nlohmann::json roundtrip_json(const RoundTripOutcome& outcome);
 
 // First index where a and b differ (or the shorter length); nullopt if equal.

@@ -23,7 +23,12 @@ std::string format_diagnostic(std::string_view file, const Diagnostic& d) {
 }
 
 void Diagnostics::report(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
-  Severity severity = strict_ ? Severity::error : code.severity;
+  report_as(code, code.severity, std::move(path), offset, std::move(message));
+}
+
+void Diagnostics::report_as(const DiagnosticCode& code, Severity requested, std::string path, uint64_t offset,
+                            std::string message) {
+  Severity severity = strict_ ? Severity::error : requested;
   if (severity == Severity::error) has_error_ = true;
   items_.push_back(Diagnostic{std::string(code.code), severity, std::move(path), offset, std::move(message)});
 }

@@ -46,6 +46,9 @@ class Diagnostics {
   explicit Diagnostics(bool strict = false) : strict_(strict) {}
 
   void report(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message);
+  // For codes whose severity depends on a profile (NRes strict vs compatible).
+  void report_as(const DiagnosticCode& code, Severity severity, std::string path, uint64_t offset,
+                 std::string message);
 
   [[nodiscard]] bool has_error() const { return has_error_; }
   [[nodiscard]] const std::vector<Diagnostic>& items() const { return items_; }

@@ -16,13 +16,13 @@
 
 namespace meshgate {
 
-enum class FieldType : uint8_t { u8, u16, u32, u64, i16, f32, bytes };
+enum class FieldType : uint8_t { u8, u16, u32, u64, i16, i32, f32, bytes };
 
 [[nodiscard]] constexpr uint32_t natural_width(FieldType t) {
   switch (t) {
     case FieldType::u8: return 1;
     case FieldType::u16: case FieldType::i16: return 2;
-    case FieldType::u32: case FieldType::f32: return 4;
+    case FieldType::u32: case FieldType::i32: case FieldType::f32: return 4;
     case FieldType::u64: return 8;
     case FieldType::bytes: return 0;
   }
@@ -36,6 +36,7 @@ enum class FieldType : uint8_t { u8, u16, u32, u64, i16, f32, bytes };
     case FieldType::u32: return "u32";
     case FieldType::u64: return "u64";
     case FieldType::i16: return "i16";
+    case FieldType::i32: return "i32";
     case FieldType::f32: return "f32";
     case FieldType::bytes: return "bytes";
   }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "parser/core/field_table.hpp"
+#include "parser/core/gap.hpp"
 #include "parser/mod/mod_fields.hpp"
 
 namespace meshgate::mod {
@@ -51,14 +52,6 @@ struct NodeBlock {
   std::vector<TransformRecord> transforms;  // by node index
 
   friend bool operator==(const NodeBlock&, const NodeBlock&) = default;
-};
-
-// Bytes no field explains (alignment padding included), kept exactly.
-struct Gap {
-  uint64_t offset;
-  std::vector<std::byte> bytes;
-
-  friend bool operator==(const Gap&, const Gap&) = default;
 };
 
 struct Model {

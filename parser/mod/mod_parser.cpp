@@ -417,11 +417,7 @@ class Parser {
            "bytes " + range_text(o.begin, o.end - o.begin) + " are claimed by both " + o.first_path + " and " +
                o.second_path);
     }
-    model_.gaps.reserve(result.coverage.uncovered.size());
-    for (const UncoveredRange& u : result.coverage.uncovered) {
-      Bytes bytes = *in_.slice(u.begin, u.end - u.begin);
-      model_.gaps.push_back(Gap{u.begin, std::vector<std::byte>(bytes.begin(), bytes.end())});
-    }
+    model_.gaps = collect_gaps(result.coverage, in_.bytes());
   }
 
   struct WorkspaceSpan {

@@ -8,23 +8,14 @@
 #include <string_view>
 #include <vector>
 
+#include "writer/core/synth_file.hpp"
 #include "writer/mod/mod_layout_builder.hpp"
 
 namespace meshgate::mod {
 
-struct SynthFile {
-  std::string name;  // relative path inside the output directory
-  std::vector<std::byte> bytes;
-};
-
 // File `index` of the corpus for `seed` (independent of the corpus size).
 [[nodiscard]] ModDescription random_mod_description(uint64_t seed, uint64_t index);
 [[nodiscard]] std::vector<SynthFile> synth_mod_corpus(uint64_t seed, uint64_t count);
-
-struct MalformedCase {
-  std::string_view expected_code;  // the diagnostic this corruption must raise
-  SynthFile file;
-};
 
 // One corrupted variant per diagnostic code in codes::kAll, each from a valid
 // base file of the seed with a single field (or the length) changed.

@@ -4,19 +4,10 @@
 // proves the model is complete.
 #pragma once
 
-#include <optional>
-#include <vector>
-
-#include "parser/core/diagnostics.hpp"
 #include "parser/mod/mod_model.hpp"
+#include "writer/core/write_result.hpp"
 
 namespace meshgate::mod {
-
-struct WriteResult {
-  std::vector<std::byte> bytes;
-  std::optional<Diagnostic> error;
-  [[nodiscard]] bool ok() const { return !error; }
-};
 
 [[nodiscard]] WriteResult write_mod(const Model& model);
 

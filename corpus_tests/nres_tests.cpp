@@ -1,0 +1,187 @@
+// NRes container: hand-built fixtures, one negative test per code (both
+// profiles), the synthetic archive round trip, nested archives, name tails
+// and unindexed regions kept exactly.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "corpus_tests/fixtures.hpp"
+#include "parser/nres/nres_diagnostic_codes.hpp"
+#include "parser/nres/nres_parser.hpp"
+#include "reports/roundtrip.hpp"
+#include "writer/nres/nres_synth.hpp"
+#include "writer/nres/nres_writer.hpp"
+
+namespace meshgate {
+void PrintTo(const DiagnosticCode& c, std::ostream* os);
+}  // namespace meshgate
+
+namespace meshgate::nres {
+namespace {
+
+using testing::put;
+
+std::vector<std::byte> one_entry_archive() {
+  // header 16 | payload "abcde" at 0x10 + 3 zero pad | directory entry at 0x18 | EOF 0x58
+  std::vector<std::byte> b(0x58);
+  b[0] = std::byte{'N'}, b[1] = std::byte{'R'}, b[2] = std::byte{'e'}, b[3] = std::byte{'s'};
+  put(b, 0x04, 0x100, 4);  // version
+  put(b, 0x08, 1, 4);      // entry count
+  put(b, 0x0C, 0x58, 4);   // total size
+  for (int i = 0; i < 5; ++i) b[0x10 + i] = static_cast<std::byte>('a' + i);
+  put(b, 0x18, 0x6D786554, 4);  // type Texm
+  put(b, 0x1C, 7, 4);           // attr1
+  put(b, 0x20, 0, 4);           // attr2
+  put(b, 0x24, 5, 4);           // size
+  put(b, 0x28, 4, 4);           // attr3
+  const char* name = "Tex.txm";
+  for (int i = 0; name[i]; ++i) b[0x2C + static_cast<size_t>(i)] = static_cast<std::byte>(name[i]);
+  b[0x2C + 20] = std::byte{0x5A};  // a byte after the NUL: must be kept
+  put(b, 0x50, 0x10, 4);           // data offset
+  put(b, 0x54, 0, 4);              // sort index
+  return b;
+}
+
+TEST(NresFixture, EmptyArchiveIsSixteenBytes) {
+  std::vector<std::byte> b(16);
+  b[0] = std::byte{'N'}, b[1] = std::byte{'R'}, b[2] = std::byte{'e'}, b[3] = std::byte{'s'};
+  put(b, 4, 0x100, 4);
+  put(b, 12, 16, 4);
+  const ParseResult r = parse_nres(b);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r.archive->entries.empty());
+  EXPECT_EQ(write_nres(*r.archive).bytes, b);
+}
+
+TEST(NresFixture, OneEntryFieldsAndNameTail) {
+  const auto b = one_entry_archive();
+  const ParseResult r = parse_nres(b);
+  ASSERT_TRUE(r.ok()) << r.diagnostics.back().message;
+  EXPECT_TRUE(r.diagnostics.empty());
+  const Entry& e = r.archive->entries.at(0);
+  EXPECT_EQ(e.record.get(entry::type_id), 0x6D786554u);
+  EXPECT_EQ(e.record.get(entry::attr1), 7u);
+  EXPECT_EQ(e.record.get(entry::attr3), 4u);
+  EXPECT_EQ(entry_name(e.record), "Tex.txm");
+  EXPECT_EQ(e.record.raw(entry::name)[20], std::byte{0x5A});
+  EXPECT_EQ(e.payload.size(), 5u);
+  EXPECT_EQ(r.coverage.uncovered.size(), 1u);  // the 3 padding bytes
+  EXPECT_EQ(r.coverage.uncovered[0].kind, GapKind::alignment_padding);
+  EXPECT_EQ(r.coverage_map.path_at(0x2C), "entries[0].name");
+  const WriteResult w = write_nres(*r.archive);
+  ASSERT_TRUE(w.ok());
+  EXPECT_EQ(w.bytes, b);
+}
+
+TEST(NresNames, StrcmpiFoldsToLowercase) {
+  EXPECT_LT(compare_names_lowercase("B_1", "ba1"), 0);  // '_' (0x5F) < 'a' (0x61)
+  EXPECT_GT(compare_names_uppercase("B_1", "ba1"), 0);  // 'A' (0x41) < '_'
+  EXPECT_EQ(compare_names_lowercase("Land", "LAND"), 0);
+  EXPECT_LT(compare_names_lowercase("ab", "abc"), 0);
+}
+
+class NresMalformed : public ::testing::TestWithParam<DiagnosticCode> {};
+
+TEST_P(NresMalformed, VariantRaisesItsCode) {
+  const DiagnosticCode& code = GetParam();
+  const auto cases = malformed_nres_cases(3);
+  auto it = std::find_if(cases.begin(), cases.end(), [&](const MalformedCase& c) { return c.expected_code == code.code; });
+  ASSERT_NE(it, cases.end()) << "no malformed variant for " << code.code;
+  for (Profile profile : {Profile::compatible, Profile::strict}) {
+    const ParseResult r = parse_nres(it->file.bytes, {.profile = profile});
+    auto d = std::find_if(r.diagnostics.begin(), r.diagnostics.end(),
+                          [&](const Diagnostic& x) { return x.code == code.code; });
+    ASSERT_NE(d, r.diagnostics.end()) << code.code;
+    EXPECT_FALSE(d->path.empty());
+    EXPECT_LE(d->offset, it->file.bytes.size());
+    const bool sort_code = code.code.starts_with("nres.sort-");
+    const Severity expected = sort_code && profile == Profile::strict ? Severity::error : code.severity;
+    EXPECT_EQ(d->severity, expected) << code.code;
+    if (expected == Severity::error) {
+      EXPECT_FALSE(r.ok());
+    } else {
+      ASSERT_TRUE(r.ok());
+      const WriteResult w = write_nres(*r.archive);
+      ASSERT_TRUE(w.ok());
+      EXPECT_EQ(w.bytes, it->file.bytes);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryCode, NresMalformed, ::testing::ValuesIn(codes::kAll),
+                         [](const ::testing::TestParamInfo<DiagnosticCode>& p) {
+                           std::string name(p.param.code.substr(5));
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+
+TEST(NresRegistry, EveryCodeHasOneVariant) {
+  std::set<std::string_view> codes_seen, planted;
+  for (const DiagnosticCode& c : codes::kAll) EXPECT_TRUE(codes_seen.insert(c.code).second) << c.code;
+  for (const MalformedCase& c : malformed_nres_cases(3)) planted.insert(c.expected_code);
+  EXPECT_EQ(planted, codes_seen);
+}
+
+TEST(NresCorpus, ArchivesRoundTripWithNestedModelsTailsAndUnindexedRegions) {
+  const auto corpus = synth_nres_corpus(20261202, 60);
+  size_t nested = 0, tails = 0, regions = 0, entries = 0;
+  for (const SynthFile& f : corpus) {
+    const ParseResult r = parse_nres(f.bytes, {.profile = Profile::strict});
+    ASSERT_TRUE(r.ok()) << f.name << ": " << r.diagnostics.back().message;
+    const WriteResult w = write_nres(*r.archive);
+    ASSERT_TRUE(w.ok()) << f.name;
+    ASSERT_EQ(w.bytes, f.bytes) << f.name;
+    EXPECT_EQ(*parse_nres(w.bytes).archive, *r.archive);
+    for (const Entry& e : r.archive->entries) {
+      ++entries;
+      const std::string name = entry_name(e.record);
+      Bytes field = e.record.raw(entry::name);
+      if (std::any_of(field.begin() + static_cast<std::ptrdiff_t>(name.size()) + 1, field.end(),
+                      [](std::byte b) { return b != std::byte{0}; }))
+        ++tails;
+    }
+    for (const Diagnostic& d : r.diagnostics)
+      if (d.code == "nres.unindexed-region") ++regions;
+    for (const RoundTripOutcome& o : roundtrip_tree(f.name, f.bytes)) {
+      EXPECT_TRUE(o.identical) << o.path;
+      if (o.path.find('!') != std::string::npos) ++nested;
+    }
+  }
+  EXPECT_GE(nested, 10u);
+  EXPECT_GE(tails, 20u);
+  EXPECT_GE(regions, 5u);
+  EXPECT_GE(entries, 500u);
+}
+
+TEST(NresMutation, CorruptedArchivesFailCleanlyOrRoundTripExactly) {
+  const auto corpus = synth_nres_corpus(8, 10);
+  uint64_t state = 99;
+  size_t rejected = 0, accepted = 0;
+  for (int round = 0; round < 3000; ++round) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    std::vector<std::byte> b = corpus[(state >> 33) % corpus.size()].bytes;
+    const uint64_t pick = state >> 20;
+    // Hit the header or the directory (where offsets and counts live) most of the time.
+    const uint64_t at = pick % 4 == 0 ? (pick >> 3) % 16 : b.size() - 1 - (pick >> 3) % std::min<uint64_t>(b.size(), 512);
+    const std::array<uint32_t, 6> values = {0, 1, 0xFFFFFFFF, 0x7FFFFFFF, static_cast<uint32_t>(b.size()),
+                                            static_cast<uint32_t>(pick)};
+    const uint32_t v = values[(pick >> 40) % values.size()];
+    for (int i = 0; i < 4 && at + i < b.size(); ++i) b[at + i] = static_cast<std::byte>(v >> (8 * i));
+    const ParseResult r = parse_nres(b);
+    if (!r.ok()) {
+      ++rejected;
+      ASSERT_EQ(r.diagnostics.back().severity, Severity::error);
+      continue;
+    }
+    ++accepted;
+    const WriteResult w = write_nres(*r.archive);
+    ASSERT_TRUE(w.ok()) << round;
+    ASSERT_EQ(w.bytes, b) << round;
+  }
+  EXPECT_GT(rejected, 100u);
+  EXPECT_GT(accepted, 100u);
+}
+
+}  // namespace
+}  // namespace meshgate::nres

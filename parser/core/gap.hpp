@@ -1,0 +1,36 @@
+// Bytes no field explains (alignment padding, unindexed regions, trailing
+// bytes), held by the model exactly so the writer can reproduce them.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "parser/core/byte_reader.hpp"
+#include "parser/core/coverage_map.hpp"
+
+namespace meshgate {
+
+struct Gap {
+  uint64_t offset;
+  std::vector<std::byte> bytes;
+
+  [[nodiscard]] bool all_zero() const {
+    for (std::byte b : bytes)
+      if (b != std::byte{0}) return false;
+    return true;
+  }
+  friend bool operator==(const Gap&, const Gap&) = default;
+};
+
+// One Gap per uncovered range of the summary, copied out of `data`.
+[[nodiscard]] inline std::vector<Gap> collect_gaps(const CoverageSummary& coverage, Bytes data) {
+  std::vector<Gap> gaps;
+  gaps.reserve(coverage.uncovered.size());
+  for (const UncoveredRange& u : coverage.uncovered) {
+    Bytes bytes = data.subspan(static_cast<size_t>(u.begin), static_cast<size_t>(u.end - u.begin));
+    gaps.push_back(Gap{u.begin, std::vector<std::byte>(bytes.begin(), bytes.end())});
+  }
+  return gaps;
+}
+
+}  // namespace meshgate

@@ -1,0 +1,262 @@
+#include "parser/nres/nres_parser.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "parser/core/gap.hpp"
+#include "parser/nres/nres_diagnostic_codes.hpp"
+
+namespace meshgate::nres {
+
+namespace {
+
+constexpr std::array<std::byte, 4> kMagic = {std::byte{'N'}, std::byte{'R'}, std::byte{'e'}, std::byte{'s'}};
+
+template <char (*Fold)(char)>
+int compare_folded(std::string_view a, std::string_view b) {
+  const size_t n = std::min(a.size(), b.size());
+  for (size_t i = 0; i < n; ++i) {
+    const auto x = static_cast<unsigned char>(Fold(a[i])), y = static_cast<unsigned char>(Fold(b[i]));
+    if (x != y) return x < y ? -1 : 1;
+  }
+  return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
+}
+char to_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
+char to_upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c; }
+
+class Parser {
+ public:
+  Parser(Bytes data, const ParseOptions& options) : in_(data), options_(options), diags_(options.strict) {}
+
+  ParseResult run() {
+    ParseResult result;
+    if (parse_header() && parse_directory() && check_overlaps()) {
+      check_sort_table();
+      finish(result);
+    }
+    result.diagnostics = diags_.take();
+    if (!diags_.has_error()) result.archive = std::move(archive_);
+    result.coverage_map = std::move(cov_);
+    return result;
+  }
+
+ private:
+  bool fail(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
+    diags_.report(code, std::move(path), offset, std::move(message));
+    return false;
+  }
+  // Sort-table findings: errors in the strict profile, warnings otherwise.
+  void sort_finding(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
+    diags_.report_as(code, options_.profile == Profile::strict ? Severity::error : code.severity, std::move(path),
+                     offset, std::move(message));
+  }
+  std::string entry_path(size_t i, std::string_view field) const {
+    return "entries[" + std::to_string(i) + "]." + std::string(field);
+  }
+  uint64_t entry_field_offset(size_t i, size_t field) const {
+    return dir_ + i * kEntrySpec.size + kEntrySpec.fields[field].offset;
+  }
+
+  bool parse_header() {
+    const uint32_t owner = cov_.add_owner("header");
+    if (looks_like_rsli(in_.bytes()))
+      return fail(codes::unsupported_container, "header.magic", 0,
+                  "RsLi (\"NL\") library: meshgate does not parse RsLi yet (spec §1.8)");
+    if (in_.size() < kHeaderSpec.size)
+      return fail(codes::truncated_header, "header", in_.size(),
+                  "file is " + std::to_string(in_.size()) + " bytes, shorter than the 16-byte NRes header");
+    archive_.header.decode(*in_.slice(0, kHeaderSpec.size));
+    for (const FieldSpec& f : kHeaderSpec.fields) cov_.mark(f.offset, f.width, owner, f.name);
+    archive_.file_size = in_.size();
+    const HeaderRecord& h = archive_.header;
+    auto at = [](size_t f) { return uint64_t{kHeaderSpec.fields[f].offset}; };
+    if (!std::equal(kMagic.begin(), kMagic.end(), h.raw(hdr::magic).begin()))
+      return fail(codes::bad_magic, "header.magic", 0, "magic is not \"NRes\" (4E 52 65 73)");
+    if (h.get(hdr::version) != kVersion)
+      return fail(codes::bad_version, "header.version", at(hdr::version),
+                  "version " + hex_offset(h.get(hdr::version)) + " is not 0x100 (Ngi32 rejects it)");
+    const int64_t count = h.get_signed(hdr::entry_count);
+    if (count < 0)
+      return fail(codes::negative_count, "header.entry_count", at(hdr::entry_count),
+                  "entry count " + std::to_string(count) + " is negative");
+    if (static_cast<uint64_t>(count) > kMaxEntries || in_.size() > kMaxInputBytes)
+      return fail(codes::limit_exceeded, "header.entry_count", at(hdr::entry_count),
+                  std::to_string(count) + " entries in a " + std::to_string(in_.size()) +
+                      "-byte file exceed the limits (1 Mi entries, 256 MiB)");
+    if (h.get(hdr::total_size) != in_.size())
+      return fail(codes::total_size_mismatch, "header.total_size", at(hdr::total_size),
+                  "total_size " + std::to_string(h.get(hdr::total_size)) + " differs from the file size " +
+                      std::to_string(in_.size()));
+    count_ = static_cast<uint64_t>(count);
+    return true;
+  }
+
+  bool parse_directory() {
+    const uint64_t dir_bytes = count_ * kEntrySpec.size;  // count_ <= 1 Mi: no overflow
+    if (dir_bytes > in_.size() || in_.size() - dir_bytes < kHeaderSpec.size)
+      return fail(codes::directory_out_of_bounds, "header.entry_count", kHeaderSpec.fields[hdr::entry_count].offset,
+                  std::to_string(count_) + " directory entries (" + std::to_string(dir_bytes) +
+                      " bytes) do not fit between the header and EOF of a " + std::to_string(in_.size()) +
+                      "-byte file");
+    dir_ = in_.size() - dir_bytes;
+    archive_.entries.resize(static_cast<size_t>(count_));
+    for (size_t i = 0; i < count_; ++i) {
+      Entry& e = archive_.entries[i];
+      const uint64_t at = dir_ + i * kEntrySpec.size;
+      const uint32_t owner = cov_.add_owner("entries[" + std::to_string(i) + "]");
+      e.record.decode(*in_.slice(at, kEntrySpec.size));
+      for (const FieldSpec& f : kEntrySpec.fields) cov_.mark(at + f.offset, f.width, owner, f.name);
+
+      Bytes name = e.record.raw(entry::name);
+      auto nul = std::find(name.begin(), name.end(), std::byte{0});
+      if (nul == name.end())
+        return fail(codes::name_unterminated, entry_path(i, "name"), entry_field_offset(i, entry::name),
+                    "the 36-byte name field has no NUL terminator");
+      if (nul == name.begin())
+        return fail(codes::name_empty, entry_path(i, "name"), entry_field_offset(i, entry::name), "the name is empty");
+
+      const uint64_t offset = e.record.get(entry::data_offset), size = e.record.get(entry::size);
+      if (offset < kHeaderSpec.size || !range_fits(offset, size, dir_))
+        return fail(codes::entry_out_of_bounds, entry_path(i, "data_offset"),
+                    entry_field_offset(i, entry::data_offset),
+                    "payload [" + hex_offset(offset) + ", +" + std::to_string(size) + ") of " + entry_name(e.record) +
+                        " is not inside the data region [0x10, " + hex_offset(dir_) + ")");
+      if (offset % kPayloadAlignment != 0 &&
+          !warn(codes::payload_misaligned, entry_path(i, "data_offset"), entry_field_offset(i, entry::data_offset),
+                "payload of " + entry_name(e.record) + " starts at " + hex_offset(offset) + ", not 8-aligned"))
+        return false;
+      Bytes payload = *in_.slice(offset, size);
+      e.payload.assign(payload.begin(), payload.end());
+      cov_.mark(offset, size, owner, "payload");
+    }
+    return true;
+  }
+
+  bool warn(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
+    diags_.report(code, std::move(path), offset, std::move(message));
+    return !diags_.has_error();
+  }
+
+  // §1.7.9: active payload ranges never overlap (FP rejects it in every profile).
+  bool check_overlaps() {
+    std::vector<size_t> order(archive_.entries.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    auto begin = [&](size_t i) { return archive_.entries[i].record.get(entry::data_offset); };
+    auto end = [&](size_t i) { return begin(i) + archive_.entries[i].record.get(entry::size); };
+    std::erase_if(order, [&](size_t i) { return archive_.entries[i].record.get(entry::size) == 0; });
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return begin(a) < begin(b); });
+    for (size_t k = 1; k < order.size(); ++k) {
+      if (begin(order[k]) < end(order[k - 1]))
+        return fail(codes::payload_overlap, entry_path(order[k], "data_offset"),
+                    entry_field_offset(order[k], entry::data_offset),
+                    "payload of entries[" + std::to_string(order[k]) + "] at " + hex_offset(begin(order[k])) +
+                        " overlaps entries[" + std::to_string(order[k - 1]) + "] which ends at " +
+                        hex_offset(end(order[k - 1])));
+    }
+    return true;
+  }
+
+  // §1.5: entries[i].sort_index = P[i], P = entry indices in case-folded name order.
+  void check_sort_table() {
+    const size_t n = archive_.entries.size();
+    std::vector<bool> seen(n, false);
+    std::vector<std::string> names(n);
+    for (size_t i = 0; i < n; ++i) names[i] = entry_name(archive_.entries[i].record);
+    for (size_t i = 0; i < n; ++i) {
+      const uint64_t s = archive_.entries[i].record.get(entry::sort_index);
+      if (s >= n) {
+        sort_finding(codes::sort_index_out_of_range, entry_path(i, "sort_index"),
+                     entry_field_offset(i, entry::sort_index),
+                     "sort_index " + std::to_string(s) + " is not below the entry count " + std::to_string(n));
+        return;
+      }
+      if (seen[s]) {
+        sort_finding(codes::sort_not_permutation, entry_path(i, "sort_index"), entry_field_offset(i, entry::sort_index),
+                     "sort_index " + std::to_string(s) + " appears twice; the table is not a permutation");
+        return;
+      }
+      seen[s] = true;
+    }
+    auto first_unsorted = [&](int (*cmp)(std::string_view, std::string_view)) -> std::optional<size_t> {
+      for (size_t i = 1; i < n; ++i) {
+        const auto a = archive_.entries[i - 1].record.get(entry::sort_index);
+        const auto b = archive_.entries[i].record.get(entry::sort_index);
+        if (cmp(names[a], names[b]) > 0) return i;
+      }
+      return std::nullopt;
+    };
+    if (auto bad = first_unsorted(compare_names_lowercase)) {
+      const bool upper_ok = !first_unsorted(compare_names_uppercase);
+      const size_t i = *bad;
+      const std::string a = names[archive_.entries[i - 1].record.get(entry::sort_index)];
+      const std::string b = names[archive_.entries[i].record.get(entry::sort_index)];
+      sort_finding(upper_ok ? codes::sort_order_uppercase_fold : codes::sort_order_mismatch, entry_path(i, "sort_index"),
+                   entry_field_offset(i, entry::sort_index),
+                   "sorted position " + std::to_string(i) + " names \"" + b + "\" after \"" + a +
+                       "\", out of _strcmpi (lowercase) order" +
+                       (upper_ok ? "; the table is in uppercase-folded order instead" : ""));
+    }
+  }
+
+  // Uncovered bytes: padding after a payload must be zero (§1.7.11, warning);
+  // anything else non-zero is an unindexed region (§1.4), kept exactly.
+  void finish(ParseResult& result) {
+    result.coverage = cov_.summarize(in_.size());
+    archive_.gaps = collect_gaps(result.coverage, in_.bytes());
+    std::vector<uint64_t> payload_ends;
+    for (const Entry& e : archive_.entries)
+      if (e.record.get(entry::size) > 0)
+        payload_ends.push_back(e.record.get(entry::data_offset) + e.record.get(entry::size));
+    std::sort(payload_ends.begin(), payload_ends.end());
+    bool padding_reported = false, region_reported = false;
+    for (const Gap& g : archive_.gaps) {
+      if (g.all_zero()) continue;
+      const uint64_t end = g.offset + g.bytes.size();
+      const bool is_padding = std::binary_search(payload_ends.begin(), payload_ends.end(), g.offset) &&
+                              g.bytes.size() < kPayloadAlignment && (end % kPayloadAlignment == 0 || end == dir_);
+      if (is_padding && !padding_reported) {
+        padding_reported = true;
+        warn(codes::nonzero_padding, "padding", g.offset,
+             std::to_string(g.bytes.size()) + " padding bytes after a payload are not zero; kept exactly");
+      } else if (!is_padding && !region_reported) {
+        region_reported = true;
+        warn(codes::unindexed_region, "unindexed", g.offset,
+             "[" + hex_offset(g.offset) + ", " + hex_offset(end) + ") holds non-zero data no entry references; kept");
+      }
+    }
+  }
+
+  ByteReader in_;
+  ParseOptions options_;
+  Diagnostics diags_;
+  CoverageMap cov_;
+  Archive archive_;
+  uint64_t count_ = 0;
+  uint64_t dir_ = 0;
+};
+
+}  // namespace
+
+std::string entry_name(const EntryRecord& record) {
+  Bytes name = record.raw(entry::name);
+  auto nul = std::find(name.begin(), name.end(), std::byte{0});
+  std::string out;
+  for (auto it = name.begin(); it != nul; ++it) out += static_cast<char>(*it);
+  return out;
+}
+
+bool looks_like_nres(Bytes data) {
+  return data.size() >= kMagic.size() && std::equal(kMagic.begin(), kMagic.end(), data.begin());
+}
+
+bool looks_like_rsli(Bytes data) {
+  return data.size() >= 4 && data[0] == std::byte{'N'} && data[1] == std::byte{'L'} && data[2] == std::byte{0} &&
+         data[3] == std::byte{1};
+}
+
+int compare_names_lowercase(std::string_view a, std::string_view b) { return compare_folded<to_lower>(a, b); }
+int compare_names_uppercase(std::string_view a, std::string_view b) { return compare_folded<to_upper>(a, b); }
+
+ParseResult parse_nres(Bytes data, const ParseOptions& options) { return Parser(data, options).run(); }
+
+}  // namespace meshgate::nres

@@ -1,0 +1,45 @@
+// Strict NRes container parser (spec §1). Two profiles: `strict` rejects a
+// sort table that is out of range, not a permutation or not in _strcmpi
+// order; `compatible` reports those as warnings (the engine then falls back to
+// a linear lookup). Every other §1.7 checklist item is an error in both.
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "parser/core/byte_reader.hpp"
+#include "parser/core/coverage_map.hpp"
+#include "parser/core/diagnostics.hpp"
+#include "parser/nres/nres_model.hpp"
+
+namespace meshgate::nres {
+
+inline constexpr std::string_view kFormatName = "nres";
+
+enum class Profile { strict, compatible };
+
+struct ParseOptions {
+  Profile profile = Profile::compatible;
+  bool strict = false;  // escalate every warning to an error
+};
+
+struct ParseResult {
+  std::optional<Archive> archive;  // present iff no error was reported
+  std::vector<Diagnostic> diagnostics;
+  CoverageMap coverage_map;
+  CoverageSummary coverage;
+
+  [[nodiscard]] bool ok() const { return archive.has_value(); }
+};
+
+[[nodiscard]] bool looks_like_nres(Bytes data);
+[[nodiscard]] bool looks_like_rsli(Bytes data);  // "NL", reserved 0, version 1
+
+// _strcmpi: ASCII case-insensitive, comparing lowercase-folded unsigned bytes.
+[[nodiscard]] int compare_names_lowercase(std::string_view a, std::string_view b);
+[[nodiscard]] int compare_names_uppercase(std::string_view a, std::string_view b);
+
+[[nodiscard]] ParseResult parse_nres(Bytes data, const ParseOptions& options = {});
+
+}  // namespace meshgate::nres
