@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The README's main job: build, generate the synthetic corpus, round-trip every
+# The README's main job: build, generate the synthetic corpus (MOD files and
+# NRes archives with nested models), round-trip every
 # file and print the summary; then show how each malformed variant is reported.
 # Exit 0 iff every valid file round-trips byte-identically.
 set -euo pipefail
@@ -9,9 +10,11 @@ out=${MESHGATE_OUT:-out}
 seed=${MESHGATE_SEED:-20261202}
 rm -rf "$out/synth" "$out/malformed"
 ./build/meshgate synth mod --seed "$seed" --count "${MESHGATE_COUNT:-200}" --out "$out/synth"
+./build/meshgate synth nres --seed "$seed" --count "${MESHGATE_NRES_COUNT:-40}" --out "$out/synth"
 ./build/meshgate synth mod --seed "$seed" --count 0 --malformed --out "$out/malformed"
+./build/meshgate synth nres --seed "$seed" --count 0 --malformed --out "$out/malformed"
 echo "== malformed variants: first diagnostic of each =="
-for f in "$out"/malformed/malformed/*.mod; do
+for f in "$out"/malformed/malformed/*; do
   ./build/meshgate inspect "$f" | grep -m 1 -E " (error|warning) " | sed 's#^ *##' | cut -c1-170 || true
 done
 echo "== round trip of the synthetic corpus =="

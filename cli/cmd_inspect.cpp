@@ -13,16 +13,23 @@ struct InspectOptions {
   std::string file;
   bool json = false;
   bool strict = false;
+  std::string profile = "compatible";
 };
 
-void print_text(const std::string& file, const nlohmann::json& report, const mod::ParseResult& result) {
+template <typename Result>
+void print_text(const std::string& file, const nlohmann::json& report, const Result& result) {
   std::cout << file << ": " << report["format"].get<std::string>() << ", " << report["size"] << " bytes, xxh3_64 "
             << report["xxh3_64"].get<std::string>() << "\n";
-  if (result.ok()) {
+  if (result.ok() && report["format"] == "nres") {
+    std::cout << "  " << report["summary"]["entries"] << " entries, " << report["summary"]["nested_archives"]
+              << " nested archives\n";
+  } else if (result.ok()) {
     const auto& s = report["summary"];
     std::cout << "  version " << s["version"] << ", " << s["objects"] << " objects, " << s["meshes"] << " meshes, "
               << s["vertices"] << " vertices, " << s["nodes"] << " nodes, " << s["texture_slots"]
               << " texture slots, default joint " << s["default_joint"] << "\n";
+  }
+  if (result.ok()) {
     const auto& c = report["coverage"];
     std::cout << "  coverage: " << c["covered_bytes"] << " bytes covered, " << c["uncovered_bytes"]
               << " uncovered (" << c["uncovered_nonzero_bytes"] << " non-zero), " << c["overlaps"] << " overlaps\n";
@@ -39,6 +46,9 @@ void add_inspect(CLI::App& app, int& exit_code) {
   cmd->add_option("FILE", options->file, "model file")->required();
   cmd->add_flag("--json", options->json, "print the JSON report");
   cmd->add_flag("--strict", options->strict, "treat every warning as an error");
+  cmd->add_option("--profile", options->profile, "NRes profile: strict rejects bad sort tables")
+      ->check(CLI::IsMember({"strict", "compatible"}))
+      ->capture_default_str();
   cmd->callback([options, &exit_code] {
     auto bytes = read_file(options->file);
     if (!bytes) {
@@ -47,15 +57,25 @@ void add_inspect(CLI::App& app, int& exit_code) {
       return;
     }
     const Bytes data(*bytes);
-    // MOD is the only format so far: a file without its magic still goes
-    // through the MOD parser, which names the failing field (header.magic).
-    const mod::ParseResult result = mod::parse_mod(data, {.strict = options->strict});
-    const nlohmann::json report = mod_inspect_json(data, result);
-    if (options->json)
-      std::cout << report.dump(2) << "\n";
-    else
-      print_text(options->file, report, result);
-    exit_code = result.ok() ? kExitOk : kExitFailed;
+    auto emit = [&](const nlohmann::json& report, const auto& result) {
+      if (options->json)
+        std::cout << report.dump(2) << "\n";
+      else
+        print_text(options->file, report, result);
+      exit_code = result.ok() ? kExitOk : kExitFailed;
+    };
+    const Format format = detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
+    if (format == Format::nres || format == Format::rsli) {
+      const nres::ParseResult result = nres::parse_nres(
+          data, {.profile = options->profile == "strict" ? nres::Profile::strict : nres::Profile::compatible,
+                 .strict = options->strict});
+      emit(nres_inspect_json(data, result), result);
+    } else {
+      // A file with no known magic goes through the MOD parser, which names the
+      // failing field (header.magic); the report says format "unknown".
+      const mod::ParseResult result = mod::parse_mod(data, {.strict = options->strict});
+      emit(mod_inspect_json(data, result), result);
+    }
   });
 }
 

@@ -59,4 +59,18 @@ assert bad["diagnostics"][-1]["code"] == "mod.aggregate-element-count-mismatch"
 assert bad["diagnostics"][-1]["severity"] == "error"
 assert bad["diagnostics"][-1]["path"] == "objects[0].aggregate_element_count"
 PY
+# NRes: nested archives are reported as outer!NAME; inspect summary holds entries.
+"$bin" synth nres --seed 4 --count 8 --out "$work/nres" >/dev/null
+"$bin" roundtrip "$work/nres" --json > "$work/nres.json" || fail "roundtrip of synthetic NRes exited $?"
+"$bin" inspect "$work/nres/synth_0001.rlb" --json > "$work/nres_inspect.json" || fail "inspect of NRes exited $?"
+python3 - "$work/nres.json" "$work/nres_inspect.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert all(f["identical"] for f in r["files"])
+assert any("!" in f["path"] for f in r["files"]), "no nested archive reported"
+assert {f["format"] for f in r["files"]} == {"nres"}
+i = json.load(open(sys.argv[2]))
+assert i["format"] == "nres" and "entries" in i["summary"]
+assert any(f["path"] == "entries[0].sort_index" for f in i["fields"])
+PY
 echo "cli_contract: ok"

@@ -190,3 +190,44 @@ json mod_inspect_json(Bytes data, const mod::ParseResult& result) {
 }
 
 }  // namespace meshgate
+
+namespace meshgate {
+
+json nres_inspect_json(Bytes data, const nres::ParseResult& result) {
+  using namespace nres;
+  json out = {{"format", std::string(kFormatName)},
+              {"size", data.size()},
+              {"xxh3_64", xxh3_64_hex(data)},
+              {"parse_ok", result.ok()},
+              {"diagnostics", diagnostics_json(result.diagnostics)}};
+  if (!result.ok()) {
+    out["summary"] = nullptr;
+    out["fields"] = json::array();
+    return out;
+  }
+  const Archive& a = *result.archive;
+  json fields = json::array();
+  append_record(fields, "header", 0, a.header);
+  uint64_t nested = 0;
+  const uint64_t dir = directory_offset(a.header);
+  for (size_t i = 0; i < a.entries.size(); ++i) {
+    const Entry& e = a.entries[i];
+    const std::string owner = "entries[" + std::to_string(i) + "]";
+    append_record(fields, owner, dir + i * kEntrySpec.size, e.record);
+    fields.back()["name"] = entry_name(e.record);
+    const bool is_nested = looks_like_nres(e.payload);
+    nested += is_nested;
+    fields.push_back({{"path", owner + ".payload"},
+                      {"offset", e.record.get(entry::data_offset)},
+                      {"size", e.payload.size()},
+                      {"type", is_nested ? "nres" : "bytes"},
+                      {"value", entry_name(e.record)},
+                      {"status", status_string(Status::preserved_undecoded)}});
+  }
+  out["summary"] = {{"entries", a.entries.size()}, {"nested_archives", nested}};
+  out["fields"] = std::move(fields);
+  out["coverage"] = coverage_json(result.coverage, data);
+  return out;
+}
+
+}  // namespace meshgate

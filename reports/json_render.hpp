@@ -10,6 +10,7 @@
 #include "parser/core/coverage_map.hpp"
 #include "parser/core/diagnostics.hpp"
 #include "parser/mod/mod_parser.hpp"
+#include "parser/nres/nres_parser.hpp"
 
 namespace meshgate {
 
@@ -23,5 +24,9 @@ namespace meshgate {
 
 // The full `inspect --json` object for one MOD file.
 [[nodiscard]] nlohmann::json mod_inspect_json(Bytes data, const mod::ParseResult& result);
+
+// The same shape for an NRes archive; `summary` holds `entries` (and
+// `nested_archives`, entries whose payload is itself an NRes).
+[[nodiscard]] nlohmann::json nres_inspect_json(Bytes data, const nres::ParseResult& result);
 
 }  // namespace meshgate

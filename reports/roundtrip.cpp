@@ -35,7 +35,7 @@ void compare_written(RoundTripOutcome& out, Bytes data, WriteResult written) {
 
 }  // namespace
 
-RoundTripOutcome roundtrip_bytes(std::string path, Bytes data) {
+RoundTripOutcome roundtrip_bytes(std::string path, Bytes data, nres::Profile profile) {
   RoundTripOutcome out;
   out.path = std::move(path);
   out.size = data.size();
@@ -51,7 +51,7 @@ RoundTripOutcome roundtrip_bytes(std::string path, Bytes data) {
     }
     case Format::nres:
     case Format::rsli: {
-      nres::ParseResult parsed = nres::parse_nres(data);
+      nres::ParseResult parsed = nres::parse_nres(data, {.profile = profile});
       out.diagnostics = std::move(parsed.diagnostics);
       out.parsed = parsed.ok();
       if (out.parsed) compare_written(out, data, nres::write_nres(*parsed.archive));
@@ -65,14 +65,14 @@ RoundTripOutcome roundtrip_bytes(std::string path, Bytes data) {
   return out;
 }
 
-std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data) {
+std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data, nres::Profile profile) {
   std::vector<RoundTripOutcome> out;
-  out.push_back(roundtrip_bytes(path, data));
+  out.push_back(roundtrip_bytes(path, data, profile));
   if (out.front().format != Format::nres || !out.front().parsed) return out;
-  const nres::ParseResult parsed = nres::parse_nres(data);
+  const nres::ParseResult parsed = nres::parse_nres(data, {.profile = profile});
   for (const nres::Entry& e : parsed.archive->entries) {
     if (!nres::looks_like_nres(e.payload)) continue;
-    for (RoundTripOutcome& nested : roundtrip_tree(path + "!" + nres::entry_name(e.record), e.payload))
+    for (RoundTripOutcome& nested : roundtrip_tree(path + "!" + nres::entry_name(e.record), e.payload, profile))
       out.push_back(std::move(nested));
   }
   return out;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "parser/core/diagnostics.hpp"
+#include "parser/nres/nres_parser.hpp"
 #include "reports/format_detect.hpp"
 
 namespace meshgate {
@@ -24,11 +25,13 @@ struct RoundTripOutcome {
   std::vector<Diagnostic> diagnostics;
 };
 
-[[nodiscard]] RoundTripOutcome roundtrip_bytes(std::string path, Bytes data);
+[[nodiscard]] RoundTripOutcome roundtrip_bytes(std::string path, Bytes data,
+                                               nres::Profile profile = nres::Profile::compatible);
 
 // The file's own outcome first, then one per nested NRes archive found in an
 // NRes payload (recursively), named "outer.rlb!MODEL.MSH".
-[[nodiscard]] std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data);
+[[nodiscard]] std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data,
+                                                           nres::Profile profile = nres::Profile::compatible);
 [[nodiscard]] nlohmann::json roundtrip_json(const RoundTripOutcome& outcome);
 
 // First index where a and b differ (or the shorter length); nullopt if equal.
