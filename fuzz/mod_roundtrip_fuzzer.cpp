@@ -20,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
   }
   if (!parsed.ok()) return 0;
-  const mod::WriteResult written = mod::write_mod(*parsed.model);
+  const WriteResult written = mod::write_mod(*parsed.model);
   if (!written.ok()) {
     std::fprintf(stderr, "writer failed on an accepted input: %s\n", written.error->message.c_str());
     std::abort();
