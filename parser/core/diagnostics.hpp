@@ -50,6 +50,18 @@ class Diagnostics {
   void report_as(const DiagnosticCode& code, Severity severity, std::string path, uint64_t offset,
                  std::string message);
 
+  // Parser conveniences: reject() reports and returns false (stop); warn()
+  // reports and returns whether parsing may go on (false once --strict has
+  // escalated it to an error).
+  bool reject(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
+    report(code, std::move(path), offset, std::move(message));
+    return false;
+  }
+  bool warn(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
+    report(code, std::move(path), offset, std::move(message));
+    return !has_error_;
+  }
+
   [[nodiscard]] bool has_error() const { return has_error_; }
   [[nodiscard]] const std::vector<Diagnostic>& items() const { return items_; }
   [[nodiscard]] bool contains(std::string_view code) const;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "parser/core/record_reader.hpp"
 #include "parser/mod/mod_diagnostic_codes.hpp"
 #include "parser/mod/mod_layout.hpp"
 #include "parser/mod/mod_nodes.hpp"
@@ -44,27 +45,19 @@ class Parser {
     return cov_.owner(owner) + "." + std::string(leaf);
   }
   bool fail(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
-    diags_.report(code, std::move(path), offset, std::move(message));
-    return false;
+    return diags_.reject(code, std::move(path), offset, std::move(message));
   }
-  // A warning may be escalated by --strict; report() then records an error.
   bool warn(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
-    diags_.report(code, std::move(path), offset, std::move(message));
-    return !diags_.has_error();
+    return diags_.warn(code, std::move(path), offset, std::move(message));
   }
 
-  // Decodes a record whose range the caller has already bounds-checked and
-  // marks each leaf field in the coverage map.
+  // Callers bounds-check every record first with a specific code; the
+  // fallback error only guards against a range check that was missed.
   template <const auto& Spec>
   bool read_record(uint64_t offset, uint32_t owner, Record<Spec>& out) {
-    auto bytes = in_.slice(offset, Spec.size);
-    if (!bytes) {  // unreachable by construction; kept so no path can read past the end
-      return fail(codes::truncated_header, cov_.owner(owner), offset,
-                  std::string(Spec.name) + " record " + range_text(offset, Spec.size) + " leaves the file");
-    }
-    out.decode(*bytes);
-    for (const FieldSpec& f : Spec.fields) cov_.mark(offset + f.offset, f.width, owner, f.name);
-    return true;
+    if (meshgate::read_record(in_, offset, owner, cov_, out)) return true;
+    return fail(codes::truncated_header, cov_.owner(owner), offset,
+                std::string(Spec.name) + " record " + range_text(offset, Spec.size) + " leaves the file");
   }
 
   // Sections that hold decoded copies must not claim more bytes in total than

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "parser/core/gap.hpp"
+#include "parser/core/record_reader.hpp"
 #include "parser/nres/nres_diagnostic_codes.hpp"
 
 namespace meshgate::nres {
@@ -42,8 +43,10 @@ class Parser {
 
  private:
   bool fail(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
-    diags_.report(code, std::move(path), offset, std::move(message));
-    return false;
+    return diags_.reject(code, std::move(path), offset, std::move(message));
+  }
+  bool warn(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
+    return diags_.warn(code, std::move(path), offset, std::move(message));
   }
   // Sort-table findings: errors in the strict profile, warnings otherwise.
   void sort_finding(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
@@ -65,8 +68,7 @@ class Parser {
     if (in_.size() < kHeaderSpec.size)
       return fail(codes::truncated_header, "header", in_.size(),
                   "file is " + std::to_string(in_.size()) + " bytes, shorter than the 16-byte NRes header");
-    archive_.header.decode(*in_.slice(0, kHeaderSpec.size));
-    for (const FieldSpec& f : kHeaderSpec.fields) cov_.mark(f.offset, f.width, owner, f.name);
+    (void)read_record(in_, 0, owner, cov_, archive_.header);  // size checked above
     archive_.file_size = in_.size();
     const HeaderRecord& h = archive_.header;
     auto at = [](size_t f) { return uint64_t{kHeaderSpec.fields[f].offset}; };
@@ -104,8 +106,7 @@ class Parser {
       Entry& e = archive_.entries[i];
       const uint64_t at = dir_ + i * kEntrySpec.size;
       const uint32_t owner = cov_.add_owner("entries[" + std::to_string(i) + "]");
-      e.record.decode(*in_.slice(at, kEntrySpec.size));
-      for (const FieldSpec& f : kEntrySpec.fields) cov_.mark(at + f.offset, f.width, owner, f.name);
+      (void)read_record(in_, at, owner, cov_, e.record);  // the directory fits: checked above
 
       Bytes name = e.record.raw(entry::name);
       auto nul = std::find(name.begin(), name.end(), std::byte{0});
@@ -130,11 +131,6 @@ class Parser {
       cov_.mark(offset, size, owner, "payload");
     }
     return true;
-  }
-
-  bool warn(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
-    diags_.report(code, std::move(path), offset, std::move(message));
-    return !diags_.has_error();
   }
 
   // §1.7.9: active payload ranges never overlap (FP rejects it in every profile).

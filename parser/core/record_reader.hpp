@@ -1,0 +1,23 @@
+// Reads one table-driven record out of the input and marks each of its leaf
+// fields in the coverage map: the one place a parser turns bytes into a Record.
+#pragma once
+
+#include "parser/core/byte_reader.hpp"
+#include "parser/core/coverage_map.hpp"
+#include "parser/core/field_table.hpp"
+
+namespace meshgate {
+
+// False (and nothing marked) when the record would leave the input; parsers
+// check ranges first to report a format-specific code, so this is the last guard.
+template <const auto& Spec>
+[[nodiscard]] bool read_record(const ByteReader& in, uint64_t offset, uint32_t owner, CoverageMap& coverage,
+                               Record<Spec>& out) {
+  auto bytes = in.slice(offset, Spec.size);
+  if (!bytes) return false;
+  out.decode(*bytes);
+  for (const FieldSpec& f : Spec.fields) coverage.mark(offset + f.offset, f.width, owner, f.name);
+  return true;
+}
+
+}  // namespace meshgate
