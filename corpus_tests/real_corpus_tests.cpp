@@ -1,5 +1,6 @@
-// Real-corpus gate: when MESHGATE_CORPUS names a directory, every MOD found in
-// it (recursively, by magic) must parse and round-trip byte-identically. Set
+// Real-corpus gate: when MESHGATE_CORPUS names a directory, every MOD and NRes
+// file found in it (recursively, by magic), and every archive nested in an
+// NRes payload, must parse and round-trip byte-identically. Set
 // but empty (or without any MOD) fails: a misconfigured CI must not go green.
 #include <gtest/gtest.h>
 
@@ -22,12 +23,13 @@ TEST(RealCorpus, EveryFileRoundTripsByteIdentical) {
   for (const InputFile& input : scan.files) {
     auto data = read_file(input.path);
     ASSERT_TRUE(data) << input.display;
-    const RoundTripOutcome o = roundtrip_bytes(input.display, *data);
-    bytes += o.size;
-    EXPECT_TRUE(o.parsed) << input.display << ": "
-                          << (o.diagnostics.empty() ? "" : format_diagnostic(input.display, o.diagnostics.back()));
-    EXPECT_TRUE(o.identical) << input.display << " first difference at "
-                             << (o.first_diff_offset ? hex_offset(*o.first_diff_offset) : "-");
+    bytes += data->size();
+    for (const RoundTripOutcome& o : roundtrip_tree(input.display, *data)) {
+      EXPECT_TRUE(o.parsed) << o.path << ": "
+                            << (o.diagnostics.empty() ? "" : format_diagnostic(o.path, o.diagnostics.back()));
+      EXPECT_TRUE(o.identical) << o.path << " first difference at "
+                               << (o.first_diff_offset ? hex_offset(*o.first_diff_offset) : "-");
+    }
   }
   std::printf("real corpus: %zu files, %llu bytes\n", scan.files.size(), static_cast<unsigned long long>(bytes));
 }
