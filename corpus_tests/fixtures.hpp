@@ -3,11 +3,30 @@
 // wrong offset fails these tests instead of agreeing with itself.
 #pragma once
 
+#include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <ostream>
+#include <string>
 #include <vector>
 
+#include "parser/core/diagnostics.hpp"
+
+namespace meshgate {
+// GoogleTest prints a DiagnosticCode parameter as its code, not as raw bytes.
+inline void PrintTo(const DiagnosticCode& c, std::ostream* os) { *os << c.code; }
+}  // namespace meshgate
+
 namespace meshgate::testing {
+
+// "mod.transform_domain.table_range" -> "transform_domain_table_range": a test
+// name per code for the parameterised negative tests.
+inline std::string test_name_for_code(std::string_view code) {
+  std::string name(code.substr(code.find('.') + 1));
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
 
 inline void put(std::vector<std::byte>& b, size_t at, uint64_t v, size_t width) {
   for (size_t i = 0; i < width; ++i) b[at + i] = static_cast<std::byte>((v >> (8 * i)) & 0xFF);

@@ -5,21 +5,11 @@
 
 #include <set>
 
+#include "corpus_tests/fixtures.hpp"
 #include "parser/mod/mod_diagnostic_codes.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "writer/mod/mod_synth.hpp"
 #include "writer/mod/mod_writer.hpp"
-
-namespace meshgate::mod {
-namespace {
-
-}  // namespace
-}  // namespace meshgate::mod
-
-namespace meshgate {
-// Test names and failure messages show the code, not the struct's bytes.
-void PrintTo(const DiagnosticCode& c, std::ostream* os) { *os << c.code; }
-}  // namespace meshgate
 
 namespace meshgate::mod {
 namespace {
@@ -55,10 +45,7 @@ TEST_P(Malformed, VariantRaisesItsCode) {
 
 INSTANTIATE_TEST_SUITE_P(EveryCode, Malformed, ::testing::ValuesIn(codes::kAll),
                          [](const ::testing::TestParamInfo<DiagnosticCode>& p) {
-                           std::string name(p.param.code.substr(4));
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
+                           return testing::test_name_for_code(p.param.code);
                          });
 
 TEST(DiagnosticRegistry, CodesAreUniqueStableAndCoveredByVariants) {

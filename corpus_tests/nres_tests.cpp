@@ -12,10 +12,6 @@
 #include "writer/nres/nres_synth.hpp"
 #include "writer/nres/nres_writer.hpp"
 
-namespace meshgate {
-void PrintTo(const DiagnosticCode& c, std::ostream* os);
-}  // namespace meshgate
-
 namespace meshgate::nres {
 namespace {
 
@@ -110,10 +106,7 @@ TEST_P(NresMalformed, VariantRaisesItsCode) {
 
 INSTANTIATE_TEST_SUITE_P(EveryCode, NresMalformed, ::testing::ValuesIn(codes::kAll),
                          [](const ::testing::TestParamInfo<DiagnosticCode>& p) {
-                           std::string name(p.param.code.substr(5));
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
+                           return testing::test_name_for_code(p.param.code);
                          });
 
 TEST(NresRegistry, EveryCodeHasOneVariant) {
