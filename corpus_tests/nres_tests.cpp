@@ -147,6 +147,21 @@ TEST(NresCorpus, ArchivesRoundTripWithNestedModelsTailsAndUnindexedRegions) {
   EXPECT_GE(entries, 500u);
 }
 
+TEST(NresNesting, DescentStopsAtTheDepthLimit) {
+  // Twelve archives, each the only payload of the next.
+  std::vector<std::byte> inner = build_nres({});
+  for (int level = 0; level < 12; ++level) {
+    ArchiveDescription d;
+    d.entries.push_back({0x4853454D, 0, 0, 0, "LEVEL" + std::to_string(level) + ".MSH", {}, inner});
+    inner = build_nres(d);
+  }
+  const auto outcomes = roundtrip_tree("deep.rlb", inner);
+  EXPECT_EQ(outcomes.size(), 8u);
+  for (const RoundTripOutcome& o : outcomes) EXPECT_TRUE(o.identical) << o.path;
+  const auto& last = outcomes.back().diagnostics;
+  EXPECT_TRUE(std::any_of(last.begin(), last.end(), [](const Diagnostic& d) { return d.code == "core.nesting-limit"; }));
+}
+
 TEST(NresMutation, CorruptedArchivesFailCleanlyOrRoundTripExactly) {
   const auto corpus = synth_nres_corpus(8, 10);
   uint64_t state = 99;

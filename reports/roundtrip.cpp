@@ -35,7 +35,12 @@ void compare_written(RoundTripOutcome& out, Bytes data, WriteResult written) {
 
 }  // namespace
 
-RoundTripOutcome roundtrip_bytes(std::string path, Bytes data, nres::Profile profile) {
+namespace {
+
+// One parse per file: the NRes archive, when there is one, is handed back so
+// roundtrip_tree can descend into its payloads without parsing it again.
+RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profile,
+                               std::optional<nres::Archive>* archive_out) {
   RoundTripOutcome out;
   out.path = std::move(path);
   out.size = data.size();
@@ -54,7 +59,10 @@ RoundTripOutcome roundtrip_bytes(std::string path, Bytes data, nres::Profile pro
       nres::ParseResult parsed = nres::parse_nres(data, {.profile = profile});
       out.diagnostics = std::move(parsed.diagnostics);
       out.parsed = parsed.ok();
-      if (out.parsed) compare_written(out, data, nres::write_nres(*parsed.archive));
+      if (out.parsed) {
+        compare_written(out, data, nres::write_nres(*parsed.archive));
+        if (archive_out) *archive_out = std::move(parsed.archive);
+      }
       break;
     }
     case Format::unknown:
@@ -65,16 +73,38 @@ RoundTripOutcome roundtrip_bytes(std::string path, Bytes data, nres::Profile pro
   return out;
 }
 
+// Retail nesting is two levels (.rlb -> .msh). Each level copies its payloads,
+// so an unbounded chain of archives in archives would cost memory quadratic in
+// the file size and recursion as deep as size / 80: stop descending at 8.
+constexpr unsigned kMaxNestingDepth = 8;
+
+void roundtrip_into(std::vector<RoundTripOutcome>& out, std::string path, Bytes data, nres::Profile profile,
+                    unsigned depth) {
+  std::optional<nres::Archive> archive;
+  out.push_back(roundtrip_one(path, data, profile, &archive));
+  if (!archive) return;
+  const size_t self = out.size() - 1;
+  for (const nres::Entry& e : archive->entries) {
+    if (!nres::looks_like_nres(e.payload)) continue;
+    if (depth + 1 >= kMaxNestingDepth) {
+      out[self].diagnostics.push_back({"core.nesting-limit", Severity::warning, "entries", 0,
+                                       "archives nested deeper than " + std::to_string(kMaxNestingDepth) +
+                                           " levels are round-tripped as bytes, not descended into"});
+      return;
+    }
+    roundtrip_into(out, path + "!" + nres::entry_name(e.record), e.payload, profile, depth + 1);
+  }
+}
+
+}  // namespace
+
+RoundTripOutcome roundtrip_bytes(std::string path, Bytes data, nres::Profile profile) {
+  return roundtrip_one(std::move(path), data, profile, nullptr);
+}
+
 std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data, nres::Profile profile) {
   std::vector<RoundTripOutcome> out;
-  out.push_back(roundtrip_bytes(path, data, profile));
-  if (out.front().format != Format::nres || !out.front().parsed) return out;
-  const nres::ParseResult parsed = nres::parse_nres(data, {.profile = profile});
-  for (const nres::Entry& e : parsed.archive->entries) {
-    if (!nres::looks_like_nres(e.payload)) continue;
-    for (RoundTripOutcome& nested : roundtrip_tree(path + "!" + nres::entry_name(e.record), e.payload, profile))
-      out.push_back(std::move(nested));
-  }
+  roundtrip_into(out, path, data, profile, 0);
   return out;
 }
 
