@@ -136,6 +136,15 @@ TEST(OutputImage, RefusesPlacementsOutsideTheImage) {
   EXPECT_EQ(out.error()->code, "writer.out-of-range");
 }
 
+TEST(OutputImage, RecordsPartsWithoutARepresentableOffset) {
+  OutputImage out(4);
+  EXPECT_FALSE(out.reject_unplaceable("objects[0].meshes[0].workspace"));
+  const auto error = out.finish();
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->code, "writer.out-of-range");
+  EXPECT_EQ(error->path, "objects[0].meshes[0].workspace");
+}
+
 TEST(Hashing, Xxh3HexIsSixteenLowercaseDigitsOfTheCanonicalForm) {
   // XXH3_64bits of the empty input is 2d06800538d394c2 (xxHash reference).
   EXPECT_EQ(xxh3_64_hex(Bytes{}), "2d06800538d394c2");

@@ -76,6 +76,11 @@ bool OutputImage::emit_bytes(uint64_t offset, Bytes bytes, std::string_view path
   });
 }
 
+bool OutputImage::reject_unplaceable(std::string_view path) {
+  fail("writer.out-of-range", path, 0, "the model places this part at an offset that overflows 64 bits");
+  return false;
+}
+
 std::optional<Diagnostic> OutputImage::finish() {
   if (error_) return error_;
   uint64_t cursor = 0;

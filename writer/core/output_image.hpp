@@ -29,6 +29,9 @@ class OutputImage {
   // overwrites earlier bytes with different values.
   bool emit(uint64_t offset, uint64_t length, std::string_view path, const Fill& fill);
   bool emit_bytes(uint64_t offset, Bytes bytes, std::string_view path);
+  // Records that a part of the model has no representable offset (its
+  // placement arithmetic overflowed); always returns false.
+  bool reject_unplaceable(std::string_view path);
 
   // Checks that every byte was emitted; returns the first error, if any.
   [[nodiscard]] std::optional<Diagnostic> finish();

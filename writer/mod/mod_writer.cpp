@@ -57,8 +57,8 @@ bool emit_mesh(OutputImage& out, PathBuffer& path, size_t i, size_t j, uint64_t 
                });
   if (!control_ok) return false;
   auto ws = workspace_offset(record_offset, r);
-  if (!ws) return out.emit(~uint64_t{0}, 1, path("objects[%zu].meshes[%zu].workspace", i, j), [](auto) {});
-  return out.emit_bytes(*ws, m.workspace, path("objects[%zu].meshes[%zu].workspace", i, j));
+  const std::string_view ws_path = path("objects[%zu].meshes[%zu].workspace", i, j);
+  return ws ? out.emit_bytes(*ws, m.workspace, ws_path) : out.reject_unplaceable(ws_path);
 }
 
 bool emit_nodes(OutputImage& out, PathBuffer& path, uint64_t block, const NodeBlock& nb) {
@@ -68,10 +68,12 @@ bool emit_nodes(OutputImage& out, PathBuffer& path, uint64_t block, const NodeBl
   for (size_t k = 0; k < 3; ++k) {
     const std::vector<uint8_t>& a = *arrays[k];
     auto begin = checked_add(block, nb.header.get(rel_fields[k]));
-    if (!begin || !out.emit_bytes(*begin, std::as_bytes(std::span(a)), path("nodes.array[%zu]", k))) return false;
+    const std::string_view array_path = path("nodes.array[%zu]", k);
+    if (!(begin ? out.emit_bytes(*begin, std::as_bytes(std::span(a)), array_path) : out.reject_unplaceable(array_path)))
+      return false;
   }
   auto xf = checked_add(block, nb.header.get(node::transform_rel));
-  if (!xf) return false;
+  if (!xf) return out.reject_unplaceable("nodes.transforms");
   for (size_t k = 0; k < nb.transforms.size(); ++k) {
     if (!emit_record(out, *xf + k * kTransformSpec.size, nb.transforms[k], path("nodes.transforms[%zu]", k)))
       return false;
@@ -90,7 +92,7 @@ WriteResult write_mod(const Model& model) {
     ok = emit_record(out, object_record_offset(i), object.record, path("objects[%zu]", i));
     for (size_t j = 0; ok && j < object.meshes.size(); ++j) {
       auto at = mesh_record_offset(object.record, j);
-      ok = at && emit_mesh(out, path, i, j, *at, object.meshes[j]);
+      ok = at ? emit_mesh(out, path, i, j, *at, object.meshes[j]) : out.reject_unplaceable(path("objects[%zu].meshes[%zu]", i, j));
     }
   }
   ok = ok && emit_nodes(out, path, model.header.get(hdr::document_offset), model.nodes);
@@ -99,8 +101,6 @@ WriteResult write_mod(const Model& model) {
 
   WriteResult result;
   result.error = out.finish();
-  if (!result.error && !ok)  // a placement overflowed before reaching the image
-    result.error = Diagnostic{"writer.out-of-range", Severity::error, "", 0, "a part of the model has no valid offset"};
   if (!result.error) result.bytes = out.take();
   return result;
 }
