@@ -20,7 +20,12 @@ template <typename Result>
 void print_text(const std::string& file, const nlohmann::json& report, const Result& result) {
   std::cout << file << ": " << report["format"].get<std::string>() << ", " << report["size"] << " bytes, xxh3_64 "
             << report["xxh3_64"].get<std::string>() << "\n";
-  if (result.ok() && report["format"] == "nres") {
+  if (result.ok() && report["format"] == "nres-msh") {
+    const auto& s = report["summary"];
+    std::cout << "  " << s["entries"] << " streams, " << s["nodes"] << " nodes, " << s["slots"] << " slots, "
+              << s["batches"] << " batches, " << s["vertices"] << " vertices, " << s["indices"] << " indices, "
+              << s["triangles"] << " triangles, " << s["keys"] << " keys, " << s["frames"] << " frames\n";
+  } else if (result.ok() && report["format"] == "nres") {
     std::cout << "  " << report["summary"]["entries"] << " entries, " << report["summary"]["nested_archives"]
               << " nested archives\n";
   } else if (result.ok()) {
@@ -66,10 +71,15 @@ void add_inspect(CLI::App& app, int& exit_code) {
     };
     const Format format = detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
     if (format == Format::nres || format == Format::rsli) {
-      const nres::ParseResult result = nres::parse_nres(
-          data, {.profile = options->profile == "strict" ? nres::Profile::strict : nres::Profile::compatible,
-                 .strict = options->strict});
-      emit(nres_inspect_json(data, result), result);
+      const auto profile = options->profile == "strict" ? nres::Profile::strict : nres::Profile::compatible;
+      const nres::ParseResult result = nres::parse_nres(data, {.profile = profile, .strict = options->strict});
+      if (result.ok() && msh::is_model_archive(*result.archive)) {
+        const msh::ParseResult model =
+            msh::parse_msh_archive(data, result, {.profile = profile, .strict = options->strict});
+        emit(msh_inspect_json(data, model), model);
+      } else {
+        emit(nres_inspect_json(data, result), result);
+      }
     } else {
       // A file with no known magic goes through the MOD parser, which names the
       // failing field (header.magic); the report says format "unknown".

@@ -4,6 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "writer/mod/mod_synth.hpp"
+#include "writer/msh/msh_synth.hpp"
 #include "writer/nres/nres_synth.hpp"
 
 namespace meshgate::cli {
@@ -30,7 +31,7 @@ bool write_file(const std::filesystem::path& path, const std::vector<std::byte>&
 void add_synth(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<SynthOptions>();
   CLI::App* cmd = app.add_subcommand("synth", "Generate a deterministic synthetic corpus (never game data)");
-  cmd->add_option("FORMAT", options->format, "format to generate")->required()->check(CLI::IsMember({"mod", "nres"}));
+  cmd->add_option("FORMAT", options->format, "format to generate")->required()->check(CLI::IsMember({"mod", "nres", "msh"}));
   cmd->add_option("--seed", options->seed, "generator seed")->capture_default_str();
   cmd->add_option("--count", options->count, "number of valid files")->capture_default_str();
   cmd->add_option("--out", options->out, "output directory")->required();
@@ -39,9 +40,10 @@ void add_synth(CLI::App& app, int& exit_code) {
   cmd->callback([options, &exit_code] {
     const std::filesystem::path root(options->out);
     uint64_t written = 0;
-    const bool is_mod = options->format == "mod";
-    const std::vector<SynthFile> corpus = is_mod ? mod::synth_mod_corpus(options->seed, options->count)
-                                                 : nres::synth_nres_corpus(options->seed, options->count);
+    const std::string& format = options->format;
+    const std::vector<SynthFile> corpus = format == "mod"    ? mod::synth_mod_corpus(options->seed, options->count)
+                                          : format == "nres" ? nres::synth_nres_corpus(options->seed, options->count)
+                                                             : msh::synth_msh_corpus(options->seed, options->count);
     for (const SynthFile& f : corpus) {
       if (!write_file(root / f.name, f.bytes)) {
         std::cerr << "meshgate synth: cannot write " << (root / f.name) << "\n";
@@ -51,8 +53,9 @@ void add_synth(CLI::App& app, int& exit_code) {
       ++written;
     }
     if (options->malformed) {
-      const std::vector<MalformedCase> cases =
-          is_mod ? mod::malformed_mod_cases(options->seed) : nres::malformed_nres_cases(options->seed);
+      const std::vector<MalformedCase> cases = format == "mod"    ? mod::malformed_mod_cases(options->seed)
+                                               : format == "nres" ? nres::malformed_nres_cases(options->seed)
+                                                                  : msh::malformed_msh_cases(options->seed);
       for (const MalformedCase& c : cases) {
         if (!write_file(root / "malformed" / c.file.name, c.file.bytes)) {
           exit_code = kExitUsage;

@@ -1,6 +1,7 @@
 #include "reports/format_detect.hpp"
 
 #include "parser/mod/mod_parser.hpp"
+#include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
 
 namespace meshgate {
@@ -16,6 +17,7 @@ std::string_view format_name(Format f) {
   switch (f) {
     case Format::dmc3_mod: return mod::kFormatName;
     case Format::nres: return nres::kFormatName;
+    case Format::nres_msh: return msh::kFormatName;
     case Format::rsli: return "rsli";
     case Format::unknown: return "unknown";
   }

@@ -7,7 +7,9 @@
 
 namespace meshgate {
 
-enum class Format { unknown, dmc3_mod, nres, rsli };
+// nres_msh is never returned by detect_format (a model is an NRes archive whose
+// streams are model types, known only after the container is parsed).
+enum class Format { unknown, dmc3_mod, nres, nres_msh, rsli };
 
 [[nodiscard]] Format detect_format(Bytes prefix);
 [[nodiscard]] std::string_view format_name(Format f);

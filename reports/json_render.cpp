@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "parser/core/hashing.hpp"
+#include "reports/json_fields.hpp"
 #include "parser/mod/mod_flags.hpp"
 #include "parser/mod/mod_layout.hpp"
 
@@ -12,48 +13,6 @@ namespace meshgate {
 using nlohmann::json;
 
 namespace {
-
-std::string hex_bytes(Bytes bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (std::byte b : bytes) {
-    out += kDigits[static_cast<unsigned>(b) >> 4];
-    out += kDigits[static_cast<unsigned>(b) & 0xF];
-  }
-  return out;
-}
-
-std::string hex32(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
-}
-
-template <const auto& Spec>
-void append_record(json& out, const std::string& owner, uint64_t base, const Record<Spec>& r) {
-  for (size_t i = 0; i < Spec.fields.size(); ++i) {
-    const FieldSpec& f = Spec.fields[i];
-    json entry = {{"path", owner + "." + std::string(f.name)},
-                  {"offset", base + f.offset},
-                  {"size", f.width},
-                  {"type", f.is_bytes() ? "bytes[" + std::to_string(f.width) + "]" : std::string(type_name(f.type))},
-                  {"status", status_string(f.status)}};
-    switch (f.type) {
-      case FieldType::bytes: entry["value"] = hex_bytes(r.raw(i)); break;
-      case FieldType::i16:
-      case FieldType::i32: entry["value"] = r.get_signed(i); break;
-      case FieldType::f32: {
-        const float v = r.get_f32(i);
-        entry["value"] = std::isfinite(v) ? json(static_cast<double>(v)) : json(nullptr);
-        entry["bits"] = hex32(static_cast<uint32_t>(r.get(i)));
-        break;
-      }
-      default: entry["value"] = r.get(i); break;
-    }
-    out.push_back(std::move(entry));
-  }
-}
 
 void append_array(json& out, const std::string& path, uint64_t offset, uint64_t count, const mod::ArraySpec& spec) {
   out.push_back({{"path", path},

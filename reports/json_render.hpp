@@ -10,6 +10,7 @@
 #include "parser/core/coverage_map.hpp"
 #include "parser/core/diagnostics.hpp"
 #include "parser/mod/mod_parser.hpp"
+#include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
 
 namespace meshgate {
@@ -28,5 +29,10 @@ namespace meshgate {
 // The same shape for an NRes archive; `summary` holds `entries` (and
 // `nested_archives`, entries whose payload is itself an NRes).
 [[nodiscard]] nlohmann::json nres_inspect_json(Bytes data, const nres::ParseResult& result);
+
+// The same shape for an MSH model (format "nres-msh"); `summary` holds
+// entries, nodes, slots, batches, vertices, indices, triangles, keys, frames.
+[[nodiscard]] nlohmann::json msh_summary_json(const msh::Model& model);
+[[nodiscard]] nlohmann::json msh_inspect_json(Bytes data, const msh::ParseResult& result);
 
 }  // namespace meshgate

@@ -7,6 +7,7 @@
 #include "parser/nres/nres_parser.hpp"
 #include "reports/json_render.hpp"
 #include "writer/mod/mod_writer.hpp"
+#include "writer/msh/msh_writer.hpp"
 #include "writer/nres/nres_writer.hpp"
 
 namespace meshgate {
@@ -57,6 +58,15 @@ RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profi
     case Format::nres:
     case Format::rsli: {
       nres::ParseResult parsed = nres::parse_nres(data, {.profile = profile});
+      if (parsed.ok() && msh::is_model_archive(*parsed.archive)) {
+        // A model: decoded stream by stream and written from the typed streams.
+        out.format = Format::nres_msh;
+        msh::ParseResult model = msh::parse_msh_archive(data, parsed, {.profile = profile});
+        out.diagnostics = std::move(model.diagnostics);
+        out.parsed = model.ok();
+        if (out.parsed) compare_written(out, data, msh::write_msh(*model.model));
+        break;
+      }
       out.diagnostics = std::move(parsed.diagnostics);
       out.parsed = parsed.ok();
       if (out.parsed) {
@@ -65,6 +75,7 @@ RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profi
       }
       break;
     }
+    case Format::nres_msh:  // detect_format never returns it
     case Format::unknown:
       out.diagnostics.push_back(
           {"core.unknown-format", Severity::error, "", 0, "no supported magic at offset 0 (expected \"MOD \" or \"NRes\")"});

@@ -1,0 +1,313 @@
+#include "parser/msh/msh_invariants.hpp"
+
+#include <cmath>
+
+#include "parser/msh/msh_diagnostic_codes.hpp"
+#include "parser/msh/msh_streams.hpp"
+
+namespace meshgate::msh {
+
+namespace {
+
+namespace entry = nres::entry;
+
+// Collects the first violation of a warning code and how often it happens,
+// so one sweep over a stream costs one diagnostic, not thousands.
+class FirstViolation {
+ public:
+  explicit FirstViolation(const DiagnosticCode& c) : code_(c) {}
+
+  void note(std::string p, uint64_t at, auto make_message) {
+    if (count++ == 0) path = std::move(p), offset = at, message = make_message();
+  }
+  bool flush(Diagnostics& d) {
+    if (count == 0) return true;
+    return d.warn(code_, path, offset, message + (count > 1 ? " (" + std::to_string(count) + " places)" : ""));
+  }
+
+ private:
+  const DiagnosticCode& code_;
+  std::string path;
+  uint64_t offset = 0;
+  std::string message;
+  uint64_t count = 0;
+};
+
+class Checker {
+ public:
+  Checker(const Model& m, Diagnostics& d) : m_(m), d_(d), counts_(model_counts(m)), nodes_(node_views(m)) {
+    if (auto* s = m.get<HeaderSlotStream>(2)) slots_ = &s->slots;
+    if (auto* s = m.get<BatchStream>(13)) batches_ = &s->batches;
+    if (auto* s = m.get<TriangleStream>(7)) tris_ = &s->triangles;
+    if (auto* s = m.get<KeyStream>(8)) keys_ = &s->keys;
+    if (auto* s = m.get<WordStream>(6)) indices_ = &s->words;
+    if (auto* s = m.get<WordStream>(19)) frame_map_ = &s->words;
+  }
+
+  bool run() {
+    return stream_counts() && nodes() && slots() && batches() && triangles() && !d_.has_error();
+  }
+
+ private:
+  // File offset of field `f` of element `k` of the first stream of `type`.
+  uint64_t at(uint32_t type, uint64_t k, uint64_t stride, uint64_t f, uint64_t first = 0) const {
+    const Stream* s = m_.find(type);
+    return s ? s->record.get(entry::data_offset) + first + k * stride + f : 0;
+  }
+  template <const auto& Spec>
+  uint64_t field_at(uint32_t type, uint64_t k, size_t field, uint64_t first = 0) const {
+    return at(type, k, Spec.size, Spec.fields[field].offset, first);
+  }
+  template <const auto& Spec>
+  static std::string path(uint32_t type, uint64_t k, size_t field) {
+    return "res" + std::to_string(type) + "[" + std::to_string(k) + "]." + std::string(Spec.fields[field].name);
+  }
+  size_t stream_index(const Stream* s) const { return static_cast<size_t>(s - m_.streams.data()); }
+  uint64_t entry_at(const Stream* s, size_t field) const {
+    return nres::directory_offset(m_.header) + stream_index(s) * nres::kEntrySpec.size +
+           nres::kEntrySpec.fields[field].offset;
+  }
+  std::string entry_path(const Stream* s, std::string_view field) const {
+    return "entries[" + std::to_string(stream_index(s)) + "]." + std::string(field);
+  }
+  bool fail(const DiagnosticCode& c, std::string p, uint64_t off, std::string msg) {
+    return d_.reject(c, std::move(p), off, std::move(msg));
+  }
+
+  // §4.3, §4.4.
+  bool stream_counts() {
+    for (uint32_t type : {4u, 5u, 15u, 16u, 18u}) {
+      const Stream* s = m_.find(type);
+      if (!s) continue;
+      const uint64_t n = s->record.get(entry::size) / find_stream_type(type)->stride;
+      if (n != counts_.vertices)
+        return fail(codes::vertex_count_mismatch, entry_path(s, "size"), entry_at(s, entry::size),
+                    "Res" + std::to_string(type) + " holds " + std::to_string(n) + " elements but Res3 holds " +
+                        std::to_string(counts_.vertices) + " vertices");
+    }
+    const Stream* res6 = m_.find(6);
+    if (res6->record.get(entry::size) % 6 != 0)
+      return fail(codes::index_count_not_triangles, entry_path(res6, "size"), entry_at(res6, entry::size),
+                  "Res6 is " + std::to_string(res6->record.get(entry::size)) +
+                      " bytes, not a whole number of 3-index triangles");
+    if (const Stream* res7 = m_.find(7); res7 && counts_.triangles != counts_.indices / 3)
+      return fail(codes::triangle_count_mismatch, entry_path(res7, "size"), entry_at(res7, entry::size),
+                  "Res7 holds " + std::to_string(counts_.triangles) + " descriptors for " +
+                      std::to_string(counts_.indices / 3) + " triangles in Res6");
+    return true;
+  }
+
+  // §4.7-§4.12.
+  bool nodes() {
+    FirstViolation beyond{codes::map_word_beyond_fallback}, times{codes::key_time_not_increasing},
+        gap{codes::slot_block_gap};
+    const auto& spec = kNodeSpec;  // field offsets are the same in the 24-byte variant
+    const uint64_t stride = m_.find(1)->record.get(entry::attr3);
+    auto node_field = [&](uint64_t n, size_t f) { return at(1, n, stride, spec.fields[f].offset); };
+    auto node_path = [&](uint64_t n, size_t f) { return path<kNodeSpec>(1, n, f); };
+    for (size_t n = 0; n < nodes_.size(); ++n) {
+      const NodeView& v = nodes_[n];
+      for (size_t k = 0; k < v.slots.size(); ++k)
+        if (v.slots[k] != kNone && v.slots[k] >= counts_.slots)
+          return fail(codes::slot_index_out_of_range, node_path(n, 4 + k), node_field(n, 4 + k),
+                      "node " + std::to_string(n) + " slot word " + std::to_string(k) + " is " +
+                          std::to_string(v.slots[k]) + ", not below the " + std::to_string(counts_.slots) + " slots");
+      if (v.parent != kNone && v.parent >= n)
+        return fail(codes::parent_not_before_child, node_path(n, 1), node_field(n, 1),
+                    "node " + std::to_string(n) + " has parent " + std::to_string(v.parent) +
+                        "; a parent must come before its child");
+      if (keys_ && v.fallback_key >= keys_->size())
+        return fail(codes::fallback_key_out_of_range, node_path(n, 3), node_field(n, 3),
+                    "node " + std::to_string(n) + " fallback_key " + std::to_string(v.fallback_key) +
+                        " is not below the " + std::to_string(keys_->size()) + " Res8 keys");
+      if (v.anim_map_start != kNone) {
+        if (uint64_t{v.anim_map_start} + counts_.frames > counts_.frame_map_words)
+          return fail(codes::anim_map_out_of_range, node_path(n, 2), node_field(n, 2),
+                      "node " + std::to_string(n) + " frame run [" + std::to_string(v.anim_map_start) + ", +" +
+                          std::to_string(counts_.frames) + ") passes the " +
+                          std::to_string(counts_.frame_map_words) + " Res19 words");
+        track(n, v, beyond, times);
+      }
+      std::array<bool, kSlotBlocks> filled{};
+      for (size_t a = 0; a < kSlotBlocks; ++a)
+        for (size_t b = 0; b < kSlotsPerBlock; ++b) filled[a] = filled[a] || v.slots[a * kSlotsPerBlock + b] != kNone;
+      for (size_t a = 1; a < kSlotBlocks; ++a)
+        if (filled[a] && !filled[a - 1])
+          gap.note(node_path(n, 4 + a * kSlotsPerBlock), node_field(n, 4 + a * kSlotsPerBlock), [&] {
+            return "node " + std::to_string(n) + " fills slot block " + std::to_string(a) + " but block " +
+                   std::to_string(a - 1) + " is empty";
+          });
+    }
+    return beyond.flush(d_) && times.flush(d_) && gap.flush(d_);
+  }
+
+  // §4.11 for one animated node whose run is in range: words <= fallback_key,
+  // and the keys of its track (first mapped key .. fallback_key) strictly increase in time.
+  void track(size_t n, const NodeView& v, FirstViolation& beyond, FirstViolation& times) {
+    uint64_t first_key = v.fallback_key;
+    for (uint64_t f = 0; f < counts_.frames; ++f) {
+      const uint64_t w = (*frame_map_)[v.anim_map_start + f];
+      if (w > v.fallback_key)
+        beyond.note("res19[" + std::to_string(v.anim_map_start + f) + "]", at(19, v.anim_map_start + f, 2, 0), [&] {
+          return "node " + std::to_string(n) + " frame " + std::to_string(f) + " maps to key " + std::to_string(w) +
+                 ", beyond its fallback_key " + std::to_string(v.fallback_key) + " (read as the fallback)";
+        });
+      else
+        first_key = std::min(first_key, w);
+    }
+    if (!keys_ || v.fallback_key >= keys_->size()) return;
+    constexpr size_t kTime = field_index<kKeySpec>("time");
+    for (uint64_t k = first_key + 1; k <= v.fallback_key; ++k) {
+      const float t0 = (*keys_)[k - 1].get_f32(kTime), t1 = (*keys_)[k].get_f32(kTime);
+      if (!(t1 > t0))
+        times.note(path<kKeySpec>(8, k, kTime), field_at<kKeySpec>(8, k, kTime), [&] {
+          return "node " + std::to_string(n) + " key " + std::to_string(k) + " time " + std::to_string(t1) +
+                 " does not follow key " + std::to_string(k - 1) + " time " + std::to_string(t0);
+        });
+    }
+  }
+
+  // §4.13-§4.16.
+  bool slots() {
+    using namespace std::string_literals;
+    FirstViolation coverage{codes::slot_batch_coverage};
+    constexpr size_t kTriStart = 0, kTriCount = 1, kBatchStart = 2, kBatchCount = 3;
+    auto slot_at = [&](uint64_t s, size_t f) { return field_at<kSlotSpec>(2, s, f, kModelHeaderSpec.size); };
+    for (size_t s = 0; s < slots_->size(); ++s) {
+      const SlotRecord& r = (*slots_)[s];
+      const uint64_t bs = r.get(kBatchStart), bc = r.get(kBatchCount), ts = r.get(kTriStart), tc = r.get(kTriCount);
+      // The field to blame: the start when it alone is out of range, else the count.
+      const size_t batch_field = bs > counts_.batches ? kBatchStart : kBatchCount;
+      const size_t tri_field = ts > counts_.triangles ? kTriStart : kTriCount;
+      if (bs + bc > counts_.batches)
+        return fail(codes::slot_batch_range, path<kSlotSpec>(2, s, batch_field), slot_at(s, batch_field),
+                    "slot " + std::to_string(s) + " batches [" + std::to_string(bs) + ", +" + std::to_string(bc) +
+                        ") pass the " + std::to_string(counts_.batches) + " Res13 batches");
+      if (ts + tc > counts_.triangles)
+        return fail(codes::slot_triangle_range, path<kSlotSpec>(2, s, tri_field), slot_at(s, tri_field),
+                    "slot " + std::to_string(s) + " triangles [" + std::to_string(ts) + ", +" + std::to_string(tc) +
+                        ") pass the " + std::to_string(counts_.triangles) + " Res7 descriptors");
+      for (size_t f = 4; f <= 13; ++f)  // AABB min/max, sphere centre and radius
+        if (!std::isfinite(r.get_f32(f)))
+          return fail(codes::slot_bounds_invalid, path<kSlotSpec>(2, s, f), slot_at(s, f),
+                      "slot " + std::to_string(s) + " " + std::string(kSlotSpec.fields[f].name) + " is not finite");
+      for (size_t axis = 0; axis < 3; ++axis)
+        if (r.get_f32(4 + axis) > r.get_f32(7 + axis))
+          return fail(codes::slot_bounds_invalid, path<kSlotSpec>(2, s, 4 + axis), slot_at(s, 4 + axis),
+                      "slot " + std::to_string(s) + " AABB is inverted on axis " + "xyz"s[axis]);
+      if (r.get_f32(13) < 0)
+        return fail(codes::slot_bounds_invalid, path<kSlotSpec>(2, s, 13), slot_at(s, 13),
+                    "slot " + std::to_string(s) + " sphere radius is negative");
+      if (bc == 0) continue;
+      constexpr size_t kIndexCount = field_index<kBatchSpec>("index_count");
+      constexpr size_t kIndexStart = field_index<kBatchSpec>("index_start");
+      uint64_t covered = 0;
+      for (uint64_t b = bs; b < bs + bc; ++b) covered += (*batches_)[b].get(kIndexCount) / 3;
+      if ((*batches_)[bs].get(kIndexStart) / 3 != ts || covered != tc)
+        coverage.note(path<kSlotSpec>(2, s, kTriStart), slot_at(s, kTriStart), [&] {
+          return "slot " + std::to_string(s) + " triangles [" + std::to_string(ts) + ", +" + std::to_string(tc) +
+                 ") but its batches start at triangle " + std::to_string((*batches_)[bs].get(kIndexStart) / 3) +
+                 " and cover " + std::to_string(covered);
+        });
+    }
+    return coverage.flush(d_);
+  }
+
+  // §4.17-§4.20.
+  bool batches() {
+    constexpr size_t kIndexCount = field_index<kBatchSpec>("index_count");
+    constexpr size_t kIndexStart = field_index<kBatchSpec>("index_start");
+    constexpr size_t kBaseVertex = field_index<kBatchSpec>("base_vertex");
+    constexpr size_t kVertexCount = field_index<kBatchSpec>("batch_0e");
+    FirstViolation not_triangles{codes::batch_index_count_not_triangles}, vertex_range{codes::batch_vertex_range},
+        tiling{codes::batches_not_tiling}, unreached{codes::vertex_unreached};
+    std::vector<bool> reached(static_cast<size_t>(counts_.vertices), false);
+    uint64_t expected_start = 0;
+    for (size_t b = 0; b < batches_->size(); ++b) {
+      const BatchRecord& r = (*batches_)[b];
+      const uint64_t start = r.get(kIndexStart), count = r.get(kIndexCount), base = r.get(kBaseVertex),
+                     vcount = r.get(kVertexCount);
+      const size_t index_field = start > counts_.indices ? kIndexStart : kIndexCount;
+      if (start + count > counts_.indices)
+        return fail(codes::batch_index_range, path<kBatchSpec>(13, b, index_field), field_at<kBatchSpec>(13, b, index_field),
+                    "batch " + std::to_string(b) + " indices [" + std::to_string(start) + ", +" +
+                        std::to_string(count) + ") pass the " + std::to_string(counts_.indices) + " Res6 indices");
+      if (count % 3 != 0)
+        not_triangles.note(path<kBatchSpec>(13, b, kIndexCount), field_at<kBatchSpec>(13, b, kIndexCount), [&] {
+          return "batch " + std::to_string(b) + " index_count " + std::to_string(count) + " is not a multiple of 3";
+        });
+      if (start != expected_start)
+        tiling.note(path<kBatchSpec>(13, b, kIndexStart), field_at<kBatchSpec>(13, b, kIndexStart), [&] {
+          return "batch " + std::to_string(b) + " starts at index " + std::to_string(start) +
+                 ", not where the previous batch ended (" + std::to_string(expected_start) + ")";
+        });
+      expected_start = start + count;
+      if (base + vcount > counts_.vertices)
+        vertex_range.note(path<kBatchSpec>(13, b, kVertexCount), field_at<kBatchSpec>(13, b, kVertexCount), [&] {
+          return "batch " + std::to_string(b) + " vertices [" + std::to_string(base) + ", +" + std::to_string(vcount) +
+                 ") pass the " + std::to_string(counts_.vertices) + " vertices";
+        });
+      for (uint64_t k = start; k < start + count; ++k) {
+        const uint64_t index = (*indices_)[k];
+        if (base + index >= counts_.vertices)
+          return fail(codes::index_out_of_range, "res6[" + std::to_string(k) + "]", at(6, k, 2, 0),
+                      "batch " + std::to_string(b) + " index " + std::to_string(index) + " + base_vertex " +
+                          std::to_string(base) + " is not below the " + std::to_string(counts_.vertices) + " vertices");
+        reached[static_cast<size_t>(base + index)] = true;
+        if (index >= vcount)
+          vertex_range.note("res6[" + std::to_string(k) + "]", at(6, k, 2, 0), [&] {
+            return "batch " + std::to_string(b) + " index " + std::to_string(index) + " is not below its vertexCount " +
+                   std::to_string(vcount) + " (+0x0E, OP's reading)";
+          });
+      }
+    }
+    if (expected_start != counts_.indices && !batches_->empty())
+      tiling.note("res13", at(13, 0, 0, 0), [&] {
+        return "batches end at index " + std::to_string(expected_start) + " but Res6 holds " +
+               std::to_string(counts_.indices);
+      });
+    for (size_t v = 0; v < reached.size(); ++v)
+      if (!reached[v])
+        unreached.note("res3[" + std::to_string(v) + "]", at(3, v, 12, 0),
+                       [&] { return "vertex " + std::to_string(v) + " is reached by no batch index"; });
+    return not_triangles.flush(d_) && vertex_range.flush(d_) && tiling.flush(d_) && unreached.flush(d_);
+  }
+
+  // §4.21, §4.22.
+  bool triangles() {
+    if (!tris_) return true;
+    FirstViolation high_bits{codes::sel_packed_high_bits};
+    constexpr size_t kSel = field_index<kTriangleSpec>("sel_packed");
+    for (size_t t = 0; t < tris_->size(); ++t) {
+      const TriangleRecord& r = (*tris_)[t];
+      for (size_t f = 1; f <= 3; ++f)
+        if (r.get(f) != kNone && r.get(f) >= tris_->size())
+          return fail(codes::triangle_link_out_of_range, path<kTriangleSpec>(7, t, f), field_at<kTriangleSpec>(7, t, f),
+                      "triangle " + std::to_string(t) + " neighbour " + std::to_string(r.get(f)) +
+                          " is neither 0xFFFF nor below the " + std::to_string(tris_->size()) + " descriptors");
+      if (r.get(kSel) & ~uint64_t{0x3F})
+        high_bits.note(path<kTriangleSpec>(7, t, kSel), field_at<kTriangleSpec>(7, t, kSel), [&] {
+          return "triangle " + std::to_string(t) + " selPacked " + hex_offset(r.get(kSel)) +
+                 " sets bits above the three 2-bit selectors";
+        });
+    }
+    return high_bits.flush(d_);
+  }
+
+  const Model& m_;
+  Diagnostics& d_;
+  ModelCounts counts_;
+  std::vector<NodeView> nodes_;
+  const std::vector<SlotRecord>* slots_ = nullptr;
+  const std::vector<BatchRecord>* batches_ = nullptr;
+  const std::vector<TriangleRecord>* tris_ = nullptr;
+  const std::vector<KeyRecord>* keys_ = nullptr;
+  const std::vector<uint16_t>* indices_ = nullptr;
+  const std::vector<uint16_t>* frame_map_ = nullptr;
+};
+
+}  // namespace
+
+bool check_invariants(const Model& model, Diagnostics& diagnostics) { return Checker(model, diagnostics).run(); }
+
+}  // namespace meshgate::msh

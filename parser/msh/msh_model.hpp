@@ -1,0 +1,141 @@
+// A parsed MSH model: the NRes container's header, directory records and gaps,
+// and each stream decoded by its type_id into typed records or exact element
+// arrays. Nothing is borrowed from the source buffer: the writer re-encodes
+// every payload from these members (floats as bit patterns, undecoded streams
+// as their exact bytes).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <variant>
+#include <vector>
+
+#include "parser/core/field_table.hpp"
+#include "parser/core/gap.hpp"
+#include "parser/msh/msh_fields.hpp"
+#include "parser/nres/nres_model.hpp"
+
+namespace meshgate::msh {
+
+using NodeRecord = Record<kNodeSpec>;
+using NodeShortRecord = Record<kNodeShortSpec>;
+using ModelHeaderRecord = Record<kModelHeaderSpec>;
+using SlotRecord = Record<kSlotSpec>;
+using TriangleRecord = Record<kTriangleSpec>;
+using BatchRecord = Record<kBatchSpec>;
+using KeyRecord = Record<kKeySpec>;
+
+using F32x3Bits = std::array<uint32_t, 3>;  // IEEE-754 bit patterns: NaN payloads and -0 survive
+using U8x4 = std::array<uint8_t, 4>;
+using U16x2 = std::array<uint16_t, 2>;
+
+// One type per stream layout. A stream type meshgate does not decode (9, 15,
+// 16, 17, 20, terrain and unknown ids) is RawStream: its exact bytes.
+struct RawStream {
+  std::vector<std::byte> bytes;
+  friend bool operator==(const RawStream&, const RawStream&) = default;
+};
+struct NodeStream {  // Res1, 38-byte records
+  std::vector<NodeRecord> nodes;
+  friend bool operator==(const NodeStream&, const NodeStream&) = default;
+};
+struct ShortNodeStream {  // Res1, 24-byte records (MTCHECK.MSH)
+  std::vector<NodeShortRecord> nodes;
+  friend bool operator==(const ShortNodeStream&, const ShortNodeStream&) = default;
+};
+struct HeaderSlotStream {  // Res2
+  ModelHeaderRecord header;
+  std::vector<SlotRecord> slots;
+  friend bool operator==(const HeaderSlotStream&, const HeaderSlotStream&) = default;
+};
+struct PositionStream {  // Res3
+  std::vector<F32x3Bits> positions;
+  friend bool operator==(const PositionStream&, const PositionStream&) = default;
+};
+struct PackedNormalStream {  // Res4: s8 x4, byte 3 kept
+  std::vector<U8x4> normals;
+  friend bool operator==(const PackedNormalStream&, const PackedNormalStream&) = default;
+};
+struct WordPairStream {  // Res5 UV0, Res18: 2 x 16-bit raw words (signedness is a [CONFLICT])
+  std::vector<U16x2> pairs;
+  friend bool operator==(const WordPairStream&, const WordPairStream&) = default;
+};
+struct WordStream {  // Res6 indices, Res19 frame map
+  std::vector<uint16_t> words;
+  friend bool operator==(const WordStream&, const WordStream&) = default;
+};
+struct TriangleStream {  // Res7
+  std::vector<TriangleRecord> triangles;
+  friend bool operator==(const TriangleStream&, const TriangleStream&) = default;
+};
+struct BatchStream {  // Res13
+  std::vector<BatchRecord> batches;
+  friend bool operator==(const BatchStream&, const BatchStream&) = default;
+};
+struct KeyStream {  // Res8
+  std::vector<KeyRecord> keys;
+  friend bool operator==(const KeyStream&, const KeyStream&) = default;
+};
+// Res10: u32 length, then length+1 bytes (text and NUL) when length > 0.
+struct StringRecord {
+  uint32_t length = 0;
+  std::vector<std::byte> text;  // exactly length+1 bytes when length > 0, else empty; the NUL included
+  friend bool operator==(const StringRecord&, const StringRecord&) = default;
+};
+struct StringStream {
+  std::vector<StringRecord> records;
+  friend bool operator==(const StringStream&, const StringStream&) = default;
+};
+
+using StreamData = std::variant<RawStream, NodeStream, ShortNodeStream, HeaderSlotStream, PositionStream,
+                                PackedNormalStream, WordPairStream, WordStream, TriangleStream, BatchStream,
+                                KeyStream, StringStream>;
+
+struct Stream {
+  nres::EntryRecord record;  // the directory entry: type, attrs, size, name (with its tail), offset, sort_index
+  StreamData data;
+  friend bool operator==(const Stream&, const Stream&) = default;
+};
+
+struct Model {
+  uint64_t file_size = 0;
+  nres::HeaderRecord header;
+  std::vector<Stream> streams;  // directory order
+  std::vector<Gap> gaps;        // container padding and unindexed regions, exact
+
+  friend bool operator==(const Model&, const Model&) = default;
+
+  // The first stream of a type (FP and PP take the first; OP the last), or null.
+  [[nodiscard]] const Stream* find(uint32_t type_id) const {
+    for (const Stream& s : streams)
+      if (s.record.get(nres::entry::type_id) == type_id) return &s;
+    return nullptr;
+  }
+  template <typename T>
+  [[nodiscard]] const T* get(uint32_t type_id) const {
+    const Stream* s = find(type_id);
+    return s ? std::get_if<T>(&s->data) : nullptr;
+  }
+};
+
+// The node view shared by both Res1 record sizes: the 8-byte header and the
+// slot words (15 for 38-byte nodes, 8 for the 24-byte variant; the rest read
+// as 0xFFFF, as PP does).
+struct NodeView {
+  uint16_t flags, parent, anim_map_start, fallback_key;
+  std::array<uint16_t, 15> slots;
+};
+inline constexpr uint16_t kNone = 0xFFFF;
+inline constexpr size_t kSlotBlocks = 3, kSlotsPerBlock = 5;
+
+[[nodiscard]] std::vector<NodeView> node_views(const Model& model);
+
+// Element counts the summary and the checks use (0 when the stream is absent).
+struct ModelCounts {
+  uint64_t nodes = 0, slots = 0, batches = 0, vertices = 0, indices = 0, triangles = 0, keys = 0, frames = 0,
+           frame_map_words = 0;
+};
+[[nodiscard]] ModelCounts model_counts(const Model& model);
+
+}  // namespace meshgate::msh

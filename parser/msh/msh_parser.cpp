@@ -1,0 +1,335 @@
+#include "parser/msh/msh_parser.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "parser/core/record_reader.hpp"
+#include "parser/msh/msh_diagnostic_codes.hpp"
+#include "parser/msh/msh_invariants.hpp"
+#include "parser/msh/msh_streams.hpp"
+
+namespace meshgate::msh {
+
+namespace {
+
+using nres::EntryRecord;
+namespace entry = nres::entry;
+
+constexpr uint32_t kRes10 = 10;
+
+// Marks the container's own records (header, directory) in an MSH coverage
+// map, field by field from the NRes tables, exactly as the NRes parser does.
+void mark_container(CoverageMap& cov, const nres::Archive& a) {
+  const uint32_t header = cov.add_owner("header");
+  for (const FieldSpec& f : nres::kHeaderSpec.fields) cov.mark(f.offset, f.width, header, f.name);
+  const uint64_t dir = nres::directory_offset(a.header);
+  for (size_t i = 0; i < a.entries.size(); ++i) {
+    const uint32_t owner = cov.add_owner("entries[" + std::to_string(i) + "]");
+    for (const FieldSpec& f : nres::kEntrySpec.fields)
+      cov.mark(dir + i * nres::kEntrySpec.size + f.offset, f.width, owner, f.name);
+  }
+}
+
+class Parser {
+ public:
+  Parser(Bytes data, const ParseOptions& options) : in_(data), diags_(options.strict) {}
+
+  ParseResult run(const nres::ParseResult& container) {
+    ParseResult result;
+    if (container.ok()) {
+      const nres::Archive& a = *container.archive;
+      model_.file_size = a.file_size;
+      model_.header = a.header;
+      model_.gaps = a.gaps;
+      dir_ = nres::directory_offset(a.header);
+      mark_container(cov_, a);
+      if (decode_streams(a) && check_stream_set() && decode_strings(a) && check_invariants(model_, diags_))
+        result.coverage = cov_.summarize(in_.size());
+    }
+    result.diagnostics = container.diagnostics;
+    for (Diagnostic& d : diags_.take()) result.diagnostics.push_back(std::move(d));
+    if (container.ok() && !diags_.has_error()) result.model = std::move(model_);
+    result.coverage_map = std::move(cov_);
+    return result;
+  }
+
+ private:
+  // ---- helpers ------------------------------------------------------------
+  bool fail(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
+    return diags_.reject(code, std::move(path), offset, std::move(message));
+  }
+  bool warn(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
+    return diags_.warn(code, std::move(path), offset, std::move(message));
+  }
+  static std::string entry_path(size_t i, std::string_view field) {
+    return "entries[" + std::to_string(i) + "]." + std::string(field);
+  }
+  uint64_t entry_field_offset(size_t i, size_t field) const {
+    return dir_ + i * nres::kEntrySpec.size + nres::kEntrySpec.fields[field].offset;
+  }
+  static std::string type_label(const EntryRecord& r) {
+    const StreamType* t = find_stream_type(static_cast<uint32_t>(r.get(entry::type_id)));
+    return "Res" + std::to_string(r.get(entry::type_id)) + (t ? " (" + std::string(t->name) + ")" : "");
+  }
+
+  // ---- per-stream checks of §2.1 / §4.1 / §4.2 --------------------------------
+  // attr2 and attr3 rules that do not change how the payload is read: warnings.
+  bool check_attrs(size_t i, const EntryRecord& r, const StreamType& t) {
+    if (t.attr2_rule == Attr2Rule::zero && r.get(entry::attr2) != 0 &&
+        !warn(codes::stream_attr2_nonzero, entry_path(i, "attr2"), entry_field_offset(i, entry::attr2),
+              type_label(r) + " attr2 is " + std::to_string(r.get(entry::attr2)) + ", not 0"))
+      return false;
+    const uint64_t attr3 = r.get(entry::attr3);
+    if (t.count_rule != CountRule::unchecked && attr3 != t.attr3 && attr3 != t.attr3_alt &&
+        !warn(codes::stream_attr3_mismatch, entry_path(i, "attr3"), entry_field_offset(i, entry::attr3),
+              type_label(r) + " attr3 is " + std::to_string(attr3) + ", §2.1 says " + std::to_string(t.attr3)))
+      return false;
+    return true;
+  }
+
+  // size % stride == 0 and attr1 == size / stride (§4.1). Returns the count.
+  std::optional<uint64_t> fixed_count(size_t i, const EntryRecord& r, uint64_t stride, uint64_t header_bytes = 0) {
+    const uint64_t size = r.get(entry::size);
+    if ((size - header_bytes) % stride != 0) {
+      fail(header_bytes ? codes::slot_table_tail : codes::stream_size_not_multiple, entry_path(i, "size"),
+           entry_field_offset(i, entry::size),
+           type_label(r) + " payload of " + std::to_string(size) + " bytes " +
+               (header_bytes ? "minus the 0x8C header " : "") + "is not a multiple of the " +
+               std::to_string(stride) + "-byte stride");
+      return std::nullopt;
+    }
+    const uint64_t count = (size - header_bytes) / stride;
+    if (r.get(entry::attr1) != count) {
+      fail(codes::stream_count_mismatch, entry_path(i, "attr1"), entry_field_offset(i, entry::attr1),
+           type_label(r) + " attr1 is " + std::to_string(r.get(entry::attr1)) + " but the payload holds " +
+               std::to_string(count) + " elements");
+      return std::nullopt;
+    }
+    return count;
+  }
+
+  template <const auto& Spec>
+  std::vector<Record<Spec>> read_records(uint32_t type, uint64_t base, uint64_t count, uint64_t first_offset = 0) {
+    std::vector<Record<Spec>> out(static_cast<size_t>(count));
+    const std::string prefix = stream_path(type);
+    for (size_t k = 0; k < out.size(); ++k) {
+      const uint32_t owner = cov_.add_owner(prefix + "[" + std::to_string(k) + "]");
+      (void)read_record(in_, base + first_offset + k * uint64_t{Spec.size}, owner, cov_, out[k]);  // inside the payload
+    }
+    return out;
+  }
+
+  template <typename Element, size_t Width, typename Load>
+  std::vector<Element> read_array(uint32_t type, std::string_view leaf, uint64_t base, uint64_t count, Load load) {
+    std::vector<Element> out(static_cast<size_t>(count));
+    Bytes bytes = *in_.slice(base, count * Width);  // the payload was bounds-checked by the NRes parser
+    for (size_t k = 0; k < out.size(); ++k) out[k] = load(bytes.subspan(k * Width, Width));
+    cov_.mark(base, count * Width, cov_.add_owner(stream_path(type)), leaf);
+    return out;
+  }
+
+  // ---- decoding ---------------------------------------------------------------
+  bool decode_streams(const nres::Archive& a) {
+    model_.streams.resize(a.entries.size());
+    for (size_t i = 0; i < a.entries.size(); ++i) {
+      const EntryRecord& r = a.entries[i].record;
+      Stream& s = model_.streams[i];
+      s.record = r;
+      const uint32_t type = static_cast<uint32_t>(r.get(entry::type_id));
+      if (type == kRes10) continue;  // needs the node count: decode_strings()
+      if (!decode_stream(i, r, type, s.data)) return false;
+    }
+    return true;
+  }
+
+  bool decode_stream(size_t i, const EntryRecord& r, uint32_t type, StreamData& out) {
+    const uint64_t base = r.get(entry::data_offset), size = r.get(entry::size);
+    const StreamType* t = find_stream_type(type);
+    if (t == nullptr) return keep_raw(type, base, size, out);  // unknown or terrain type: exact bytes
+    if (!check_attrs(i, r, *t)) return false;
+    switch (type) {
+      case 1: {  // Res1: the stride is attr3, 38 or 24 (MTCHECK.MSH)
+        const uint64_t stride = r.get(entry::attr3);
+        if (stride != kNodeSpec.size && stride != kNodeShortSpec.size)
+          return fail(codes::node_stride_unsupported, entry_path(i, "attr3"), entry_field_offset(i, entry::attr3),
+                      "Res1 attr3 is " + std::to_string(stride) + "; only 38- and 24-byte nodes are known");
+        auto n = fixed_count(i, r, stride);
+        if (!n) return false;
+        if (stride == kNodeSpec.size)
+          out = NodeStream{read_records<kNodeSpec>(type, base, *n)};
+        else
+          out = ShortNodeStream{read_records<kNodeShortSpec>(type, base, *n)};
+        return true;
+      }
+      case 2: {
+        if (size < kModelHeaderSpec.size)
+          return fail(codes::header_too_short, entry_path(i, "size"), entry_field_offset(i, entry::size),
+                      "Res2 is " + std::to_string(size) + " bytes, shorter than its 0x8C-byte header");
+        auto n = fixed_count(i, r, kSlotSpec.size, kModelHeaderSpec.size);
+        if (!n) return false;
+        HeaderSlotStream hs;
+        (void)read_record(in_, base, cov_.add_owner("res2.header"), cov_, hs.header);
+        hs.slots = read_records<kSlotSpec>(type, base, *n, kModelHeaderSpec.size);
+        out = std::move(hs);
+        return true;
+      }
+      default: break;
+    }
+    auto n = t->count_rule == CountRule::size_over_stride ? fixed_count(i, r, t->stride) : std::optional<uint64_t>{0};
+    if (!n) return false;
+    switch (type) {
+      case 3:
+        out = PositionStream{read_array<F32x3Bits, 12>(type, "positions", base, *n, [](Bytes b) {
+          return F32x3Bits{load_le<uint32_t>(b), load_le<uint32_t>(b.subspan(4)), load_le<uint32_t>(b.subspan(8))};
+        })};
+        return true;
+      case 4:
+        out = PackedNormalStream{read_array<U8x4, 4>(type, "normals", base, *n, [](Bytes b) {
+          return U8x4{load_le<uint8_t>(b), load_le<uint8_t>(b.subspan(1)), load_le<uint8_t>(b.subspan(2)),
+                      load_le<uint8_t>(b.subspan(3))};
+        })};
+        return true;
+      case 5:
+      case 18:
+        out = WordPairStream{read_array<U16x2, 4>(type, type == 5 ? "uv0" : "res18", base, *n, [](Bytes b) {
+          return U16x2{load_le<uint16_t>(b), load_le<uint16_t>(b.subspan(2))};
+        })};
+        return true;
+      case 6:
+      case 19:
+        out = WordStream{read_array<uint16_t, 2>(type, type == 6 ? "indices" : "frame_map", base, *n,
+                                                 [](Bytes b) { return load_le<uint16_t>(b); })};
+        return true;
+      case 7:
+        out = TriangleStream{read_records<kTriangleSpec>(type, base, *n)};
+        return true;
+      case 8:
+        out = KeyStream{read_records<kKeySpec>(type, base, *n)};
+        return true;
+      case 13:
+        out = BatchStream{read_records<kBatchSpec>(type, base, *n)};
+        return true;
+      default:  // 9, 15, 16, 17, 20: layout known at most, meaning not: exact bytes
+        return keep_raw(type, base, size, out);
+    }
+  }
+
+  bool keep_raw(uint32_t type, uint64_t base, uint64_t size, StreamData& out) {
+    Bytes bytes = *in_.slice(base, size);
+    out = RawStream{std::vector<std::byte>(bytes.begin(), bytes.end())};
+    const StreamType* t = find_stream_type(type);
+    cov_.mark(base, size, cov_.add_owner(stream_path(type)), t ? t->name : "raw");
+    return true;
+  }
+
+  // §4.6: required 1, 2, 3, 6, 13; expected 4, 5, 8, 19; each type at most once.
+  bool check_stream_set() {
+    std::set<uint32_t> seen;
+    for (size_t i = 0; i < model_.streams.size(); ++i) {
+      const uint32_t type = static_cast<uint32_t>(model_.streams[i].record.get(entry::type_id));
+      if (seen.insert(type).second) continue;
+      const StreamType* t = find_stream_type(type);
+      const bool required = t && t->required;
+      const std::string message = "stream type " + std::to_string(type) + " appears more than once" +
+                                  (required ? "" : "; the first one is used (FP, PP; OP takes the last)");
+      if (required) return fail(codes::duplicate_required_stream, entry_path(i, "type_id"),
+                                entry_field_offset(i, entry::type_id), message);
+      if (!warn(codes::duplicate_stream, entry_path(i, "type_id"), entry_field_offset(i, entry::type_id), message))
+        return false;
+    }
+    for (const StreamType& t : kStreamTypes)
+      if (t.required && !seen.contains(t.type_id))
+        return fail(codes::required_stream_missing, "entries", dir_,
+                    "required stream Res" + std::to_string(t.type_id) + " (" + std::string(t.name) + ") is missing");
+    for (uint32_t type : {4u, 5u, 8u, 19u})
+      if (!seen.contains(type) &&
+          !warn(codes::expected_stream_missing, "entries", dir_,
+                "stream Res" + std::to_string(type) + " (" + std::string(find_stream_type(type)->name) +
+                    ") is missing; every retail model has it"))
+        return false;
+    return true;
+  }
+
+  // §3.8 / §4.5: one u32-length-prefixed record per node, consuming the payload exactly.
+  bool decode_strings(const nres::Archive& a) {
+    const uint64_t nodes = model_counts(model_).nodes;
+    const Stream* res1 = model_.find(1);
+    for (size_t i = 0; i < model_.streams.size(); ++i) {
+      Stream& s = model_.streams[i];
+      if (s.record.get(entry::type_id) != kRes10) continue;
+      if (!check_attrs(i, s.record, *find_stream_type(kRes10))) return false;
+      if (res1 && s.record.get(entry::attr1) != res1->record.get(entry::attr1))
+        return fail(codes::strings_count_mismatch, entry_path(i, "attr1"), entry_field_offset(i, entry::attr1),
+                    "Res10 attr1 is " + std::to_string(s.record.get(entry::attr1)) + " but Res1 attr1 is " +
+                        std::to_string(res1->record.get(entry::attr1)));
+      const uint64_t base = s.record.get(entry::data_offset), size = a.entries[i].payload.size();
+      StringStream strings;
+      uint64_t at = 0;
+      while (at < size) {
+        const std::string path = "res10[" + std::to_string(strings.records.size()) + "]";
+        if (strings.records.size() == nodes)
+          return fail(codes::strings_malformed, path, base + at,
+                      "Res10 holds more than one record per node (" + std::to_string(nodes) + " nodes); " +
+                          std::to_string(size - at) + " bytes are left");
+        auto length = in_.read_u32le(base + at);
+        if (!length || size - at < 4)
+          return fail(codes::strings_malformed, path + ".length", base + at,
+                      "Res10 record header runs past the end of the " + std::to_string(size) + "-byte payload");
+        const uint64_t text = *length ? uint64_t{*length} + 1 : 0;
+        if (text > size - at - 4)
+          return fail(codes::strings_malformed, path + ".length", base + at,
+                      "Res10 record of length " + std::to_string(*length) + " runs past the end of the payload");
+        const uint32_t owner = cov_.add_owner(path);
+        cov_.mark(base + at, 4, owner, "length");
+        StringRecord rec{*length, {}};
+        if (text) {
+          Bytes t = *in_.slice(base + at + 4, text);
+          rec.text.assign(t.begin(), t.end());
+          cov_.mark(base + at + 4, text, owner, "text");
+          if (t.back() != std::byte{0})
+            return fail(codes::string_not_terminated, path + ".text", base + at + 4 + text - 1,
+                        "Res10 record of length " + std::to_string(*length) + " does not end with a NUL");
+        }
+        strings.records.push_back(std::move(rec));
+        at += 4 + text;
+      }
+      if (strings.records.size() != nodes)
+        return fail(codes::strings_malformed, "res10", base,
+                    "Res10 holds " + std::to_string(strings.records.size()) + " records for " +
+                        std::to_string(nodes) + " nodes");
+      s.data = std::move(strings);
+    }
+    return true;
+  }
+
+  ByteReader in_;
+  Diagnostics diags_;
+  CoverageMap cov_;
+  Model model_;
+  uint64_t dir_ = 0;
+};
+
+}  // namespace
+
+std::string stream_path(uint32_t type_id) { return "res" + std::to_string(type_id); }
+
+bool is_model_archive(const nres::Archive& archive) {
+  bool has_model_stream = false;
+  for (const nres::Entry& e : archive.entries) {
+    const uint64_t type = e.record.get(entry::type_id);
+    if (type == 0 || type > 20 || type == 11 || type == 14) return false;
+    if (const StreamType* t = find_stream_type(static_cast<uint32_t>(type)); t && t->required) has_model_stream = true;
+  }
+  return has_model_stream;
+}
+
+ParseResult parse_msh_archive(Bytes data, const nres::ParseResult& container, const ParseOptions& options) {
+  return Parser(data, options).run(container);
+}
+
+ParseResult parse_msh(Bytes data, const ParseOptions& options) {
+  return parse_msh_archive(data, nres::parse_nres(data, {.profile = options.profile, .strict = options.strict}),
+                           options);
+}
+
+}  // namespace meshgate::msh

@@ -1,0 +1,135 @@
+#include "parser/msh/msh_walks.hpp"
+
+namespace meshgate::msh {
+
+namespace {
+
+constexpr size_t kTriStart = field_index<kSlotSpec>("tri_start");
+constexpr size_t kBatchStart = field_index<kSlotSpec>("batch_start");
+constexpr size_t kBatchCount = field_index<kSlotSpec>("batch_count");
+constexpr size_t kFlags = field_index<kBatchSpec>("batch_flags");
+constexpr size_t kWearRow = field_index<kBatchSpec>("material_4");
+constexpr size_t kIndexCount = field_index<kBatchSpec>("index_count");
+constexpr size_t kIndexStart = field_index<kBatchSpec>("index_start");
+constexpr size_t kBaseVertex = field_index<kBatchSpec>("base_vertex");
+constexpr size_t kTriFlags = field_index<kTriangleSpec>("tri_flags");
+
+struct Streams {
+  std::vector<NodeView> nodes;
+  const std::vector<SlotRecord>* slots = nullptr;
+  const std::vector<BatchRecord>* batches = nullptr;
+  const std::vector<uint16_t>* indices = nullptr;
+  const std::vector<TriangleRecord>* triangles = nullptr;
+  const std::vector<F32x3Bits>* positions = nullptr;
+
+  explicit Streams(const Model& m) : nodes(node_views(m)) {
+    static const std::vector<SlotRecord> no_slots;
+    static const std::vector<BatchRecord> no_batches;
+    static const std::vector<uint16_t> no_indices;
+    static const std::vector<TriangleRecord> no_triangles;
+    static const std::vector<F32x3Bits> no_positions;
+    auto* hs = m.get<HeaderSlotStream>(2);
+    slots = hs ? &hs->slots : &no_slots;
+    auto* bs = m.get<BatchStream>(13);
+    batches = bs ? &bs->batches : &no_batches;
+    auto* is = m.get<WordStream>(6);
+    indices = is ? &is->words : &no_indices;
+    auto* ts = m.get<TriangleStream>(7);
+    triangles = ts ? &ts->triangles : &no_triangles;
+    auto* ps = m.get<PositionStream>(3);
+    positions = ps ? &ps->positions : &no_positions;
+  }
+
+  // Calls f(node, slot index, slot record) for every node whose selected word names a valid slot.
+  template <typename F>
+  void for_each_slot(SlotSelector sel, WalkStats& stats, F&& f) const {
+    const size_t word = sel.block * kSlotsPerBlock + sel.column;
+    if (sel.block >= kSlotBlocks || sel.column >= kSlotsPerBlock) return;
+    for (size_t n = 0; n < nodes.size(); ++n) {
+      const uint16_t s = nodes[n].slots[word];
+      if (s == kNone) continue;
+      if (s >= slots->size()) {
+        ++stats.skipped;
+        continue;
+      }
+      ++stats.nodes_with_slot;
+      f(static_cast<uint32_t>(n), s, (*slots)[s]);
+    }
+  }
+};
+
+}  // namespace
+
+std::vector<DrawCall> render_walk(const Model& model, SlotSelector selector, WalkStats* stats_out) {
+  const Streams st(model);
+  WalkStats stats;
+  std::vector<DrawCall> calls;
+  st.for_each_slot(selector, stats, [&](uint32_t node, uint32_t slot, const SlotRecord& r) {
+    const uint64_t first = r.get(kBatchStart), count = r.get(kBatchCount);
+    for (uint64_t b = first; b < first + count; ++b) {
+      if (b >= st.batches->size()) {
+        ++stats.skipped;
+        break;
+      }
+      const BatchRecord& batch = (*st.batches)[b];
+      ++stats.batches;
+      calls.push_back({node, slot, static_cast<uint32_t>(b), static_cast<uint32_t>(batch.get(kBaseVertex)),
+                       static_cast<uint32_t>(batch.get(kIndexStart)), static_cast<uint32_t>(batch.get(kIndexCount)),
+                       static_cast<uint16_t>(batch.get(kFlags)), static_cast<uint8_t>(batch.get(kWearRow))});
+    }
+  });
+  if (stats_out) *stats_out = stats;
+  return calls;
+}
+
+WalkStats triangle_walk(const Model& model, SlotSelector selector, TriangleFilter filter,
+                        const std::function<void(const TriangleVisit&)>& visit) {
+  const Streams st(model);
+  WalkStats stats;
+  st.for_each_slot(selector, stats, [&](uint32_t node, uint32_t slot, const SlotRecord& r) {
+    uint64_t tri = r.get(kTriStart);
+    const uint64_t first = r.get(kBatchStart), count = r.get(kBatchCount);
+    for (uint64_t b = first; b < first + count; ++b) {
+      if (b >= st.batches->size()) {
+        ++stats.skipped;
+        return;
+      }
+      const BatchRecord& batch = (*st.batches)[b];
+      ++stats.batches;
+      const uint64_t start = batch.get(kIndexStart), base = batch.get(kBaseVertex);
+      const uint64_t tri_count = (batch.get(kIndexCount) + 2) / 3;
+      for (uint64_t t = 0; t < tri_count; ++t, ++tri) {
+        const uint64_t i0 = start + 3 * t;
+        if (tri >= st.triangles->size() || i0 + 3 > st.indices->size()) {
+          ++stats.skipped;
+          continue;
+        }
+        TriangleVisit v{node, slot, static_cast<uint32_t>(b), static_cast<uint32_t>(tri), &(*st.triangles)[tri], {}, {},
+                        {}};
+        bool in_range = true;
+        for (size_t k = 0; k < 3; ++k) {
+          v.indices[k] = (*st.indices)[i0 + k];
+          const uint64_t vertex = base + v.indices[k];
+          in_range = in_range && vertex < st.positions->size();
+          if (!in_range) break;
+          v.vertices[k] = static_cast<uint32_t>(vertex);
+          for (size_t c = 0; c < 3; ++c) v.positions[k][c] = f32_from_bits((*st.positions)[vertex][c]);
+        }
+        if (!in_range) {
+          ++stats.skipped;
+          continue;
+        }
+        const uint64_t flags = v.descriptor->get(kTriFlags);
+        if ((flags & filter.require) != filter.require || (flags & filter.exclude) != 0) {
+          ++stats.filtered;
+          continue;
+        }
+        ++stats.triangles;
+        visit(v);
+      }
+    }
+  });
+  return stats;
+}
+
+}  // namespace meshgate::msh

@@ -1,0 +1,60 @@
+// The two geometry walks of the seed document, as library functions over a
+// parsed model. Both are bounds-checked: on a model that passed the parser
+// nothing is skipped, and on anything else a step that would leave a stream is
+// counted in `skipped` instead of being taken.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "parser/msh/msh_model.hpp"
+
+namespace meshgate::msh {
+
+// Which slot of each node to walk: word 4 + block*5 + column of the node
+// record. The spec's [CONFLICT] names them (LOD, group) (FP) or (state, LOD)
+// (PP, OP); the addressing is the same under every reading (§3.1).
+struct SlotSelector {
+  unsigned block = 0;   // 0..2
+  unsigned column = 0;  // 0..4
+};
+
+// Seed §7: node -> slot -> batches -> DrawIndexedPrimitive(baseVertex, indexStart, indexCount).
+struct DrawCall {
+  uint32_t node, slot, batch;
+  uint32_t base_vertex, index_start, index_count;
+  uint16_t batch_flags;
+  uint8_t wear_row;  // Res13 +4 byte, the PP/OP reading of the material [CONFLICT]
+};
+
+struct WalkStats {
+  uint64_t nodes_with_slot = 0;
+  uint64_t batches = 0;
+  uint64_t triangles = 0;   // visited (passed the filter)
+  uint64_t filtered = 0;    // rejected by the triFlags masks
+  uint64_t skipped = 0;     // steps that would leave a stream (never on a parsed-OK model)
+};
+
+[[nodiscard]] std::vector<DrawCall> render_walk(const Model& model, SlotSelector selector, WalkStats* stats = nullptr);
+
+// Seed §8: per slot and batch, triCount = (indexCount + 2) / 3 triangles; the
+// Res7 cursor starts at the slot's triStart and advances across its batches.
+struct TriangleVisit {
+  uint32_t node, slot, batch, triangle;  // triangle = Res7 record index
+  const TriangleRecord* descriptor;
+  std::array<uint16_t, 3> indices;       // as stored in Res6 (batch-relative)
+  std::array<uint32_t, 3> vertices;      // base_vertex + index
+  std::array<std::array<float, 3>, 3> positions;
+};
+
+struct TriangleFilter {
+  uint16_t require = 0;  // every bit must be set in triFlags
+  uint16_t exclude = 0;  // no bit may be set
+};
+
+WalkStats triangle_walk(const Model& model, SlotSelector selector, TriangleFilter filter,
+                        const std::function<void(const TriangleVisit&)>& visit);
+
+}  // namespace meshgate::msh
