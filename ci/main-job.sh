@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The README's main job: build, generate the synthetic corpus (MOD files and
-# NRes archives with nested models), round-trip every
+# The README's main job: build, generate the synthetic corpus (MOD files, NRes
+# archives, MSH models and outer .rlb archives of models), round-trip every
 # file and print the summary; then show how each malformed variant is reported.
 # Exit 0 iff every valid file round-trips byte-identically.
 set -euo pipefail
@@ -11,8 +11,10 @@ seed=${MESHGATE_SEED:-20261202}
 rm -rf "$out/synth" "$out/malformed"
 ./build/meshgate synth mod --seed "$seed" --count "${MESHGATE_COUNT:-200}" --out "$out/synth"
 ./build/meshgate synth nres --seed "$seed" --count "${MESHGATE_NRES_COUNT:-40}" --out "$out/synth"
+./build/meshgate synth msh --seed "$seed" --count "${MESHGATE_MSH_COUNT:-200}" --out "$out/synth"
 ./build/meshgate synth mod --seed "$seed" --count 0 --malformed --out "$out/malformed"
 ./build/meshgate synth nres --seed "$seed" --count 0 --malformed --out "$out/malformed"
+./build/meshgate synth msh --seed "$seed" --count 0 --malformed --out "$out/malformed"
 echo "== malformed variants: first diagnostic of each =="
 for f in "$out"/malformed/malformed/*; do
   ./build/meshgate inspect "$f" | grep -m 1 -E " (error|warning) " | sed 's#^ *##' | cut -c1-170 || true

@@ -73,4 +73,33 @@ i = json.load(open(sys.argv[2]))
 assert i["format"] == "nres" and "entries" in i["summary"]
 assert any(f["path"] == "entries[0].sort_index" for f in i["fields"])
 PY
+# MSH: standalone models and models nested in outer archives are format nres-msh;
+# inspect's summary holds the model counts; a malformed model exits 1.
+"$bin" synth msh --seed 9 --count 10 --malformed --out "$work/msh" >/dev/null
+mkdir "$work/msh_valid" && cp "$work"/msh/synth_* "$work/msh_valid/"
+"$bin" roundtrip "$work/msh_valid" --json > "$work/msh.json" || fail "roundtrip of synthetic MSH exited $?"
+"$bin" inspect "$work/msh/synth_msh_0000.msh" --json > "$work/msh_inspect.json" || fail "inspect of MSH exited $?"
+set +e
+"$bin" inspect "$work/msh/malformed/malformed_msh.index-out-of-range.msh" --json > "$work/msh_bad.json"; rc=$?
+[ $rc -eq 1 ] || fail "inspect of a rejected model exited $rc, expected 1"
+set -e
+python3 - "$work/msh.json" "$work/msh_inspect.json" "$work/msh_bad.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert all(f["identical"] for f in r["files"])
+formats = {f["format"] for f in r["files"]}
+assert formats == {"nres", "nres-msh"}, formats
+assert any("!" in f["path"] and f["format"] == "nres-msh" for f in r["files"]), "no nested model reported"
+i = json.load(open(sys.argv[2]))
+assert i["format"] == "nres-msh"
+for k in ("entries", "nodes", "slots", "batches", "vertices", "indices", "triangles", "keys", "frames"):
+    assert k in i["summary"], k
+paths = {f["path"] for f in i["fields"]}
+assert "res13[0].index_start" in paths and "res1[0].fallback_key" in paths and "res3.positions" in paths
+for f in i["fields"]:
+    assert set(("path", "offset", "size", "type", "value", "status")) <= set(f), f
+bad = json.load(open(sys.argv[3]))
+assert bad["format"] == "nres-msh" and bad["parse_ok"] is False
+assert bad["diagnostics"][-1]["code"] == "msh.index-out-of-range" and bad["diagnostics"][-1]["path"] == "res6[0]"
+PY
 echo "cli_contract: ok"

@@ -32,11 +32,14 @@ std::vector<std::byte> random_bytes(Prng& rng, size_t n) {
 
 ArchiveDescription random_description(Prng& rng, uint64_t index, int depth) {
   ArchiveDescription d;
-  const bool model = depth > 0;  // nested archives stand in for .msh models: small-integer type ids
+  // Nested archives use small-integer stream type ids like Land.msh (terrain):
+  // each holds a type-21 terrain face stream, so it stays a plain NRes archive
+  // (MSH models, with typed streams, come from `synth msh`).
+  const bool model = depth > 0;
   const size_t count = index % 20 == 19 ? 0 : rng.range(1, model ? 16 : 30);
   for (size_t i = 0; i < count; ++i) {
     EntryDescription e;
-    e.type_id = model ? static_cast<uint32_t>(rng.range(1, 21)) : kFourCCs[rng.range(0, kFourCCs.size() - 1)];
+    e.type_id = model ? (i == 0 ? 21 : static_cast<uint32_t>(rng.range(1, 21))) : kFourCCs[rng.range(0, kFourCCs.size() - 1)];
     e.attr1 = static_cast<uint32_t>(rng.range(0, 500));
     e.attr2 = rng.chance(80) ? 0 : static_cast<uint32_t>(rng.range(1, 60));
     e.attr3 = static_cast<uint32_t>(rng.range(0, 68));
