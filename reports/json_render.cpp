@@ -36,6 +36,19 @@ json diagnostics_json(const std::vector<Diagnostic>& diagnostics) {
   return out;
 }
 
+json inspect_envelope(std::string_view format, Bytes data, bool parse_ok, const std::vector<Diagnostic>& diagnostics) {
+  json out = {{"format", std::string(format)},
+              {"size", data.size()},
+              {"xxh3_64", xxh3_64_hex(data)},
+              {"parse_ok", parse_ok},
+              {"diagnostics", diagnostics_json(diagnostics)}};
+  if (!parse_ok) {
+    out["summary"] = nullptr;
+    out["fields"] = json::array();
+  }
+  return out;
+}
+
 json coverage_json(const CoverageSummary& c, Bytes data) {
   json ranges = json::array();
   uint64_t nonzero = 0;
@@ -132,18 +145,11 @@ json mod_summary_json(const mod::Model& model) {
 
 json mod_inspect_json(Bytes data, const mod::ParseResult& result) {
   const bool is_mod = mod::looks_like_mod(data);
-  json out = {{"format", is_mod ? std::string(mod::kFormatName) : std::string("unknown")},
-              {"size", data.size()},
-              {"xxh3_64", xxh3_64_hex(data)},
-              {"parse_ok", result.ok()},
-              {"diagnostics", diagnostics_json(result.diagnostics)}};
+  json out = inspect_envelope(is_mod ? mod::kFormatName : "unknown", data, result.ok(), result.diagnostics);
   if (result.ok()) {
     out["summary"] = mod_summary_json(*result.model);
     out["fields"] = mod_fields_json(*result.model);
     out["coverage"] = coverage_json(result.coverage, data);
-  } else {
-    out["summary"] = nullptr;
-    out["fields"] = json::array();
   }
   return out;
 }
@@ -154,16 +160,8 @@ namespace meshgate {
 
 json nres_inspect_json(Bytes data, const nres::ParseResult& result) {
   using namespace nres;
-  json out = {{"format", std::string(kFormatName)},
-              {"size", data.size()},
-              {"xxh3_64", xxh3_64_hex(data)},
-              {"parse_ok", result.ok()},
-              {"diagnostics", diagnostics_json(result.diagnostics)}};
-  if (!result.ok()) {
-    out["summary"] = nullptr;
-    out["fields"] = json::array();
-    return out;
-  }
+  json out = inspect_envelope(kFormatName, data, result.ok(), result.diagnostics);
+  if (!result.ok()) return out;
   const Archive& a = *result.archive;
   json fields = json::array();
   append_record(fields, "header", 0, a.header);

@@ -16,6 +16,10 @@
 namespace meshgate {
 
 [[nodiscard]] nlohmann::json diagnostics_json(const std::vector<Diagnostic>& diagnostics);
+// The keys every `inspect --json` report starts with: {format, size, xxh3_64,
+// parse_ok, diagnostics}, plus summary null and fields [] for a rejected file.
+[[nodiscard]] nlohmann::json inspect_envelope(std::string_view format, Bytes data, bool parse_ok,
+                                              const std::vector<Diagnostic>& diagnostics);
 [[nodiscard]] nlohmann::json coverage_json(const CoverageSummary& coverage, Bytes data);
 
 // {path, offset, size, type, value, status} for every leaf field and array.

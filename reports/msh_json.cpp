@@ -2,7 +2,6 @@
 // stream as records (nodes, slots, batches, keys), element arrays (vertex
 // streams, indices, triangle descriptors, frame map), strings (UTF-8 view of
 // the Windows-1251 bytes) or raw bytes, each with its provenance status.
-#include "parser/core/hashing.hpp"
 #include "parser/msh/msh_streams.hpp"
 #include "parser/msh/msh_text.hpp"
 #include "reports/json_fields.hpp"
@@ -80,16 +79,8 @@ json msh_summary_json(const msh::Model& model) {
 }
 
 json msh_inspect_json(Bytes data, const msh::ParseResult& result) {
-  json out = {{"format", std::string(msh::kFormatName)},
-              {"size", data.size()},
-              {"xxh3_64", xxh3_64_hex(data)},
-              {"parse_ok", result.ok()},
-              {"diagnostics", diagnostics_json(result.diagnostics)}};
-  if (!result.ok()) {
-    out["summary"] = nullptr;
-    out["fields"] = json::array();
-    return out;
-  }
+  json out = inspect_envelope(msh::kFormatName, data, result.ok(), result.diagnostics);
+  if (!result.ok()) return out;
   const msh::Model& m = *result.model;
   json fields = json::array();
   append_record(fields, "header", 0, m.header);

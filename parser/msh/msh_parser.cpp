@@ -55,12 +55,6 @@ class Parser {
 
  private:
   // ---- helpers ------------------------------------------------------------
-  bool fail(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
-    return diags_.reject(code, std::move(path), offset, std::move(message));
-  }
-  bool warn(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
-    return diags_.warn(code, std::move(path), offset, std::move(message));
-  }
   static std::string entry_path(size_t i, std::string_view field) {
     return "entries[" + std::to_string(i) + "]." + std::string(field);
   }
@@ -76,12 +70,12 @@ class Parser {
   // attr2 and attr3 rules that do not change how the payload is read: warnings.
   bool check_attrs(size_t i, const EntryRecord& r, const StreamType& t) {
     if (t.attr2_rule == Attr2Rule::zero && r.get(entry::attr2) != 0 &&
-        !warn(codes::stream_attr2_nonzero, entry_path(i, "attr2"), entry_field_offset(i, entry::attr2),
+        !diags_.warn(codes::stream_attr2_nonzero, entry_path(i, "attr2"), entry_field_offset(i, entry::attr2),
               type_label(r) + " attr2 is " + std::to_string(r.get(entry::attr2)) + ", not 0"))
       return false;
     const uint64_t attr3 = r.get(entry::attr3);
     if (t.count_rule != CountRule::unchecked && attr3 != t.attr3 && attr3 != t.attr3_alt &&
-        !warn(codes::stream_attr3_mismatch, entry_path(i, "attr3"), entry_field_offset(i, entry::attr3),
+        !diags_.warn(codes::stream_attr3_mismatch, entry_path(i, "attr3"), entry_field_offset(i, entry::attr3),
               type_label(r) + " attr3 is " + std::to_string(attr3) + ", §2.1 says " + std::to_string(t.attr3)))
       return false;
     return true;
@@ -91,7 +85,7 @@ class Parser {
   std::optional<uint64_t> fixed_count(size_t i, const EntryRecord& r, uint64_t stride, uint64_t header_bytes = 0) {
     const uint64_t size = r.get(entry::size);
     if ((size - header_bytes) % stride != 0) {
-      fail(header_bytes ? codes::slot_table_tail : codes::stream_size_not_multiple, entry_path(i, "size"),
+      diags_.reject(header_bytes ? codes::slot_table_tail : codes::stream_size_not_multiple, entry_path(i, "size"),
            entry_field_offset(i, entry::size),
            type_label(r) + " payload of " + std::to_string(size) + " bytes " +
                (header_bytes ? "minus the 0x8C header " : "") + "is not a multiple of the " +
@@ -100,7 +94,7 @@ class Parser {
     }
     const uint64_t count = (size - header_bytes) / stride;
     if (r.get(entry::attr1) != count) {
-      fail(codes::stream_count_mismatch, entry_path(i, "attr1"), entry_field_offset(i, entry::attr1),
+      diags_.reject(codes::stream_count_mismatch, entry_path(i, "attr1"), entry_field_offset(i, entry::attr1),
            type_label(r) + " attr1 is " + std::to_string(r.get(entry::attr1)) + " but the payload holds " +
                std::to_string(count) + " elements");
       return std::nullopt;
@@ -151,7 +145,7 @@ class Parser {
       case 1: {  // Res1: the stride is attr3, 38 or 24 (MTCHECK.MSH)
         const uint64_t stride = r.get(entry::attr3);
         if (stride != kNodeSpec.size && stride != kNodeShortSpec.size)
-          return fail(codes::node_stride_unsupported, entry_path(i, "attr3"), entry_field_offset(i, entry::attr3),
+          return diags_.reject(codes::node_stride_unsupported, entry_path(i, "attr3"), entry_field_offset(i, entry::attr3),
                       "Res1 attr3 is " + std::to_string(stride) + "; only 38- and 24-byte nodes are known");
         auto n = fixed_count(i, r, stride);
         if (!n) return false;
@@ -163,7 +157,7 @@ class Parser {
       }
       case 2: {
         if (size < kModelHeaderSpec.size)
-          return fail(codes::header_too_short, entry_path(i, "size"), entry_field_offset(i, entry::size),
+          return diags_.reject(codes::header_too_short, entry_path(i, "size"), entry_field_offset(i, entry::size),
                       "Res2 is " + std::to_string(size) + " bytes, shorter than its 0x8C-byte header");
         auto n = fixed_count(i, r, kSlotSpec.size, kModelHeaderSpec.size);
         if (!n) return false;
@@ -232,18 +226,18 @@ class Parser {
       const bool required = t && t->required;
       const std::string message = "stream type " + std::to_string(type) + " appears more than once" +
                                   (required ? "" : "; the first one is used (FP, PP; OP takes the last)");
-      if (required) return fail(codes::duplicate_required_stream, entry_path(i, "type_id"),
+      if (required) return diags_.reject(codes::duplicate_required_stream, entry_path(i, "type_id"),
                                 entry_field_offset(i, entry::type_id), message);
-      if (!warn(codes::duplicate_stream, entry_path(i, "type_id"), entry_field_offset(i, entry::type_id), message))
+      if (!diags_.warn(codes::duplicate_stream, entry_path(i, "type_id"), entry_field_offset(i, entry::type_id), message))
         return false;
     }
     for (const StreamType& t : kStreamTypes)
       if (t.required && !seen.contains(t.type_id))
-        return fail(codes::required_stream_missing, "entries", dir_,
+        return diags_.reject(codes::required_stream_missing, "entries", dir_,
                     "required stream Res" + std::to_string(t.type_id) + " (" + std::string(t.name) + ") is missing");
     for (uint32_t type : {4u, 5u, 8u, 19u})
       if (!seen.contains(type) &&
-          !warn(codes::expected_stream_missing, "entries", dir_,
+          !diags_.warn(codes::expected_stream_missing, "entries", dir_,
                 "stream Res" + std::to_string(type) + " (" + std::string(find_stream_type(type)->name) +
                     ") is missing; every retail model has it"))
         return false;
@@ -259,7 +253,7 @@ class Parser {
       if (s.record.get(entry::type_id) != kRes10) continue;
       if (!check_attrs(i, s.record, *find_stream_type(kRes10))) return false;
       if (res1 && s.record.get(entry::attr1) != res1->record.get(entry::attr1))
-        return fail(codes::strings_count_mismatch, entry_path(i, "attr1"), entry_field_offset(i, entry::attr1),
+        return diags_.reject(codes::strings_count_mismatch, entry_path(i, "attr1"), entry_field_offset(i, entry::attr1),
                     "Res10 attr1 is " + std::to_string(s.record.get(entry::attr1)) + " but Res1 attr1 is " +
                         std::to_string(res1->record.get(entry::attr1)));
       const uint64_t base = s.record.get(entry::data_offset), size = a.entries[i].payload.size();
@@ -268,16 +262,16 @@ class Parser {
       while (at < size) {
         const std::string path = "res10[" + std::to_string(strings.records.size()) + "]";
         if (strings.records.size() == nodes)
-          return fail(codes::strings_malformed, path, base + at,
+          return diags_.reject(codes::strings_malformed, path, base + at,
                       "Res10 holds more than one record per node (" + std::to_string(nodes) + " nodes); " +
                           std::to_string(size - at) + " bytes are left");
         auto length = in_.read_u32le(base + at);
         if (!length || size - at < 4)
-          return fail(codes::strings_malformed, path + ".length", base + at,
+          return diags_.reject(codes::strings_malformed, path + ".length", base + at,
                       "Res10 record header runs past the end of the " + std::to_string(size) + "-byte payload");
         const uint64_t text = *length ? uint64_t{*length} + 1 : 0;
         if (text > size - at - 4)
-          return fail(codes::strings_malformed, path + ".length", base + at,
+          return diags_.reject(codes::strings_malformed, path + ".length", base + at,
                       "Res10 record of length " + std::to_string(*length) + " runs past the end of the payload");
         const uint32_t owner = cov_.add_owner(path);
         cov_.mark(base + at, 4, owner, "length");
@@ -287,14 +281,14 @@ class Parser {
           rec.text.assign(t.begin(), t.end());
           cov_.mark(base + at + 4, text, owner, "text");
           if (t.back() != std::byte{0})
-            return fail(codes::string_not_terminated, path + ".text", base + at + 4 + text - 1,
+            return diags_.reject(codes::string_not_terminated, path + ".text", base + at + 4 + text - 1,
                         "Res10 record of length " + std::to_string(*length) + " does not end with a NUL");
         }
         strings.records.push_back(std::move(rec));
         at += 4 + text;
       }
       if (strings.records.size() != nodes)
-        return fail(codes::strings_malformed, "res10", base,
+        return diags_.reject(codes::strings_malformed, "res10", base,
                     "Res10 holds " + std::to_string(strings.records.size()) + " records for " +
                         std::to_string(nodes) + " nodes");
       s.data = std::move(strings);
