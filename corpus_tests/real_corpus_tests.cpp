@@ -1,6 +1,7 @@
 // Real-corpus gate: when MESHGATE_CORPUS names a directory, every MOD and NRes
 // file found in it (recursively, by magic), and every archive nested in an
-// NRes payload, must parse and round-trip byte-identically. Set
+// NRes payload (MSH models among them, decoded stream by stream and checked
+// against spec §4), must parse and round-trip byte-identically. Set
 // but empty (or without any MOD) fails: a misconfigured CI must not go green.
 #include <gtest/gtest.h>
 

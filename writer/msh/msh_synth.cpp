@@ -135,6 +135,7 @@ ExportModel random_export_model(uint64_t seed, uint64_t index) {
     for (const ExportSlot& s : node.slots)
       for (const ExportBatch& b : s.batches) vertices += b.vertices.size();
   m.with_res9 = rng.chance(90);
+  m.with_res15 = rng.chance(95);
   if (rng.chance(50))
     for (uint64_t v = 0; v < vertices; ++v) {
       std::array<uint8_t, 8> e{};
