@@ -1,7 +1,8 @@
 // The two geometry walks of the seed document, as library functions over a
-// parsed model. Both are bounds-checked: on a model that passed the parser
-// nothing is skipped, and on anything else a step that would leave a stream is
-// counted in `skipped` instead of being taken.
+// parsed model. Both are bounds-checked: on a model the parser accepted
+// without warnings nothing is skipped; otherwise (warnings such as a partial
+// triangle or batches that miss their slot's triangle range, or a model edited
+// by hand) a step that would leave a stream is counted in `skipped` instead.
 #pragma once
 
 #include <array>
@@ -34,7 +35,7 @@ struct WalkStats {
   uint64_t batches = 0;
   uint64_t triangles = 0;   // visited (passed the filter)
   uint64_t filtered = 0;    // rejected by the triFlags masks
-  uint64_t skipped = 0;     // steps that would leave a stream (never on a parsed-OK model)
+  uint64_t skipped = 0;     // steps that would leave a stream (never on a warning-free parsed model)
 };
 
 [[nodiscard]] std::vector<DrawCall> render_walk(const Model& model, SlotSelector selector, WalkStats* stats = nullptr);
