@@ -4,6 +4,11 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reports/sweep.hpp"
 
 namespace meshgate::cli {
 
@@ -14,5 +19,14 @@ inline constexpr int kExitUsage = 2;
 void add_inspect(CLI::App& app, int& exit_code);
 void add_roundtrip(CLI::App& app, int& exit_code);
 void add_synth(CLI::App& app, int& exit_code);
+void add_sweep(CLI::App& app, int& exit_code);
+void add_manifest(CLI::App& app, int& exit_code);
+void add_gate(CLI::App& app, int& exit_code);
+
+// Shared by sweep, manifest and gate: scan PATHs and sweep them (progress bar
+// on a terminal); nullopt after printing why when an input is unreadable.
+[[nodiscard]] std::optional<SweepResult> run_sweep(const std::vector<std::string>& paths, unsigned jobs,
+                                                   const std::string& profile, const char* command);
+[[nodiscard]] bool write_text_file(const std::string& path, const std::string& text);
 
 }  // namespace meshgate::cli

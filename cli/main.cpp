@@ -11,6 +11,9 @@ int main(int argc, char** argv) {
   meshgate::cli::add_inspect(app, exit_code);
   meshgate::cli::add_roundtrip(app, exit_code);
   meshgate::cli::add_synth(app, exit_code);
+  meshgate::cli::add_sweep(app, exit_code);
+  meshgate::cli::add_manifest(app, exit_code);
+  meshgate::cli::add_gate(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -41,7 +41,7 @@ namespace {
 // One parse per file: the NRes archive, when there is one, is handed back so
 // roundtrip_tree can descend into its payloads without parsing it again.
 RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profile,
-                               std::optional<nres::Archive>* archive_out) {
+                               std::optional<nres::Archive>* archive_out, const TreeVisitor& visitor) {
   RoundTripOutcome out;
   out.path = std::move(path);
   out.size = data.size();
@@ -50,9 +50,10 @@ RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profi
   switch (out.format) {
     case Format::dmc3_mod: {
       mod::ParseResult parsed = mod::parse_mod(data);
-      out.diagnostics = std::move(parsed.diagnostics);
       out.parsed = parsed.ok();
       if (out.parsed) compare_written(out, data, mod::write_mod(*parsed.model));
+      out.diagnostics.insert(out.diagnostics.begin(), parsed.diagnostics.begin(), parsed.diagnostics.end());
+      if (visitor) visitor(out, data, {.mod = &parsed});
       break;
     }
     case Format::nres:
@@ -62,23 +63,24 @@ RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profi
         // A model: decoded stream by stream and written from the typed streams.
         out.format = Format::nres_msh;
         msh::ParseResult model = msh::parse_msh_archive(data, parsed, {.profile = profile});
-        out.diagnostics = std::move(model.diagnostics);
         out.parsed = model.ok();
         if (out.parsed) compare_written(out, data, msh::write_msh(*model.model));
+        out.diagnostics.insert(out.diagnostics.begin(), model.diagnostics.begin(), model.diagnostics.end());
+        if (visitor) visitor(out, data, {.nres = &parsed, .msh = &model});
         break;
       }
-      out.diagnostics = std::move(parsed.diagnostics);
       out.parsed = parsed.ok();
-      if (out.parsed) {
-        compare_written(out, data, nres::write_nres(*parsed.archive));
-        if (archive_out) *archive_out = std::move(parsed.archive);
-      }
+      if (out.parsed) compare_written(out, data, nres::write_nres(*parsed.archive));
+      out.diagnostics.insert(out.diagnostics.begin(), parsed.diagnostics.begin(), parsed.diagnostics.end());
+      if (visitor) visitor(out, data, {.nres = &parsed});
+      if (out.parsed && archive_out) *archive_out = std::move(parsed.archive);
       break;
     }
     case Format::nres_msh:  // detect_format never returns it
     case Format::unknown:
       out.diagnostics.push_back(
           {"core.unknown-format", Severity::error, "", 0, "no supported magic at offset 0 (expected \"MOD \" or \"NRes\")"});
+      if (visitor) visitor(out, data, {});
       break;
   }
   return out;
@@ -90,9 +92,9 @@ RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profi
 constexpr unsigned kMaxNestingDepth = 8;
 
 void roundtrip_into(std::vector<RoundTripOutcome>& out, std::string path, Bytes data, nres::Profile profile,
-                    unsigned depth) {
+                    unsigned depth, const TreeVisitor& visitor) {
   std::optional<nres::Archive> archive;
-  out.push_back(roundtrip_one(path, data, profile, &archive));
+  out.push_back(roundtrip_one(path, data, profile, &archive, visitor));
   if (!archive) return;
   const size_t self = out.size() - 1;
   for (const nres::Entry& e : archive->entries) {
@@ -103,19 +105,20 @@ void roundtrip_into(std::vector<RoundTripOutcome>& out, std::string path, Bytes 
                                            " levels are round-tripped as bytes, not descended into"});
       return;
     }
-    roundtrip_into(out, path + "!" + nres::entry_name(e.record), e.payload, profile, depth + 1);
+    roundtrip_into(out, path + "!" + nres::entry_name(e.record), e.payload, profile, depth + 1, visitor);
   }
 }
 
 }  // namespace
 
 RoundTripOutcome roundtrip_bytes(std::string path, Bytes data, nres::Profile profile) {
-  return roundtrip_one(std::move(path), data, profile, nullptr);
+  return roundtrip_one(std::move(path), data, profile, nullptr, {});
 }
 
-std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data, nres::Profile profile) {
+std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data, nres::Profile profile,
+                                             const TreeVisitor& visitor) {
   std::vector<RoundTripOutcome> out;
-  roundtrip_into(out, path, data, profile, 0);
+  roundtrip_into(out, path, data, profile, 0, visitor);
   return out;
 }
 

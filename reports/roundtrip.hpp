@@ -1,6 +1,7 @@
 // parse -> write -> compare for one file, whatever its format.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -8,6 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "parser/core/diagnostics.hpp"
+#include "parser/mod/mod_parser.hpp"
+#include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "reports/format_detect.hpp"
 
@@ -28,10 +31,22 @@ struct RoundTripOutcome {
 [[nodiscard]] RoundTripOutcome roundtrip_bytes(std::string path, Bytes data,
                                                nres::Profile profile = nres::Profile::compatible);
 
+// What the parser made of one file of the tree, alive while a visitor runs:
+// exactly one of mod / nres / msh is set when the file parsed (msh for a
+// model, with its container in nres), none when it was rejected early.
+struct ParsedView {
+  const mod::ParseResult* mod = nullptr;
+  const nres::ParseResult* nres = nullptr;
+  const msh::ParseResult* msh = nullptr;
+};
+using TreeVisitor = std::function<void(const RoundTripOutcome&, Bytes data, const ParsedView&)>;
+
 // The file's own outcome first, then one per nested NRes archive found in an
-// NRes payload (recursively), named "outer.rlb!MODEL.MSH".
+// NRes payload (recursively), named "outer.rlb!MODEL.MSH". Each file is parsed
+// once; `visitor` (for the sweep's observations) sees it before the descent.
 [[nodiscard]] std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data,
-                                                           nres::Profile profile = nres::Profile::compatible);
+                                                           nres::Profile profile = nres::Profile::compatible,
+                                                           const TreeVisitor& visitor = {});
 [[nodiscard]] nlohmann::json roundtrip_json(const RoundTripOutcome& outcome);
 
 // First index where a and b differ (or the shorter length); nullopt if equal.

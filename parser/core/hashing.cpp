@@ -1,5 +1,6 @@
 #include "parser/core/hashing.hpp"
 
+#include <openssl/evp.h>
 #include <xxhash.h>
 
 namespace meshgate {
@@ -15,6 +16,21 @@ std::string xxh3_64_hex(Bytes data) {
   for (unsigned char byte : canonical.digest) {
     out += kDigits[byte >> 4];
     out += kDigits[byte & 0xF];
+  }
+  return out;
+}
+
+std::string sha256_hex(Bytes data) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  // EVP_Digest is OpenSSL's one-shot; it fails only on allocation failure.
+  if (EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr) != 1) return {};
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(2 * length);
+  for (unsigned i = 0; i < length; ++i) {
+    out += kDigits[digest[i] >> 4];
+    out += kDigits[digest[i] & 0xF];
   }
   return out;
 }

@@ -1,0 +1,76 @@
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "reports/manifest.hpp"
+
+namespace meshgate::cli {
+
+namespace {
+
+struct ManifestOptions {
+  std::vector<std::string> paths;
+  std::string out, manifest, profile = "compatible";
+  unsigned jobs = 1;
+};
+
+}  // namespace
+
+void add_manifest(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<ManifestOptions>();
+  CLI::App* cmd = app.add_subcommand("manifest", "Record a corpus and its expected outcomes (corpus.lock.json)");
+  cmd->add_option("PATH", options->paths, "files or directories")->required();
+  cmd->add_option("-o,--output", options->out, "manifest file to write")->required();
+  cmd->add_option("--jobs", options->jobs, "worker threads")->check(CLI::Range(1u, 256u))->capture_default_str();
+  cmd->add_option("--profile", options->profile, "NRes profile")->check(CLI::IsMember({"strict", "compatible"}));
+  cmd->callback([options, &exit_code] {
+    auto result = run_sweep(options->paths, options->jobs, options->profile, "manifest");
+    if (!result) {
+      exit_code = kExitUsage;
+      return;
+    }
+    if (!write_text_file(options->out, manifest_json(*result).dump(2) + "\n")) {
+      std::cerr << "meshgate manifest: cannot write " << options->out << "\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    std::printf("manifest: %zu entries written to %s\n", result->files.size(), options->out.c_str());
+    exit_code = kExitOk;
+  });
+}
+
+void add_gate(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<ManifestOptions>();
+  CLI::App* cmd = app.add_subcommand("gate", "Check a corpus against its manifest: exit 0 when nothing changed");
+  cmd->add_option("MANIFEST", options->manifest, "corpus.lock.json written by `meshgate manifest`")->required();
+  cmd->add_option("PATH", options->paths, "files or directories (as given to `meshgate manifest`)")->required();
+  cmd->add_option("--jobs", options->jobs, "worker threads")->check(CLI::Range(1u, 256u))->capture_default_str();
+  cmd->add_option("--profile", options->profile, "NRes profile")->check(CLI::IsMember({"strict", "compatible"}));
+  cmd->callback([options, &exit_code] {
+    std::ifstream in(options->manifest, std::ios::binary);
+    const nlohmann::json manifest = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (!in && !in.eof()) {
+      std::cerr << "meshgate gate: cannot read " << options->manifest << "\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    if (manifest.is_discarded()) {
+      std::cerr << "meshgate gate: " << options->manifest << " is not JSON\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    auto result = run_sweep(options->paths, options->jobs, options->profile, "gate");
+    if (!result) {
+      exit_code = kExitUsage;
+      return;
+    }
+    const std::vector<std::string> differences = gate_differences(manifest, *result);
+    for (const std::string& d : differences) std::printf("gate: %s\n", d.c_str());
+    std::printf("gate: %s (%zu entries checked, %zu differences)\n", differences.empty() ? "PASS" : "FAIL",
+                result->files.size(), differences.size());
+    exit_code = differences.empty() ? kExitOk : kExitFailed;
+  });
+}
+
+}  // namespace meshgate::cli

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The harness commands end to end: `sweep` writes an evidence report that
+# validates against reports/schema/evidence.v1.schema.json and is byte-identical
+# across runs and --jobs; `manifest` writes a manifest valid against its schema;
+# `gate` passes on the unchanged corpus and fails, naming the file, after one
+# byte is flipped. Exit codes: 0 clean, 1 a finding, 2 usage / I/O.
+set -euo pipefail
+bin=$1 schemas=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "evidence_gate: $*" >&2; exit 1; }
+py=/usr/bin/python3
+[ -x "$py" ] || py=python3
+
+"$bin" synth mod --seed 21 --count 8 --out "$work/corpus" >/dev/null
+"$bin" synth msh --seed 21 --count 10 --out "$work/corpus" >/dev/null
+"$bin" synth nres --seed 21 --count 4 --out "$work/corpus" >/dev/null
+
+"$bin" sweep "$work/corpus" --json "$work/a.json" --markdown "$work/a.md" --jobs 1 >/dev/null || fail "sweep exited $?"
+"$bin" sweep "$work/corpus" --json "$work/b.json" --markdown "$work/b.md" --jobs 2 >/dev/null || fail "sweep exited $?"
+cmp -s "$work/a.json" "$work/b.json" || fail "evidence differs between runs / --jobs"
+cmp -s "$work/a.md" "$work/b.md" || fail "markdown differs between runs / --jobs"
+grep -q '^### dmc3-mod mesh (0x50 bytes)$' "$work/a.md" || fail "no MOD mesh table in the markdown"
+grep -q '^| 0x0C | u32 | `preserved0c`' "$work/a.md" || fail "mesh +0x0C row missing"
+grep -q '^### nres-msh res13_batch' "$work/a.md" || fail "no MSH batch table in the markdown"
+
+"$bin" manifest "$work/corpus" -o "$work/corpus.lock.json" >/dev/null || fail "manifest exited $?"
+"$py" - "$schemas" "$work/a.json" "$work/corpus.lock.json" <<'PY'
+import json, sys
+from jsonschema import Draft202012Validator
+schemas, evidence, manifest = sys.argv[1:4]
+for schema_file, doc_file in (("evidence.v1.schema.json", evidence), ("manifest.v1.schema.json", manifest)):
+    schema = json.load(open(f"{schemas}/{schema_file}"))
+    Draft202012Validator.check_schema(schema)
+    errors = list(Draft202012Validator(schema).iter_errors(json.load(open(doc_file))))
+    assert not errors, f"{doc_file}: {errors[0].message} at {list(errors[0].absolute_path)}"
+ev = json.load(open(evidence))
+assert ev["schema"] == "meshgate.evidence.v1"
+assert ev["totals"]["clean"] == ev["totals"]["entries"]
+assert {"dmc3-mod", "nres", "nres-msh"} <= set(ev["counts"])
+assert any(o["field"] == "preserved0c" and o["zero_ratio"].count("/") == 1 for o in ev["observations"])
+PY
+
+"$bin" gate "$work/corpus.lock.json" "$work/corpus" > "$work/gate.txt" || fail "gate on the unchanged corpus exited $?"
+grep -q "gate: PASS" "$work/gate.txt" || fail "gate did not say PASS"
+"$py" - "$work/corpus/synth_msh_0003.msh" <<'PY'
+import sys
+p = sys.argv[1]
+b = bytearray(open(p, "rb").read())
+b[len(b) // 2] ^= 1
+open(p, "wb").write(b)
+PY
+set +e
+"$bin" gate "$work/corpus.lock.json" "$work/corpus" > "$work/gate.txt"; rc=$?
+"$bin" gate "$work/does-not-exist.json" "$work/corpus" >/dev/null 2>&1; rc_missing=$?
+"$bin" sweep "$work/corpus/../nowhere" >/dev/null 2>&1; rc_sweep=$?
+set -e
+[ $rc -eq 1 ] || fail "gate after a flipped byte exited $rc, expected 1"
+grep -q "synth_msh_0003.msh: content changed" "$work/gate.txt" || fail "gate did not name the changed file: $(cat "$work/gate.txt")"
+grep -q "gate: FAIL" "$work/gate.txt" || fail "gate did not say FAIL"
+[ $rc_missing -eq 2 ] || fail "gate with a missing manifest exited $rc_missing, expected 2"
+[ $rc_sweep -eq 2 ] || fail "sweep of a missing path exited $rc_sweep, expected 2"
+echo "evidence_gate: ok"

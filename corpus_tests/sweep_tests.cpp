@@ -1,0 +1,220 @@
+// The harness layer: coverage metrics on files with planted gaps (zero and
+// non-zero), overlaps, observations, invariant tallies with their first
+// violation, report determinism across --jobs, and the manifest gate.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "corpus_tests/fixtures.hpp"
+#include "reports/evidence.hpp"
+#include "reports/field_catalog.hpp"
+#include "reports/manifest.hpp"
+#include "reports/sweep.hpp"
+#include "writer/mod/mod_synth.hpp"
+#include "writer/msh/msh_synth.hpp"
+#include "writer/nres/nres_synth.hpp"
+
+namespace meshgate {
+namespace {
+
+SweepResult sweep_bytes(const std::string& name, const std::vector<std::byte>& bytes) {
+  SweepResult r;
+  sweep_file(name, bytes, nres::Profile::compatible, r);
+  return r;
+}
+
+const InvariantTally& tally(const SweepResult& r, std::string_view id) {
+  for (const InvariantTally& t : r.invariants.items())
+    if (t.id == id) return t;
+  throw std::runtime_error("no invariant " + std::string(id));
+}
+
+std::vector<std::byte> one_payload_archive(size_t payload) {
+  nres::ArchiveDescription d;
+  d.entries.push_back({0x6D786554, 0, 0, 0, "a.tex", {}, std::vector<std::byte>(payload, std::byte{7})});
+  return nres::build_nres(d);
+}
+
+TEST(SweepCoverage, ZeroPaddingIsUncoveredAndAllZero) {
+  const auto bytes = one_payload_archive(5);  // payload [16, 21) + 3 padding bytes
+  const SweepResult r = sweep_bytes("a.rlb", bytes);
+  ASSERT_EQ(r.files.size(), 1u);
+  const SweptFile& f = r.files[0];
+  EXPECT_TRUE(f.clean());
+  EXPECT_EQ(f.coverage.uncovered_bytes, 3u);
+  EXPECT_EQ(f.coverage.uncovered_nonzero_bytes, 0u);
+  EXPECT_EQ(f.coverage.covered_bytes, bytes.size() - 3);
+  ASSERT_EQ(f.coverage.uncovered.size(), 1u);
+  EXPECT_EQ(f.coverage.uncovered[0].start, 21u);
+  EXPECT_EQ(f.coverage.uncovered[0].end, 24u);
+  EXPECT_TRUE(f.coverage.uncovered[0].all_zero);
+  EXPECT_EQ(f.coverage.uncovered[0].kind, GapKind::alignment_padding);
+  EXPECT_EQ(sweep_totals_json(r)["summary"], "3 uncovered bytes, all zero");
+}
+
+TEST(SweepCoverage, NonZeroPaddingAndUnindexedRegionsAreCounted) {
+  auto bytes = one_payload_archive(5);
+  bytes[22] = std::byte{0xEE};
+  const SweepResult padded = sweep_bytes("a.rlb", bytes);
+  EXPECT_EQ(padded.files[0].coverage.uncovered_nonzero_bytes, 1u);
+  EXPECT_FALSE(padded.files[0].coverage.uncovered[0].all_zero);
+  EXPECT_EQ(padded.files[0].diagnostic_codes, std::vector<std::string>{"nres.nonzero-padding"});
+
+  nres::ArchiveDescription d;
+  d.entries.push_back({0x6D786554, 0, 0, 0, "a.tex", {}, std::vector<std::byte>(8, std::byte{7})});
+  d.unindexed_after = 0;
+  d.unindexed_bytes.assign(40, std::byte{0x11});
+  const SweepResult region = sweep_bytes("b.rlb", nres::build_nres(d));
+  const CoverageStats& c = region.files[0].coverage;
+  EXPECT_EQ(c.uncovered_bytes, 40u);
+  EXPECT_EQ(c.uncovered_nonzero_bytes, 40u);
+  EXPECT_EQ(c.uncovered.at(0).kind, GapKind::gap);
+  EXPECT_EQ(sweep_totals_json(region)["summary"], "40 uncovered bytes, 40 non-zero");
+}
+
+TEST(SweepCoverage, OverlappingLeafFieldsMakeAFileUnclean) {
+  for (const MalformedCase& c : mod::malformed_mod_cases(3)) {
+    if (c.expected_code != "mod.coverage-overlap") continue;
+    const SweepResult r = sweep_bytes(c.file.name, c.file.bytes);
+    ASSERT_TRUE(r.files[0].parse_ok);
+    EXPECT_GT(r.files[0].coverage.overlaps, 0u);
+    EXPECT_FALSE(r.files[0].clean());
+    return;
+  }
+  FAIL() << "no overlap variant";
+}
+
+TEST(SweepCoverage, NestedModelGapsCountOnceInTheTotals) {
+  const auto corpus = msh::synth_msh_corpus(4, 10);
+  const SynthFile& pack = corpus.back();  // an outer .rlb of models
+  ASSERT_TRUE(pack.name.ends_with(".rlb"));
+  const SweepResult r = sweep_bytes(pack.name, pack.bytes);
+  ASSERT_GT(r.files.size(), 2u);
+  uint64_t uncovered = 0;
+  for (const SweptFile& f : r.files) uncovered += f.coverage.uncovered_bytes;
+  const nlohmann::json totals = sweep_totals_json(r);
+  EXPECT_EQ(totals["uncovered_bytes"], uncovered);
+  EXPECT_EQ(totals["covered_bytes"].get<uint64_t>() + uncovered, pack.bytes.size());
+}
+
+TEST(SweepObservations, FieldsAreObservedFromTheTables) {
+  auto bytes = testing::canonical_minimal_mod();
+  SweepResult r = sweep_bytes("a.mod", bytes);
+  testing::put(bytes, 0x08, 0x0102030405060708, 8);  // header 08..0F: preserved, observed non-zero
+  const SweepResult planted = sweep_bytes("b.mod", bytes);
+  r.observations.merge(planted.observations);
+  const size_t header = table_index<mod::kHeaderSpec>();
+  const size_t field = field_index<mod::kHeaderSpec>("header_08_0f");
+  const FieldStats& s = r.observations.stats(header, field);
+  EXPECT_EQ(s.count, 2u);
+  EXPECT_EQ(s.zero, 1u);
+  EXPECT_EQ(s.values.size(), 2u);
+  EXPECT_EQ(s.values.at("0x0807060504030201"), 1u);  // bytes as stored, in file order
+  EXPECT_EQ(r.observations.evidence_text(header, field).substr(0, 13), "2 distinct in");
+  const size_t version = field_index<mod::kHeaderSpec>("version");
+  EXPECT_FLOAT_EQ(static_cast<float>(r.observations.stats(header, version).min), 1.01f);
+  EXPECT_EQ(r.observations.counts_json()["dmc3-mod"]["files"], 2);
+  EXPECT_EQ(r.observations.versions_json()["dmc3-mod"]["1.01"], 2);
+  const size_t mesh = table_index<mod::kMeshSpec>();
+  EXPECT_EQ(r.observations.evidence_text(mesh, field_index<mod::kMeshSpec>("preserved0c")), "0 in 2/2");
+}
+
+TEST(SweepInvariants, ModTalliesNameTheFirstViolation) {
+  auto bytes = testing::canonical_minimal_mod();
+  bytes[0x100] = std::byte{4};  // BLENDINDICES lane x of vertex 0
+  const SweepResult r = sweep_bytes("dir/x.mod", bytes);
+  ASSERT_TRUE(r.files[0].parse_ok);
+  const InvariantTally& lane = tally(r, "mod.blend-lane-x-zero");
+  EXPECT_EQ(lane.holds, 0u);
+  EXPECT_EQ(lane.violated, 1u);
+  ASSERT_TRUE(lane.first_violation);
+  EXPECT_EQ(lane.first_violation->path, "dir/x.mod!objects[0].meshes[0].blend_indices[0]");
+  EXPECT_EQ(lane.first_violation->offset, 0x100u);
+  EXPECT_EQ(tally(r, "mod.weight-sum-31").holds, 1u);
+  EXPECT_EQ(tally(r, "mod.node-layout-formula").holds, 1u);
+  EXPECT_EQ(tally(r, "mod.transform-length").holds, 1u);
+}
+
+TEST(SweepInvariants, MshItemsHoldOnCleanModelsAndNameTheirViolation) {
+  const SweepResult clean = sweep_bytes("m.msh", msh::export_msh(msh::malformed_base_model()));
+  for (int item = 1; item <= 23; ++item) EXPECT_EQ(tally(clean, "msh.4." + std::to_string(item)).holds, 1u) << item;
+  EXPECT_EQ(tally(clean, "msh.fallback-is-last-key").holds, 1u);
+  EXPECT_EQ(tally(clean, "msh.batches-tile-res6").holds, 1u);
+  for (const MalformedCase& c : msh::malformed_msh_cases(1)) {
+    if (c.expected_code != "msh.index-out-of-range") continue;
+    const SweepResult r = sweep_bytes("bad.msh", c.file.bytes);
+    const InvariantTally& t = tally(r, "msh.4.19");
+    EXPECT_EQ(t.violated, 1u);
+    EXPECT_EQ(t.first_violation->path, "bad.msh!res6[0]");
+    EXPECT_EQ(tally(r, "msh.4.7").holds + tally(r, "msh.4.7").violated, 0u);  // not checked past the error
+  }
+}
+
+class SweepOnDisk : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir = std::filesystem::temp_directory_path() / ("meshgate_sweep_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    for (const auto& corpus : {mod::synth_mod_corpus(2, 6), msh::synth_msh_corpus(2, 6), nres::synth_nres_corpus(2, 4)})
+      for (const SynthFile& f : corpus) write(f.name, f.bytes);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir); }
+  void write(const std::string& name, const std::vector<std::byte>& bytes) {
+    std::filesystem::create_directories((dir / name).parent_path());
+    std::ofstream(dir / name, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                                      static_cast<std::streamsize>(bytes.size()));
+  }
+  SweepResult run(unsigned jobs) {
+    SweepOptions options;
+    options.jobs = jobs;
+    return sweep(scan_inputs({dir.string()}).files, options);
+  }
+  std::filesystem::path dir;
+};
+
+TEST_F(SweepOnDisk, ReportIsIdenticalAcrossRunsAndJobCounts) {
+  const std::string one = evidence_json(run(1)).dump(2), again = evidence_json(run(1)).dump(2);
+  const std::string four = evidence_json(run(4)).dump(2);
+  EXPECT_EQ(one, again);
+  EXPECT_EQ(one, four);
+  EXPECT_EQ(evidence_markdown(run(1)), evidence_markdown(run(3)));
+  EXPECT_EQ(one.find(dir.string()), std::string::npos) << "absolute path in the report";
+}
+
+TEST_F(SweepOnDisk, GatePassesUnchangedAndNamesEveryChange) {
+  const nlohmann::json manifest = manifest_json(run(2));
+  EXPECT_TRUE(gate_differences(manifest, run(1)).empty());
+
+  // Flip one byte of a model: its content changed.
+  auto bytes = *read_file(dir / "synth_msh_0001.msh");
+  bytes[bytes.size() / 2] ^= std::byte{0x01};
+  write("synth_msh_0001.msh", bytes);
+  std::filesystem::remove(dir / "synth_0002.mod");
+  write("extra.mod", testing::canonical_minimal_mod());
+  const auto diffs = gate_differences(manifest, run(2));
+  auto has = [&](std::string_view text) {
+    return std::any_of(diffs.begin(), diffs.end(), [&](const std::string& d) { return d.find(text) != std::string::npos; });
+  };
+  EXPECT_TRUE(has("synth_msh_0001.msh: content changed"));
+  EXPECT_TRUE(has("synth_0002.mod: missing"));
+  EXPECT_TRUE(has("extra.mod: added"));
+
+  // Same bytes, different expectations: outcome changes are named.
+  nlohmann::json edited = manifest_json(run(1));
+  for (auto& f : edited["files"])
+    if (f["path"] == "synth_0000.mod") {
+      f["expected"]["roundtrip_identical"] = false;
+      f["expected"]["uncovered_bytes"] = 1;
+      f["expected"]["diagnostic_codes"] = nlohmann::json::array({"mod.bogus"});
+    }
+  const auto outcome = gate_differences(edited, run(1));
+  EXPECT_EQ(outcome.size(), 3u);
+  EXPECT_NE(outcome[0].find("round trip now identical"), std::string::npos);
+  EXPECT_NE(outcome[1].find("coverage changed (uncovered_bytes 1 ->"), std::string::npos);
+  EXPECT_NE(outcome[2].find("diagnostic no longer raised mod.bogus"), std::string::npos);
+  EXPECT_EQ(gate_differences(nlohmann::json::object(), run(1)).size(), 1u);
+}
+
+}  // namespace
+}  // namespace meshgate

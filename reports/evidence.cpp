@@ -1,0 +1,211 @@
+#include "reports/evidence.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
+#include "parser/core/hashing.hpp"
+#include "reports/field_catalog.hpp"
+
+#ifndef MESHGATE_VERSION
+#define MESHGATE_VERSION "0.0.0"
+#endif
+#ifndef MESHGATE_GIT_COMMIT
+#define MESHGATE_GIT_COMMIT "unknown"
+#endif
+
+namespace meshgate {
+
+using nlohmann::json;
+
+namespace {
+
+std::string with_commas(uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// A Markdown table cell: a literal '|' would end the cell.
+std::string md_cell(std::string_view text) {
+  std::string out;
+  for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  return out;
+}
+
+std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%02llX", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+// Formats present in the sweep, so the report shows only their tables.
+std::set<std::string> formats_seen(const SweepResult& r) {
+  std::set<std::string> out;
+  for (const SweptFile& f : r.files) {
+    if (!f.parse_ok) continue;
+    out.insert(std::string(format_name(f.format)));
+    if (f.format == Format::nres_msh) out.insert("nres");  // a model's container is an NRes
+  }
+  return out;
+}
+
+}  // namespace
+
+json tool_json() {
+  return {{"name", "meshgate"}, {"version", MESHGATE_VERSION}, {"git_commit", MESHGATE_GIT_COMMIT}};
+}
+
+std::string input_fingerprint(const std::vector<SweptFile>& files) {
+  std::string material;
+  for (const SweptFile& f : files) {
+    if (f.nested) continue;
+    material += f.path;
+    material += '\0';
+    for (int i = 0; i < 8; ++i) material += static_cast<char>((f.size >> (8 * i)) & 0xFF);
+    material += '\0';
+    material += f.sha256;
+  }
+  return sha256_hex(Bytes(reinterpret_cast<const std::byte*>(material.data()), material.size()));
+}
+
+json swept_file_json(const SweptFile& f) {
+  json ranges = json::array();
+  for (const CoverageStats::Range& u : f.coverage.uncovered)
+    ranges.push_back({{"start", u.start},
+                      {"end", u.end},
+                      {"length", u.end - u.start},
+                      {"all_zero", u.all_zero},
+                      {"kind", std::string(gap_kind_name(u.kind))}});
+  json coverage = nullptr;
+  if (f.has_coverage)
+    coverage = {{"covered_bytes", f.coverage.covered_bytes},
+                {"uncovered_bytes", f.coverage.uncovered_bytes},
+                {"uncovered_nonzero_bytes", f.coverage.uncovered_nonzero_bytes},
+                {"overlaps", f.coverage.overlaps},
+                {"uncovered", ranges}};
+  return {{"path", f.path},
+          {"size", f.size},
+          {"xxh3_64", f.xxh3_64},
+          {"sha256", f.sha256},
+          {"format", std::string(format_name(f.format))},
+          {"version", f.version.empty() ? json(nullptr) : json(f.version)},
+          {"parse_ok", f.parse_ok},
+          {"roundtrip_identical", f.roundtrip_identical},
+          {"coverage", coverage},
+          {"diagnostic_codes", f.diagnostic_codes},
+          {"errors", f.errors},
+          {"warnings", f.warnings}};
+}
+
+std::string uncovered_sentence(uint64_t uncovered, uint64_t nonzero) {
+  return with_commas(uncovered) + " uncovered bytes, " + (nonzero == 0 ? "all zero" : with_commas(nonzero) + " non-zero");
+}
+
+json sweep_totals_json(const SweepResult& r) {
+  uint64_t top = 0, bytes = 0, parsed = 0, identical = 0, covered = 0, uncovered = 0, nonzero = 0, overlaps = 0,
+           clean = 0;
+  for (const SweptFile& f : r.files) {
+    if (!f.nested) ++top, bytes += f.size;
+    parsed += f.parse_ok;
+    identical += f.roundtrip_identical;
+    clean += f.clean();
+    // A nested file lies inside a payload its archive counts as covered: its
+    // uncovered bytes are unexplained bytes of the corpus, so they move from
+    // covered to uncovered, and covered + uncovered stays the corpus size.
+    if (!f.nested) covered += f.coverage.covered_bytes;
+    if (f.nested) covered -= std::min(covered, f.coverage.uncovered_bytes);
+    uncovered += f.coverage.uncovered_bytes;
+    nonzero += f.coverage.uncovered_nonzero_bytes;
+    overlaps += f.coverage.overlaps;
+  }
+  return {{"files", top},
+          {"entries", r.files.size()},
+          {"bytes", bytes},
+          {"parsed", parsed},
+          {"roundtrip_identical", identical},
+          {"clean", clean},
+          {"covered_bytes", covered},
+          {"uncovered_bytes", uncovered},
+          {"uncovered_nonzero_bytes", nonzero},
+          {"overlaps", overlaps},
+          {"summary", uncovered_sentence(uncovered, nonzero)},
+          {"unreadable", r.errors}};
+}
+
+json evidence_json(const SweepResult& r) {
+  json files = json::array();
+  for (const SweptFile& f : r.files) files.push_back(swept_file_json(f));
+  const std::set<std::string> formats = formats_seen(r);
+  json fields = json::array();
+  const auto catalog = field_catalog();
+  for (size_t t = 0; t < catalog.size(); ++t) {
+    if (!formats.contains(std::string(catalog[t].format))) continue;
+    for (size_t i = 0; i < catalog[t].fields.size(); ++i) {
+      const FieldSpec& f = catalog[t].fields[i];
+      fields.push_back({{"format", std::string(catalog[t].format)},
+                        {"record", std::string(catalog[t].record)},
+                        {"offset", f.offset},
+                        {"size", f.width},
+                        {"type", f.is_bytes() ? "bytes[" + std::to_string(f.width) + "]" : std::string(type_name(f.type))},
+                        {"name", std::string(f.name)},
+                        {"status", status_string(f.status)},
+                        {"note", std::string(f.note)},
+                        {"observed", r.observations.observed_json(t, i)}});
+    }
+  }
+  return {{"schema", std::string(kEvidenceSchema)},
+          {"tool", tool_json()},
+          {"input", {{"files", sweep_totals_json(r)["files"]}, {"fingerprint", input_fingerprint(r.files)}}},
+          {"files", files},
+          {"totals", sweep_totals_json(r)},
+          {"counts", r.observations.counts_json()},
+          {"versions", r.observations.versions_json()},
+          {"observations", r.observations.histograms_json()},
+          {"invariants", r.invariants.to_json()},
+          {"fields", fields}};
+}
+
+std::string evidence_markdown(const SweepResult& r) {
+  const json totals = sweep_totals_json(r);
+  std::string md = "# meshgate evidence\n\n";
+  md += "meshgate " + std::string(MESHGATE_VERSION) + " (" + MESHGATE_GIT_COMMIT + "), " +
+        with_commas(totals["files"].get<uint64_t>()) + " files (" + with_commas(r.files.size()) +
+        " with nested archives and models), " + with_commas(totals["bytes"].get<uint64_t>()) +
+        " bytes, corpus fingerprint `" + input_fingerprint(r.files) + "`.\n\n";
+  md += "## Coverage\n\n| files | parsed | round trip identical | covered bytes | uncovered bytes | uncovered non-zero | "
+        "overlaps |\n|---:|---:|---:|---:|---:|---:|---:|\n";
+  md += "| " + with_commas(r.files.size()) + " | " + with_commas(totals["parsed"].get<uint64_t>()) + " | " +
+        with_commas(totals["roundtrip_identical"].get<uint64_t>()) + " | " +
+        with_commas(totals["covered_bytes"].get<uint64_t>()) + " | " +
+        with_commas(totals["uncovered_bytes"].get<uint64_t>()) + " | " +
+        with_commas(totals["uncovered_nonzero_bytes"].get<uint64_t>()) + " | " +
+        with_commas(totals["overlaps"].get<uint64_t>()) + " |\n\n";
+  md += totals["summary"].get<std::string>() + ".\n\n";
+  md += "## Invariants\n\n| id | invariant | holds | violated | first violation |\n|---|---|---:|---:|---|\n";
+  for (const InvariantTally& t : r.invariants.items()) {
+    if (t.holds + t.violated == 0) continue;
+    md += "| `" + t.id + "` | " + md_cell(t.description) + " | " + with_commas(t.holds) + " | " + with_commas(t.violated) + " | " +
+          (t.first_violation ? "`" + t.first_violation->path + "` @ " + hex(t.first_violation->offset) : "") + " |\n";
+  }
+  md += "\n## Field tables\n";
+  const std::set<std::string> formats = formats_seen(r);
+  const auto catalog = field_catalog();
+  for (size_t t = 0; t < catalog.size(); ++t) {
+    if (!formats.contains(std::string(catalog[t].format))) continue;
+    md += "\n### " + std::string(catalog[t].format) + " " + std::string(catalog[t].record) + " (" + hex(catalog[t].size) +
+          " bytes)\n\n| offset | type | meaning | status | corpus evidence |\n|---:|---|---|---|---|\n";
+    for (size_t i = 0; i < catalog[t].fields.size(); ++i) {
+      const FieldSpec& f = catalog[t].fields[i];
+      md += "| " + hex(f.offset) + " | " + (f.is_bytes() ? "u8[" + std::to_string(f.width) + "]" : std::string(type_name(f.type))) +
+            " | `" + std::string(f.name) + "`: " + md_cell(f.note) + " | " + status_string(f.status) + " | " +
+            md_cell(r.observations.evidence_text(t, i)) + " |\n";
+    }
+  }
+  return md;
+}
+
+}  // namespace meshgate

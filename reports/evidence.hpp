@@ -1,0 +1,32 @@
+// The evidence report of a sweep (schema "meshgate.evidence.v1", JSON Schema in
+// reports/schema/) and its Markdown rendering for format documents. Both are
+// deterministic: sorted keys and arrays, relative paths only, no payload
+// bytes, floats also as their raw bits; the same corpus gives the same bytes.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "reports/sweep.hpp"
+
+namespace meshgate {
+
+inline constexpr std::string_view kEvidenceSchema = "meshgate.evidence.v1";
+
+// {name, version, git_commit} of this build.
+[[nodiscard]] nlohmann::json tool_json();
+
+// sha256 over, for each top-level file in path order: path, NUL, size as u64
+// little-endian, NUL, sha256 hex. Names the corpus a report or manifest is about.
+[[nodiscard]] std::string input_fingerprint(const std::vector<SweptFile>& files);
+
+[[nodiscard]] nlohmann::json swept_file_json(const SweptFile& f);
+[[nodiscard]] nlohmann::json sweep_totals_json(const SweepResult& r);
+// "5,106 uncovered bytes, all zero" / "5,106 uncovered bytes, 12 non-zero"
+[[nodiscard]] std::string uncovered_sentence(uint64_t uncovered, uint64_t nonzero);
+
+[[nodiscard]] nlohmann::json evidence_json(const SweepResult& r);
+[[nodiscard]] std::string evidence_markdown(const SweepResult& r);
+
+}  // namespace meshgate

@@ -1,0 +1,42 @@
+#include "reports/field_catalog.hpp"
+
+#include <array>
+#include <cstdlib>
+
+#include "parser/mod/mod_fields.hpp"
+#include "parser/mod/mod_parser.hpp"
+#include "parser/msh/msh_fields.hpp"
+#include "parser/msh/msh_parser.hpp"
+#include "parser/nres/nres_fields.hpp"
+#include "parser/nres/nres_parser.hpp"
+
+namespace meshgate {
+
+namespace {
+
+template <const auto& Spec>
+constexpr TableRef ref(std::string_view format) {
+  return {format, Spec.name, Spec.size, std::span<const FieldSpec>(Spec.fields), &Spec};
+}
+
+const std::array kCatalog = {
+    ref<mod::kHeaderSpec>(mod::kFormatName),        ref<mod::kObjectSpec>(mod::kFormatName),
+    ref<mod::kMeshSpec>(mod::kFormatName),          ref<mod::kNodeHeaderSpec>(mod::kFormatName),
+    ref<mod::kTransformSpec>(mod::kFormatName),     ref<nres::kHeaderSpec>(nres::kFormatName),
+    ref<nres::kEntrySpec>(nres::kFormatName),       ref<msh::kNodeSpec>(msh::kFormatName),
+    ref<msh::kNodeShortSpec>(msh::kFormatName),     ref<msh::kModelHeaderSpec>(msh::kFormatName),
+    ref<msh::kSlotSpec>(msh::kFormatName),          ref<msh::kTriangleSpec>(msh::kFormatName),
+    ref<msh::kBatchSpec>(msh::kFormatName),         ref<msh::kKeySpec>(msh::kFormatName),
+};
+
+}  // namespace
+
+std::span<const TableRef> field_catalog() { return kCatalog; }
+
+size_t table_index(const void* spec) {
+  for (size_t i = 0; i < kCatalog.size(); ++i)
+    if (kCatalog[i].spec == spec) return i;
+  std::abort();  // a parser reads a table the catalogue does not list: a build-time mistake
+}
+
+}  // namespace meshgate

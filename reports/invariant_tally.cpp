@@ -1,0 +1,202 @@
+#include "reports/invariant_tally.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include "parser/core/checked_math.hpp"
+#include "parser/mod/mod_layout.hpp"
+#include "parser/msh/msh_diagnostic_codes.hpp"
+
+namespace meshgate {
+
+using nlohmann::json;
+
+namespace {
+
+struct Declared {
+  std::string_view id, description;
+};
+
+constexpr std::array kModInvariants{
+    Declared{"mod.workspace-capacity", "a mesh's workspace spans align16(6(n-2)) bytes up to the next one or EOF (spec §5)"},
+    Declared{"mod.workspace-tiling", "a file's workspaces are contiguous and the last ends at EOF (spec §5)"},
+    Declared{"mod.aggregate-vertex-count", "object +0x02 == the sum of its meshes' vertex counts"},
+    Declared{"mod.stream-alignment", "every vertex stream starts 16-aligned"},
+    Declared{"mod.transform-length", "transform +0x0C == |translation| within 1e-5"},
+    Declared{"mod.weight-sum-31", "q0 + q1 + q2 == 31 in every control word (skin rule 1)"},
+    Declared{"mod.weights-non-increasing", "q0 >= q1 >= q2 in every control word (corpus observation)"},
+    Declared{"mod.blend-lane-x-zero", "BLENDINDICES lane x is 0 (it takes no part in skinning)"},
+    Declared{"mod.node-layout-formula", "node arrays at 0x20, +align4(N), +2*align4(N), transforms at align16(0x20+3*align4(N))"},
+};
+constexpr std::array kMshExtra{
+    Declared{"msh.batches-tile-res6", "batches cover Res6 contiguously from index 0 to its end (OP)"},
+    Declared{"msh.fallback-is-last-key", "an animated node's fallback_key is the last key its frame run names (OP 817/817)"},
+};
+
+std::string msh_item_id(int item) { return "msh.4." + std::to_string(item); }
+
+}  // namespace
+
+InvariantTallies::InvariantTallies() {
+  for (const Declared& d : kModInvariants) items_.push_back({std::string(d.id), std::string(d.description), 0, 0, {}});
+  for (const auto& inv : msh::codes::kInvariants)
+    items_.push_back({msh_item_id(inv.item), "§4." + std::to_string(inv.item) + " " + std::string(inv.text), 0, 0, {}});
+  for (const Declared& d : kMshExtra) items_.push_back({std::string(d.id), std::string(d.description), 0, 0, {}});
+}
+
+size_t InvariantTallies::index_of(std::string_view id) const {
+  for (size_t i = 0; i < items_.size(); ++i)
+    if (items_[i].id == id) return i;
+  std::abort();  // an undeclared id: a programming error
+}
+
+void InvariantTallies::record(size_t index, bool holds, const std::function<InvariantViolation()>& where) {
+  InvariantTally& t = items_[index];
+  if (holds) {
+    ++t.holds;
+    return;
+  }
+  if (t.violated++ == 0) t.first_violation = where();
+}
+
+void InvariantTallies::merge(const InvariantTallies& later) {
+  for (size_t i = 0; i < items_.size(); ++i) {
+    InvariantTally& t = items_[i];
+    const InvariantTally& o = later.items_[i];
+    if (!t.first_violation && o.first_violation) t.first_violation = o.first_violation;
+    t.holds += o.holds;
+    t.violated += o.violated;
+  }
+}
+
+void InvariantTallies::tally_mod(const std::string& file, const mod::Model& m) {
+  using namespace mod;
+  const size_t capacity_id = index_of("mod.workspace-capacity"), tiling_id = index_of("mod.workspace-tiling"),
+               aggregate_id = index_of("mod.aggregate-vertex-count"), align_id = index_of("mod.stream-alignment"),
+               length_id = index_of("mod.transform-length"), sum_id = index_of("mod.weight-sum-31"),
+               order_id = index_of("mod.weights-non-increasing"), lane_id = index_of("mod.blend-lane-x-zero"),
+               layout_id = index_of("mod.node-layout-formula");
+  auto at = [&](std::string path, uint64_t offset) { return [=] { return InvariantViolation{file + "!" + path, offset}; }; };
+
+  struct Workspace {
+    uint64_t begin, vertices;
+    std::string path;
+  };
+  std::vector<Workspace> workspaces;
+  for (size_t i = 0; i < m.objects.size(); ++i) {
+    const Object& o = m.objects[i];
+    const std::string object = "objects[" + std::to_string(i) + "]";
+    uint64_t sum = 0;
+    for (size_t j = 0; j < o.meshes.size(); ++j) {
+      const Mesh& mesh = o.meshes[j];
+      const std::string path = object + ".meshes[" + std::to_string(j) + "]";
+      const uint64_t record_at = mesh_record_offset(o.record, j).value_or(0);
+      const uint64_t n = mesh.record.get(mesh::vertex_count);
+      sum += n;
+      for (size_t s = 0; s < kStreamSpecs.size(); ++s) {
+        const uint64_t off = stream_offset(mesh.record, s);
+        record(align_id, off % kStreamAlignment == 0,
+               at(path + "." + std::string(kMeshSpec.fields[mesh::stream_offset(s)].name), record_at + kMeshSpec.fields[mesh::stream_offset(s)].offset));
+      }
+      if (n > 2)
+        if (auto ws = workspace_offset(record_at, mesh.record)) workspaces.push_back({*ws, n, path + ".workspace"});
+      const size_t count = std::min(mesh.control.size(), mesh.blend_indices.size());
+      const uint64_t control_at = stream_offset(mesh.record, mesh::control_offset - mesh::positions_offset);
+      const uint64_t blend_at = stream_offset(mesh.record, 3);
+      for (size_t v = 0; v < count; ++v) {
+        const unsigned w = mesh.control[v], q0 = w & 0x1Fu, q1 = (w >> 5) & 0x1Fu, q2 = (w >> 10) & 0x1Fu;
+        const std::string vertex = "[" + std::to_string(v) + "]";
+        record(sum_id, q0 + q1 + q2 == 31, at(path + ".control" + vertex, control_at + 2 * v));
+        record(order_id, q0 >= q1 && q1 >= q2, at(path + ".control" + vertex, control_at + 2 * v));
+        record(lane_id, mesh.blend_indices[v][0] == 0, at(path + ".blend_indices" + vertex, blend_at + 4 * v));
+      }
+    }
+    record(aggregate_id, o.record.get(obj::aggregate_count) == sum,
+           at(object + ".aggregate_element_count", object_record_offset(i) + kObjectSpec.fields[obj::aggregate_count].offset));
+  }
+  std::sort(workspaces.begin(), workspaces.end(), [](const Workspace& a, const Workspace& b) { return a.begin < b.begin; });
+  bool tiled = !workspaces.empty();
+  for (size_t k = 0; k < workspaces.size(); ++k) {
+    const uint64_t end = k + 1 < workspaces.size() ? workspaces[k + 1].begin : m.file_size;
+    const bool fits = end >= workspaces[k].begin && end - workspaces[k].begin == workspace_capacity(workspaces[k].vertices);
+    record(capacity_id, fits, at(workspaces[k].path, workspaces[k].begin));
+    tiled = tiled && fits;
+  }
+  if (!workspaces.empty()) record(tiling_id, tiled, at(workspaces.front().path, workspaces.front().begin));
+
+  const uint64_t block = m.header.get(hdr::document_offset);
+  const NodeLayout expected = retail_node_layout(m.nodes.order.size());
+  const NodeLayout actual{m.nodes.header.get(node::parent_rel), m.nodes.header.get(node::order_rel),
+                          m.nodes.header.get(node::group_rel), m.nodes.header.get(node::transform_rel)};
+  record(layout_id, actual == expected, at("nodes.parent_array_rel", block));
+  for (size_t k = 0; k < m.nodes.transforms.size(); ++k) {
+    const TransformRecord& t = m.nodes.transforms[k];
+    const double x = t.get_f32(xf::tx), y = t.get_f32(xf::tx + 1), z = t.get_f32(xf::tx + 2);
+    const double length = std::sqrt(x * x + y * y + z * z);
+    const uint64_t where = block + m.nodes.header.get(node::transform_rel) + k * kTransformSpec.size +
+                           kTransformSpec.fields[xf::length].offset;
+    record(length_id, std::fabs(static_cast<double>(t.get_f32(xf::length)) - length) <= 1e-5,
+           at("nodes.transforms[" + std::to_string(k) + "].translation_length", where));
+  }
+}
+
+void InvariantTallies::tally_msh(const std::string& file, const msh::ParseResult& r) {
+  for (const auto& inv : msh::codes::kInvariants) {
+    const Diagnostic* hit = nullptr;
+    for (const Diagnostic& d : r.diagnostics) {
+      for (const DiagnosticCode* c : inv.codes)
+        if (c && c->code == d.code) hit = &d;
+      if (hit) break;
+    }
+    // A rejected model was not checked past its error: only the failing item counts.
+    if (!r.ok() && !hit) continue;
+    record(index_of(msh_item_id(inv.item)), hit == nullptr,
+           [&] { return InvariantViolation{file + "!" + hit->path, hit->offset}; });
+  }
+  if (!r.ok()) return;
+  const msh::Model& m = *r.model;
+  using msh::BatchStream;
+  constexpr size_t kIndexStart = field_index<msh::kBatchSpec>("index_start");
+  constexpr size_t kIndexCount = field_index<msh::kBatchSpec>("index_count");
+  if (const auto* batches = m.get<BatchStream>(13)) {
+    uint64_t next = 0;
+    bool contiguous = true;
+    for (const msh::BatchRecord& b : batches->batches) {
+      contiguous = contiguous && b.get(kIndexStart) == next;
+      next = b.get(kIndexStart) + b.get(kIndexCount);
+    }
+    const uint64_t res13 = m.find(13)->record.get(nres::entry::data_offset);
+    record(index_of("msh.batches-tile-res6"), contiguous && next == msh::model_counts(m).indices,
+           [&] { return InvariantViolation{file + "!res13", res13}; });
+  }
+  const auto* map = m.get<msh::WordStream>(19);
+  const uint64_t frames = msh::model_counts(m).frames;
+  const auto nodes = msh::node_views(m);
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    const msh::NodeView& v = nodes[n];
+    if (v.anim_map_start == msh::kNone || !map || frames == 0 || v.anim_map_start + frames > map->words.size()) continue;
+    uint16_t last = 0;
+    for (uint64_t f = 0; f < frames; ++f) last = std::max(last, map->words[v.anim_map_start + f]);
+    const uint64_t where = m.find(1)->record.get(nres::entry::data_offset) +
+                           n * m.find(1)->record.get(nres::entry::attr3) + msh::kNodeSpec.fields[3].offset;
+    record(index_of("msh.fallback-is-last-key"), last == v.fallback_key, [&] {
+      return InvariantViolation{file + "!res1[" + std::to_string(n) + "].fallback_key", where};
+    });
+  }
+}
+
+json InvariantTallies::to_json() const {
+  json out = json::array();
+  for (const InvariantTally& t : items_)
+    out.push_back({{"id", t.id},
+                   {"description", t.description},
+                   {"holds", t.holds},
+                   {"violated", t.violated},
+                   {"first_violation", t.first_violation ? json{{"path", t.first_violation->path},
+                                                                {"offset", t.first_violation->offset}}
+                                                         : json(nullptr)}});
+  return out;
+}
+
+}  // namespace meshgate

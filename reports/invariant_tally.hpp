@@ -1,0 +1,54 @@
+// Declared corpus invariants with tallies: how many instances hold, how many
+// do not, and where the first violation is (file!field path and offset). The
+// MOD invariants are evaluated on the parsed model; the MSH ones are the 23
+// items of spec §4 (an item holds for a model when none of its codes fired)
+// plus two corpus observations of OP's. Tallies merge in file order.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "parser/mod/mod_model.hpp"
+#include "parser/msh/msh_parser.hpp"
+
+namespace meshgate {
+
+struct InvariantViolation {
+  std::string path;  // "dir/file.mod!objects[0].meshes[1].control_offset"
+  uint64_t offset = 0;
+};
+
+struct InvariantTally {
+  std::string id;
+  std::string description;
+  uint64_t holds = 0;
+  uint64_t violated = 0;
+  std::optional<InvariantViolation> first_violation;
+};
+
+class InvariantTallies {
+ public:
+  InvariantTallies();
+
+  void tally_mod(const std::string& file, const mod::Model& model);
+  // Parsed or rejected: a rejected model counts only the item its error belongs to.
+  void tally_msh(const std::string& file, const msh::ParseResult& result);
+  void merge(const InvariantTallies& later);
+
+  [[nodiscard]] const std::vector<InvariantTally>& items() const { return items_; }
+  [[nodiscard]] nlohmann::json to_json() const;
+
+ private:
+  void record(size_t index, bool holds, const std::function<InvariantViolation()>& where);
+  [[nodiscard]] size_t index_of(std::string_view id) const;
+
+  std::vector<InvariantTally> items_;
+};
+
+}  // namespace meshgate

@@ -1,0 +1,242 @@
+#include "reports/observations.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "parser/mod/mod_layout.hpp"
+#include "parser/mod/mod_parser.hpp"
+#include "parser/msh/msh_parser.hpp"
+#include "parser/nres/nres_parser.hpp"
+#include "reports/json_fields.hpp"
+
+namespace meshgate {
+
+using nlohmann::json;
+
+namespace {
+
+bool numeric_value(const FieldSpec& f, uint64_t raw, double& out) {
+  switch (f.type) {
+    case FieldType::bytes: return false;
+    case FieldType::f32: {
+      const float v = f32_from_bits(static_cast<uint32_t>(raw));
+      out = static_cast<double>(v);
+      return std::isfinite(v);
+    }
+    case FieldType::i16: out = static_cast<double>(static_cast<int16_t>(raw)); return true;
+    case FieldType::i32: out = static_cast<double>(static_cast<int32_t>(raw)); return true;
+    default: out = static_cast<double>(raw); return true;
+  }
+}
+
+bool bytes_zero(Bytes b) {
+  return std::all_of(b.begin(), b.end(), [](std::byte x) { return x == std::byte{0}; });
+}
+
+}  // namespace
+
+std::string value_text(const FieldSpec& f, uint64_t raw, Bytes bytes) {
+  char buf[64];
+  switch (f.type) {
+    case FieldType::bytes: return "0x" + hex_bytes(bytes);
+    case FieldType::f32:
+      std::snprintf(buf, sizeof buf, "%.9g (0x%08x)", static_cast<double>(f32_from_bits(static_cast<uint32_t>(raw))),
+                    static_cast<uint32_t>(raw));
+      return buf;
+    case FieldType::i16: return std::to_string(static_cast<int16_t>(raw));
+    case FieldType::i32: return std::to_string(static_cast<int32_t>(raw));
+    default:
+      std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(raw));
+      return buf;
+  }
+}
+
+void FieldStats::merge(const FieldStats& o) {
+  count += o.count;
+  zero += o.zero;
+  if (o.has_range) {
+    if (!has_range || o.min < min) min = o.min, min_bits = o.min_bits;
+    if (!has_range || o.max > max) max = o.max, max_bits = o.max_bits;
+    has_range = true;
+  }
+  for (const auto& [k, n] : o.values) {
+    auto it = values.find(k);
+    if (it != values.end())
+      it->second += n;
+    else if (values.size() < kMaxDistinctValues)
+      values.emplace(k, n);
+    else
+      values_not_tracked += n;
+  }
+  values_not_tracked += o.values_not_tracked;
+}
+
+Observations::Observations() {
+  for (const TableRef& t : field_catalog()) fields_.emplace_back(t.fields.size());
+}
+
+void Observations::add(FieldStats& s, const FieldSpec& f, uint64_t raw, Bytes bytes) {
+  ++s.count;
+  const bool is_zero = f.is_bytes() ? bytes_zero(bytes) : raw == 0;
+  s.zero += is_zero;
+  double v = 0;
+  if (numeric_value(f, raw, v)) {
+    const auto bits = static_cast<uint32_t>(raw);
+    if (!s.has_range || v < s.min) s.min = v, s.min_bits = bits;
+    if (!s.has_range || v > s.max) s.max = v, s.max_bits = bits;
+    s.has_range = true;
+  }
+  if (!wants_histogram(f.status)) return;
+  // Byte fields longer than 16 are summarised by zero/non-zero only: no payload bytes in reports.
+  const std::string key = f.is_bytes() && f.width > 16 ? (is_zero ? "all zero" : "non-zero") : value_text(f, raw, bytes);
+  auto it = s.values.find(key);
+  if (it != s.values.end())
+    ++it->second;
+  else if (s.values.size() < kMaxDistinctValues)
+    s.values.emplace(key, 1);
+  else
+    ++s.values_not_tracked;
+}
+
+void Observations::observe_mod(const mod::Model& m) {
+  using namespace mod;
+  observe(m.header);
+  count(kFormatName, "files", 1);
+  count(kFormatName, "objects", m.objects.size());
+  for (const Object& o : m.objects) {
+    observe(o.record);
+    count(kFormatName, "meshes", o.meshes.size());
+    for (const Mesh& mesh : o.meshes) {
+      observe(mesh.record);
+      count(kFormatName, "vertices", mesh.record.get(mesh::vertex_count));
+    }
+  }
+  observe(m.nodes.header);
+  count(kFormatName, "transforms", m.nodes.transforms.size());
+  for (const TransformRecord& t : m.nodes.transforms) observe(t);
+  char v[32];
+  std::snprintf(v, sizeof v, "%.2f", static_cast<double>(m.header.get_f32(hdr::version)));
+  version(kFormatName, v);
+}
+
+void Observations::observe_nres(const nres::Archive& a) {
+  observe(a.header);
+  for (const nres::Entry& e : a.entries) observe(e.record);
+  count(nres::kFormatName, "archives", 1);
+  count(nres::kFormatName, "entries", a.entries.size());
+  version(nres::kFormatName, value_text(nres::kHeaderSpec.fields[nres::hdr::version], a.header.get(nres::hdr::version), {}));
+}
+
+void Observations::observe_msh(const msh::Model& m) {
+  using namespace msh;
+  observe(m.header);
+  for (const Stream& s : m.streams) {
+    observe(s.record);
+    if (auto* n = std::get_if<NodeStream>(&s.data)) for (const auto& r : n->nodes) observe(r);
+    if (auto* n = std::get_if<ShortNodeStream>(&s.data)) for (const auto& r : n->nodes) observe(r);
+    if (auto* h = std::get_if<HeaderSlotStream>(&s.data)) {
+      observe(h->header);
+      for (const auto& r : h->slots) observe(r);
+    }
+    if (auto* t = std::get_if<TriangleStream>(&s.data)) for (const auto& r : t->triangles) observe(r);
+    if (auto* b = std::get_if<BatchStream>(&s.data)) for (const auto& r : b->batches) observe(r);
+    if (auto* k = std::get_if<KeyStream>(&s.data)) for (const auto& r : k->keys) observe(r);
+  }
+  const ModelCounts c = model_counts(m);
+  count(kFormatName, "models", 1);
+  count(kFormatName, "nodes", c.nodes);
+  count(kFormatName, "slots", c.slots);
+  count(kFormatName, "batches", c.batches);
+  count(kFormatName, "vertices", c.vertices);
+  count(kFormatName, "triangles", c.triangles);
+  count(kFormatName, "keys", c.keys);
+  count(kFormatName, "animated_models", c.frames > 0);
+}
+
+void Observations::merge(const Observations& o) {
+  for (size_t t = 0; t < fields_.size(); ++t)
+    for (size_t f = 0; f < fields_[t].size(); ++f) fields_[t][f].merge(o.fields_[t][f]);
+  for (const auto& [format, m] : o.counts_)
+    for (const auto& [k, n] : m) counts_[format][k] += n;
+  for (const auto& [format, m] : o.versions_)
+    for (const auto& [k, n] : m) versions_[format][k] += n;
+}
+
+json Observations::counts_json() const { return counts_; }
+json Observations::versions_json() const { return versions_; }
+
+namespace {
+
+std::vector<std::pair<std::string, uint64_t>> top_values(const FieldStats& s, size_t n) {
+  std::vector<std::pair<std::string, uint64_t>> v(s.values.begin(), s.values.end());
+  std::sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+  if (v.size() > n) v.resize(n);
+  return v;
+}
+
+json range_json(const FieldSpec& f, const FieldStats& s) {
+  if (!s.has_range) return nullptr;
+  json r = {{"min", s.min}, {"max", s.max}};
+  if (f.type == FieldType::f32) r["min_bits"] = hex32(s.min_bits), r["max_bits"] = hex32(s.max_bits);
+  return r;
+}
+
+}  // namespace
+
+json Observations::observed_json(size_t table, size_t field) const {
+  const FieldStats& s = fields_[table][field];
+  const FieldSpec& f = field_catalog()[table].fields[field];
+  json out = {{"count", s.count}, {"zero", s.zero}, {"range", range_json(f, s)}, {"text", evidence_text(table, field)}};
+  return out;
+}
+
+json Observations::histograms_json() const {
+  json out = json::array();
+  const auto catalog = field_catalog();
+  for (size_t t = 0; t < catalog.size(); ++t)
+    for (size_t i = 0; i < catalog[t].fields.size(); ++i) {
+      const FieldSpec& f = catalog[t].fields[i];
+      const FieldStats& s = fields_[t][i];
+      if (!wants_histogram(f.status) || s.count == 0) continue;
+      json top = json::array();
+      for (const auto& [value, n] : top_values(s, 8)) top.push_back({{"value", value}, {"count", n}});
+      out.push_back({{"format", std::string(catalog[t].format)},
+                     {"record", std::string(catalog[t].record)},
+                     {"field", std::string(f.name)},
+                     {"offset", f.offset},
+                     {"status", status_string(f.status)},
+                     {"count", s.count},
+                     {"zero", s.zero},
+                     {"zero_ratio", std::to_string(s.zero) + "/" + std::to_string(s.count)},
+                     {"distinct", s.values.size()},
+                     {"distinct_complete", s.values_not_tracked == 0},
+                     {"top", top},
+                     {"range", range_json(f, s)}});
+    }
+  return out;
+}
+
+std::string Observations::evidence_text(size_t table, size_t field) const {
+  const FieldStats& s = fields_[table][field];
+  const std::string of = std::to_string(s.count);
+  if (s.count == 0) return "not observed";
+  if (s.zero == s.count) return "0 in " + of + "/" + of;
+  std::string text;
+  if (!s.values.empty()) {
+    text = std::to_string(s.values.size()) + (s.values_not_tracked ? "+" : "") + " distinct in " + of;
+    const auto top = top_values(s, 3);
+    for (size_t k = 0; k < top.size(); ++k)
+      text += (k == 0 ? ": " : ", ") + top[k].first + " x" + std::to_string(top[k].second);
+    return text;
+  }
+  text = "0 in " + std::to_string(s.zero) + "/" + of;
+  if (s.has_range) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "; range %.9g..%.9g", s.min, s.max);
+    text += buf;
+  }
+  return text;
+}
+
+}  // namespace meshgate

@@ -1,0 +1,131 @@
+#include "reports/sweep.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <thread>
+
+#include "parser/core/hashing.hpp"
+#include "parser/mod/mod_fields.hpp"
+#include "reports/roundtrip.hpp"
+
+namespace meshgate {
+
+namespace {
+
+CoverageStats coverage_stats(const CoverageSummary& c, Bytes data) {
+  CoverageStats s;
+  s.covered_bytes = c.covered_bytes;
+  s.uncovered_bytes = c.uncovered_bytes;
+  s.overlaps = c.overlap_count;
+  for (const UncoveredRange& u : c.uncovered) {
+    uint64_t nonzero = 0;
+    for (uint64_t p = u.begin; p < u.end && p < data.size(); ++p) nonzero += data[p] != std::byte{0};
+    s.uncovered_nonzero_bytes += nonzero;
+    s.uncovered.push_back({u.begin, u.end, nonzero == 0, u.kind});
+  }
+  return s;
+}
+
+void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedView& parsed) {
+  f.path = o.path;
+  f.nested = o.path.find('!') != std::string::npos;
+  f.size = o.size;
+  f.xxh3_64 = o.xxh3_64;
+  f.sha256 = sha256_hex(data);
+  f.format = o.format;
+  f.parse_ok = o.parsed;
+  f.roundtrip_identical = o.identical;
+  std::set<std::string> codes;
+  for (const Diagnostic& d : o.diagnostics) {
+    codes.insert(d.code);
+    (d.severity == Severity::error ? f.errors : f.warnings) += 1;
+  }
+  f.diagnostic_codes.assign(codes.begin(), codes.end());
+  const CoverageSummary* coverage = nullptr;
+  if (parsed.mod && parsed.mod->ok()) {
+    coverage = &parsed.mod->coverage;
+    char v[32];
+    std::snprintf(v, sizeof v, "%.2f", static_cast<double>(parsed.mod->model->header.get_f32(mod::hdr::version)));
+    f.version = v;
+  } else if (parsed.msh && parsed.msh->ok()) {
+    coverage = &parsed.msh->coverage;
+  } else if (parsed.nres && parsed.nres->ok()) {
+    coverage = &parsed.nres->coverage;
+  }
+  if (parsed.nres && parsed.nres->ok())
+    f.version = value_text(nres::kHeaderSpec.fields[nres::hdr::version], parsed.nres->archive->header.get(nres::hdr::version), {});
+  if (coverage) {
+    f.has_coverage = true;
+    f.coverage = coverage_stats(*coverage, data);
+  }
+}
+
+}  // namespace
+
+void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into) {
+  (void)roundtrip_tree(display, data, profile, [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
+    SweptFile f;
+    describe(f, o, bytes, parsed);
+    into.files.push_back(std::move(f));
+    if (parsed.mod && parsed.mod->ok()) {
+      into.observations.observe_mod(*parsed.mod->model);
+      into.invariants.tally_mod(o.path, *parsed.mod->model);
+    }
+    if (parsed.msh) {
+      if (parsed.msh->ok()) into.observations.observe_msh(*parsed.msh->model);
+      into.invariants.tally_msh(o.path, *parsed.msh);
+    } else if (parsed.nres && parsed.nres->ok()) {
+      into.observations.observe_nres(*parsed.nres->archive);
+    }
+  });
+}
+
+SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& options) {
+  SweepResult result;
+  const size_t total = inputs.size();
+  // Workers take files in order and park their partial results; this thread
+  // merges them strictly in input order and frees each one at once, so memory
+  // holds only the files finished ahead of the oldest unfinished one.
+  std::vector<std::optional<SweepResult>> parked(total);
+  std::mutex mutex;
+  std::condition_variable ready;
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i = next++; i < total; i = next++) {
+      SweepResult partial;
+      if (auto bytes = read_file(inputs[i].path))
+        sweep_file(inputs[i].display, *bytes, options.profile, partial);
+      else
+        partial.errors.push_back(inputs[i].display + ": cannot read");
+      std::lock_guard lock(mutex);
+      parked[i] = std::move(partial);
+      ready.notify_one();
+    }
+  };
+  const unsigned jobs = std::max(1u, std::min<unsigned>(options.jobs, static_cast<unsigned>(std::max<size_t>(total, 1))));
+  std::vector<std::thread> pool;
+  for (unsigned j = 0; j < jobs; ++j) pool.emplace_back(work);
+  for (size_t i = 0; i < total; ++i) {
+    SweepResult partial;
+    {
+      std::unique_lock lock(mutex);
+      ready.wait(lock, [&] { return parked[i].has_value(); });
+      partial = std::move(*parked[i]);
+      parked[i].reset();
+    }
+    for (SweptFile& f : partial.files) result.files.push_back(std::move(f));
+    result.observations.merge(partial.observations);
+    result.invariants.merge(partial.invariants);
+    for (std::string& e : partial.errors) result.errors.push_back(std::move(e));
+    if (options.progress) options.progress(i + 1, total);
+  }
+  for (std::thread& t : pool) t.join();
+  return result;
+}
+
+}  // namespace meshgate
