@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's main job: build, generate the synthetic corpus (MOD files, NRes
 # archives, MSH models and outer .rlb archives of models), round-trip every
-# file and print the summary; then show how each malformed variant is reported.
-# Exit 0 iff every valid file round-trips byte-identically.
+# file and print the summary; show how each malformed variant is reported; then
+# sweep the corpus into an evidence report and pin it with a manifest and gate.
+# Exit 0 iff every valid file round-trips byte-identically and sweeps clean.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash ci/build.sh
@@ -22,3 +23,8 @@ done
 echo "== round trip of the synthetic corpus =="
 ./build/meshgate roundtrip "$out/synth" > "$out/roundtrip.txt" || { cat "$out/roundtrip.txt"; exit 1; }
 tail -n 1 "$out/roundtrip.txt"
+echo "== coverage sweep, evidence report and corpus manifest =="
+./build/meshgate sweep "$out/synth" --jobs "$(nproc)" --json "$out/evidence.json" --markdown "$out/evidence.md"
+./build/meshgate manifest "$out/synth" -o "$out/corpus.lock.json"
+./build/meshgate gate "$out/corpus.lock.json" "$out/synth" | tail -n 1
+echo "evidence: $out/evidence.json, $out/evidence.md; manifest: $out/corpus.lock.json"
