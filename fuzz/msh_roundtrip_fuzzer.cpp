@@ -3,10 +3,7 @@
 // from its typed streams and re-parse to an equal model; the walks must stay
 // in bounds, and skip nothing on a model without warnings; diagnostics must
 // point inside the input. Any difference aborts.
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-
+#include "fuzz/fuzz_oracles.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "parser/msh/msh_walks.hpp"
 #include "writer/msh/msh_writer.hpp"
@@ -15,24 +12,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace meshgate;
   const Bytes input(reinterpret_cast<const std::byte*>(data), size);
   const msh::ParseResult parsed = msh::parse_msh(input);
-  for (const Diagnostic& d : parsed.diagnostics)
-    if (d.offset > size) std::abort();
+  fuzzing::check_diagnostics(parsed.diagnostics, size);
   if (!parsed.ok()) return 0;
   const WriteResult written = msh::write_msh(*parsed.model);
-  if (!written.ok() || written.bytes.size() != size ||
-      !std::equal(written.bytes.begin(), written.bytes.end(), input.begin())) {
-    std::fprintf(stderr, "MSH round trip differs\n");
-    std::abort();
-  }
+  fuzzing::check_identical(written, data, size);
   const msh::ParseResult again = msh::parse_msh(written.bytes);
-  if (!again.ok() || !(*again.model == *parsed.model)) std::abort();
+  if (!again.ok() || !(*again.model == *parsed.model)) fuzzing::fail("parse(write(m)) != m");
   for (unsigned block = 0; block < 3; ++block) {
     msh::WalkStats stats;
     (void)msh::render_walk(*parsed.model, {block, 0}, &stats);
     const msh::WalkStats tri = msh::triangle_walk(*parsed.model, {block, 0}, {}, [](const msh::TriangleVisit&) {});
     // Warnings (a partial triangle, batches that miss their slot's range) may
     // make the walks skip steps; a model without any must not.
-    if (parsed.diagnostics.empty() && (stats.skipped != 0 || tri.skipped != 0)) std::abort();
+    if (parsed.diagnostics.empty() && (stats.skipped != 0 || tri.skipped != 0)) fuzzing::fail("a walk skipped a step on a warning-free model");
   }
   return 0;
 }

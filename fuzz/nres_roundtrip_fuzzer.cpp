@@ -1,9 +1,6 @@
 // libFuzzer target: any input the NRes parser accepts (both profiles) must
 // round-trip byte for byte and re-parse to an equal archive. Any difference aborts.
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-
+#include "fuzz/fuzz_oracles.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "writer/nres/nres_writer.hpp"
 
@@ -12,17 +9,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Bytes input(reinterpret_cast<const std::byte*>(data), size);
   for (nres::Profile profile : {nres::Profile::compatible, nres::Profile::strict}) {
     const nres::ParseResult parsed = nres::parse_nres(input, {.profile = profile});
-    for (const Diagnostic& d : parsed.diagnostics)
-      if (d.offset > size + 16) std::abort();
+    fuzzing::check_diagnostics(parsed.diagnostics, size);
     if (!parsed.ok()) continue;
     const WriteResult written = nres::write_nres(*parsed.archive);
-    if (!written.ok() || written.bytes.size() != size ||
-        !std::equal(written.bytes.begin(), written.bytes.end(), input.begin())) {
-      std::fprintf(stderr, "NRes round trip differs\n");
-      std::abort();
-    }
+    fuzzing::check_identical(written, data, size);
     const nres::ParseResult again = nres::parse_nres(written.bytes, {.profile = profile});
-    if (!again.ok() || !(*again.archive == *parsed.archive)) std::abort();
+    if (!again.ok() || !(*again.archive == *parsed.archive)) fuzzing::fail("parse(write(a)) != a");
   }
   return 0;
 }

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Generates the synthetic seed corpora (valid + malformed) and replays them,
-# plus any minimized crashers in fuzz/regressions/, through each fuzz target.
+# plus every minimized crasher in fuzz/regressions/, through each fuzz target's
+# entry point (standalone replay main()). Usage: replay_seeds.sh MESHGATE REPLAY...
 set -euo pipefail
-meshgate=$1 mod_replay=$2 nres_replay=$3 msh_replay=$4
+meshgate=$1
+shift
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$meshgate" synth mod --seed 3 --count 30 --malformed --out "$work/mod" >/dev/null
-"$meshgate" synth nres --seed 3 --count 30 --malformed --out "$work/nres" >/dev/null
-"$meshgate" synth msh --seed 3 --count 30 --malformed --out "$work/msh" >/dev/null
-extra=()
-[ -d "$here/regressions" ] && extra+=("$here/regressions")
-"$mod_replay" "$work/mod" "${extra[@]}"
-"$nres_replay" "$work/nres" "${extra[@]}"
-"$msh_replay" "$work/msh" "${extra[@]}"
+"$meshgate" synth mod --seed 3 --count 30 --malformed --out "$work/seeds/mod" >/dev/null
+"$meshgate" synth nres --seed 3 --count 30 --malformed --out "$work/seeds/nres" >/dev/null
+"$meshgate" synth msh --seed 3 --count 30 --malformed --out "$work/seeds/msh" >/dev/null
+inputs=("$work/seeds")
+[ -d "$here/regressions" ] && inputs+=("$here/regressions")
+for replay in "$@"; do
+  printf '%s: ' "$(basename "$replay")"
+  "$replay" "${inputs[@]}"
+done

@@ -1,0 +1,50 @@
+// The checks every fuzz target applies, in one place. Each failure prints what
+// broke before aborting (simdjson's habit), so a crash report is actionable.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "parser/core/coverage_map.hpp"
+#include "parser/core/diagnostics.hpp"
+#include "writer/core/write_result.hpp"
+
+namespace meshgate::fuzzing {
+
+[[noreturn]] inline void fail(const char* what) {
+  std::fprintf(stderr, "fuzz oracle: %s\n", what);
+  std::abort();
+}
+
+// Diagnostics carry a code, a path or code-level location, and an offset inside the input (EOF at most).
+inline void check_diagnostics(const std::vector<Diagnostic>& diagnostics, size_t size) {
+  for (const Diagnostic& d : diagnostics) {
+    if (d.offset > size) {
+      std::fprintf(stderr, "%s at %s: offset %llu outside a %zu-byte input\n", d.code.c_str(), d.path.c_str(),
+                   static_cast<unsigned long long>(d.offset), size);
+      fail("diagnostic offset outside the input");
+    }
+    if (d.code.empty() || d.message.empty()) fail("diagnostic without code or message");
+  }
+}
+
+// The parser read (marked) only bytes inside the input.
+inline void check_marks_inside(const CoverageMap& coverage, size_t size) {
+  for (const CoverageMark& m : coverage.marks())
+    if (m.end > size || m.begin > m.end) fail("a field mark lies outside the input");
+}
+
+inline void check_identical(const WriteResult& written, const uint8_t* data, size_t size) {
+  if (!written.ok()) {
+    std::fprintf(stderr, "writer: %s\n", written.error->message.c_str());
+    fail("the writer refused a model the parser accepted");
+  }
+  if (written.bytes.size() != size ||
+      !std::equal(written.bytes.begin(), written.bytes.end(), reinterpret_cast<const std::byte*>(data)))
+    fail("write(parse(x)) != x");
+}
+
+}  // namespace meshgate::fuzzing

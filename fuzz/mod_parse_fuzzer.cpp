@@ -1,0 +1,15 @@
+// libFuzzer target: the MOD parser on any bytes. Crash oracle (ASan+UBSan),
+// plus: every field it marks lies inside the input, every diagnostic points
+// inside it, and a rejected parse ends in an error.
+#include "fuzz/fuzz_oracles.hpp"
+#include "parser/mod/mod_parser.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace meshgate;
+  const mod::ParseResult r = mod::parse_mod(Bytes(reinterpret_cast<const std::byte*>(data), size));
+  fuzzing::check_diagnostics(r.diagnostics, size);
+  fuzzing::check_marks_inside(r.coverage_map, size);
+  if (!r.ok() && (r.diagnostics.empty() || r.diagnostics.back().severity != Severity::error))
+    fuzzing::fail("rejected without an error");
+  return 0;
+}

@@ -1,0 +1,23 @@
+// libFuzzer target: the MSH model parser (container, stream decoders, §4
+// invariants) on any bytes, plus both walks over every accepted model. Crash
+// oracle, marks and diagnostics inside the input, rejections end in an error.
+#include "fuzz/fuzz_oracles.hpp"
+#include "parser/msh/msh_parser.hpp"
+#include "parser/msh/msh_walks.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace meshgate;
+  const msh::ParseResult r = msh::parse_msh(Bytes(reinterpret_cast<const std::byte*>(data), size));
+  fuzzing::check_diagnostics(r.diagnostics, size);
+  fuzzing::check_marks_inside(r.coverage_map, size);
+  if (!r.ok()) {
+    if (r.diagnostics.empty() || r.diagnostics.back().severity != Severity::error) fuzzing::fail("rejected without an error");
+    return 0;
+  }
+  for (unsigned block = 0; block < 3; ++block)
+    for (unsigned column = 0; column < 5; ++column) {
+      (void)msh::render_walk(*r.model, {block, column});
+      (void)msh::triangle_walk(*r.model, {block, column}, {}, [](const msh::TriangleVisit&) {});
+    }
+  return 0;
+}

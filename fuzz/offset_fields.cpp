@@ -1,0 +1,75 @@
+#include "fuzz/offset_fields.hpp"
+
+#include <algorithm>
+#include <array>
+#include <set>
+
+#include "parser/mod/mod_parser.hpp"
+#include "parser/msh/msh_parser.hpp"
+#include "parser/nres/nres_parser.hpp"
+
+namespace meshgate::fuzzing {
+
+namespace {
+
+constexpr std::array<std::string_view, 16> kStructuralWords = {
+    "offset", "count", "size", "_rel", "start", "index", "parent", "fallback",
+    "neighbour", "attr1", "attr3", "base_vertex", "batch_0e", "document", "anim_map", "length",
+};
+
+// The coverage map of the right parser, kept alive for the caller.
+CoverageMap coverage_of(Bytes data) {
+  if (mod::looks_like_mod(data)) return mod::parse_mod(data).coverage_map;
+  nres::ParseResult container = nres::parse_nres(data);
+  if (container.ok() && msh::is_model_archive(*container.archive))
+    return msh::parse_msh_archive(data, container).coverage_map;
+  return std::move(container.coverage_map);
+}
+
+}  // namespace
+
+bool is_structural_field(std::string_view leaf) {
+  // Floats named "translation_length" are values, not ranges.
+  if (leaf.starts_with("translation") || leaf.starts_with("aabb") || leaf.starts_with("sphere")) return false;
+  return std::any_of(kStructuralWords.begin(), kStructuralWords.end(),
+                     [&](std::string_view w) { return leaf.find(w) != std::string_view::npos; });
+}
+
+AttackSurface attack_surface(Bytes data) {
+  const CoverageMap cov = coverage_of(data);
+  AttackSurface surface;
+  std::vector<TargetField>& out = surface.fields;
+  std::set<uint64_t> starts;
+  for (const CoverageMark& m : cov.marks())
+    if (m.end - m.begin >= 16 || m.leaf == "magic" || m.leaf == "type_id" || m.leaf == "flags") starts.insert(m.begin);
+  surface.section_starts.assign(starts.begin(), starts.end());
+  for (const CoverageMark& m : cov.marks()) {
+    const uint64_t width = m.end - m.begin;
+    if (width != 1 && width != 2 && width != 4 && width != 8) continue;  // arrays and byte blobs are not fields
+    if (!is_structural_field(m.leaf)) continue;
+    out.push_back({m.begin, static_cast<uint32_t>(width), cov.path_of(m)});
+  }
+  std::sort(out.begin(), out.end(), [](const TargetField& a, const TargetField& b) { return a.offset < b.offset; });
+  out.erase(std::unique(out.begin(), out.end(), [](const TargetField& a, const TargetField& b) { return a.offset == b.offset; }),
+            out.end());
+  return surface;
+}
+
+std::vector<uint64_t> boundary_values(uint64_t current, uint64_t size, const std::vector<uint64_t>& starts) {
+  std::vector<uint64_t> v = {0, 1, size - 1, size, size + 1, 0xFFFF, 0xFFFFFFFF, uint64_t{1} << 63, current + 1};
+  if (size == 0) v[2] = 0;
+  // The start of the next section after the current value, and of an earlier one (overlap).
+  auto next = std::upper_bound(starts.begin(), starts.end(), current);
+  if (next != starts.end()) v.push_back(*next);
+  if (next != starts.begin() && next - 1 != starts.begin()) v.push_back(*(next - 2));
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
+
+void poke(std::vector<std::byte>& bytes, uint64_t offset, uint32_t width, uint64_t value) {
+  for (uint32_t i = 0; i < width && offset + i < bytes.size(); ++i)
+    bytes[offset + i] = static_cast<std::byte>((value >> (8 * i)) & 0xFF);
+}
+
+}  // namespace meshgate::fuzzing

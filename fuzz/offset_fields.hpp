@@ -1,0 +1,50 @@
+// The fields a hostile file attacks: every offset, count, size, index and
+// range field a parser read, found from the parse's own coverage marks (which
+// come from the field tables), with the boundary values worth writing into
+// them. Shared by the offset-aware libFuzzer mutator and the deterministic
+// malformed-offset matrix, so both attack exactly what the parsers read.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "parser/core/byte_reader.hpp"
+#include "parser/core/coverage_map.hpp"
+
+namespace meshgate::fuzzing {
+
+struct TargetField {
+  uint64_t offset;     // file offset of the field
+  uint32_t width;      // 1, 2, 4 or 8
+  std::string path;    // "objects[0].meshes[1].positions_offset"
+};
+
+// True for a leaf name that holds an offset, count, size, index or range
+// bound ("positions_offset", "entry_count", "size", "tri_start", "parent_or_link",
+// "slot_index_3", "neighbour_0", "base_vertex", "attr1", ...).
+[[nodiscard]] bool is_structural_field(std::string_view leaf);
+
+// What one parse of a file offers an attacker: the structural fields among
+// its coverage marks (file order) and the starts of its sections (records and
+// arrays), for "just past the next section" and "overlapping" values.
+struct AttackSurface {
+  std::vector<TargetField> fields;
+  std::vector<uint64_t> section_starts;
+};
+
+// Parses `data` with the parser its magic selects (MOD, NRes, or MSH inside
+// NRes). A parse that stopped early still yields the fields it had read.
+[[nodiscard]] AttackSurface attack_surface(Bytes data);
+
+// Boundary values for a field in a file of `size` bytes: 0, 1, size-1, size,
+// size+1, 0xFFFF, 0xFFFFFFFF, 2^63, the value +1 (unaligned), and the start
+// of the next and of an earlier section (`others` are section starts).
+[[nodiscard]] std::vector<uint64_t> boundary_values(uint64_t current, uint64_t size,
+                                                    const std::vector<uint64_t>& section_starts);
+
+// Writes the low `width` bytes of `value` at `offset` (little-endian).
+void poke(std::vector<std::byte>& bytes, uint64_t offset, uint32_t width, uint64_t value);
+
+}  // namespace meshgate::fuzzing
