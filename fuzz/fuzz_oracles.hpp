@@ -31,6 +31,13 @@ inline void check_diagnostics(const std::vector<Diagnostic>& diagnostics, size_t
   }
 }
 
+// A rejected parse carries at least one error (a warning may follow it: the
+// NRes parser finishes its sort-table and padding checks after a strict-profile error).
+inline void check_rejected_with_error(const std::vector<Diagnostic>& diagnostics) {
+  if (std::none_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) { return d.severity == Severity::error; }))
+    fail("rejected without an error");
+}
+
 // The parser read (marked) only bytes inside the input.
 inline void check_marks_inside(const CoverageMap& coverage, size_t size) {
   for (const CoverageMark& m : coverage.marks())

@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fuzzing::check_diagnostics(r.diagnostics, size);
   fuzzing::check_marks_inside(r.coverage_map, size);
   if (!r.ok()) {
-    if (r.diagnostics.empty() || r.diagnostics.back().severity != Severity::error) fuzzing::fail("rejected without an error");
+    fuzzing::check_rejected_with_error(r.diagnostics);
     return 0;
   }
   for (unsigned block = 0; block < 3; ++block)

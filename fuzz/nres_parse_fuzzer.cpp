@@ -9,8 +9,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const nres::ParseResult r = nres::parse_nres(Bytes(reinterpret_cast<const std::byte*>(data), size), {.profile = profile});
     fuzzing::check_diagnostics(r.diagnostics, size);
     fuzzing::check_marks_inside(r.coverage_map, size);
-    if (!r.ok() && (r.diagnostics.empty() || r.diagnostics.back().severity != Severity::error))
-      fuzzing::fail("rejected without an error");
+    if (!r.ok()) fuzzing::check_rejected_with_error(r.diagnostics);
   }
   return 0;
 }

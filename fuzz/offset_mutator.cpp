@@ -8,6 +8,7 @@
 // one such value; this hits one per call. Deterministic for a given seed.
 // When the input gives no field (no magic, rejected at once), and one call in
 // five anyway, it falls back to LLVMFuzzerMutate to keep byte-level variety.
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <vector>

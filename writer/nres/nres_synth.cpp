@@ -140,11 +140,11 @@ std::vector<SynthFile> synth_nres_corpus(uint64_t seed, uint64_t count) {
 
 namespace {
 void poke32(std::vector<std::byte>& b, uint64_t at, uint64_t v) {
-  for (int i = 0; i < 4; ++i) b[at + i] = static_cast<std::byte>((v >> (8 * i)) & 0xFF);
+  for (unsigned i = 0; i < 4; ++i) b[at + i] = static_cast<std::byte>((v >> (8 * i)) & 0xFF);
 }
 uint64_t peek32(const std::vector<std::byte>& b, uint64_t at) {
   uint64_t v = 0;
-  for (int i = 0; i < 4; ++i) v |= static_cast<uint64_t>(b[at + i]) << (8 * i);
+  for (unsigned i = 0; i < 4; ++i) v |= static_cast<uint64_t>(b[at + i]) << (8 * i);
   return v;
 }
 }  // namespace

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Seed corpora for every fuzz target, made by `meshgate synth` (never from game
+# files): OUT/<target>/ directories, and with --zip also OUT/<target>_seed_corpus.zip
+# (the OSS-Fuzz / ClusterFuzzLite naming).
+# Usage: fuzz/make-seed-corpus.sh MESHGATE OUT [--zip]
+set -euo pipefail
+meshgate=$1 out=$2 zip=${3:-}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$meshgate" synth mod --seed 3 --count 40 --malformed --out "$work/mod" >/dev/null
+"$meshgate" synth nres --seed 3 --count 30 --malformed --out "$work/nres" >/dev/null
+"$meshgate" synth msh --seed 3 --count 60 --malformed --out "$work/msh" >/dev/null
+seed_dir() {  # target -> directory of its seeds; small files only, as libFuzzer prefers
+  case $1 in
+    mod_*) echo "$work/mod" ;;
+    nres_*) echo "$work/nres" ;;
+    msh_model_fuzzer|mod_model_fuzzer) echo "$work/model" ;;
+    msh_*) echo "$work/msh" ;;
+  esac
+}
+mkdir -p "$work/model"
+head -c 4096 /dev/zero | tr '\0' '\1' > "$work/model/ones"   # FuzzedDataProvider targets: any bytes will do
+for t in mod_parse mod_roundtrip mod_model nres_parse nres_roundtrip msh_parse msh_roundtrip msh_model; do
+  target=${t}_fuzzer
+  mkdir -p "$out/$target"
+  find "$(seed_dir "$target")" -type f -size -64k -exec cp {} "$out/$target/" \;
+  if [ "$zip" = "--zip" ]; then
+    (cd "$out/$target" && python3 -m zipfile -c "../${target}_seed_corpus.zip" .)
+  fi
+done
