@@ -58,7 +58,8 @@ RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profi
     }
     case Format::nres:
     case Format::rsli: {
-      nres::ParseResult parsed = nres::parse_nres(data, {.profile = profile});
+      // Payloads are copied only for a plain archive (its writer and the descent need them).
+      nres::ParseResult parsed = nres::parse_nres(data, {.profile = profile, .copy_payloads = false});
       if (parsed.ok() && msh::is_model_archive(*parsed.archive)) {
         // A model: decoded stream by stream and written from the typed streams.
         out.format = Format::nres_msh;
@@ -70,7 +71,10 @@ RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profi
         break;
       }
       out.parsed = parsed.ok();
-      if (out.parsed) compare_written(out, data, nres::write_nres(*parsed.archive));
+      if (out.parsed) {
+        nres::attach_payloads(*parsed.archive, data);
+        compare_written(out, data, nres::write_nres(*parsed.archive));
+      }
       out.diagnostics.insert(out.diagnostics.begin(), parsed.diagnostics.begin(), parsed.diagnostics.end());
       if (visitor) visitor(out, data, {.nres = &parsed});
       if (out.parsed && archive_out) *archive_out = std::move(parsed.archive);

@@ -14,7 +14,12 @@ std::string_view gap_kind_name(GapKind k) {
 }
 
 uint32_t CoverageMap::add_owner(std::string path) {
-  owners_.push_back(std::move(path));
+  owners_.push_back({std::move(path), 0, 0});
+  return static_cast<uint32_t>(owners_.size() - 1);
+}
+
+uint32_t CoverageMap::add_record_array_owner(std::string prefix, uint64_t base, uint32_t stride) {
+  owners_.push_back({std::move(prefix), base, stride});
   return static_cast<uint32_t>(owners_.size() - 1);
 }
 
@@ -25,7 +30,9 @@ void CoverageMap::mark(uint64_t begin, uint64_t length, uint32_t owner, std::str
 }
 
 std::string CoverageMap::path_of(const CoverageMark& m) const {
-  const std::string& owner = owners_[m.owner];
+  const Owner& o = owners_[m.owner];
+  const std::string owner =
+      o.stride == 0 ? o.path : o.path + "[" + std::to_string((m.begin - o.base) / o.stride) + "]";
   if (owner.empty()) return std::string(m.leaf);
   if (m.leaf.empty()) return owner;
   return owner + "." + std::string(m.leaf);
@@ -43,9 +50,12 @@ GapKind classify_gap(uint64_t begin, uint64_t end, uint64_t file_size) {
 }
 
 CoverageSummary CoverageMap::summarize(uint64_t file_size) {
-  std::stable_sort(marks_.begin(), marks_.end(), [](const CoverageMark& a, const CoverageMark& b) {
+  // Parsers mark mostly in file order: skip the sort when it would change nothing.
+  const auto by_position = [](const CoverageMark& a, const CoverageMark& b) {
     return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
-  });
+  };
+  if (!std::is_sorted(marks_.begin(), marks_.end(), by_position))
+    std::stable_sort(marks_.begin(), marks_.end(), by_position);
   sorted_ = true;
 
   CoverageSummary s;

@@ -53,11 +53,17 @@ class CoverageMap {
   static constexpr size_t kMaxReportedOverlaps = 64;
 
   uint32_t add_owner(std::string path);
+  // One owner for a whole array of records (`prefix`[k], k = (offset - base) / stride):
+  // a stream of 10,000 triangle records costs one path string, not 10,000.
+  uint32_t add_record_array_owner(std::string prefix, uint64_t base, uint32_t stride);
+  void reserve(size_t marks) { marks_.reserve(marks); }
+  [[nodiscard]] size_t size() const { return marks_.size(); }
   // Zero-length marks are ignored: an empty stream explains no byte.
   void mark(uint64_t begin, uint64_t length, uint32_t owner, std::string_view leaf);
 
   [[nodiscard]] std::string path_of(const CoverageMark& m) const;
-  [[nodiscard]] const std::string& owner(uint32_t id) const { return owners_[id]; }
+  // The owner's path (for a record array, its prefix).
+  [[nodiscard]] const std::string& owner(uint32_t id) const { return owners_[id].path; }
   [[nodiscard]] const std::vector<CoverageMark>& marks() const { return marks_; }
   // Sorts marks by position and derives covered/uncovered ranges and overlaps.
   [[nodiscard]] CoverageSummary summarize(uint64_t file_size);
@@ -65,7 +71,12 @@ class CoverageMap {
   [[nodiscard]] std::string path_at(uint64_t offset) const;
 
  private:
-  std::vector<std::string> owners_;
+  struct Owner {
+    std::string path;
+    uint64_t base = 0;
+    uint32_t stride = 0;  // 0: a single owner; else a record array
+  };
+  std::vector<Owner> owners_;
   std::vector<CoverageMark> marks_;
   bool sorted_ = false;
 };

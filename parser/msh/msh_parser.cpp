@@ -43,7 +43,7 @@ class Parser {
       model_.gaps = a.gaps;
       dir_ = nres::directory_offset(a.header);
       mark_container(cov_, a);
-      if (decode_streams(a) && check_stream_set() && decode_strings(a) && check_invariants(model_, diags_))
+      if (decode_streams(a) && check_stream_set() && decode_strings() && check_invariants(model_, diags_))
         result.coverage = cov_.summarize(in_.size());
     }
     result.diagnostics = container.diagnostics;
@@ -105,11 +105,10 @@ class Parser {
   template <const auto& Spec>
   std::vector<Record<Spec>> read_records(uint32_t type, uint64_t base, uint64_t count, uint64_t first_offset = 0) {
     std::vector<Record<Spec>> out(static_cast<size_t>(count));
-    const std::string prefix = stream_path(type);
-    for (size_t k = 0; k < out.size(); ++k) {
-      const uint32_t owner = cov_.add_owner(prefix + "[" + std::to_string(k) + "]");
+    const uint32_t owner = cov_.add_record_array_owner(stream_path(type), base + first_offset, Spec.size);
+    cov_.reserve(cov_.size() + out.size() * Spec.fields.size());
+    for (size_t k = 0; k < out.size(); ++k)
       (void)read_record(in_, base + first_offset + k * uint64_t{Spec.size}, owner, cov_, out[k]);  // inside the payload
-    }
     return out;
   }
 
@@ -245,7 +244,7 @@ class Parser {
   }
 
   // §3.8 / §4.5: one u32-length-prefixed record per node, consuming the payload exactly.
-  bool decode_strings(const nres::Archive& a) {
+  bool decode_strings() {
     const uint64_t nodes = model_counts(model_).nodes;
     const Stream* res1 = model_.find(1);
     for (size_t i = 0; i < model_.streams.size(); ++i) {
@@ -256,7 +255,7 @@ class Parser {
         return diags_.reject(codes::strings_count_mismatch, entry_path(i, "attr1"), entry_field_offset(i, entry::attr1),
                     "Res10 attr1 is " + std::to_string(s.record.get(entry::attr1)) + " but Res1 attr1 is " +
                         std::to_string(res1->record.get(entry::attr1)));
-      const uint64_t base = s.record.get(entry::data_offset), size = a.entries[i].payload.size();
+      const uint64_t base = s.record.get(entry::data_offset), size = s.record.get(entry::size);
       StringStream strings;
       uint64_t at = 0;
       while (at < size) {
@@ -322,8 +321,10 @@ ParseResult parse_msh_archive(Bytes data, const nres::ParseResult& container, co
 }
 
 ParseResult parse_msh(Bytes data, const ParseOptions& options) {
-  return parse_msh_archive(data, nres::parse_nres(data, {.profile = options.profile, .strict = options.strict}),
-                           options);
+  // The model decodes its streams from `data`: the container need not copy its payloads.
+  return parse_msh_archive(
+      data, nres::parse_nres(data, {.profile = options.profile, .strict = options.strict, .copy_payloads = false}),
+      options);
 }
 
 }  // namespace meshgate::msh

@@ -126,8 +126,10 @@ class Parser {
           !warn(codes::payload_misaligned, entry_path(i, "data_offset"), entry_field_offset(i, entry::data_offset),
                 "payload of " + entry_name(e.record) + " starts at " + hex_offset(offset) + ", not 8-aligned"))
         return false;
-      Bytes payload = *in_.slice(offset, size);
-      e.payload.assign(payload.begin(), payload.end());
+      if (options_.copy_payloads) {
+        Bytes payload = *in_.slice(offset, size);
+        e.payload.assign(payload.begin(), payload.end());
+      }
       cov_.mark(offset, size, owner, "payload");
     }
     return true;
@@ -254,5 +256,13 @@ int compare_names_lowercase(std::string_view a, std::string_view b) { return com
 int compare_names_uppercase(std::string_view a, std::string_view b) { return compare_folded<to_upper>(a, b); }
 
 ParseResult parse_nres(Bytes data, const ParseOptions& options) { return Parser(data, options).run(); }
+
+void attach_payloads(Archive& archive, Bytes data) {
+  for (Entry& e : archive.entries) {
+    Bytes payload = data.subspan(static_cast<size_t>(e.record.get(entry::data_offset)),
+                                 static_cast<size_t>(e.record.get(entry::size)));  // validated by the parse
+    e.payload.assign(payload.begin(), payload.end());
+  }
+}
 
 }  // namespace meshgate::nres

@@ -22,6 +22,9 @@ enum class Profile { strict, compatible };
 struct ParseOptions {
   Profile profile = Profile::compatible;
   bool strict = false;  // escalate every warning to an error
+  // False leaves Entry::payload empty (the MSH parser decodes streams straight
+  // from the input); attach_payloads() fills them in later if needed.
+  bool copy_payloads = true;
 };
 
 struct ParseResult {
@@ -41,5 +44,8 @@ struct ParseResult {
 [[nodiscard]] int compare_names_uppercase(std::string_view a, std::string_view b);
 
 [[nodiscard]] ParseResult parse_nres(Bytes data, const ParseOptions& options = {});
+
+// Copies each entry's payload out of `data` (the bytes the archive was parsed from).
+void attach_payloads(Archive& archive, Bytes data);
 
 }  // namespace meshgate::nres

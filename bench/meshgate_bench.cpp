@@ -1,0 +1,159 @@
+// Google Benchmark: parse, write, round trip (parse + write + compare) and
+// sweep (round trip + coverage + observations + invariants + hashes) of MOD
+// and MSH files of realistic sizes, each next to memcpy + memcmp of the same
+// bytes in the same run, so ci/bench.sh can quote ratios of medians.
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstring>
+#include <map>
+
+#include "parser/mod/mod_parser.hpp"
+#include "parser/msh/msh_parser.hpp"
+#include "reports/roundtrip.hpp"
+#include "reports/sweep.hpp"
+#include "writer/mod/mod_layout_builder.hpp"
+#include "writer/mod/mod_writer.hpp"
+#include "writer/msh/msh_synth.hpp"
+#include "writer/msh/msh_writer.hpp"
+
+namespace meshgate {
+namespace {
+
+// A MOD of about `kib` KiB: one mesh of up to 600 vertices per object, as the
+// retail files split geometry (spec figures: 2 KB .. 220 KB).
+const std::vector<std::byte>& mod_file(int64_t kib) {
+  static std::map<int64_t, std::vector<std::byte>> cache;
+  auto& bytes = cache[kib];
+  if (!bytes.empty()) return bytes;
+  mod::ModDescription d;
+  d.nodes.push_back({mod::kRootParent, 0, 0});
+  d.transforms.push_back({});
+  const uint64_t vertices = std::max<uint64_t>(8, static_cast<uint64_t>(kib) * 1024 / 40);  // ~40 bytes per vertex
+  for (uint64_t left = vertices; left > 0;) {
+    const uint64_t n = std::min<uint64_t>(left, 600);
+    left -= n;
+    mod::ObjectDescription o;
+    mod::MeshDescription m;
+    for (uint64_t v = 0; v < n; ++v) {
+      const float f = static_cast<float>(v);
+      m.positions.push_back({f, f * 0.5f, -f});
+      m.normals.push_back({0, 1, 0});
+      m.uv.push_back({static_cast<int16_t>(v), static_cast<int16_t>(-static_cast<int>(v))});
+      m.blend_indices.push_back({0, 0, 0, 0});
+      m.control.push_back(31);
+    }
+    o.meshes.push_back(std::move(m));
+    d.objects.push_back(std::move(o));
+  }
+  bytes = mod::build_mod(d).bytes;
+  return bytes;
+}
+
+// An MSH model of `vertices` vertices (12 .. 10,000), from the canonical exporter.
+const std::vector<std::byte>& msh_file(int64_t vertices) {
+  static std::map<int64_t, std::vector<std::byte>> cache;
+  auto& bytes = cache[vertices];
+  if (!bytes.empty()) return bytes;
+  msh::ExportModel m = msh::malformed_base_model();
+  m.nodes.resize(1);
+  m.nodes[0].track.clear();
+  m.nodes[0].slots.resize(1);
+  auto& batches = m.nodes[0].slots[0].batches;
+  batches.clear();
+  for (int64_t left = vertices; left > 0;) {
+    const int64_t n = std::max<int64_t>(3, std::min<int64_t>(left, 2000));
+    left -= n;
+    msh::ExportBatch b;
+    for (int64_t v = 0; v < n; ++v) {
+      msh::ExportVertex x;
+      x.position = {static_cast<float>(v / 2), static_cast<float>(v % 2), static_cast<float>(v % 7)};
+      b.vertices.push_back(x);
+    }
+    for (int64_t v = 0; v + 2 < n; ++v)
+      b.indices.insert(b.indices.end(), {static_cast<uint16_t>(v), static_cast<uint16_t>(v + 1), static_cast<uint16_t>(v + 2)});
+    batches.push_back(std::move(b));
+  }
+  bytes = msh::export_msh(m);
+  return bytes;
+}
+
+void report(benchmark::State& state, const std::vector<std::byte>& bytes) {
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(bytes.size()));
+  state.counters["file_bytes"] = static_cast<double>(bytes.size());
+}
+
+// Baseline: copy the bytes and compare them, as the round trip's final compare does.
+template <const std::vector<std::byte>& (*File)(int64_t)>
+void BM_Memcpy(benchmark::State& state) {
+  const auto& bytes = File(state.range(0));
+  std::vector<std::byte> copy(bytes.size());
+  for (auto _ : state) {
+    std::memcpy(copy.data(), bytes.data(), bytes.size());
+    benchmark::DoNotOptimize(std::memcmp(copy.data(), bytes.data(), bytes.size()));
+    benchmark::ClobberMemory();
+  }
+  report(state, bytes);
+}
+
+void BM_ModParse(benchmark::State& state) {
+  const auto& bytes = mod_file(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(mod::parse_mod(bytes));
+  report(state, bytes);
+}
+void BM_ModWrite(benchmark::State& state) {
+  const auto& bytes = mod_file(state.range(0));
+  const mod::Model model = *mod::parse_mod(bytes).model;
+  for (auto _ : state) benchmark::DoNotOptimize(mod::write_mod(model));
+  report(state, bytes);
+}
+void BM_MshParse(benchmark::State& state) {
+  const auto& bytes = msh_file(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(msh::parse_msh(bytes));
+  report(state, bytes);
+}
+void BM_MshWrite(benchmark::State& state) {
+  const auto& bytes = msh_file(state.range(0));
+  const msh::Model model = *msh::parse_msh(bytes).model;
+  for (auto _ : state) benchmark::DoNotOptimize(msh::write_msh(model));
+  report(state, bytes);
+}
+template <const std::vector<std::byte>& (*File)(int64_t)>
+void BM_RoundTrip(benchmark::State& state) {
+  const auto& bytes = File(state.range(0));
+  for (auto _ : state) {
+    const RoundTripOutcome o = roundtrip_bytes("bench", bytes);
+    if (!o.identical) state.SkipWithError("round trip differs");
+    benchmark::DoNotOptimize(o);
+  }
+  report(state, bytes);
+}
+template <const std::vector<std::byte>& (*File)(int64_t)>
+void BM_Sweep(benchmark::State& state) {
+  const auto& bytes = File(state.range(0));
+  for (auto _ : state) {
+    SweepResult r;
+    sweep_file("bench", bytes, nres::Profile::compatible, r);
+    benchmark::DoNotOptimize(r);
+  }
+  report(state, bytes);
+}
+
+// Sizes: MOD in KiB (2, 35, 110, 220), MSH in vertices (12, 1,000, 10,000).
+#define MOD_SIZES ->Arg(2)->Arg(35)->Arg(110)->Arg(220)
+#define MSH_SIZES ->Arg(12)->Arg(1000)->Arg(10000)
+BENCHMARK(BM_Memcpy<mod_file>)->Name("mod/memcpy") MOD_SIZES;
+BENCHMARK(BM_ModParse)->Name("mod/parse") MOD_SIZES;
+BENCHMARK(BM_ModWrite)->Name("mod/write") MOD_SIZES;
+BENCHMARK(BM_RoundTrip<mod_file>)->Name("mod/roundtrip") MOD_SIZES;
+BENCHMARK(BM_Sweep<mod_file>)->Name("mod/sweep") MOD_SIZES;
+BENCHMARK(BM_Memcpy<msh_file>)->Name("msh/memcpy") MSH_SIZES;
+BENCHMARK(BM_MshParse)->Name("msh/parse") MSH_SIZES;
+BENCHMARK(BM_MshWrite)->Name("msh/write") MSH_SIZES;
+BENCHMARK(BM_RoundTrip<msh_file>)->Name("msh/roundtrip") MSH_SIZES;
+BENCHMARK(BM_Sweep<msh_file>)->Name("msh/sweep") MSH_SIZES;
+
+}  // namespace
+}  // namespace meshgate
+
+BENCHMARK_MAIN();

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Performance figures in one table (and reports/bench.json):
+#  1. Google Benchmark (bench/meshgate_bench): parse, write, round trip and sweep
+#     of MOD (2, 35, 110, 220 KiB) and MSH (12, 1,000, 10,000 vertices) files,
+#     each next to memcpy + memcmp of the same bytes in the same run; medians of
+#     5 repetitions, ratios = stage bytes/s / memcpy bytes/s.
+#  2. Corpus scale: `meshgate sweep` over a generated corpus of N files (default
+#     10,000: MOD and MSH) at --jobs 1 and --jobs 2, wall time and peak RSS.
+# Usage: ci/bench.sh [--files N]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+files=10000
+[ "${1:-}" = "--files" ] && files=$2
+bash ci/install-deps.sh libbenchmark-dev
+cmake --preset release >/dev/null
+cmake --build --preset release --parallel "$(nproc)" --target meshgate meshgate_bench
+out=out/bench
+mkdir -p "$out" reports
+build/bench/meshgate_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
+  --benchmark_min_time=0.2 --benchmark_format=json --benchmark_out="$out/gbench.json" >/dev/null
+
+corpus=$out/corpus-$files
+if [ ! -d "$corpus" ]; then
+  ./build/meshgate synth mod --seed 7 --count $((files / 2)) --out "$corpus" >/dev/null
+  ./build/meshgate synth msh --seed 7 --count $((files / 2 - files / 20)) --out "$corpus" >/dev/null  # + count/10 packs
+fi
+python3 - "$out/gbench.json" "$corpus" "$files" <<'PY'
+import json, resource, subprocess, sys, time, os
+gbench, corpus, files = sys.argv[1], sys.argv[2], int(sys.argv[3])
+runs = json.load(open(gbench))["benchmarks"]
+median = {r["run_name"]: r for r in runs if r.get("aggregate_name") == "median"}
+rows = []
+for name, r in sorted(median.items()):
+    fmt_stage, size = name.split("/")[0:2], name.split("/")[-1]
+    fmt, stage = name.split("/")[0], name.split("/")[1]
+    base = median.get(f"{fmt}/memcpy/{size}")
+    rows.append({"format": fmt, "stage": stage, "size_arg": int(size), "file_bytes": int(r["file_bytes"]),
+                 "bytes_per_second": r["bytes_per_second"],
+                 "ratio_to_memcpy": r["bytes_per_second"] / base["bytes_per_second"] if base else None,
+                 "real_time_us": r["real_time"] / (1000.0 if r["time_unit"] == "ns" else 1.0)})
+print(f"{'format':6} {'stage':9} {'size':>6} {'file bytes':>10} {'MB/s':>9} {'x memcpy':>9} {'us/file':>9}")
+for row in rows:
+    ratio = f"{row['ratio_to_memcpy']:.4f}" if row["ratio_to_memcpy"] is not None else "-"
+    print(f"{row['format']:6} {row['stage']:9} {row['size_arg']:>6} {row['file_bytes']:>10} "
+          f"{row['bytes_per_second'] / 1e6:>9.1f} {ratio:>9} {row['real_time_us']:>9.1f}")
+scale = []
+count = sum(len(f) for _, _, f in os.walk(corpus))
+size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(corpus) for f in fs)
+for jobs in (1, 2):
+    start = time.monotonic()
+    proc = subprocess.run(["/usr/bin/time", "-f", "%M", "./build/meshgate", "sweep", corpus, "--jobs", str(jobs)],
+                          capture_output=True, text=True)
+    wall = time.monotonic() - start
+    peak_kib = int(proc.stderr.strip().splitlines()[-1])
+    scale.append({"jobs": jobs, "files": count, "bytes": size, "wall_seconds": round(wall, 3),
+                  "peak_rss_mb": round(peak_kib / 1024, 1), "exit_code": proc.returncode,
+                  "summary": proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""})
+    print(f"sweep of {count} files ({size / 1e6:.1f} MB), --jobs {jobs}: {wall:.2f} s wall, "
+          f"{peak_kib / 1024:.1f} MB peak RSS, exit {proc.returncode}")
+json.dump({"benchmarks": rows, "corpus_sweep": scale}, open("reports/bench.json", "w"), indent=2, sort_keys=True)
+print("wrote reports/bench.json")
+PY
