@@ -51,15 +51,6 @@ size_t InvariantTallies::index_of(std::string_view id) const {
   std::abort();  // an undeclared id: a programming error
 }
 
-void InvariantTallies::record(size_t index, bool holds, const std::function<InvariantViolation()>& where) {
-  InvariantTally& t = items_[index];
-  if (holds) {
-    ++t.holds;
-    return;
-  }
-  if (t.violated++ == 0) t.first_violation = where();
-}
-
 void InvariantTallies::merge(const InvariantTallies& later) {
   for (size_t i = 0; i < items_.size(); ++i) {
     InvariantTally& t = items_[i];
@@ -77,7 +68,10 @@ void InvariantTallies::tally_mod(const std::string& file, const mod::Model& m) {
                length_id = index_of("mod.transform-length"), sum_id = index_of("mod.weight-sum-31"),
                order_id = index_of("mod.weights-non-increasing"), lane_id = index_of("mod.blend-lane-x-zero"),
                layout_id = index_of("mod.node-layout-formula");
-  auto at = [&](std::string path, uint64_t offset) { return [=] { return InvariantViolation{file + "!" + path, offset}; }; };
+  // A violation at `path()` (built only when needed) and `offset`.
+  auto at = [&](auto path, uint64_t offset) {
+    return [&file, path, offset] { return InvariantViolation{file + "!" + path(), offset}; };
+  };
 
   struct Workspace {
     uint64_t begin, vertices;
@@ -97,7 +91,7 @@ void InvariantTallies::tally_mod(const std::string& file, const mod::Model& m) {
       for (size_t s = 0; s < kStreamSpecs.size(); ++s) {
         const uint64_t off = stream_offset(mesh.record, s);
         record(align_id, off % kStreamAlignment == 0,
-               at(path + "." + std::string(kMeshSpec.fields[mesh::stream_offset(s)].name), record_at + kMeshSpec.fields[mesh::stream_offset(s)].offset));
+               at([&] { return path + "." + std::string(kMeshSpec.fields[mesh::stream_offset(s)].name); }, record_at + kMeshSpec.fields[mesh::stream_offset(s)].offset));
       }
       if (n > 2)
         if (auto ws = workspace_offset(record_at, mesh.record)) workspaces.push_back({*ws, n, path + ".workspace"});
@@ -106,30 +100,29 @@ void InvariantTallies::tally_mod(const std::string& file, const mod::Model& m) {
       const uint64_t blend_at = stream_offset(mesh.record, 3);
       for (size_t v = 0; v < count; ++v) {
         const unsigned w = mesh.control[v], q0 = w & 0x1Fu, q1 = (w >> 5) & 0x1Fu, q2 = (w >> 10) & 0x1Fu;
-        const std::string vertex = "[" + std::to_string(v) + "]";
-        record(sum_id, q0 + q1 + q2 == 31, at(path + ".control" + vertex, control_at + 2 * v));
-        record(order_id, q0 >= q1 && q1 >= q2, at(path + ".control" + vertex, control_at + 2 * v));
-        record(lane_id, mesh.blend_indices[v][0] == 0, at(path + ".blend_indices" + vertex, blend_at + 4 * v));
+        record(sum_id, q0 + q1 + q2 == 31, at([&] { return path + ".control[" + std::to_string(v) + "]"; }, control_at + 2 * v));
+        record(order_id, q0 >= q1 && q1 >= q2, at([&] { return path + ".control[" + std::to_string(v) + "]"; }, control_at + 2 * v));
+        record(lane_id, mesh.blend_indices[v][0] == 0, at([&] { return path + ".blend_indices[" + std::to_string(v) + "]"; }, blend_at + 4 * v));
       }
     }
     record(aggregate_id, o.record.get(obj::aggregate_count) == sum,
-           at(object + ".aggregate_element_count", object_record_offset(i) + kObjectSpec.fields[obj::aggregate_count].offset));
+           at([&] { return object + ".aggregate_element_count"; }, object_record_offset(i) + kObjectSpec.fields[obj::aggregate_count].offset));
   }
   std::sort(workspaces.begin(), workspaces.end(), [](const Workspace& a, const Workspace& b) { return a.begin < b.begin; });
   bool tiled = !workspaces.empty();
   for (size_t k = 0; k < workspaces.size(); ++k) {
     const uint64_t end = k + 1 < workspaces.size() ? workspaces[k + 1].begin : m.file_size;
     const bool fits = end >= workspaces[k].begin && end - workspaces[k].begin == workspace_capacity(workspaces[k].vertices);
-    record(capacity_id, fits, at(workspaces[k].path, workspaces[k].begin));
+    record(capacity_id, fits, at([&] { return workspaces[k].path; }, workspaces[k].begin));
     tiled = tiled && fits;
   }
-  if (!workspaces.empty()) record(tiling_id, tiled, at(workspaces.front().path, workspaces.front().begin));
+  if (!workspaces.empty()) record(tiling_id, tiled, at([&] { return workspaces.front().path; }, workspaces.front().begin));
 
   const uint64_t block = m.header.get(hdr::document_offset);
   const NodeLayout expected = retail_node_layout(m.nodes.order.size());
   const NodeLayout actual{m.nodes.header.get(node::parent_rel), m.nodes.header.get(node::order_rel),
                           m.nodes.header.get(node::group_rel), m.nodes.header.get(node::transform_rel)};
-  record(layout_id, actual == expected, at("nodes.parent_array_rel", block));
+  record(layout_id, actual == expected, at([] { return std::string("nodes.parent_array_rel"); }, block));
   for (size_t k = 0; k < m.nodes.transforms.size(); ++k) {
     const TransformRecord& t = m.nodes.transforms[k];
     const double x = t.get_f32(xf::tx), y = t.get_f32(xf::tx + 1), z = t.get_f32(xf::tx + 2);
@@ -137,7 +130,7 @@ void InvariantTallies::tally_mod(const std::string& file, const mod::Model& m) {
     const uint64_t where = block + m.nodes.header.get(node::transform_rel) + k * kTransformSpec.size +
                            kTransformSpec.fields[xf::length].offset;
     record(length_id, std::fabs(static_cast<double>(t.get_f32(xf::length)) - length) <= 1e-5,
-           at("nodes.transforms[" + std::to_string(k) + "].translation_length", where));
+           at([&] { return "nodes.transforms[" + std::to_string(k) + "].translation_length"; }, where));
   }
 }
 

@@ -1,6 +1,7 @@
 #include "reports/roundtrip.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "parser/core/hashing.hpp"
 #include "parser/mod/mod_parser.hpp"
@@ -13,6 +14,8 @@
 namespace meshgate {
 
 std::optional<uint64_t> first_difference(Bytes a, Bytes b) {
+  // The common case is equality: one memcmp, then a byte walk only to locate a difference.
+  if (a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size()) == 0)) return std::nullopt;
   const size_t n = std::min(a.size(), b.size());
   auto mismatch = std::mismatch(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(n), b.begin());
   if (mismatch.first != a.begin() + static_cast<std::ptrdiff_t>(n))

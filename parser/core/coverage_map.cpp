@@ -49,13 +49,34 @@ GapKind classify_gap(uint64_t begin, uint64_t end, uint64_t file_size) {
   return GapKind::gap;
 }
 
+// Marks arrive as a few long blocks of back-to-back fields (one per record
+// table or stream): order the blocks by their first mark and concatenate them,
+// O(n + b log b). Only when blocks overlap does a full stable sort remain.
+template <typename Less>
+void CoverageMap::sort_runs(Less less) {
+  std::vector<std::pair<size_t, size_t>> runs;  // [begin, end) indices of contiguous blocks
+  for (size_t i = 0; i < marks_.size();) {
+    size_t j = i + 1;
+    while (j < marks_.size() && marks_[j].begin == marks_[j - 1].end) ++j;
+    runs.emplace_back(i, j);
+    i = j;
+  }
+  std::stable_sort(runs.begin(), runs.end(),
+                   [&](const auto& a, const auto& b) { return less(marks_[a.first], marks_[b.first]); });
+  std::vector<CoverageMark> sorted;
+  sorted.reserve(marks_.size());
+  for (const auto& [b, e] : runs) sorted.insert(sorted.end(), marks_.begin() + static_cast<std::ptrdiff_t>(b),
+                                                marks_.begin() + static_cast<std::ptrdiff_t>(e));
+  if (!std::is_sorted(sorted.begin(), sorted.end(), less)) std::stable_sort(sorted.begin(), sorted.end(), less);
+  marks_ = std::move(sorted);
+}
+
 CoverageSummary CoverageMap::summarize(uint64_t file_size) {
   // Parsers mark mostly in file order: skip the sort when it would change nothing.
   const auto by_position = [](const CoverageMark& a, const CoverageMark& b) {
     return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
   };
-  if (!std::is_sorted(marks_.begin(), marks_.end(), by_position))
-    std::stable_sort(marks_.begin(), marks_.end(), by_position);
+  if (!std::is_sorted(marks_.begin(), marks_.end(), by_position)) sort_runs(by_position);
   sorted_ = true;
 
   CoverageSummary s;

@@ -76,6 +76,9 @@ class CoverageMap {
     uint64_t base = 0;
     uint32_t stride = 0;  // 0: a single owner; else a record array
   };
+  template <typename Less>
+  void sort_runs(Less less);
+
   std::vector<Owner> owners_;
   std::vector<CoverageMark> marks_;
   bool sorted_ = false;

@@ -23,11 +23,10 @@ void mark_container(CoverageMap& cov, const nres::Archive& a) {
   const uint32_t header = cov.add_owner("header");
   for (const FieldSpec& f : nres::kHeaderSpec.fields) cov.mark(f.offset, f.width, header, f.name);
   const uint64_t dir = nres::directory_offset(a.header);
-  for (size_t i = 0; i < a.entries.size(); ++i) {
-    const uint32_t owner = cov.add_owner("entries[" + std::to_string(i) + "]");
+  const uint32_t entries = cov.add_record_array_owner("entries", dir, nres::kEntrySpec.size);
+  for (size_t i = 0; i < a.entries.size(); ++i)
     for (const FieldSpec& f : nres::kEntrySpec.fields)
-      cov.mark(dir + i * nres::kEntrySpec.size + f.offset, f.width, owner, f.name);
-  }
+      cov.mark(dir + i * nres::kEntrySpec.size + f.offset, f.width, entries, f.name);
 }
 
 class Parser {
@@ -42,9 +41,10 @@ class Parser {
       model_.header = a.header;
       model_.gaps = a.gaps;
       dir_ = nres::directory_offset(a.header);
+      // Payloads first, the directory (at EOF) last: marks then arrive in file order.
+      const bool decoded = decode_streams(a) && check_stream_set() && decode_strings();
       mark_container(cov_, a);
-      if (decode_streams(a) && check_stream_set() && decode_strings() && check_invariants(model_, diags_))
-        result.coverage = cov_.summarize(in_.size());
+      if (decoded && check_invariants(model_, diags_)) result.coverage = cov_.summarize(in_.size());
     }
     result.diagnostics = container.diagnostics;
     for (Diagnostic& d : diags_.take()) result.diagnostics.push_back(std::move(d));
@@ -106,7 +106,6 @@ class Parser {
   std::vector<Record<Spec>> read_records(uint32_t type, uint64_t base, uint64_t count, uint64_t first_offset = 0) {
     std::vector<Record<Spec>> out(static_cast<size_t>(count));
     const uint32_t owner = cov_.add_record_array_owner(stream_path(type), base + first_offset, Spec.size);
-    cov_.reserve(cov_.size() + out.size() * Spec.fields.size());
     for (size_t k = 0; k < out.size(); ++k)
       (void)read_record(in_, base + first_offset + k * uint64_t{Spec.size}, owner, cov_, out[k]);  // inside the payload
     return out;
