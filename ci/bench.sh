@@ -22,7 +22,7 @@ build/bench/meshgate_bench --benchmark_repetitions=5 --benchmark_report_aggregat
 corpus=$out/corpus-$files
 if [ ! -d "$corpus" ]; then
   ./build/meshgate synth mod --seed 7 --count $((files / 2)) --out "$corpus" >/dev/null
-  ./build/meshgate synth msh --seed 7 --count $((files / 2 - files / 20)) --out "$corpus" >/dev/null  # + count/10 packs
+  ./build/meshgate synth msh --seed 7 --count $((files * 5 / 11)) --out "$corpus" >/dev/null  # + count/10 outer packs
 fi
 python3 - "$out/gbench.json" "$corpus" "$files" <<'PY'
 import json, resource, subprocess, sys, time, os

@@ -13,7 +13,7 @@ struct InspectOptions {
   std::string file;
   bool json = false;
   bool strict = false;
-  std::string profile = "compatible";
+  nres::Profile profile = nres::Profile::compatible;
 };
 
 template <typename Result>
@@ -51,9 +51,7 @@ void add_inspect(CLI::App& app, int& exit_code) {
   cmd->add_option("FILE", options->file, "model file")->required();
   cmd->add_flag("--json", options->json, "print the JSON report");
   cmd->add_flag("--strict", options->strict, "treat every warning as an error");
-  cmd->add_option("--profile", options->profile, "NRes profile: strict rejects bad sort tables")
-      ->check(CLI::IsMember({"strict", "compatible"}))
-      ->capture_default_str();
+  add_profile_option(cmd, options->profile);
   cmd->callback([options, &exit_code] {
     auto bytes = read_file(options->file);
     if (!bytes) {
@@ -71,7 +69,7 @@ void add_inspect(CLI::App& app, int& exit_code) {
     };
     const Format format = detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
     if (format == Format::nres || format == Format::rsli) {
-      const auto profile = options->profile == "strict" ? nres::Profile::strict : nres::Profile::compatible;
+      const nres::Profile profile = options->profile;
       const nres::ParseResult result = nres::parse_nres(data, {.profile = profile, .strict = options->strict});
       if (result.ok() && msh::is_model_archive(*result.archive)) {
         const msh::ParseResult model =

@@ -11,7 +11,8 @@ namespace {
 
 struct ManifestOptions {
   std::vector<std::string> paths;
-  std::string out, manifest, profile = "compatible";
+  std::string out, manifest;
+  nres::Profile profile = nres::Profile::compatible;
   unsigned jobs = 1;
 };
 
@@ -22,8 +23,8 @@ void add_manifest(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("manifest", "Record a corpus and its expected outcomes (corpus.lock.json)");
   cmd->add_option("PATH", options->paths, "files or directories")->required();
   cmd->add_option("-o,--output", options->out, "manifest file to write")->required();
-  cmd->add_option("--jobs", options->jobs, "worker threads")->check(CLI::Range(1u, 256u))->capture_default_str();
-  cmd->add_option("--profile", options->profile, "NRes profile")->check(CLI::IsMember({"strict", "compatible"}));
+  add_jobs_option(cmd, options->jobs);
+  add_profile_option(cmd, options->profile);
   cmd->callback([options, &exit_code] {
     auto result = run_sweep(options->paths, options->jobs, options->profile, "manifest");
     if (!result) {
@@ -45,8 +46,8 @@ void add_gate(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("gate", "Check a corpus against its manifest: exit 0 when nothing changed");
   cmd->add_option("MANIFEST", options->manifest, "corpus.lock.json written by `meshgate manifest`")->required();
   cmd->add_option("PATH", options->paths, "files or directories (as given to `meshgate manifest`)")->required();
-  cmd->add_option("--jobs", options->jobs, "worker threads")->check(CLI::Range(1u, 256u))->capture_default_str();
-  cmd->add_option("--profile", options->profile, "NRes profile")->check(CLI::IsMember({"strict", "compatible"}));
+  add_jobs_option(cmd, options->jobs);
+  add_profile_option(cmd, options->profile);
   cmd->callback([options, &exit_code] {
     std::ifstream in(options->manifest, std::ios::binary);
     const nlohmann::json manifest = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);

@@ -12,7 +12,7 @@ namespace {
 struct RoundTripOptions {
   std::vector<std::string> paths;
   bool json = false;
-  std::string profile = "compatible";
+  nres::Profile profile = nres::Profile::compatible;
 };
 
 void print_row(const RoundTripOutcome& o) {
@@ -33,9 +33,7 @@ void add_roundtrip(CLI::App& app, int& exit_code) {
       "roundtrip", "parse -> write -> compare every model file (directories are searched recursively by magic)");
   cmd->add_option("PATH", options->paths, "files or directories")->required();
   cmd->add_flag("--json", options->json, "print a JSON report");
-  cmd->add_option("--profile", options->profile, "NRes profile: strict rejects bad sort tables")
-      ->check(CLI::IsMember({"strict", "compatible"}))
-      ->capture_default_str();
+  add_profile_option(cmd, options->profile);
   cmd->callback([options, &exit_code] {
     const InputScan scan = scan_inputs(options->paths);
     for (const std::string& e : scan.errors) std::cerr << "meshgate roundtrip: " << e << "\n";
@@ -53,7 +51,7 @@ void add_roundtrip(CLI::App& app, int& exit_code) {
         exit_code = kExitUsage;
         return;
       }
-      const auto profile = options->profile == "strict" ? nres::Profile::strict : nres::Profile::compatible;
+      const nres::Profile profile = options->profile;
       for (const RoundTripOutcome& o : roundtrip_tree(input.display, *bytes, profile)) {
         ++total;
         if (o.path == input.display) bytes_total += o.size;  // nested payloads are inside it

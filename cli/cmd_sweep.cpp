@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
 
 #include "cli/commands.hpp"
 #include "reports/evidence.hpp"
@@ -15,7 +16,8 @@ namespace {
 
 struct SweepCliOptions {
   std::vector<std::string> paths;
-  std::string json_out, markdown_out, profile = "compatible";
+  std::string json_out, markdown_out;
+  nres::Profile profile = nres::Profile::compatible;
   unsigned jobs = 1;
 };
 
@@ -35,14 +37,25 @@ bool write_text_file(const std::string& path, const std::string& text) {
   return static_cast<bool>(out);
 }
 
-std::optional<SweepResult> run_sweep(const std::vector<std::string>& paths, unsigned jobs, const std::string& profile,
+void add_profile_option(CLI::App* cmd, nres::Profile& profile) {
+  const std::map<std::string, nres::Profile> names{{"strict", nres::Profile::strict},
+                                                   {"compatible", nres::Profile::compatible}};
+  cmd->add_option("--profile", profile, "NRes profile: strict rejects bad sort tables (default compatible)")
+      ->transform(CLI::CheckedTransformer(names));
+}
+
+void add_jobs_option(CLI::App* cmd, unsigned& jobs) {
+  cmd->add_option("--jobs", jobs, "worker threads")->check(CLI::Range(1u, 256u))->capture_default_str();
+}
+
+std::optional<SweepResult> run_sweep(const std::vector<std::string>& paths, unsigned jobs, nres::Profile profile,
                                      const char* command) {
   const InputScan scan = scan_inputs(paths);
   for (const std::string& e : scan.errors) std::cerr << "meshgate " << command << ": " << e << "\n";
   if (!scan.errors.empty()) return std::nullopt;
   SweepOptions options;
   options.jobs = jobs;
-  options.profile = profile == "strict" ? nres::Profile::strict : nres::Profile::compatible;
+  options.profile = profile;
   if (isatty(STDERR_FILENO)) options.progress = progress_bar;  // quiet when not on a terminal
   SweepResult result = sweep(scan.files, options);
   for (const std::string& e : result.errors) std::cerr << "meshgate " << command << ": " << e << "\n";
@@ -57,10 +70,8 @@ void add_sweep(CLI::App& app, int& exit_code) {
   cmd->add_option("PATH", options->paths, "files or directories (searched recursively by magic)")->required();
   cmd->add_option("--json", options->json_out, "write the evidence report (meshgate.evidence.v1) here");
   cmd->add_option("--markdown", options->markdown_out, "write the Markdown field tables and summaries here");
-  cmd->add_option("--jobs", options->jobs, "worker threads")->check(CLI::Range(1u, 256u))->capture_default_str();
-  cmd->add_option("--profile", options->profile, "NRes profile: strict rejects bad sort tables")
-      ->check(CLI::IsMember({"strict", "compatible"}))
-      ->capture_default_str();
+  add_jobs_option(cmd, options->jobs);
+  add_profile_option(cmd, options->profile);
   cmd->callback([options, &exit_code] {
     auto result = run_sweep(options->paths, options->jobs, options->profile, "sweep");
     if (!result) {

@@ -23,10 +23,14 @@ void add_sweep(CLI::App& app, int& exit_code);
 void add_manifest(CLI::App& app, int& exit_code);
 void add_gate(CLI::App& app, int& exit_code);
 
+// The options several commands share, spelled once.
+void add_profile_option(CLI::App* cmd, nres::Profile& profile);  // --profile strict|compatible
+void add_jobs_option(CLI::App* cmd, unsigned& jobs);              // --jobs N
+
 // Shared by sweep, manifest and gate: scan PATHs and sweep them (progress bar
 // on a terminal); nullopt after printing why when an input is unreadable.
 [[nodiscard]] std::optional<SweepResult> run_sweep(const std::vector<std::string>& paths, unsigned jobs,
-                                                   const std::string& profile, const char* command);
+                                                   nres::Profile profile, const char* command);
 [[nodiscard]] bool write_text_file(const std::string& path, const std::string& text);
 
 }  // namespace meshgate::cli
