@@ -8,6 +8,7 @@
 #include <cstring>
 #include <map>
 
+#include "cli/allocator_policy.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "reports/roundtrip.hpp"
@@ -156,4 +157,12 @@ BENCHMARK(BM_Sweep<msh_file>)->Name("msh/sweep") MSH_SIZES;
 }  // namespace
 }  // namespace meshgate
 
-BENCHMARK_MAIN();
+// The meshgate program's allocator policy, so the figures are the program's.
+int main(int argc, char** argv) {
+  meshgate::cli::apply_allocator_policy();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -2,9 +2,11 @@
 // (and, as they land, NRes/MSH). See README.md.
 #include <iostream>
 
+#include "cli/allocator_policy.hpp"
 #include "cli/commands.hpp"
 
 int main(int argc, char** argv) {
+  meshgate::cli::apply_allocator_policy();
   CLI::App app{"meshgate: byte-exact parsers and writers for legacy 3D model formats"};
   app.require_subcommand(1);
   int exit_code = meshgate::cli::kExitOk;
