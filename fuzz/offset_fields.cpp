@@ -68,8 +68,9 @@ std::vector<uint64_t> boundary_values(uint64_t current, uint64_t size, const std
 }
 
 void poke(std::vector<std::byte>& bytes, uint64_t offset, uint32_t width, uint64_t value) {
-  for (uint32_t i = 0; i < width && offset + i < bytes.size(); ++i)
-    bytes[offset + i] = static_cast<std::byte>((value >> (8 * i)) & 0xFF);
+  if (offset >= bytes.size()) return;
+  const size_t n = std::min<size_t>(width, bytes.size() - offset);  // a field cut by EOF gets its low bytes
+  store_uint_le(std::span(bytes).subspan(offset, n), value, n);
 }
 
 }  // namespace meshgate::fuzzing

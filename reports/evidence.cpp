@@ -157,11 +157,12 @@ json evidence_json(const SweepResult& r) {
                         {"observed", r.observations.observed_json(t, i)}});
     }
   }
+  const json totals = sweep_totals_json(r);
   return {{"schema", std::string(kEvidenceSchema)},
           {"tool", tool_json()},
-          {"input", {{"files", sweep_totals_json(r)["files"]}, {"fingerprint", input_fingerprint(r.files)}}},
+          {"input", {{"files", totals["files"]}, {"fingerprint", input_fingerprint(r.files)}}},
           {"files", files},
-          {"totals", sweep_totals_json(r)},
+          {"totals", totals},
           {"counts", r.observations.counts_json()},
           {"versions", r.observations.versions_json()},
           {"observations", r.observations.histograms_json()},

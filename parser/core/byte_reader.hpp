@@ -10,6 +10,7 @@
 #include <cstring>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "parser/core/checked_math.hpp"
 
@@ -34,6 +35,11 @@ template <typename T>
 // Writes the low `width` bytes of `v` little-endian into dst.
 inline void store_uint_le(std::span<std::byte> dst, uint64_t v, size_t width) {
   for (size_t i = 0; i < width; ++i) dst[i] = static_cast<std::byte>((v >> (8 * i)) & 0xFF);
+}
+
+// Appends the low `width` bytes of `v` little-endian to `out` (builders and writers).
+inline void append_uint_le(std::vector<std::byte>& out, uint64_t v, size_t width) {
+  for (size_t i = 0; i < width; ++i) out.push_back(static_cast<std::byte>((v >> (8 * i)) & 0xFF));
 }
 
 [[nodiscard]] inline float f32_from_bits(uint32_t bits) {

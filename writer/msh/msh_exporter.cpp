@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <map>
 
+#include "parser/core/byte_reader.hpp"
 #include "parser/msh/msh_fields.hpp"
 #include "parser/msh/msh_streams.hpp"
 
@@ -16,14 +16,10 @@ constexpr uint32_t kNone = 0xFFFF;
 
 struct ByteSink {
   std::vector<std::byte> b;
-  void u8(uint64_t v) { b.push_back(static_cast<std::byte>(v & 0xFF)); }
-  void u16(uint64_t v) { u8(v), u8(v >> 8); }
-  void u32(uint64_t v) { u16(v & 0xFFFF), u16(v >> 16); }
-  void f32(float f) {
-    uint32_t bits;
-    std::memcpy(&bits, &f, 4);
-    u32(bits);
-  }
+  void u8(uint64_t v) { append_uint_le(b, v, 1); }
+  void u16(uint64_t v) { append_uint_le(b, v, 2); }
+  void u32(uint64_t v) { append_uint_le(b, v, 4); }
+  void f32(float f) { u32(f32_to_bits(f)); }
   void i16(int v) { u16(static_cast<uint16_t>(static_cast<int16_t>(v))); }
 };
 

@@ -6,6 +6,7 @@
 #include <functional>
 #include <numeric>
 
+#include "parser/core/byte_reader.hpp"
 #include "parser/msh/msh_diagnostic_codes.hpp"
 #include "parser/msh/msh_fields.hpp"
 #include "writer/core/prng.hpp"
@@ -236,12 +237,10 @@ nres::EntryDescription& stream(Desc& d, uint32_t type) {
   return d.entries.front();  // every type the mutations name is in the base model
 }
 void poke(std::vector<std::byte>& b, uint64_t at, uint64_t v, size_t width) {
-  for (size_t i = 0; i < width; ++i) b[at + i] = static_cast<std::byte>((v >> (8 * i)) & 0xFF);
+  store_uint_le(std::span(b).subspan(at, width), v, width);
 }
 uint64_t peek(const std::vector<std::byte>& b, uint64_t at, size_t width) {
-  uint64_t v = 0;
-  for (size_t i = 0; i < width; ++i) v |= static_cast<uint64_t>(b[at + i]) << (8 * i);
-  return v;
+  return load_uint_le(Bytes(b).subspan(at, width), width);
 }
 // Field `name` of record `k` of stream `type`, with the record table giving the offset.
 template <const auto& Spec>

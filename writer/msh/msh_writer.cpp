@@ -20,11 +20,7 @@ class Encoder {
     for (size_t k = 0; k < rs.size(); ++k)
       rs[k].encode(std::span<std::byte>(out).subspan(at + k * Spec.size, Spec.size));
   }
-  void uint(uint64_t v, size_t width) {
-    const size_t at = out.size();
-    out.resize(at + width);
-    store_uint_le(std::span<std::byte>(out).subspan(at, width), v, width);
-  }
+  void uint(uint64_t v, size_t width) { append_uint_le(out, v, width); }
   template <typename Array>
   void elements(const std::vector<Array>& v) {
     for (const auto& e : v)

@@ -15,9 +15,7 @@ namespace meshgate::nres {
 
 namespace {
 
-void append_u32(std::vector<std::byte>& b, uint64_t v) {
-  for (int i = 0; i < 4; ++i) b.push_back(static_cast<std::byte>((v >> (8 * i)) & 0xFF));
-}
+void append_u32(std::vector<std::byte>& b, uint64_t v) { append_uint_le(b, v, 4); }
 void pad8(std::vector<std::byte>& b) { b.resize(align_up(b.size(), kPayloadAlignment), std::byte{0}); }
 
 constexpr std::array<uint32_t, 6> kFourCCs = {0x6D786554 /*Texm*/, 0x3054414D /*MAT0*/, 0x52414557 /*WEAR*/,
@@ -139,14 +137,8 @@ std::vector<SynthFile> synth_nres_corpus(uint64_t seed, uint64_t count) {
 }
 
 namespace {
-void poke32(std::vector<std::byte>& b, uint64_t at, uint64_t v) {
-  for (unsigned i = 0; i < 4; ++i) b[at + i] = static_cast<std::byte>((v >> (8 * i)) & 0xFF);
-}
-uint64_t peek32(const std::vector<std::byte>& b, uint64_t at) {
-  uint64_t v = 0;
-  for (unsigned i = 0; i < 4; ++i) v |= static_cast<uint64_t>(b[at + i]) << (8 * i);
-  return v;
-}
+void poke32(std::vector<std::byte>& b, uint64_t at, uint64_t v) { store_uint_le(std::span(b).subspan(at, 4), v, 4); }
+uint64_t peek32(const std::vector<std::byte>& b, uint64_t at) { return load_uint_le(Bytes(b).subspan(at, 4), 4); }
 }  // namespace
 
 std::vector<MalformedCase> malformed_nres_cases(uint64_t seed) {
