@@ -53,6 +53,30 @@ TEST(Skin, LaneXTakesNoPartInDecoding) {
   EXPECT_EQ(a.influences[1].bone, b.influences[1].bone);
 }
 
+// summarize_skin tests the four rules branch-free and calls decode_skin_vertex
+// only on a failure: both must agree on every vertex, counts included.
+TEST(Skin, SummaryAgreesWithTheRuleByRuleDecoder) {
+  const std::array<unsigned, 6> qs = {0, 1, 15, 16, 30, 31};
+  const std::array<uint8_t, 7> lane_values = {0, 1, 4, 8, 12, 252, 255};
+  size_t cases = 0;
+  for (unsigned nodes : {0u, 2u, 3u, 64u})
+    for (unsigned q0 : qs) for (unsigned q1 : qs) for (unsigned q2 : qs)
+      for (uint8_t l1 : lane_values) for (uint8_t l2 : lane_values) for (uint8_t l3 : lane_values) {
+        Mesh m;
+        m.control = {pack(q0, q1, q2, (l1 & 1) != 0)};
+        m.blend_indices = {U8x4{l3, l1, l2, l3}};
+        const SkinVertex v = decode_skin_vertex(m.control[0], m.blend_indices[0], nodes);
+        const SkinSummary s = summarize_skin(m, nodes);
+        ASSERT_EQ(s.failures, v.status == SkinStatus::ok ? 0u : 1u) << q0 << " " << q1 << " " << q2 << " " << int(l1);
+        ASSERT_EQ(s.first_failure, v.status);
+        ASSERT_EQ(s.influence_histogram[v.influence_count], v.status == SkinStatus::ok ? 1u : 0u);
+        ASSERT_EQ(s.strip_breaks, v.strip_break ? 1u : 0u);
+        ASSERT_EQ(s.lane0_nonzero, l3 != 0 ? 1u : 0u);
+        ++cases;
+      }
+  EXPECT_EQ(cases, 4u * 216 * 343);
+}
+
 TEST(Topology, PostLoadWorkedExampleGivesNineWords) {
   const std::vector<uint16_t> words = {0, 1, 2, 3, 0x8004, 5};
   EXPECT_EQ(generate_postload_words(words), (std::vector<uint16_t>{0, 1, 2, 3, 3, 3, 3, 4, 5}));

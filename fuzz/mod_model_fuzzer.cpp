@@ -2,6 +2,7 @@
 // by the layout builder must parse, every value must come back as it went in
 // (floats bit for bit, skin words, reserved bytes), the writer must reproduce
 // the file from the model, and parse(write(m)) == m.
+#include <algorithm>
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cmath>
@@ -78,7 +79,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (size_t j = 0; j < d.objects[i].meshes.size(); ++j) {
       const MeshDescription& want = d.objects[i].meshes[j];
       const Mesh& got = m.objects[i].meshes[j];
-      if (got.control != want.control) fuzzing::fail("control words changed");
+      if (!std::ranges::equal(got.control, want.control)) fuzzing::fail("control words changed");
       for (size_t v = 0; v < want.positions.size(); ++v)
         for (size_t c = 0; c < 3; ++c)
           if (got.positions[v][c] != bits(want.positions[v][c])) fuzzing::fail("a position changed its bits");

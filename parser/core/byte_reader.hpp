@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -40,6 +41,51 @@ inline void store_uint_le(std::span<std::byte> dst, uint64_t v, size_t width) {
 // Appends the low `width` bytes of `v` little-endian to `out` (builders and writers).
 inline void append_uint_le(std::vector<std::byte>& out, uint64_t v, size_t width) {
   for (size_t i = 0; i < width; ++i) out.push_back(static_cast<std::byte>((v >> (8 * i)) & 0xFF));
+}
+
+// Element arrays (an integer type, or std::array of one): decoded from / encoded
+// to little-endian bytes in one memcpy on a little-endian host, which is what a
+// vertex stream is; lane by lane elsewhere. `src`/`dst` hold exactly
+// elements.size() * sizeof(Element) bytes.
+namespace detail {
+template <typename T>
+struct lanes_of {
+  using lane = T;
+  static constexpr size_t count = 1;
+};
+template <typename T, size_t N>
+struct lanes_of<std::array<T, N>> {
+  using lane = T;
+  static constexpr size_t count = N;
+};
+}  // namespace detail
+
+template <typename Element>
+void load_le_elements(Bytes src, std::span<Element> dst) {
+  using Lane = typename detail::lanes_of<Element>::lane;
+  static_assert(std::is_integral_v<Lane> && sizeof(Element) == sizeof(Lane) * detail::lanes_of<Element>::count);
+  if (dst.empty()) return;
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(dst.data(), src.data(), dst.size_bytes());
+  } else {
+    auto* lanes = reinterpret_cast<Lane*>(dst.data());
+    for (size_t i = 0; i < dst.size_bytes() / sizeof(Lane); ++i)
+      lanes[i] = static_cast<Lane>(load_uint_le(src.subspan(i * sizeof(Lane)), sizeof(Lane)));
+  }
+}
+
+template <typename Element>
+void store_le_elements(std::span<const Element> src, std::span<std::byte> dst) {
+  using Lane = typename detail::lanes_of<Element>::lane;
+  static_assert(std::is_integral_v<Lane> && sizeof(Element) == sizeof(Lane) * detail::lanes_of<Element>::count);
+  if (src.empty()) return;
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(dst.data(), src.data(), src.size_bytes());
+  } else {
+    const auto* lanes = reinterpret_cast<const Lane*>(src.data());
+    for (size_t i = 0; i < src.size_bytes() / sizeof(Lane); ++i)
+      store_uint_le(dst.subspan(i * sizeof(Lane)), static_cast<std::make_unsigned_t<Lane>>(lanes[i]), sizeof(Lane));
+  }
 }
 
 [[nodiscard]] inline float f32_from_bits(uint32_t bits) {

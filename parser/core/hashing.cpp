@@ -2,10 +2,31 @@
 
 #include <openssl/evp.h>
 #include <xxhash.h>
+#if defined(__x86_64__)
+// libxxhash's runtime dispatch runs XXH3 on the widest vector unit the CPU has
+// (AVX2 / AVX-512; same values, 2-3x the SSE2 default). It returns with the
+// upper vector state dirty, which makes every later SSE instruction of ours
+// pay a transition penalty: clear it with vzeroupper after each call.
+#include <immintrin.h>
+#include <xxh_x86dispatch.h>
+#endif
 
 namespace meshgate {
 
-uint64_t xxh3_64(Bytes data) { return XXH3_64bits(data.data(), data.size()); }
+namespace {
+#if defined(__x86_64__)
+__attribute__((target("avx"))) void clear_upper_vector_state() { _mm256_zeroupper(); }
+#endif
+}  // namespace
+
+uint64_t xxh3_64(Bytes data) {
+  const uint64_t hash = XXH3_64bits(data.data(), data.size());
+#if defined(__x86_64__)
+  static const bool has_avx = __builtin_cpu_supports("avx");
+  if (has_avx) clear_upper_vector_state();
+#endif
+  return hash;
+}
 
 std::string xxh3_64_hex(Bytes data) {
   XXH64_canonical_t canonical;

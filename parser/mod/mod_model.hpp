@@ -11,6 +11,7 @@
 
 #include "parser/core/field_table.hpp"
 #include "parser/core/gap.hpp"
+#include "parser/core/pod_vector.hpp"
 #include "parser/mod/mod_fields.hpp"
 
 namespace meshgate::mod {
@@ -25,13 +26,21 @@ using F32x3Bits = std::array<uint32_t, 3>;  // IEEE-754 bit patterns, so every N
 using I16x2 = std::array<int16_t, 2>;
 using U8x4 = std::array<uint8_t, 4>;
 
+// The element types are the streams' exact layouts (decoded and encoded in one
+// bulk little-endian copy): the field table's strides are checked against them.
+static_assert(sizeof(F32x3Bits) == kStreamSpecs[stream::positions].stride &&
+              sizeof(F32x3Bits) == kStreamSpecs[stream::normals].stride &&
+              sizeof(I16x2) == kStreamSpecs[stream::uv].stride &&
+              sizeof(U8x4) == kStreamSpecs[stream::blend_indices].stride &&
+              sizeof(uint16_t) == kStreamSpecs[stream::control].stride);
+
 struct Mesh {
   MeshRecord record;
-  std::vector<F32x3Bits> positions;
-  std::vector<F32x3Bits> normals;
-  std::vector<I16x2> uv;
-  std::vector<U8x4> blend_indices;
-  std::vector<uint16_t> control;
+  PodVector<F32x3Bits> positions;
+  PodVector<F32x3Bits> normals;
+  PodVector<I16x2> uv;
+  PodVector<U8x4> blend_indices;
+  PodVector<uint16_t> control;
   std::vector<std::byte> workspace;  // align16(6(n-2)) bytes at the +0x40 target
 
   friend bool operator==(const Mesh&, const Mesh&) = default;

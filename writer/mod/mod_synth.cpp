@@ -39,7 +39,7 @@ std::array<unsigned, 3> split_weights(Prng& rng, unsigned k) {
     left -= take;
   }
   q[k - 1] = left;
-  std::sort(q.begin(), q.begin() + k, std::greater<>());
+  std::sort(q.begin(), q.end(), std::greater<>());  // unused lanes are 0 and stay last
   return q;
 }
 

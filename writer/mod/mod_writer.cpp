@@ -24,38 +24,24 @@ bool emit_record(OutputImage& out, uint64_t offset, const Record<Spec>& record, 
   return out.emit(offset, Spec.size, path, [&](std::span<std::byte> dst) { record.encode(dst); });
 }
 
-template <typename Element, size_t Width>
-bool emit_array(OutputImage& out, uint64_t offset, const std::vector<Element>& elements, std::string_view path) {
-  return out.emit(offset, elements.size() * Width, path, [&](std::span<std::byte> dst) {
-    for (size_t i = 0; i < elements.size(); ++i) {
-      const auto& e = elements[i];
-      constexpr size_t lanes = std::tuple_size_v<Element>;
-      constexpr size_t lane_width = Width / lanes;
-      for (size_t c = 0; c < lanes; ++c)
-        store_uint_le(dst.subspan(i * Width + c * lane_width, lane_width),
-                      static_cast<uint64_t>(static_cast<std::make_unsigned_t<typename Element::value_type>>(e[c])),
-                      lane_width);
-    }
-  });
+template <typename Elements>
+bool emit_array(OutputImage& out, uint64_t offset, const Elements& elements, std::string_view path) {
+  using Element = typename Elements::value_type;
+  return out.emit(offset, elements.size() * sizeof(Element), path,
+                  [&](std::span<std::byte> dst) { store_le_elements(std::span<const Element>(elements), dst); });
 }
 
 bool emit_mesh(OutputImage& out, PathBuffer& path, size_t i, size_t j, uint64_t record_offset, const Mesh& m) {
   const MeshRecord& r = m.record;
   if (!emit_record(out, record_offset, r, path("objects[%zu].meshes[%zu]", i, j))) return false;
-  if (!emit_array<F32x3Bits, 12>(out, stream_offset(r, stream::positions), m.positions,
-                                 path("objects[%zu].meshes[%zu].positions", i, j)) ||
-      !emit_array<F32x3Bits, 12>(out, stream_offset(r, stream::normals), m.normals,
-                                 path("objects[%zu].meshes[%zu].normals", i, j)) ||
-      !emit_array<I16x2, 4>(out, stream_offset(r, stream::uv), m.uv, path("objects[%zu].meshes[%zu].uv", i, j)) ||
-      !emit_array<U8x4, 4>(out, stream_offset(r, stream::blend_indices), m.blend_indices,
-                           path("objects[%zu].meshes[%zu].blend_indices", i, j)))
+  if (!emit_array(out, stream_offset(r, stream::positions), m.positions,
+                  path("objects[%zu].meshes[%zu].positions", i, j)) ||
+      !emit_array(out, stream_offset(r, stream::normals), m.normals, path("objects[%zu].meshes[%zu].normals", i, j)) ||
+      !emit_array(out, stream_offset(r, stream::uv), m.uv, path("objects[%zu].meshes[%zu].uv", i, j)) ||
+      !emit_array(out, stream_offset(r, stream::blend_indices), m.blend_indices,
+                  path("objects[%zu].meshes[%zu].blend_indices", i, j)) ||
+      !emit_array(out, stream_offset(r, stream::control), m.control, path("objects[%zu].meshes[%zu].control", i, j)))
     return false;
-  const bool control_ok =
-      out.emit(stream_offset(r, stream::control), m.control.size() * 2, path("objects[%zu].meshes[%zu].control", i, j),
-               [&](std::span<std::byte> dst) {
-                 for (size_t k = 0; k < m.control.size(); ++k) store_uint_le(dst.subspan(2 * k, 2), m.control[k], 2);
-               });
-  if (!control_ok) return false;
   auto ws = workspace_offset(record_offset, r);
   const std::string_view ws_path = path("objects[%zu].meshes[%zu].workspace", i, j);
   return ws ? out.emit_bytes(*ws, m.workspace, ws_path) : out.reject_unplaceable(ws_path);

@@ -1,0 +1,38 @@
+// A std::vector whose resize() leaves trivially copyable elements
+// uninitialised: a decoded stream is resized and then filled by one bulk copy
+// from the input, so zero-filling it first would write every byte twice.
+// Value-initialisation (`T{}`) and every other constructor behave as usual.
+#pragma once
+
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+namespace meshgate {
+
+template <typename T, typename Base = std::allocator<T>>
+class DefaultInitAllocator : public Base {
+  static_assert(std::is_trivially_copyable_v<T>);
+  using Traits = std::allocator_traits<Base>;
+
+ public:
+  template <typename U>
+  struct rebind {
+    using other = DefaultInitAllocator<U, typename Traits::template rebind_alloc<U>>;
+  };
+  using Base::Base;
+
+  template <typename U>
+  void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(p)) U;  // default-initialisation: no zero fill
+  }
+  template <typename U, typename... Args>
+  void construct(U* p, Args&&... args) {
+    Traits::construct(static_cast<Base&>(*this), p, std::forward<Args>(args)...);
+  }
+};
+
+template <typename T>
+using PodVector = std::vector<T, DefaultInitAllocator<T>>;
+
+}  // namespace meshgate
