@@ -92,7 +92,7 @@ void add_sweep(CLI::App& app, int& exit_code) {
                 totals["summary"].get<std::string>().c_str(), totals["overlaps"].dump().c_str());
     for (const InvariantTally& t : result->invariants.items())
       if (t.violated > 0)
-        std::printf("  invariant %s: holds %llu, violated %llu (first: %s)\n", t.id.c_str(),
+        std::printf("  invariant %.*s: holds %llu, violated %llu (first: %s)\n", static_cast<int>(t.id.size()), t.id.data(),
                     static_cast<unsigned long long>(t.holds), static_cast<unsigned long long>(t.violated),
                     t.first_violation->path.c_str());
     if (!options->json_out.empty() && !write_text_file(options->json_out, evidence_json(*result).dump(2) + "\n")) {

@@ -72,6 +72,8 @@ TEST(Skin, SummaryAgreesWithTheRuleByRuleDecoder) {
         ASSERT_EQ(s.influence_histogram[v.influence_count], v.status == SkinStatus::ok ? 1u : 0u);
         ASSERT_EQ(s.strip_breaks, v.strip_break ? 1u : 0u);
         ASSERT_EQ(s.lane0_nonzero, l3 != 0 ? 1u : 0u);
+        ASSERT_EQ(s.sum_mismatches, q0 + q1 + q2 != 31 ? 1u : 0u);
+        ASSERT_EQ(s.non_increasing_violations, q0 >= q1 && q1 >= q2 ? 0u : 1u);
         ++cases;
       }
   EXPECT_EQ(cases, 4u * 216 * 343);

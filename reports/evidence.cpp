@@ -189,7 +189,7 @@ std::string evidence_markdown(const SweepResult& r) {
   md += "## Invariants\n\n| id | invariant | holds | violated | first violation |\n|---|---|---:|---:|---|\n";
   for (const InvariantTally& t : r.invariants.items()) {
     if (t.holds + t.violated == 0) continue;
-    md += "| `" + t.id + "` | " + md_cell(t.description) + " | " + with_commas(t.holds) + " | " + with_commas(t.violated) + " | " +
+    md += "| `" + std::string(t.id) + "` | " + md_cell(t.description) + " | " + with_commas(t.holds) + " | " + with_commas(t.violated) + " | " +
           (t.first_violation ? "`" + t.first_violation->path + "` @ " + hex(t.first_violation->offset) : "") + " |\n";
   }
   md += "\n## Field tables\n";

@@ -38,11 +38,24 @@ std::string msh_item_id(int item) { return "msh.4." + std::to_string(item); }
 
 }  // namespace
 
+// Ids and descriptions are built once per process: a sweep makes one set of
+// tallies per file, which should cost counters, not strings.
+const std::vector<std::pair<std::string, std::string>>& declared_invariants() {
+  static const auto* declared = [] {
+    auto* out = new std::vector<std::pair<std::string, std::string>>;
+    for (const Declared& d : kModInvariants) out->emplace_back(d.id, d.description);
+    for (const auto& inv : msh::codes::kInvariants)
+      out->emplace_back(msh_item_id(inv.item), "§4." + std::to_string(inv.item) + " " + std::string(inv.text));
+    for (const Declared& d : kMshExtra) out->emplace_back(d.id, d.description);
+    return out;
+  }();
+  return *declared;
+}
+
 InvariantTallies::InvariantTallies() {
-  for (const Declared& d : kModInvariants) items_.push_back({std::string(d.id), std::string(d.description), 0, 0, {}});
-  for (const auto& inv : msh::codes::kInvariants)
-    items_.push_back({msh_item_id(inv.item), "§4." + std::to_string(inv.item) + " " + std::string(inv.text), 0, 0, {}});
-  for (const Declared& d : kMshExtra) items_.push_back({std::string(d.id), std::string(d.description), 0, 0, {}});
+  const auto& declared = declared_invariants();
+  items_.reserve(declared.size());
+  for (const auto& [id, description] : declared) items_.push_back({id, description, 0, 0, {}});
 }
 
 size_t InvariantTallies::index_of(std::string_view id) const {
@@ -61,8 +74,10 @@ void InvariantTallies::merge(const InvariantTallies& later) {
   }
 }
 
-void InvariantTallies::tally_mod(const std::string& file, const mod::Model& m) {
+void InvariantTallies::tally_mod(const std::string& file, const mod::ParseResult& result) {
   using namespace mod;
+  const Model& m = *result.model;
+  size_t analysis = 0;  // the parser's per-mesh analyses, in object/mesh order
   const size_t capacity_id = index_of("mod.workspace-capacity"), tiling_id = index_of("mod.workspace-tiling"),
                aggregate_id = index_of("mod.aggregate-vertex-count"), align_id = index_of("mod.stream-alignment"),
                length_id = index_of("mod.transform-length"), sum_id = index_of("mod.weight-sum-31"),
@@ -95,15 +110,30 @@ void InvariantTallies::tally_mod(const std::string& file, const mod::Model& m) {
       }
       if (n > 2)
         if (auto ws = workspace_offset(record_at, mesh.record)) workspaces.push_back({*ws, n, path + ".workspace"});
+      // The per-vertex items come from the skin summary's counting pass; a
+      // vertex is located (by a scan) only for an item's first violation.
       const size_t count = std::min(mesh.control.size(), mesh.blend_indices.size());
-      const uint64_t control_at = stream_offset(mesh.record, mesh::control_offset - mesh::positions_offset);
-      const uint64_t blend_at = stream_offset(mesh.record, 3);
-      for (size_t v = 0; v < count; ++v) {
-        const unsigned w = mesh.control[v], q0 = w & 0x1Fu, q1 = (w >> 5) & 0x1Fu, q2 = (w >> 10) & 0x1Fu;
-        record(sum_id, q0 + q1 + q2 == 31, at([&] { return path + ".control[" + std::to_string(v) + "]"; }, control_at + 2 * v));
-        record(order_id, q0 >= q1 && q1 >= q2, at([&] { return path + ".control[" + std::to_string(v) + "]"; }, control_at + 2 * v));
-        record(lane_id, mesh.blend_indices[v][0] == 0, at([&] { return path + ".blend_indices[" + std::to_string(v) + "]"; }, blend_at + 4 * v));
-      }
+      const uint64_t control_at = stream_offset(mesh.record, stream::control);
+      const uint64_t blend_at = stream_offset(mesh.record, stream::blend_indices);
+      const SkinSummary& skin = result.meshes.at(analysis++).skin;
+      const auto first_vertex = [&](auto violates) {
+        size_t v = 0;
+        while (v < count && !violates(mesh.control[v], mesh.blend_indices[v])) ++v;
+        return v;
+      };
+      const auto q = [](unsigned w, unsigned k) { return (w >> (5 * k)) & 0x1Fu; };
+      record_counts(sum_id, count, skin.sum_mismatches, [&] {
+        const size_t v = first_vertex([&](unsigned w, const U8x4&) { return q(w, 0) + q(w, 1) + q(w, 2) != 31; });
+        return InvariantViolation{file + "!" + path + ".control[" + std::to_string(v) + "]", control_at + 2 * v};
+      });
+      record_counts(order_id, count, skin.non_increasing_violations, [&] {
+        const size_t v = first_vertex([&](unsigned w, const U8x4&) { return !(q(w, 0) >= q(w, 1) && q(w, 1) >= q(w, 2)); });
+        return InvariantViolation{file + "!" + path + ".control[" + std::to_string(v) + "]", control_at + 2 * v};
+      });
+      record_counts(lane_id, count, skin.lane0_nonzero, [&] {
+        const size_t v = first_vertex([](unsigned, const U8x4& lanes) { return lanes[0] != 0; });
+        return InvariantViolation{file + "!" + path + ".blend_indices[" + std::to_string(v) + "]", blend_at + 4 * v};
+      });
     }
     record(aggregate_id, o.record.get(obj::aggregate_count) == sum,
            at([&] { return object + ".aggregate_element_count"; }, object_record_offset(i) + kObjectSpec.fields[obj::aggregate_count].offset));

@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "parser/mod/mod_model.hpp"
+#include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
 
 namespace meshgate {
@@ -24,8 +24,8 @@ struct InvariantViolation {
 };
 
 struct InvariantTally {
-  std::string id;
-  std::string description;
+  std::string_view id;           // static: the process-wide declaration
+  std::string_view description;
   uint64_t holds = 0;
   uint64_t violated = 0;
   std::optional<InvariantViolation> first_violation;
@@ -35,7 +35,8 @@ class InvariantTallies {
  public:
   InvariantTallies();
 
-  void tally_mod(const std::string& file, const mod::Model& model);
+  // A parsed MOD (result.ok()): the per-vertex items reuse the parser's skin summaries.
+  void tally_mod(const std::string& file, const mod::ParseResult& result);
   // Parsed or rejected: a rejected model counts only the item its error belongs to.
   void tally_msh(const std::string& file, const msh::ParseResult& result);
   void merge(const InvariantTallies& later);
@@ -54,6 +55,15 @@ class InvariantTallies {
       return;
     }
     if (t.violated++ == 0) t.first_violation = where();
+  }
+  // `violated` of `total` cases at once (a per-vertex invariant counted by a
+  // vectorised pass); `where` runs only when this is the item's first violation.
+  template <typename Where>
+  void record_counts(size_t index, uint64_t total, uint64_t violated, Where&& where) {
+    InvariantTally& t = items_[index];
+    t.holds += total - violated;
+    if (violated > 0 && t.violated == 0) t.first_violation = where();
+    t.violated += violated;
   }
   [[nodiscard]] size_t index_of(std::string_view id) const;
 

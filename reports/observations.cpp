@@ -72,9 +72,16 @@ void FieldStats::merge(const FieldStats& o) {
   values_not_tracked += o.values_not_tracked;
 }
 
-Observations::Observations() {
-  for (const TableRef& t : field_catalog()) fields_.emplace_back(t.fields.size());
+size_t Observations::first_field(size_t table) {
+  static const std::vector<size_t> firsts = [] {
+    std::vector<size_t> out{0};
+    for (const TableRef& t : field_catalog()) out.push_back(out.back() + t.fields.size());
+    return out;
+  }();
+  return firsts[table];
 }
+
+Observations::Observations() : fields_(first_field(field_catalog().size())) {}
 
 void Observations::add(FieldStats& s, const FieldSpec& f, uint64_t raw, Bytes bytes) {
   ++s.count;
@@ -155,8 +162,7 @@ void Observations::observe_msh(const msh::Model& m) {
 }
 
 void Observations::merge(const Observations& o) {
-  for (size_t t = 0; t < fields_.size(); ++t)
-    for (size_t f = 0; f < fields_[t].size(); ++f) fields_[t][f].merge(o.fields_[t][f]);
+  for (size_t i = 0; i < fields_.size(); ++i) fields_[i].merge(o.fields_[i]);
   for (const auto& [format, m] : o.counts_)
     for (const auto& [k, n] : m) counts_[format][k] += n;
   for (const auto& [format, m] : o.versions_)
@@ -185,7 +191,7 @@ json range_json(const FieldSpec& f, const FieldStats& s) {
 }  // namespace
 
 json Observations::observed_json(size_t table, size_t field) const {
-  const FieldStats& s = fields_[table][field];
+  const FieldStats& s = stats(table, field);
   const FieldSpec& f = field_catalog()[table].fields[field];
   json out = {{"count", s.count}, {"zero", s.zero}, {"range", range_json(f, s)}, {"text", evidence_text(table, field)}};
   return out;
@@ -197,7 +203,7 @@ json Observations::histograms_json() const {
   for (size_t t = 0; t < catalog.size(); ++t)
     for (size_t i = 0; i < catalog[t].fields.size(); ++i) {
       const FieldSpec& f = catalog[t].fields[i];
-      const FieldStats& s = fields_[t][i];
+      const FieldStats& s = stats(t, i);
       if (!wants_histogram(f.status) || s.count == 0) continue;
       json top = json::array();
       for (const auto& [value, n] : top_values(s, 8)) top.push_back({{"value", value}, {"count", n}});
@@ -218,7 +224,7 @@ json Observations::histograms_json() const {
 }
 
 std::string Observations::evidence_text(size_t table, size_t field) const {
-  const FieldStats& s = fields_[table][field];
+  const FieldStats& s = stats(table, field);
   const std::string of = std::to_string(s.count);
   if (s.count == 0) return "not observed";
   if (s.zero == s.count) return "0 in " + of + "/" + of;

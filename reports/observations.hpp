@@ -47,7 +47,7 @@ class Observations {
 
   template <const auto& Spec>
   void observe(const Record<Spec>& record) {
-    std::vector<FieldStats>& stats = fields_[table_index<Spec>()];
+    FieldStats* stats = &fields_[first_field(table_index<Spec>())];
     for (size_t i = 0; i < Spec.fields.size(); ++i)
       add(stats[i], Spec.fields[i], record.get(i), Spec.fields[i].is_bytes() ? record.raw(i) : Bytes{});
   }
@@ -59,7 +59,7 @@ class Observations {
   void version(std::string_view format, const std::string& v) { ++versions_[std::string(format)][v]; }
   void merge(const Observations& other);
 
-  [[nodiscard]] const FieldStats& stats(size_t table, size_t field) const { return fields_[table][field]; }
+  [[nodiscard]] const FieldStats& stats(size_t table, size_t field) const { return fields_[first_field(table) + field]; }
   // {counts, versions, observations: [histogram fields]} for the evidence report.
   [[nodiscard]] nlohmann::json counts_json() const;
   [[nodiscard]] nlohmann::json versions_json() const;
@@ -70,8 +70,12 @@ class Observations {
 
  private:
   static void add(FieldStats& s, const FieldSpec& f, uint64_t raw, Bytes bytes);
+  // Where a table's fields start in fields_ (tables in field_catalog() order).
+  [[nodiscard]] static size_t first_field(size_t table);
 
-  std::vector<std::vector<FieldStats>> fields_;  // [table][field], tables as in field_catalog()
+  // Every table's fields in one array: a sweep makes one Observations per
+  // file, so it should cost one allocation, not one per table.
+  std::vector<FieldStats> fields_;
   std::map<std::string, std::map<std::string, uint64_t>> counts_;
   std::map<std::string, std::map<std::string, uint64_t>> versions_;
 };

@@ -74,7 +74,7 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
     into.files.push_back(std::move(f));
     if (parsed.mod && parsed.mod->ok()) {
       into.observations.observe_mod(*parsed.mod->model);
-      into.invariants.tally_mod(o.path, *parsed.mod->model);
+      into.invariants.tally_mod(o.path, *parsed.mod);
     }
     if (parsed.msh) {
       if (parsed.msh->ok()) into.observations.observe_msh(*parsed.msh->model);

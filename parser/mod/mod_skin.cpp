@@ -53,7 +53,7 @@ SkinVertex decode_skin_vertex(uint16_t word, const U8x4& lanes, unsigned node_co
 // failure and name its rule with decode_skin_vertex.
 namespace {
 struct SkinCounts {
-  uint32_t breaks = 0, lane0 = 0, non_increasing = 0, failures = 0;
+  uint32_t breaks = 0, lane0 = 0, non_increasing = 0, failures = 0, sum_mismatches = 0;
   uint32_t h0 = 0, h1 = 0, h2 = 0, h3 = 0;
 };
 
@@ -81,6 +81,7 @@ SkinCounts count_skin(const uint16_t* words, const U8x4* blend, size_t n, uint32
     c.breaks += word >> 15;
     c.lane0 += (lanes & 0xFFu) != 0;
     c.non_increasing += (q0 < q1) | (q1 < q2);
+    c.sum_mismatches += q0 + q1 + q2 != kQuantizedWeightSum;
     const uint32_t bad = fails_skin_rules(word, lanes, node_count);
     c.failures += bad;
     const uint32_t active = (q0 != 0) + (q1 != 0) + (q2 != 0);
@@ -98,6 +99,7 @@ SkinSummary summarize_skin(const Mesh& mesh, unsigned node_count) {
   const SkinCounts c = count_skin(mesh.control.data(), mesh.blend_indices.data(), n, node_count);
   SkinSummary s;
   s.failures = c.failures;
+  s.sum_mismatches = c.sum_mismatches;
   s.influence_histogram = {c.h0, c.h1, c.h2, c.h3};
   s.strip_breaks = c.breaks;
   s.non_increasing_violations = c.non_increasing;

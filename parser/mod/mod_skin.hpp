@@ -45,6 +45,7 @@ struct SkinSummary {
   uint32_t first_failure_vertex = 0;
   SkinStatus first_failure = SkinStatus::ok;
   std::array<uint32_t, 4> influence_histogram{};  // vertices with 0..3 active influences
+  uint32_t sum_mismatches = 0;  // rule 1 alone: q0 + q1 + q2 != 31
   uint32_t strip_breaks = 0;
   uint32_t non_increasing_violations = 0;  // q0 >= q1 >= q2 fails (corpus observation, not a rule)
   uint32_t lane0_nonzero = 0;
