@@ -40,15 +40,15 @@ AttackSurface attack_surface(Bytes data) {
   AttackSurface surface;
   std::vector<TargetField>& out = surface.fields;
   std::set<uint64_t> starts;
-  for (const CoverageMark& m : cov.marks())
-    if (m.end - m.begin >= 16 || m.leaf == "magic" || m.leaf == "type_id" || m.leaf == "flags") starts.insert(m.begin);
+  cov.for_each_field([&](uint64_t begin, uint64_t width, std::string_view leaf, const CoverageMark&) {
+    if (width >= 16 || leaf == "magic" || leaf == "type_id" || leaf == "flags") starts.insert(begin);
+  });
   surface.section_starts.assign(starts.begin(), starts.end());
-  for (const CoverageMark& m : cov.marks()) {
-    const uint64_t width = m.end - m.begin;
-    if (width != 1 && width != 2 && width != 4 && width != 8) continue;  // arrays and byte blobs are not fields
-    if (!is_structural_field(m.leaf)) continue;
-    out.push_back({m.begin, static_cast<uint32_t>(width), cov.path_of(m)});
-  }
+  cov.for_each_field([&](uint64_t begin, uint64_t width, std::string_view leaf, const CoverageMark& m) {
+    if (width != 1 && width != 2 && width != 4 && width != 8) return;  // arrays and byte blobs are not fields
+    if (!is_structural_field(leaf)) return;
+    out.push_back({begin, static_cast<uint32_t>(width), cov.path_of(m, begin)});
+  });
   std::sort(out.begin(), out.end(), [](const TargetField& a, const TargetField& b) { return a.offset < b.offset; });
   out.erase(std::unique(out.begin(), out.end(), [](const TargetField& a, const TargetField& b) { return a.offset == b.offset; }),
             out.end());

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "parser/core/field_table.hpp"
+
 namespace meshgate {
 
 std::string_view gap_kind_name(GapKind k) {
@@ -14,13 +16,45 @@ std::string_view gap_kind_name(GapKind k) {
 }
 
 uint32_t CoverageMap::add_owner(std::string path) {
-  owners_.push_back({std::move(path), 0, 0});
+  owners_.push_back({std::move(path), 0, 0, {}});
   return static_cast<uint32_t>(owners_.size() - 1);
 }
 
 uint32_t CoverageMap::add_record_array_owner(std::string prefix, uint64_t base, uint32_t stride) {
-  owners_.push_back({std::move(prefix), base, stride});
+  owners_.push_back({std::move(prefix), base, stride, {}});
   return static_cast<uint32_t>(owners_.size() - 1);
+}
+
+uint32_t CoverageMap::add_record_table_owner(std::string prefix, uint64_t base, uint32_t stride,
+                                             std::span<const FieldSpec> fields) {
+  owners_.push_back({std::move(prefix), base, stride, fields});
+  return static_cast<uint32_t>(owners_.size() - 1);
+}
+
+void CoverageMap::mark_records(uint64_t begin, uint64_t count, uint32_t owner) {
+  mark(begin, count * owners_[owner].stride, owner, {});
+}
+
+namespace {
+// The field of `fields` (tiling a record) that holds byte `within` of it.
+const FieldSpec* field_at(std::span<const FieldSpec> fields, uint64_t within) {
+  for (const FieldSpec& f : fields)
+    if (within >= f.offset && within < uint64_t{f.offset} + f.width) return &f;
+  return nullptr;
+}
+}  // namespace
+
+void CoverageMap::for_each_field(
+    const std::function<void(uint64_t, uint64_t, std::string_view, const CoverageMark&)>& visit) const {
+  for (const CoverageMark& m : marks_) {
+    const Owner& o = owners_[m.owner];
+    if (o.fields.empty() || !m.leaf.empty()) {
+      visit(m.begin, m.end - m.begin, m.leaf, m);
+      continue;
+    }
+    for (uint64_t record = m.begin; record < m.end; record += o.stride)
+      for (const FieldSpec& f : o.fields) visit(record + f.offset, f.width, f.name, m);
+  }
 }
 
 void CoverageMap::mark(uint64_t begin, uint64_t length, uint32_t owner, std::string_view leaf) {
@@ -29,13 +63,17 @@ void CoverageMap::mark(uint64_t begin, uint64_t length, uint32_t owner, std::str
   sorted_ = false;
 }
 
-std::string CoverageMap::path_of(const CoverageMark& m) const {
+std::string CoverageMap::path_of(const CoverageMark& m, uint64_t offset) const {
   const Owner& o = owners_[m.owner];
+  std::string_view leaf = m.leaf;
+  const uint64_t at = o.stride == 0 ? m.begin : (o.fields.empty() ? m.begin : offset);
+  if (o.stride != 0 && !o.fields.empty() && leaf.empty() && at >= o.base)
+    if (const FieldSpec* f = field_at(o.fields, (at - o.base) % o.stride)) leaf = f->name;
   const std::string owner =
-      o.stride == 0 ? o.path : o.path + "[" + std::to_string((m.begin - o.base) / o.stride) + "]";
-  if (owner.empty()) return std::string(m.leaf);
-  if (m.leaf.empty()) return owner;
-  return owner + "." + std::string(m.leaf);
+      o.stride == 0 ? o.path : o.path + "[" + std::to_string((at - o.base) / o.stride) + "]";
+  if (owner.empty()) return std::string(leaf);
+  if (leaf.empty()) return owner;
+  return owner + "." + std::string(leaf);
 }
 
 GapKind classify_gap(uint64_t begin, uint64_t end, uint64_t file_size) {
@@ -89,7 +127,7 @@ CoverageSummary CoverageMap::summarize(uint64_t file_size) {
     if (reach && m.begin < reach->end) {
       ++s.overlap_count;
       if (s.overlaps.size() < kMaxReportedOverlaps)
-        s.overlaps.push_back({m.begin, std::min(m.end, reach->end), path_of(*reach), path_of(m)});
+        s.overlaps.push_back({m.begin, std::min(m.end, reach->end), path_of(*reach, m.begin), path_of(m, m.begin)});
     }
     if (begin > cursor) s.uncovered.push_back({cursor, begin, classify_gap(cursor, begin, file_size)});
     if (end > cursor) {
@@ -105,7 +143,7 @@ CoverageSummary CoverageMap::summarize(uint64_t file_size) {
 
 std::string CoverageMap::path_at(uint64_t offset) const {
   for (const CoverageMark& m : marks_)
-    if (m.begin <= offset && offset < m.end) return path_of(m);
+    if (m.begin <= offset && offset < m.end) return path_of(m, offset);
   return {};
 }
 

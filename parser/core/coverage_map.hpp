@@ -1,11 +1,16 @@
 // Which field explains which byte. Marks are intervals [begin, end) owned by a
 // leaf field (a record field, or a stream/array whose elements are all the same
-// leaf type); the map never holds per-byte state, so its cost grows with the
-// number of fields, not the file size. Alignment padding is deliberately not a
+// leaf type), or by a whole run of table-driven records: a field table tiles
+// its record exactly (checked at compile time), so one interval explains every
+// byte of 10,000 records and the field at any offset is computed from the
+// table when asked. The map never holds per-byte state, so its cost grows with
+// the number of sections, not the file size. Alignment padding is deliberately not a
 // field: it shows up as uncovered (the seed's "5,106 uncovered bytes" counts it).
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,8 +21,10 @@ struct CoverageMark {
   uint64_t begin;
   uint64_t end;
   uint32_t owner;          // index into owner paths ("objects[2].meshes[0]")
-  std::string_view leaf;   // static name from a field table or a stream name
+  std::string_view leaf;   // static name from a field table or a stream name; "" for a record run
 };
+
+struct FieldSpec;
 
 enum class GapKind : uint8_t {
   alignment_padding,  // exactly what is needed to reach the next 2/4/8/16 boundary
@@ -56,12 +63,23 @@ class CoverageMap {
   // One owner for a whole array of records (`prefix`[k], k = (offset - base) / stride):
   // a stream of 10,000 triangle records costs one path string, not 10,000.
   uint32_t add_record_array_owner(std::string prefix, uint64_t base, uint32_t stride);
+  // The same, for records described by a field table (`fields` tiles `stride`
+  // bytes): mark_records() then covers whole records with one mark.
+  uint32_t add_record_table_owner(std::string prefix, uint64_t base, uint32_t stride,
+                                  std::span<const FieldSpec> fields);
+  // `count` records of a table owner, starting at `begin`.
+  void mark_records(uint64_t begin, uint64_t count, uint32_t owner);
   void reserve(size_t marks) { marks_.reserve(marks); }
   [[nodiscard]] size_t size() const { return marks_.size(); }
   // Zero-length marks are ignored: an empty stream explains no byte.
   void mark(uint64_t begin, uint64_t length, uint32_t owner, std::string_view leaf);
 
-  [[nodiscard]] std::string path_of(const CoverageMark& m) const;
+  // The field path of the byte at `offset` inside mark `m` ("res7[12].index_start").
+  [[nodiscard]] std::string path_of(const CoverageMark& m, uint64_t offset) const;
+  [[nodiscard]] std::string path_of(const CoverageMark& m) const { return path_of(m, m.begin); }
+  // Every leaf field, record runs expanded through their tables, in mark order:
+  // (begin, width, leaf name, mark) -- for tools that attack single fields.
+  void for_each_field(const std::function<void(uint64_t, uint64_t, std::string_view, const CoverageMark&)>& visit) const;
   // The owner's path (for a record array, its prefix).
   [[nodiscard]] const std::string& owner(uint32_t id) const { return owners_[id].path; }
   [[nodiscard]] const std::vector<CoverageMark>& marks() const { return marks_; }
@@ -75,6 +93,7 @@ class CoverageMap {
     std::string path;
     uint64_t base = 0;
     uint32_t stride = 0;  // 0: a single owner; else a record array
+    std::span<const FieldSpec> fields;  // a record table owner's fields
   };
   template <typename Less>
   void sort_runs(Less less);

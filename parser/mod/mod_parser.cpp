@@ -357,10 +357,13 @@ class Parser {
     nb.transforms.resize(static_cast<size_t>(n));
     uint32_t non_finite = 0;
     uint64_t first_non_finite = 0;
+    const uint32_t xf_owner =
+        cov_.add_record_table_owner("nodes.transforms", *xf_begin, kTransformSpec.size, kTransformSpec.fields);
+    cov_.mark_records(*xf_begin, n, xf_owner);
+    const Bytes xf_bytes = *in_.slice(*xf_begin, n * kTransformSpec.size);  // range checked above
     for (size_t k = 0; k < n; ++k) {
       const uint64_t at = *xf_begin + k * kTransformSpec.size;
-      const uint32_t xf_owner = cov_.add_owner("nodes.transforms[" + std::to_string(k) + "]");
-      if (!read_record(at, xf_owner, nb.transforms[k])) return false;
+      nb.transforms[k].decode(xf_bytes.subspan(k * kTransformSpec.size, kTransformSpec.size));
       for (size_t f = 0; f < TransformRecord::kFieldCount; ++f) {
         if (f == xf::reserved1c) continue;  // undecoded; not a number we interpret
         if (!is_finite_bits(static_cast<uint32_t>(nb.transforms[k].get(f))) && non_finite++ == 0)

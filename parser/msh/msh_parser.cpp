@@ -23,10 +23,8 @@ void mark_container(CoverageMap& cov, const nres::Archive& a) {
   const uint32_t header = cov.add_owner("header");
   for (const FieldSpec& f : nres::kHeaderSpec.fields) cov.mark(f.offset, f.width, header, f.name);
   const uint64_t dir = nres::directory_offset(a.header);
-  const uint32_t entries = cov.add_record_array_owner("entries", dir, nres::kEntrySpec.size);
-  for (size_t i = 0; i < a.entries.size(); ++i)
-    for (const FieldSpec& f : nres::kEntrySpec.fields)
-      cov.mark(dir + i * nres::kEntrySpec.size + f.offset, f.width, entries, f.name);
+  const uint32_t entries = cov.add_record_table_owner("entries", dir, nres::kEntrySpec.size, nres::kEntrySpec.fields);
+  cov.mark_records(dir, a.entries.size(), entries);
 }
 
 class Parser {
@@ -105,9 +103,12 @@ class Parser {
   template <const auto& Spec>
   std::vector<Record<Spec>> read_records(uint32_t type, uint64_t base, uint64_t count, uint64_t first_offset = 0) {
     std::vector<Record<Spec>> out(static_cast<size_t>(count));
-    const uint32_t owner = cov_.add_record_array_owner(stream_path(type), base + first_offset, Spec.size);
-    for (size_t k = 0; k < out.size(); ++k)
-      (void)read_record(in_, base + first_offset + k * uint64_t{Spec.size}, owner, cov_, out[k]);  // inside the payload
+    // The caller checked count against the payload size; the slice is the last guard.
+    const auto bytes = in_.slice(base + first_offset, count * uint64_t{Spec.size});
+    if (!bytes) return {};
+    for (size_t k = 0; k < out.size(); ++k) out[k].decode(bytes->subspan(k * size_t{Spec.size}, Spec.size));
+    const uint32_t owner = cov_.add_record_table_owner(stream_path(type), base + first_offset, Spec.size, Spec.fields);
+    cov_.mark_records(base + first_offset, count, owner);
     return out;
   }
 

@@ -102,11 +102,12 @@ class Parser {
                       "-byte file");
     dir_ = in_.size() - dir_bytes;
     archive_.entries.resize(static_cast<size_t>(count_));
+    const uint32_t owner = cov_.add_record_table_owner("entries", dir_, kEntrySpec.size, kEntrySpec.fields);
+    cov_.mark_records(dir_, count_, owner);  // the directory fits: checked above
+    const Bytes directory = *in_.slice(dir_, count_ * uint64_t{kEntrySpec.size});
     for (size_t i = 0; i < count_; ++i) {
       Entry& e = archive_.entries[i];
-      const uint64_t at = dir_ + i * kEntrySpec.size;
-      const uint32_t owner = cov_.add_owner("entries[" + std::to_string(i) + "]");
-      (void)read_record(in_, at, owner, cov_, e.record);  // the directory fits: checked above
+      e.record.decode(directory.subspan(i * size_t{kEntrySpec.size}, kEntrySpec.size));
 
       Bytes name = e.record.raw(entry::name);
       auto nul = std::find(name.begin(), name.end(), std::byte{0});
