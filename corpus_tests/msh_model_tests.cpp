@@ -237,7 +237,7 @@ TEST(MshExporter, DerivesDescriptorsBoundsAndAnimation) {
   EXPECT_EQ(nodes[1].anim_map_start, 0);
   EXPECT_EQ(nodes[1].fallback_key, 3);  // keys 1, 2, 3 at times 0, 2, 4
   EXPECT_EQ(nodes[2].fallback_key, 4);
-  EXPECT_EQ(m.get<WordStream>(19)->words, (std::vector<uint16_t>{1, 1, 2, 2, 3, 3}));
+  EXPECT_EQ(m.get<WordStream>(19)->words, (PodVector<uint16_t>{1, 1, 2, 2, 3, 3}));
   EXPECT_EQ(m.find(19)->record.get(nres::entry::attr2), 6u);  // attr2 = frame count
   EXPECT_EQ(model_counts(m).frames, 6u);
 }

@@ -2,6 +2,7 @@
 // and animation (FuzzedDataProvider) by the canonical exporter must parse with
 // no error, give back every position bit for bit and every index, be re-written
 // byte for byte from its typed streams, and re-parse to an equal model.
+#include <algorithm>
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cstring>
@@ -84,7 +85,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (size_t v = 0; v < positions.size(); ++v)
     for (size_t c = 0; c < 3; ++c)
       if (got->positions[v][c] != f32_to_bits(positions[v][c])) fuzzing::fail("a position changed its bits");
-  if (model.get<WordStream>(6)->words != indices) fuzzing::fail("indices changed");
+  if (!std::ranges::equal(model.get<WordStream>(6)->words, indices)) fuzzing::fail("indices changed");
   const WriteResult written = write_msh(model);
   fuzzing::check_identical(written, reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   const ParseResult again = parse_msh(written.bytes);

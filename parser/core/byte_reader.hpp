@@ -11,6 +11,7 @@
 #include <cstring>
 #include <optional>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "parser/core/checked_math.hpp"
@@ -41,6 +42,34 @@ inline void store_uint_le(std::span<std::byte> dst, uint64_t v, size_t width) {
 // Appends the low `width` bytes of `v` little-endian to `out` (builders and writers).
 inline void append_uint_le(std::vector<std::byte>& out, uint64_t v, size_t width) {
   for (size_t i = 0; i < width; ++i) out.push_back(static_cast<std::byte>((v >> (8 * i)) & 0xFF));
+}
+
+// A `Width`-byte little-endian unsigned integer at `p` (Width 1, 2, 4 or 8):
+// one load on a little-endian host. The caller guarantees Width readable bytes.
+template <size_t Width>
+[[nodiscard]] inline uint64_t load_fixed_le(const std::byte* p) {
+  static_assert(Width == 1 || Width == 2 || Width == 4 || Width == 8);
+  using U = std::conditional_t<Width == 1, uint8_t, std::conditional_t<Width == 2, uint16_t,
+            std::conditional_t<Width == 4, uint32_t, uint64_t>>>;
+  if constexpr (std::endian::native == std::endian::little) {
+    U v;
+    std::memcpy(&v, p, Width);
+    return v;
+  } else {
+    return load_uint_le(Bytes(p, Width), Width);
+  }
+}
+template <size_t Width>
+inline void store_fixed_le(std::byte* p, uint64_t v) {
+  static_assert(Width == 1 || Width == 2 || Width == 4 || Width == 8);
+  using U = std::conditional_t<Width == 1, uint8_t, std::conditional_t<Width == 2, uint16_t,
+            std::conditional_t<Width == 4, uint32_t, uint64_t>>>;
+  if constexpr (std::endian::native == std::endian::little) {
+    const auto u = static_cast<U>(v);
+    std::memcpy(p, &u, Width);
+  } else {
+    store_uint_le(std::span<std::byte>(p, Width), v, Width);
+  }
 }
 
 // Element arrays (an integer type, or std::array of one): decoded from / encoded

@@ -302,8 +302,8 @@ class Checker {
   const std::vector<BatchRecord>* batches_ = nullptr;
   const std::vector<TriangleRecord>* tris_ = nullptr;
   const std::vector<KeyRecord>* keys_ = nullptr;
-  const std::vector<uint16_t>* indices_ = nullptr;
-  const std::vector<uint16_t>* frame_map_ = nullptr;
+  const PodVector<uint16_t>* indices_ = nullptr;
+  const PodVector<uint16_t>* frame_map_ = nullptr;
 };
 
 }  // namespace

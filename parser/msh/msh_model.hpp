@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "parser/core/field_table.hpp"
+#include "parser/core/pod_vector.hpp"
 #include "parser/core/gap.hpp"
 #include "parser/msh/msh_fields.hpp"
 #include "parser/nres/nres_model.hpp"
@@ -50,19 +51,19 @@ struct HeaderSlotStream {  // Res2
   friend bool operator==(const HeaderSlotStream&, const HeaderSlotStream&) = default;
 };
 struct PositionStream {  // Res3
-  std::vector<F32x3Bits> positions;
+  PodVector<F32x3Bits> positions;
   friend bool operator==(const PositionStream&, const PositionStream&) = default;
 };
 struct PackedNormalStream {  // Res4: s8 x4, byte 3 kept
-  std::vector<U8x4> normals;
+  PodVector<U8x4> normals;
   friend bool operator==(const PackedNormalStream&, const PackedNormalStream&) = default;
 };
 struct WordPairStream {  // Res5 UV0, Res18: 2 x 16-bit raw words (signedness is a [CONFLICT])
-  std::vector<U16x2> pairs;
+  PodVector<U16x2> pairs;
   friend bool operator==(const WordPairStream&, const WordPairStream&) = default;
 };
 struct WordStream {  // Res6 indices, Res19 frame map
-  std::vector<uint16_t> words;
+  PodVector<uint16_t> words;
   friend bool operator==(const WordStream&, const WordStream&) = default;
 };
 struct TriangleStream {  // Res7

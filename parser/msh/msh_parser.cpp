@@ -112,12 +112,15 @@ class Parser {
     return out;
   }
 
-  template <typename Element, size_t Width, typename Load>
-  std::vector<Element> read_array(uint32_t type, std::string_view leaf, uint64_t base, uint64_t count, Load load) {
-    std::vector<Element> out(static_cast<size_t>(count));
-    Bytes bytes = *in_.slice(base, count * Width);  // the payload was bounds-checked by the NRes parser
-    for (size_t k = 0; k < out.size(); ++k) out[k] = load(bytes.subspan(k * Width, Width));
-    cov_.mark(base, count * Width, cov_.add_owner(stream_path(type)), leaf);
+  // An element stream: one bulk little-endian copy (the element type is the
+  // stream's exact layout) and one coverage mark.
+  template <typename Element>
+  PodVector<Element> read_array(uint32_t type, std::string_view leaf, uint64_t base, uint64_t count) {
+    PodVector<Element> out(static_cast<size_t>(count));
+    const auto bytes = in_.slice(base, count * sizeof(Element));  // the payload was bounds-checked by the NRes parser
+    if (!bytes) return {};
+    load_le_elements(*bytes, std::span(out));
+    cov_.mark(base, count * sizeof(Element), cov_.add_owner(stream_path(type)), leaf);
     return out;
   }
 
@@ -172,26 +175,18 @@ class Parser {
     if (!n) return false;
     switch (type) {
       case 3:
-        out = PositionStream{read_array<F32x3Bits, 12>(type, "positions", base, *n, [](Bytes b) {
-          return F32x3Bits{load_le<uint32_t>(b), load_le<uint32_t>(b.subspan(4)), load_le<uint32_t>(b.subspan(8))};
-        })};
+        out = PositionStream{read_array<F32x3Bits>(type, "positions", base, *n)};
         return true;
       case 4:
-        out = PackedNormalStream{read_array<U8x4, 4>(type, "normals", base, *n, [](Bytes b) {
-          return U8x4{load_le<uint8_t>(b), load_le<uint8_t>(b.subspan(1)), load_le<uint8_t>(b.subspan(2)),
-                      load_le<uint8_t>(b.subspan(3))};
-        })};
+        out = PackedNormalStream{read_array<U8x4>(type, "normals", base, *n)};
         return true;
       case 5:
       case 18:
-        out = WordPairStream{read_array<U16x2, 4>(type, type == 5 ? "uv0" : "res18", base, *n, [](Bytes b) {
-          return U16x2{load_le<uint16_t>(b), load_le<uint16_t>(b.subspan(2))};
-        })};
+        out = WordPairStream{read_array<U16x2>(type, type == 5 ? "uv0" : "res18", base, *n)};
         return true;
       case 6:
       case 19:
-        out = WordStream{read_array<uint16_t, 2>(type, type == 6 ? "indices" : "frame_map", base, *n,
-                                                 [](Bytes b) { return load_le<uint16_t>(b); })};
+        out = WordStream{read_array<uint16_t>(type, type == 6 ? "indices" : "frame_map", base, *n)};
         return true;
       case 7:
         out = TriangleStream{read_records<kTriangleSpec>(type, base, *n)};

@@ -18,16 +18,16 @@ struct Streams {
   std::vector<NodeView> nodes;
   const std::vector<SlotRecord>* slots = nullptr;
   const std::vector<BatchRecord>* batches = nullptr;
-  const std::vector<uint16_t>* indices = nullptr;
+  const PodVector<uint16_t>* indices = nullptr;
   const std::vector<TriangleRecord>* triangles = nullptr;
-  const std::vector<F32x3Bits>* positions = nullptr;
+  const PodVector<F32x3Bits>* positions = nullptr;
 
   explicit Streams(const Model& m) : nodes(node_views(m)) {
     static const std::vector<SlotRecord> no_slots;
     static const std::vector<BatchRecord> no_batches;
-    static const std::vector<uint16_t> no_indices;
+    static const PodVector<uint16_t> no_indices;
     static const std::vector<TriangleRecord> no_triangles;
-    static const std::vector<F32x3Bits> no_positions;
+    static const PodVector<F32x3Bits> no_positions;
     auto* hs = m.get<HeaderSlotStream>(2);
     slots = hs ? &hs->slots : &no_slots;
     auto* bs = m.get<BatchStream>(13);

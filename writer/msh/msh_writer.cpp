@@ -21,10 +21,12 @@ class Encoder {
       rs[k].encode(std::span<std::byte>(out).subspan(at + k * Spec.size, Spec.size));
   }
   void uint(uint64_t v, size_t width) { append_uint_le(out, v, width); }
-  template <typename Array>
-  void elements(const std::vector<Array>& v) {
-    for (const auto& e : v)
-      for (auto x : e) uint(x, sizeof x);
+  template <typename Elements>
+  void elements(const Elements& v) {
+    using Element = typename Elements::value_type;
+    const size_t at = out.size();
+    out.resize(at + v.size() * sizeof(Element));
+    store_le_elements(std::span<const Element>(v), std::span<std::byte>(out).subspan(at));
   }
 
   void operator()(const RawStream& s) { out = s.bytes; }
@@ -38,9 +40,7 @@ class Encoder {
   void operator()(const PositionStream& s) { elements(s.positions); }
   void operator()(const PackedNormalStream& s) { elements(s.normals); }
   void operator()(const WordPairStream& s) { elements(s.pairs); }
-  void operator()(const WordStream& s) {
-    for (uint16_t w : s.words) uint(w, 2);
-  }
+  void operator()(const WordStream& s) { elements(s.words); }
   void operator()(const TriangleStream& s) { records(s.triangles); }
   void operator()(const BatchStream& s) { records(s.batches); }
   void operator()(const KeyStream& s) { records(s.keys); }
