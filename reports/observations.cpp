@@ -14,28 +14,6 @@ namespace meshgate {
 
 using nlohmann::json;
 
-namespace {
-
-bool numeric_value(const FieldSpec& f, uint64_t raw, double& out) {
-  switch (f.type) {
-    case FieldType::bytes: return false;
-    case FieldType::f32: {
-      const float v = f32_from_bits(static_cast<uint32_t>(raw));
-      out = static_cast<double>(v);
-      return std::isfinite(v);
-    }
-    case FieldType::i16: out = static_cast<double>(static_cast<int16_t>(raw)); return true;
-    case FieldType::i32: out = static_cast<double>(static_cast<int32_t>(raw)); return true;
-    default: out = static_cast<double>(raw); return true;
-  }
-}
-
-bool bytes_zero(Bytes b) {
-  return std::all_of(b.begin(), b.end(), [](std::byte x) { return x == std::byte{0}; });
-}
-
-}  // namespace
-
 std::string value_text(const FieldSpec& f, uint64_t raw, Bytes bytes) {
   char buf[64];
   switch (f.type) {
@@ -83,18 +61,7 @@ size_t Observations::first_field(size_t table) {
 
 Observations::Observations() : fields_(first_field(field_catalog().size())) {}
 
-void Observations::add(FieldStats& s, const FieldSpec& f, uint64_t raw, Bytes bytes) {
-  ++s.count;
-  const bool is_zero = f.is_bytes() ? bytes_zero(bytes) : raw == 0;
-  s.zero += is_zero;
-  double v = 0;
-  if (numeric_value(f, raw, v)) {
-    const auto bits = static_cast<uint32_t>(raw);
-    if (!s.has_range || v < s.min) s.min = v, s.min_bits = bits;
-    if (!s.has_range || v > s.max) s.max = v, s.max_bits = bits;
-    s.has_range = true;
-  }
-  if (!wants_histogram(f.status)) return;
+void Observations::add_to_histogram(FieldStats& s, const FieldSpec& f, uint64_t raw, Bytes bytes, bool is_zero) {
   // Byte fields longer than 16 are summarised by zero/non-zero only: no payload bytes in reports.
   const std::string key = f.is_bytes() && f.width > 16 ? (is_zero ? "all zero" : "non-zero") : value_text(f, raw, bytes);
   auto it = s.values.find(key);

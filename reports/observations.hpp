@@ -6,7 +6,9 @@
 // order, so a sweep's observations do not depend on scheduling.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
+#include <utility>
 #include <map>
 #include <string>
 #include <vector>
@@ -45,11 +47,15 @@ class Observations {
  public:
   Observations();
 
+  // Unrolled over the table at compile time: each field's type and status
+  // are constants, so a record costs a few adds and compares per field and
+  // only histogram fields (PRESERVED/RESERVED/CANDIDATE) reach the map.
   template <const auto& Spec>
   void observe(const Record<Spec>& record) {
     FieldStats* stats = &fields_[first_field(table_index<Spec>())];
-    for (size_t i = 0; i < Spec.fields.size(); ++i)
-      add(stats[i], Spec.fields[i], record.get(i), Spec.fields[i].is_bytes() ? record.raw(i) : Bytes{});
+    [&]<size_t... I>(std::index_sequence<I...>) {
+      (observe_field<Spec, I>(stats[I], record), ...);
+    }(std::make_index_sequence<Spec.fields.size()>());
   }
   void observe_mod(const mod::Model& model);
   void observe_nres(const nres::Archive& archive);
@@ -69,7 +75,40 @@ class Observations {
   [[nodiscard]] nlohmann::json observed_json(size_t table, size_t field) const;
 
  private:
-  static void add(FieldStats& s, const FieldSpec& f, uint64_t raw, Bytes bytes);
+  template <const auto& Spec, size_t I>
+  static void observe_field(FieldStats& s, const Record<Spec>& record) {
+    constexpr FieldSpec f = Spec.fields[I];
+    ++s.count;
+    if constexpr (f.is_bytes()) {
+      const bool zero = record.raw_all_zero(I);
+      s.zero += zero;
+      if constexpr (wants_histogram(f.status)) add_to_histogram(s, f, 0, record.raw(I), zero);
+    } else {
+      const uint64_t raw = record.get(I);
+      s.zero += raw == 0;
+      double v = 0;
+      bool finite = true;
+      if constexpr (f.type == FieldType::f32) {
+        const float x = f32_from_bits(static_cast<uint32_t>(raw));
+        v = static_cast<double>(x);
+        finite = std::isfinite(x);
+      } else if constexpr (f.type == FieldType::i16) {
+        v = static_cast<double>(static_cast<int16_t>(raw));
+      } else if constexpr (f.type == FieldType::i32) {
+        v = static_cast<double>(static_cast<int32_t>(raw));
+      } else {
+        v = static_cast<double>(raw);
+      }
+      if (finite) {
+        const auto bits = static_cast<uint32_t>(raw);
+        if (!s.has_range || v < s.min) s.min = v, s.min_bits = bits;
+        if (!s.has_range || v > s.max) s.max = v, s.max_bits = bits;
+        s.has_range = true;
+      }
+      if constexpr (wants_histogram(f.status)) add_to_histogram(s, f, raw, {}, raw == 0);
+    }
+  }
+  static void add_to_histogram(FieldStats& s, const FieldSpec& f, uint64_t raw, Bytes bytes, bool is_zero);
   // Where a table's fields start in fields_ (tables in field_catalog() order).
   [[nodiscard]] static size_t first_field(size_t table);
 
