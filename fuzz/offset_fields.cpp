@@ -35,7 +35,7 @@ bool is_structural_field(std::string_view leaf) {
                      [&](std::string_view w) { return leaf.find(w) != std::string_view::npos; });
 }
 
-AttackSurface attack_surface(Bytes data) {
+AttackSurface attack_surface(Bytes data, bool with_paths) {
   const CoverageMap cov = coverage_of(data);
   AttackSurface surface;
   std::vector<TargetField>& out = surface.fields;
@@ -47,7 +47,7 @@ AttackSurface attack_surface(Bytes data) {
   cov.for_each_field([&](uint64_t begin, uint64_t width, std::string_view leaf, const CoverageMark& m) {
     if (width != 1 && width != 2 && width != 4 && width != 8) return;  // arrays and byte blobs are not fields
     if (!is_structural_field(leaf)) return;
-    out.push_back({begin, static_cast<uint32_t>(width), cov.path_of(m, begin)});
+    out.push_back({begin, static_cast<uint32_t>(width), with_paths ? cov.path_of(m, begin) : std::string()});
   });
   std::sort(out.begin(), out.end(), [](const TargetField& a, const TargetField& b) { return a.offset < b.offset; });
   out.erase(std::unique(out.begin(), out.end(), [](const TargetField& a, const TargetField& b) { return a.offset == b.offset; }),

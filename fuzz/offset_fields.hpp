@@ -36,7 +36,9 @@ struct AttackSurface {
 
 // Parses `data` with the parser its magic selects (MOD, NRes, or MSH inside
 // NRes). A parse that stopped early still yields the fields it had read.
-[[nodiscard]] AttackSurface attack_surface(Bytes data);
+// `with_paths` false leaves TargetField::path empty: the mutator runs once per
+// fuzzer execution and needs offsets, not names.
+[[nodiscard]] AttackSurface attack_surface(Bytes data, bool with_paths = true);
 
 // Boundary values for a field in a file of `size` bytes: 0, 1, size-1, size,
 // size+1, 0xFFFF, 0xFFFFFFFF, 2^63, the value +1 (unaligned), and the start
