@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <set>
 
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
@@ -39,17 +38,26 @@ AttackSurface attack_surface(Bytes data, bool with_paths) {
   const CoverageMap cov = coverage_of(data);
   AttackSurface surface;
   std::vector<TargetField>& out = surface.fields;
-  std::set<uint64_t> starts;
-  cov.for_each_field([&](uint64_t begin, uint64_t width, std::string_view leaf, const CoverageMark&) {
-    if (width >= 16 || leaf == "magic" || leaf == "type_id" || leaf == "flags") starts.insert(begin);
-  });
-  surface.section_starts.assign(starts.begin(), starts.end());
+  std::vector<uint64_t>& starts = surface.section_starts;
+  // Leaf names are static strings from the tables and a record run repeats a
+  // few dozen of them thousands of times: decide each name once (the mutator
+  // runs this on every fuzzer execution).
+  std::vector<std::pair<const char*, bool>> structural;
+  const auto is_structural = [&](std::string_view leaf) {
+    for (const auto& [name, yes] : structural)
+      if (name == leaf.data()) return yes;
+    structural.emplace_back(leaf.data(), is_structural_field(leaf));
+    return structural.back().second;
+  };
   cov.for_each_field([&](uint64_t begin, uint64_t width, std::string_view leaf, const CoverageMark& m) {
+    if (width >= 16 || leaf == "magic" || leaf == "type_id" || leaf == "flags") starts.push_back(begin);
     if (width != 1 && width != 2 && width != 4 && width != 8) return;  // arrays and byte blobs are not fields
-    if (!is_structural_field(leaf)) return;
+    if (!is_structural(leaf)) return;
     out.push_back({begin, static_cast<uint32_t>(width), with_paths ? cov.path_of(m, begin) : std::string()});
   });
-  std::sort(out.begin(), out.end(), [](const TargetField& a, const TargetField& b) { return a.offset < b.offset; });
+  std::sort(starts.begin(), starts.end());
+  starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+  std::stable_sort(out.begin(), out.end(), [](const TargetField& a, const TargetField& b) { return a.offset < b.offset; });
   out.erase(std::unique(out.begin(), out.end(), [](const TargetField& a, const TargetField& b) { return a.offset == b.offset; }),
             out.end());
   return surface;
