@@ -9,6 +9,7 @@
 #include <map>
 
 #include "cli/allocator_policy.hpp"
+#include "parser/core/hashing.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "reports/roundtrip.hpp"
@@ -97,6 +98,15 @@ void BM_Memcpy(benchmark::State& state) {
   report(state, bytes);
 }
 
+// The sweep's per-file SHA-256 (the evidence report's file identity) alone:
+// its throughput bounds the sweep's, whatever the parser does.
+template <const std::vector<std::byte>& (*File)(int64_t)>
+void BM_Sha256(benchmark::State& state) {
+  const auto& bytes = File(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(sha256_hex(bytes));
+  report(state, bytes);
+}
+
 void BM_ModParse(benchmark::State& state) {
   const auto& bytes = mod_file(state.range(0));
   for (auto _ : state) benchmark::DoNotOptimize(mod::parse_mod(bytes));
@@ -148,11 +158,13 @@ BENCHMARK(BM_ModParse)->Name("mod/parse") MOD_SIZES;
 BENCHMARK(BM_ModWrite)->Name("mod/write") MOD_SIZES;
 BENCHMARK(BM_RoundTrip<mod_file>)->Name("mod/roundtrip") MOD_SIZES;
 BENCHMARK(BM_Sweep<mod_file>)->Name("mod/sweep") MOD_SIZES;
+BENCHMARK(BM_Sha256<mod_file>)->Name("mod/sha256") MOD_SIZES;
 BENCHMARK(BM_Memcpy<msh_file>)->Name("msh/memcpy") MSH_SIZES;
 BENCHMARK(BM_MshParse)->Name("msh/parse") MSH_SIZES;
 BENCHMARK(BM_MshWrite)->Name("msh/write") MSH_SIZES;
 BENCHMARK(BM_RoundTrip<msh_file>)->Name("msh/roundtrip") MSH_SIZES;
 BENCHMARK(BM_Sweep<msh_file>)->Name("msh/sweep") MSH_SIZES;
+BENCHMARK(BM_Sha256<msh_file>)->Name("msh/sha256") MSH_SIZES;
 
 }  // namespace
 }  // namespace meshgate

@@ -2,8 +2,9 @@
 # Performance figures in one table (and reports/bench.json):
 #  1. Google Benchmark (bench/meshgate_bench): parse, write, round trip and sweep
 #     of MOD (2, 35, 110, 220 KiB) and MSH (12, 1,000, 10,000 vertices) files,
-#     each next to memcpy + memcmp of the same bytes in the same run; medians of
-#     5 repetitions, ratios = stage bytes/s / memcpy bytes/s.
+#     each next to memcpy + memcmp of the same bytes in the same run, and the
+#     sweep's SHA-256 of the same bytes alone; medians of 5 repetitions,
+#     ratios = stage bytes/s / memcpy bytes/s.
 #  2. Corpus scale: `meshgate sweep` over a generated corpus of N files (default
 #     10,000: MOD and MSH) at --jobs 1 and --jobs 2, wall time and peak RSS.
 # Usage: ci/bench.sh [--files N]
@@ -43,9 +44,33 @@ for row in rows:
     ratio = f"{row['ratio_to_memcpy']:.4f}" if row["ratio_to_memcpy"] is not None else "-"
     print(f"{row['format']:6} {row['stage']:9} {row['size_arg']:>6} {row['file_bytes']:>10} "
           f"{row['bytes_per_second'] / 1e6:>9.1f} {ratio:>9} {row['real_time_us']:>9.1f}")
+# Against the targets: round trip >= 0.25x memcpy, sweep >= 0.1x. The
+# sweep hashes every file with SHA-256 for the evidence report, and SHA-256
+# alone runs at a few hundredths of memcpy, so the sweep's figure without that
+# digest (its median time minus the sha256 row's, same run) is printed too.
+targets = []
+by = {(r["format"], r["stage"], r["size_arg"]): r for r in rows}
+print(f"\n{'format':6} {'size':>6} {'roundtrip x':>11} {'sweep x':>8} {'sweep - sha256 x':>16} {'sha256 x':>9}")
+for (fmt, stage, size), r in sorted(by.items()):
+    if stage != "memcpy":
+        continue
+    rt, sw, sha = by.get((fmt, "roundtrip", size)), by.get((fmt, "sweep", size)), by.get((fmt, "sha256", size))
+    if not (rt and sw and sha):
+        continue
+    base = r["bytes_per_second"]
+    net_us = sw["real_time_us"] - sha["real_time_us"]
+    net = (r["file_bytes"] / (net_us * 1e-6)) / base if net_us > 0 else None
+    entry = {"format": fmt, "size_arg": size, "roundtrip_ratio": rt["ratio_to_memcpy"], "sweep_ratio": sw["ratio_to_memcpy"],
+             "sweep_without_sha256_ratio": net, "sha256_ratio": sha["ratio_to_memcpy"],
+             "roundtrip_target_met": rt["ratio_to_memcpy"] >= 0.25, "sweep_target_met": sw["ratio_to_memcpy"] >= 0.1}
+    targets.append(entry)
+    print(f"{fmt:6} {size:>6} {rt['ratio_to_memcpy']:>11.3f} {sw['ratio_to_memcpy']:>8.3f} "
+          f"{(net if net is not None else float('nan')):>16.3f} {sha['ratio_to_memcpy']:>9.3f}")
 scale = []
 count = sum(len(f) for _, _, f in os.walk(corpus))
 size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(corpus) for f in fs)
+# One untimed pass first, so both timed runs read the corpus from the page cache.
+subprocess.run(["./build/meshgate", "sweep", corpus, "--jobs", "2"], capture_output=True)
 for jobs in (1, 2):
     start = time.monotonic()
     proc = subprocess.run(["/usr/bin/time", "-f", "%M", "./build/meshgate", "sweep", corpus, "--jobs", str(jobs)],
@@ -57,6 +82,6 @@ for jobs in (1, 2):
                   "summary": proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""})
     print(f"sweep of {count} files ({size / 1e6:.1f} MB), --jobs {jobs}: {wall:.2f} s wall, "
           f"{peak_kib / 1024:.1f} MB peak RSS, exit {proc.returncode}")
-json.dump({"benchmarks": rows, "corpus_sweep": scale}, open("reports/bench.json", "w"), indent=2, sort_keys=True)
+json.dump({"benchmarks": rows, "targets": targets, "corpus_sweep": scale}, open("reports/bench.json", "w"), indent=2, sort_keys=True)
 print("wrote reports/bench.json")
 PY
