@@ -1,5 +1,7 @@
 #include "parser/mod/mod_skin.hpp"
 
+#include "parser/core/vector_clones.hpp"
+
 #include <bit>
 #include <cstring>
 
@@ -70,7 +72,7 @@ inline uint32_t fails_skin_rules(uint32_t word, uint32_t lanes, uint32_t node_co
   return (q0 + q1 + q2 != kQuantizedWeightSum) | lane_bad(a1, l1) | lane_bad(a2, l2) | lane_bad(a3, l3) | duplicate;
 }
 
-SkinCounts count_skin(const uint16_t* words, const U8x4* blend, size_t n, uint32_t node_count) {
+MESHGATE_VECTOR_CLONES SkinCounts count_skin(const uint16_t* words, const U8x4* blend, size_t n, uint32_t node_count) {
   SkinCounts c;
   for (size_t i = 0; i < n; ++i) {
     const uint32_t word = words[i];

@@ -221,7 +221,7 @@ class Checker {
     constexpr size_t kVertexCount = field_index<kBatchSpec>("batch_0e");
     FirstViolation not_triangles{codes::batch_index_count_not_triangles}, vertex_range{codes::batch_vertex_range},
         tiling{codes::batches_not_tiling}, unreached{codes::vertex_unreached};
-    std::vector<bool> reached(static_cast<size_t>(counts_.vertices), false);
+    std::vector<uint8_t> reached(static_cast<size_t>(counts_.vertices), 0);
     uint64_t expected_start = 0;
     for (size_t b = 0; b < batches_->size(); ++b) {
       const BatchRecord& r = (*batches_)[b];
@@ -247,6 +247,16 @@ class Checker {
           return "batch " + std::to_string(b) + " vertices [" + std::to_string(base) + ", +" + std::to_string(vcount) +
                  ") pass the " + std::to_string(counts_.vertices) + " vertices";
         });
+      // Fast path: when the batch's largest index breaks neither rule, no index
+      // can, and marking what it reaches is the whole job. Otherwise the
+      // index-by-index loop below names the first offender.
+      const uint16_t* words = indices_->data() + start;
+      uint32_t largest = 0;
+      for (uint64_t k = 0; k < count; ++k) largest = std::max<uint32_t>(largest, words[k]);
+      if (base + largest < counts_.vertices && largest < vcount) {
+        for (uint64_t k = 0; k < count; ++k) reached[static_cast<size_t>(base + words[k])] = 1;
+        continue;
+      }
       for (uint64_t k = start; k < start + count; ++k) {
         const uint64_t index = (*indices_)[k];
         if (base + index >= counts_.vertices)
@@ -266,7 +276,8 @@ class Checker {
         return "batches end at index " + std::to_string(expected_start) + " but Res6 holds " +
                std::to_string(counts_.indices);
       });
-    for (size_t v = 0; v < reached.size(); ++v)
+    for (size_t v = static_cast<size_t>(std::find(reached.begin(), reached.end(), 0) - reached.begin());
+         v < reached.size(); ++v)
       if (!reached[v])
         unreached.note("res3[" + std::to_string(v) + "]", at(3, v, 12, 0),
                        [&] { return "vertex " + std::to_string(v) + " is reached by no batch index"; });
