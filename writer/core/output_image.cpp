@@ -30,50 +30,39 @@ void OutputImage::add_interval(uint64_t begin, uint64_t end) {
   written_.emplace(begin, end);
 }
 
-bool OutputImage::emit(uint64_t offset, uint64_t length, std::string_view path, const Fill& fill) {
-  if (error_) return false;
-  if (!range_fits(offset, length, bytes_.size())) {
-    fail("writer.out-of-range", path, offset,
-         "the model places " + std::to_string(length) + " bytes past the end of a " +
-             std::to_string(bytes_.size()) + "-byte image");
-    return false;
-  }
-  if (length == 0) return true;
+OutputImage::Placement OutputImage::place(uint64_t offset, uint64_t length) const {
+  if (error_) return Placement::failed;
+  if (!range_fits(offset, length, bytes_.size())) return Placement::out_of_range;
+  if (length == 0) return Placement::nothing;
   const uint64_t end = offset + length;
-  std::span<std::byte> dst(bytes_.data() + offset, static_cast<size_t>(length));
-
   // Does any earlier emission touch [offset, end)?
   auto it = written_.upper_bound(offset);
-  bool overlaps = it != written_.end() && it->first < end;
-  if (it != written_.begin() && std::prev(it)->second > offset) overlaps = true;
-
-  if (!overlaps) {
-    fill(dst);
-  } else {
-    // Rare (aliased sections in odd files): produce into a scratch buffer and
-    // require agreement with what is already there.
-    std::vector<std::byte> scratch(static_cast<size_t>(length));
-    fill(scratch);
-    for (auto w = written_.begin(); w != written_.end(); ++w) {
-      const uint64_t lo = std::max(w->first, offset), hi = std::min(w->second, end);
-      for (uint64_t p = lo; p < hi; ++p) {
-        if (bytes_[p] != scratch[p - offset]) {
-          fail("writer.conflicting-overlap", path, p,
-               "two parts of the model disagree about the byte at " + hex_offset(p));
-          return false;
-        }
-      }
-    }
-    std::copy(scratch.begin(), scratch.end(), dst.begin());
-  }
-  add_interval(offset, end);
-  return true;
+  if (it != written_.end() && it->first < end) return Placement::overlapping;
+  if (it != written_.begin() && std::prev(it)->second > offset) return Placement::overlapping;
+  return Placement::fresh;
 }
 
-bool OutputImage::emit_bytes(uint64_t offset, Bytes bytes, std::string_view path) {
-  return emit(offset, bytes.size(), path, [&](std::span<std::byte> dst) {
-    std::copy(bytes.begin(), bytes.end(), dst.begin());
-  });
+bool OutputImage::reject_out_of_range(const std::string& path, uint64_t offset, uint64_t length) {
+  fail("writer.out-of-range", path, offset,
+       "the model places " + std::to_string(length) + " bytes past the end of a " + std::to_string(bytes_.size()) +
+           "-byte image");
+  return false;
+}
+
+bool OutputImage::merge_overlapping(uint64_t offset, const std::vector<std::byte>& scratch, const std::string& path) {
+  const uint64_t end = offset + scratch.size();
+  for (auto w = written_.begin(); w != written_.end(); ++w) {
+    const uint64_t lo = std::max(w->first, offset), hi = std::min(w->second, end);
+    for (uint64_t p = lo; p < hi; ++p) {
+      if (bytes_[p] != scratch[p - offset]) {
+        fail("writer.conflicting-overlap", path, p, "two parts of the model disagree about the byte at " + hex_offset(p));
+        return false;
+      }
+    }
+  }
+  std::copy(scratch.begin(), scratch.end(), bytes_.begin() + static_cast<std::ptrdiff_t>(offset));
+  add_interval(offset, end);
+  return true;
 }
 
 bool OutputImage::reject_unplaceable(std::string_view path) {

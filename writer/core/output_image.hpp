@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
+#include <cstring>
+#include <span>
+#include <type_traits>
 #include <map>
 #include <optional>
 #include <string>
@@ -20,15 +22,40 @@ namespace meshgate {
 
 class OutputImage {
  public:
-  using Fill = std::function<void(std::span<std::byte>)>;
-
   explicit OutputImage(uint64_t size);
 
-  // Emits `length` bytes at `offset`, produced by `fill` into the destination.
-  // Returns false (and records the error) when the range leaves the image or
-  // overwrites earlier bytes with different values.
-  bool emit(uint64_t offset, uint64_t length, std::string_view path, const Fill& fill);
-  bool emit_bytes(uint64_t offset, Bytes bytes, std::string_view path);
+  // Emits `length` bytes at `offset`, produced by `fill(std::span<std::byte>)`
+  // into the destination. Returns false (and records the error) when the range
+  // leaves the image or overwrites earlier bytes with different values.
+  // `path` names the part for an error: a string, or a callable returning one,
+  // which is called only when there is an error (writers emit thousands of
+  // parts and should not format a path for each).
+  template <typename Path, typename FillFn>
+  bool emit(uint64_t offset, uint64_t length, const Path& path, FillFn&& fill) {
+    switch (place(offset, length)) {
+      case Placement::fresh:
+        fill(std::span<std::byte>(bytes_.data() + offset, static_cast<size_t>(length)));
+        add_interval(offset, offset + length);
+        return true;
+      case Placement::nothing: return true;
+      case Placement::failed: return false;
+      case Placement::out_of_range: return reject_out_of_range(path_text(path), offset, length);
+      case Placement::overlapping: {
+        // Rare (aliased sections in odd files): produce into a scratch buffer
+        // and require agreement with what is already there.
+        std::vector<std::byte> scratch(static_cast<size_t>(length));
+        fill(std::span<std::byte>(scratch));
+        return merge_overlapping(offset, scratch, path_text(path));
+      }
+    }
+    return false;
+  }
+  template <typename Path>
+  bool emit_bytes(uint64_t offset, Bytes bytes, const Path& path) {
+    return emit(offset, bytes.size(), path, [&](std::span<std::byte> dst) {
+      if (!bytes.empty()) std::memcpy(dst.data(), bytes.data(), bytes.size());
+    });
+  }
   // Records that a part of the model has no representable offset (its
   // placement arithmetic overflowed); always returns false.
   bool reject_unplaceable(std::string_view path);
@@ -39,6 +66,18 @@ class OutputImage {
   [[nodiscard]] std::vector<std::byte> take() { return std::move(bytes_); }
 
  private:
+  enum class Placement { fresh, nothing, failed, out_of_range, overlapping };
+  template <typename Path>
+  static std::string path_text(const Path& path) {
+    if constexpr (std::is_invocable_v<const Path&>) {
+      return std::string(path());
+    } else {
+      return std::string(std::string_view(path));
+    }
+  }
+  [[nodiscard]] Placement place(uint64_t offset, uint64_t length) const;
+  bool reject_out_of_range(const std::string& path, uint64_t offset, uint64_t length);
+  bool merge_overlapping(uint64_t offset, const std::vector<std::byte>& scratch, const std::string& path);
   void fail(std::string_view code, std::string_view path, uint64_t offset, std::string message);
   void add_interval(uint64_t begin, uint64_t end);
 

@@ -19,13 +19,14 @@ struct PathBuffer {
   }
 };
 
-template <const auto& Spec>
-bool emit_record(OutputImage& out, uint64_t offset, const Record<Spec>& record, std::string_view path) {
+// `path` is a string or a callable producing one on error (see OutputImage::emit).
+template <const auto& Spec, typename Path>
+bool emit_record(OutputImage& out, uint64_t offset, const Record<Spec>& record, const Path& path) {
   return out.emit(offset, Spec.size, path, [&](std::span<std::byte> dst) { record.encode(dst); });
 }
 
-template <typename Elements>
-bool emit_array(OutputImage& out, uint64_t offset, const Elements& elements, std::string_view path) {
+template <typename Elements, typename Path>
+bool emit_array(OutputImage& out, uint64_t offset, const Elements& elements, const Path& path) {
   using Element = typename Elements::value_type;
   return out.emit(offset, elements.size() * sizeof(Element), path,
                   [&](std::span<std::byte> dst) { store_le_elements(std::span<const Element>(elements), dst); });
@@ -33,18 +34,18 @@ bool emit_array(OutputImage& out, uint64_t offset, const Elements& elements, std
 
 bool emit_mesh(OutputImage& out, PathBuffer& path, size_t i, size_t j, uint64_t record_offset, const Mesh& m) {
   const MeshRecord& r = m.record;
-  if (!emit_record(out, record_offset, r, path("objects[%zu].meshes[%zu]", i, j))) return false;
+  if (!emit_record(out, record_offset, r, [&] { return path("objects[%zu].meshes[%zu]", i, j); })) return false;
   if (!emit_array(out, stream_offset(r, stream::positions), m.positions,
-                  path("objects[%zu].meshes[%zu].positions", i, j)) ||
-      !emit_array(out, stream_offset(r, stream::normals), m.normals, path("objects[%zu].meshes[%zu].normals", i, j)) ||
-      !emit_array(out, stream_offset(r, stream::uv), m.uv, path("objects[%zu].meshes[%zu].uv", i, j)) ||
+                  [&] { return path("objects[%zu].meshes[%zu].positions", i, j); }) ||
+      !emit_array(out, stream_offset(r, stream::normals), m.normals, [&] { return path("objects[%zu].meshes[%zu].normals", i, j); }) ||
+      !emit_array(out, stream_offset(r, stream::uv), m.uv, [&] { return path("objects[%zu].meshes[%zu].uv", i, j); }) ||
       !emit_array(out, stream_offset(r, stream::blend_indices), m.blend_indices,
-                  path("objects[%zu].meshes[%zu].blend_indices", i, j)) ||
-      !emit_array(out, stream_offset(r, stream::control), m.control, path("objects[%zu].meshes[%zu].control", i, j)))
+                  [&] { return path("objects[%zu].meshes[%zu].blend_indices", i, j); }) ||
+      !emit_array(out, stream_offset(r, stream::control), m.control, [&] { return path("objects[%zu].meshes[%zu].control", i, j); }))
     return false;
   auto ws = workspace_offset(record_offset, r);
-  const std::string_view ws_path = path("objects[%zu].meshes[%zu].workspace", i, j);
-  return ws ? out.emit_bytes(*ws, m.workspace, ws_path) : out.reject_unplaceable(ws_path);
+  const auto ws_path = [&] { return path("objects[%zu].meshes[%zu].workspace", i, j); };
+  return ws ? out.emit_bytes(*ws, m.workspace, ws_path) : out.reject_unplaceable(ws_path());
 }
 
 bool emit_nodes(OutputImage& out, PathBuffer& path, uint64_t block, const NodeBlock& nb) {
@@ -54,14 +55,14 @@ bool emit_nodes(OutputImage& out, PathBuffer& path, uint64_t block, const NodeBl
   for (size_t k = 0; k < 3; ++k) {
     const std::vector<uint8_t>& a = *arrays[k];
     auto begin = checked_add(block, nb.header.get(rel_fields[k]));
-    const std::string_view array_path = path("nodes.array[%zu]", k);
-    if (!(begin ? out.emit_bytes(*begin, std::as_bytes(std::span(a)), array_path) : out.reject_unplaceable(array_path)))
+    const auto array_path = [&] { return path("nodes.array[%zu]", k); };
+    if (!(begin ? out.emit_bytes(*begin, std::as_bytes(std::span(a)), array_path) : out.reject_unplaceable(array_path())))
       return false;
   }
   auto xf = checked_add(block, nb.header.get(node::transform_rel));
   if (!xf) return out.reject_unplaceable("nodes.transforms");
   for (size_t k = 0; k < nb.transforms.size(); ++k) {
-    if (!emit_record(out, *xf + k * kTransformSpec.size, nb.transforms[k], path("nodes.transforms[%zu]", k)))
+    if (!emit_record(out, *xf + k * kTransformSpec.size, nb.transforms[k], [&] { return path("nodes.transforms[%zu]", k); }))
       return false;
   }
   return true;
@@ -75,7 +76,7 @@ WriteResult write_mod(const Model& model) {
   bool ok = emit_record(out, 0, model.header, "header");
   for (size_t i = 0; ok && i < model.objects.size(); ++i) {
     const Object& object = model.objects[i];
-    ok = emit_record(out, object_record_offset(i), object.record, path("objects[%zu]", i));
+    ok = emit_record(out, object_record_offset(i), object.record, [&] { return path("objects[%zu]", i); });
     for (size_t j = 0; ok && j < object.meshes.size(); ++j) {
       auto at = mesh_record_offset(object.record, j);
       ok = at ? emit_mesh(out, path, i, j, *at, object.meshes[j]) : out.reject_unplaceable(path("objects[%zu].meshes[%zu]", i, j));
@@ -83,7 +84,7 @@ WriteResult write_mod(const Model& model) {
   }
   ok = ok && emit_nodes(out, path, model.header.get(hdr::document_offset), model.nodes);
   for (size_t g = 0; ok && g < model.gaps.size(); ++g)
-    ok = out.emit_bytes(model.gaps[g].offset, model.gaps[g].bytes, path("gaps[%zu]", g));
+    ok = out.emit_bytes(model.gaps[g].offset, model.gaps[g].bytes, [&] { return path("gaps[%zu]", g); });
 
   WriteResult result;
   result.error = out.finish();
