@@ -16,23 +16,36 @@ std::string_view gap_kind_name(GapKind k) {
 }
 
 uint32_t CoverageMap::add_owner(std::string path) {
-  owners_.push_back({std::move(path), 0, 0, {}});
+  owners_.push_back({std::move(path), 0, 0, {}, true});
   return static_cast<uint32_t>(owners_.size() - 1);
 }
 
 uint32_t CoverageMap::add_record_array_owner(std::string prefix, uint64_t base, uint32_t stride) {
-  owners_.push_back({std::move(prefix), base, stride, {}});
+  owners_.push_back({std::move(prefix), base, stride, {}, true});
   return static_cast<uint32_t>(owners_.size() - 1);
 }
 
 uint32_t CoverageMap::add_record_table_owner(std::string prefix, uint64_t base, uint32_t stride,
                                              std::span<const FieldSpec> fields) {
-  owners_.push_back({std::move(prefix), base, stride, fields});
+  owners_.push_back({std::move(prefix), base, stride, fields, true});
   return static_cast<uint32_t>(owners_.size() - 1);
 }
 
 void CoverageMap::mark_records(uint64_t begin, uint64_t count, uint32_t owner) {
   mark(begin, count * owners_[owner].stride, owner, {});
+}
+
+void CoverageMap::mark_record(uint64_t offset, uint32_t owner, std::span<const FieldSpec> fields, uint32_t size) {
+  Owner& o = owners_[owner];
+  if (o.stride != 0) {  // the owner already names a table: mark this record field by field
+    for (const FieldSpec& f : fields) mark(offset + f.offset, f.width, owner, f.name);
+    return;
+  }
+  o.base = offset;
+  o.stride = size;
+  o.fields = fields;
+  o.indexed = false;
+  mark(offset, size, owner, {});
 }
 
 namespace {
@@ -70,7 +83,7 @@ std::string CoverageMap::path_of(const CoverageMark& m, uint64_t offset) const {
   if (o.stride != 0 && !o.fields.empty() && leaf.empty() && at >= o.base)
     if (const FieldSpec* f = field_at(o.fields, (at - o.base) % o.stride)) leaf = f->name;
   const std::string owner =
-      o.stride == 0 ? o.path : o.path + "[" + std::to_string((at - o.base) / o.stride) + "]";
+      o.stride == 0 || !o.indexed ? o.path : o.path + "[" + std::to_string((at - o.base) / o.stride) + "]";
   if (owner.empty()) return std::string(leaf);
   if (leaf.empty()) return owner;
   return owner + "." + std::string(leaf);

@@ -69,6 +69,10 @@ class CoverageMap {
                                   std::span<const FieldSpec> fields);
   // `count` records of a table owner, starting at `begin`.
   void mark_records(uint64_t begin, uint64_t count, uint32_t owner);
+  // One record described by `fields` (tiling `size` bytes) at `offset`, owned by
+  // a plain owner ("objects[2]"): one mark, fields resolved from the table.
+  // An owner holds one table; a second record for it is marked field by field.
+  void mark_record(uint64_t offset, uint32_t owner, std::span<const FieldSpec> fields, uint32_t size);
   void reserve(size_t marks) { marks_.reserve(marks); }
   [[nodiscard]] size_t size() const { return marks_.size(); }
   // Zero-length marks are ignored: an empty stream explains no byte.
@@ -94,6 +98,7 @@ class CoverageMap {
     uint64_t base = 0;
     uint32_t stride = 0;  // 0: a single owner; else a record array
     std::span<const FieldSpec> fields;  // a record table owner's fields
+    bool indexed = true;  // false: one record, named by the path alone (mark_record)
   };
   template <typename Less>
   void sort_runs(Less less);

@@ -1,5 +1,6 @@
-// Reads one table-driven record out of the input and marks each of its leaf
-// fields in the coverage map: the one place a parser turns bytes into a Record.
+// Reads one table-driven record out of the input and marks it in the coverage
+// map (one mark; its fields are resolved from the table when asked): the one
+// place a parser turns bytes into a Record.
 #pragma once
 
 #include "parser/core/byte_reader.hpp"
@@ -16,7 +17,7 @@ template <const auto& Spec>
   auto bytes = in.slice(offset, Spec.size);
   if (!bytes) return false;
   out.decode(*bytes);
-  for (const FieldSpec& f : Spec.fields) coverage.mark(offset + f.offset, f.width, owner, f.name);
+  coverage.mark_record(offset, owner, Spec.fields, Spec.size);
   return true;
 }
 
