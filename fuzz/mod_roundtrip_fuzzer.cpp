@@ -2,6 +2,7 @@
 // byte through the writer, and re-parse to an equal model. Any difference
 // aborts. The parse itself is the crash oracle (build with ASan+UBSan).
 #include "fuzz/fuzz_oracles.hpp"
+#include "fuzz/offset_fields.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "writer/mod/mod_writer.hpp"
 
@@ -10,6 +11,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Bytes input(reinterpret_cast<const std::byte*>(data), size);
   const mod::ParseResult parsed = mod::parse_mod(input);
   fuzzing::check_diagnostics(parsed.diagnostics, size);
+  // The same parse the mutator would run on these bytes next: hand it over.
+  fuzzing::remember_surface(input, parsed.coverage_map);
   if (!parsed.ok()) return 0;
   const WriteResult written = mod::write_mod(*parsed.model);
   fuzzing::check_identical(written, data, size);

@@ -2,6 +2,7 @@
 // invariants) on any bytes, plus both walks over every accepted model. Crash
 // oracle, marks and diagnostics inside the input, rejections end in an error.
 #include "fuzz/fuzz_oracles.hpp"
+#include "fuzz/offset_fields.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "parser/msh/msh_walks.hpp"
 
@@ -14,6 +15,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     fuzzing::check_rejected_with_error(r.diagnostics);
     return 0;
   }
+  // An accepted model is the parse the mutator would run on these bytes next
+  // (a rejected archive may not be: the mutator then reads the container's marks).
+  fuzzing::remember_surface(Bytes(reinterpret_cast<const std::byte*>(data), size), r.coverage_map);
   for (unsigned block = 0; block < 3; ++block)
     for (unsigned column = 0; column < 5; ++column) {
       (void)msh::render_walk(*r.model, {block, column});

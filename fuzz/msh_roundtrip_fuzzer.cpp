@@ -4,6 +4,7 @@
 // in bounds, and skip nothing on a model without warnings; diagnostics must
 // point inside the input. Any difference aborts.
 #include "fuzz/fuzz_oracles.hpp"
+#include "fuzz/offset_fields.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "parser/msh/msh_walks.hpp"
 #include "writer/msh/msh_writer.hpp"
@@ -14,6 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const msh::ParseResult parsed = msh::parse_msh(input);
   fuzzing::check_diagnostics(parsed.diagnostics, size);
   if (!parsed.ok()) return 0;
+  // An accepted model is the parse the mutator would run on these bytes next.
+  fuzzing::remember_surface(input, parsed.coverage_map);
   const WriteResult written = msh::write_msh(*parsed.model);
   fuzzing::check_identical(written, data, size);
   const msh::ParseResult again = msh::parse_msh(written.bytes);

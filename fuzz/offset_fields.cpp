@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "parser/core/hashing.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
@@ -34,27 +35,79 @@ bool is_structural_field(std::string_view leaf) {
                      [&](std::string_view w) { return leaf.find(w) != std::string_view::npos; });
 }
 
-AttackSurface attack_surface(Bytes data, bool with_paths) {
-  const CoverageMap cov = coverage_of(data);
+AttackSurface attack_surface(Bytes data, bool with_paths) { return surface_from_coverage(coverage_of(data), with_paths); }
+
+namespace {
+struct RememberedSurface {
+  uint64_t size = 0;
+  uint64_t hash = 0;
+  bool valid = false;
+  AttackSurface surface;
+};
+RememberedSurface& remembered() {
+  static RememberedSurface r;  // libFuzzer runs the target and the mutator on one thread
+  return r;
+}
+}  // namespace
+
+void remember_surface(Bytes data, const CoverageMap& cov) {
+  RememberedSurface& r = remembered();
+  r.size = data.size();
+  r.hash = xxh3_64(data);
+  r.surface = surface_from_coverage(cov, false);
+  r.valid = true;
+}
+
+AttackSurface attack_surface_for_mutation(Bytes data) {
+  const RememberedSurface& r = remembered();
+  if (r.valid && r.size == data.size() && r.hash == xxh3_64(data)) return r.surface;
+  return attack_surface(data, false);
+}
+
+AttackSurface surface_from_coverage(const CoverageMap& cov, bool with_paths) {
   AttackSurface surface;
   std::vector<TargetField>& out = surface.fields;
   std::vector<uint64_t>& starts = surface.section_starts;
-  // Leaf names are static strings from the tables and a record run repeats a
-  // few dozen of them thousands of times: decide each name once (the mutator
-  // runs this on every fuzzer execution).
-  std::vector<std::pair<const char*, bool>> structural;
-  const auto is_structural = [&](std::string_view leaf) {
-    for (const auto& [name, yes] : structural)
-      if (name == leaf.data()) return yes;
-    structural.emplace_back(leaf.data(), is_structural_field(leaf));
-    return structural.back().second;
+  const auto starts_section = [](uint64_t width, std::string_view leaf) {
+    return width >= 16 || leaf == "magic" || leaf == "type_id" || leaf == "flags";
   };
-  cov.for_each_field([&](uint64_t begin, uint64_t width, std::string_view leaf, const CoverageMark& m) {
-    if (width >= 16 || leaf == "magic" || leaf == "type_id" || leaf == "flags") starts.push_back(begin);
-    if (width != 1 && width != 2 && width != 4 && width != 8) return;  // arrays and byte blobs are not fields
-    if (!is_structural(leaf)) return;
-    out.push_back({begin, static_cast<uint32_t>(width), with_paths ? cov.path_of(m, begin) : std::string()});
-  });
+  const auto is_target = [](uint64_t width, std::string_view leaf) {
+    return (width == 1 || width == 2 || width == 4 || width == 8) && is_structural_field(leaf);  // not arrays or blobs
+  };
+  // A record run repeats one table thousands of times (and the mutator runs
+  // this on every execution): judge each table's fields once.
+  struct TableChoice {
+    const FieldSpec* table;
+    std::vector<const FieldSpec*> starts, targets;
+  };
+  std::vector<TableChoice> choices;
+  const auto choice_for = [&](std::span<const FieldSpec> fields) -> const TableChoice& {
+    for (const TableChoice& c : choices)
+      if (c.table == fields.data()) return c;
+    TableChoice c{fields.data(), {}, {}};
+    for (const FieldSpec& f : fields) {
+      if (starts_section(f.width, f.name)) c.starts.push_back(&f);
+      if (is_target(f.width, f.name)) c.targets.push_back(&f);
+    }
+    choices.push_back(std::move(c));
+    return choices.back();
+  };
+  for (const CoverageMark& m : cov.marks()) {
+    const CoverageMap::RecordLayout layout = cov.record_layout(m);
+    if (layout.fields.empty()) {
+      const uint64_t width = m.end - m.begin;
+      if (starts_section(width, m.leaf)) starts.push_back(m.begin);
+      if (is_target(width, m.leaf))
+        out.push_back({m.begin, static_cast<uint32_t>(width), with_paths ? cov.path_of(m) : std::string()});
+      continue;
+    }
+    const TableChoice& c = choice_for(layout.fields);
+    for (uint64_t record = m.begin; record < m.end; record += layout.stride) {
+      for (const FieldSpec* f : c.starts) starts.push_back(record + f->offset);
+      for (const FieldSpec* f : c.targets)
+        out.push_back({record + f->offset, f->width, with_paths ? cov.path_of(m, record + f->offset) : std::string()});
+    }
+  }
   std::sort(starts.begin(), starts.end());
   starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
   std::stable_sort(out.begin(), out.end(), [](const TargetField& a, const TargetField& b) { return a.offset < b.offset; });

@@ -39,6 +39,16 @@ struct AttackSurface {
 // `with_paths` false leaves TargetField::path empty: the mutator runs once per
 // fuzzer execution and needs offsets, not names.
 [[nodiscard]] AttackSurface attack_surface(Bytes data, bool with_paths = true);
+// The same from a coverage map the caller already has (the parse attack_surface would run).
+[[nodiscard]] AttackSurface surface_from_coverage(const CoverageMap& cov, bool with_paths);
+
+// A fuzz target that has just parsed `data` the way attack_surface() would
+// hands its coverage over; the mutator, whose next call is usually on exactly
+// these bytes (libFuzzer mutates the input it just ran, five times in a row),
+// then skips its own parse. Keyed by size and XXH3 of the bytes.
+void remember_surface(Bytes data, const CoverageMap& cov);
+// attack_surface(data, false), from the remembered surface when it matches.
+[[nodiscard]] AttackSurface attack_surface_for_mutation(Bytes data);
 
 // Boundary values for a field in a file of `size` bytes: 0, 1, size-1, size,
 // size+1, 0xFFFF, 0xFFFFFFFF, 2^63, the value +1 (unaligned), and the start

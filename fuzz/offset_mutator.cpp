@@ -22,7 +22,7 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max
   using namespace meshgate;
   Prng rng(seed);
   if (size == 0 || rng.chance(20)) return LLVMFuzzerMutate(data, size, max_size);
-  const fuzzing::AttackSurface surface = fuzzing::attack_surface(Bytes(reinterpret_cast<const std::byte*>(data), size), /*with_paths=*/false);
+  const fuzzing::AttackSurface surface = fuzzing::attack_surface_for_mutation(Bytes(reinterpret_cast<const std::byte*>(data), size));
   if (surface.fields.empty()) return LLVMFuzzerMutate(data, size, max_size);
   std::vector<std::byte> bytes(reinterpret_cast<const std::byte*>(data), reinterpret_cast<const std::byte*>(data) + size);
   const auto& starts = surface.section_starts;

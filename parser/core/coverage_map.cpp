@@ -57,17 +57,10 @@ const FieldSpec* field_at(std::span<const FieldSpec> fields, uint64_t within) {
 }
 }  // namespace
 
-void CoverageMap::for_each_field(
-    const std::function<void(uint64_t, uint64_t, std::string_view, const CoverageMark&)>& visit) const {
-  for (const CoverageMark& m : marks_) {
-    const Owner& o = owners_[m.owner];
-    if (o.fields.empty() || !m.leaf.empty()) {
-      visit(m.begin, m.end - m.begin, m.leaf, m);
-      continue;
-    }
-    for (uint64_t record = m.begin; record < m.end; record += o.stride)
-      for (const FieldSpec& f : o.fields) visit(record + f.offset, f.width, f.name, m);
-  }
+CoverageMap::RecordLayout CoverageMap::record_layout(const CoverageMark& m) const {
+  const Owner& o = owners_[m.owner];
+  if (o.fields.empty() || !m.leaf.empty()) return {};
+  return {o.fields, o.stride};
 }
 
 void CoverageMap::mark(uint64_t begin, uint64_t length, uint32_t owner, std::string_view leaf) {

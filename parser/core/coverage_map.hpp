@@ -9,7 +9,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -81,9 +80,14 @@ class CoverageMap {
   // The field path of the byte at `offset` inside mark `m` ("res7[12].index_start").
   [[nodiscard]] std::string path_of(const CoverageMark& m, uint64_t offset) const;
   [[nodiscard]] std::string path_of(const CoverageMark& m) const { return path_of(m, m.begin); }
-  // Every leaf field, record runs expanded through their tables, in mark order:
-  // (begin, width, leaf name, mark) -- for tools that attack single fields.
-  void for_each_field(const std::function<void(uint64_t, uint64_t, std::string_view, const CoverageMark&)>& visit) const;
+  // For a mark that covers whole records (mark_records / mark_record): their
+  // field table and size, so tools that attack single fields can expand it;
+  // an empty table for a leaf mark.
+  struct RecordLayout {
+    std::span<const FieldSpec> fields;
+    uint32_t stride = 0;
+  };
+  [[nodiscard]] RecordLayout record_layout(const CoverageMark& m) const;
   // The owner's path (for a record array, its prefix).
   [[nodiscard]] const std::string& owner(uint32_t id) const { return owners_[id].path; }
   [[nodiscard]] const std::vector<CoverageMark>& marks() const { return marks_; }

@@ -1,5 +1,6 @@
 #include "parser/msh/msh_invariants.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "parser/msh/msh_diagnostic_codes.hpp"
