@@ -106,6 +106,32 @@ TEST(CoverageMap, ReportsUncoveredRangesGapKindsAndOverlaps) {
   EXPECT_EQ(map.path_at(13), "rec.y");
 }
 
+// Whole records are one mark each; paths, overlaps and the fuzz layout still
+// resolve single fields through the table.
+TEST(CoverageMap, RecordMarksResolveFieldsFromTheirTable) {
+  CoverageMap map;
+  const uint32_t header = map.add_owner("header");
+  map.mark_record(0, header, kDemo.fields, kDemo.size);                               // [0, 8)
+  const uint32_t run = map.add_record_table_owner("items", 8, kDemo.size, kDemo.fields);
+  map.mark_records(8, 3, run);                                                        // [8, 32)
+  const uint32_t late = map.add_owner("late");
+  map.mark_record(28, late, kDemo.fields, kDemo.size);                                // overlaps items[2]
+  EXPECT_EQ(map.size(), 3u);
+  const CoverageSummary s = map.summarize(40);
+  EXPECT_EQ(s.covered_bytes, 36u);
+  EXPECT_EQ(map.path_at(0), "header.a");
+  EXPECT_EQ(map.path_at(3), "header.b");
+  EXPECT_EQ(map.path_at(8 + 2 * 8 + 4), "items[2].c");
+  EXPECT_EQ(map.path_at(8 + 8 + 1), "items[1].a");
+  ASSERT_EQ(s.overlap_count, 1u);
+  EXPECT_EQ(s.overlaps[0].first_path, "items[2].c");
+  EXPECT_EQ(s.overlaps[0].second_path, "late.a");
+  const CoverageMark& items = map.marks()[1];
+  EXPECT_EQ(map.record_layout(items).stride, kDemo.size);
+  EXPECT_EQ(map.record_layout(items).fields.size(), 3u);
+  EXPECT_TRUE(map.record_layout(CoverageMark{0, 1, header, "leaf"}).fields.empty());
+}
+
 TEST(OutputImage, FailsWhenTheModelLeavesAByteUnwritten) {
   OutputImage out(8);
   const std::array<std::byte, 4> four{};
