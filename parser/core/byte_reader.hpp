@@ -44,39 +44,15 @@ inline void append_uint_le(std::vector<std::byte>& out, uint64_t v, size_t width
   for (size_t i = 0; i < width; ++i) out.push_back(static_cast<std::byte>((v >> (8 * i)) & 0xFF));
 }
 
-// A `Width`-byte little-endian unsigned integer at `p` (Width 1, 2, 4 or 8):
-// one load on a little-endian host. The caller guarantees Width readable bytes.
-template <size_t Width>
-[[nodiscard]] inline uint64_t load_fixed_le(const std::byte* p) {
-  static_assert(Width == 1 || Width == 2 || Width == 4 || Width == 8);
-  using U = std::conditional_t<Width == 1, uint8_t, std::conditional_t<Width == 2, uint16_t,
-            std::conditional_t<Width == 4, uint32_t, uint64_t>>>;
-  if constexpr (std::endian::native == std::endian::little) {
-    U v;
-    std::memcpy(&v, p, Width);
-    return v;
-  } else {
-    return load_uint_le(Bytes(p, Width), Width);
-  }
-}
-template <size_t Width>
-inline void store_fixed_le(std::byte* p, uint64_t v) {
-  static_assert(Width == 1 || Width == 2 || Width == 4 || Width == 8);
-  using U = std::conditional_t<Width == 1, uint8_t, std::conditional_t<Width == 2, uint16_t,
-            std::conditional_t<Width == 4, uint32_t, uint64_t>>>;
-  if constexpr (std::endian::native == std::endian::little) {
-    const auto u = static_cast<U>(v);
-    std::memcpy(p, &u, Width);
-  } else {
-    store_uint_le(std::span<std::byte>(p, Width), v, Width);
-  }
-}
-
-// Element arrays (an integer type, or std::array of one): decoded from / encoded
-// to little-endian bytes in one memcpy on a little-endian host, which is what a
-// vertex stream is; lane by lane elsewhere. `src`/`dst` hold exactly
-// elements.size() * sizeof(Element) bytes.
 namespace detail {
+// The unsigned type of `Width` bytes (1, 2, 4 or 8).
+template <size_t Width>
+using uint_of_width = std::conditional_t<
+    Width == 1, uint8_t,
+    std::conditional_t<Width == 2, uint16_t, std::conditional_t<Width == 4, uint32_t, uint64_t>>>;
+
+// The integer lane of an element type (an integer, or std::array of one),
+// checked to fill the element exactly.
 template <typename T>
 struct lanes_of {
   using lane = T;
@@ -87,16 +63,49 @@ struct lanes_of<std::array<T, N>> {
   using lane = T;
   static constexpr size_t count = N;
 };
+template <typename Element>
+using lane_of = typename lanes_of<Element>::lane;
+template <typename Element>
+inline constexpr bool is_lane_array =
+    std::is_integral_v<lane_of<Element>> && sizeof(Element) == sizeof(lane_of<Element>) * lanes_of<Element>::count;
 }  // namespace detail
 
+// A `Width`-byte little-endian unsigned integer at `p` (Width 1, 2, 4 or 8):
+// one load on a little-endian host. The caller guarantees Width readable bytes.
+template <size_t Width>
+[[nodiscard]] inline uint64_t load_fixed_le(const std::byte* p) {
+  static_assert(Width == 1 || Width == 2 || Width == 4 || Width == 8);
+  if constexpr (std::endian::native == std::endian::little) {
+    detail::uint_of_width<Width> v;
+    std::memcpy(&v, p, Width);
+    return v;
+  } else {
+    return load_uint_le(Bytes(p, Width), Width);
+  }
+}
+template <size_t Width>
+inline void store_fixed_le(std::byte* p, uint64_t v) {
+  static_assert(Width == 1 || Width == 2 || Width == 4 || Width == 8);
+  if constexpr (std::endian::native == std::endian::little) {
+    const auto u = static_cast<detail::uint_of_width<Width>>(v);
+    std::memcpy(p, &u, Width);
+  } else {
+    store_uint_le(std::span<std::byte>(p, Width), v, Width);
+  }
+}
+
+// Element arrays (an integer type, or std::array of one): decoded from / encoded
+// to little-endian bytes in one memcpy on a little-endian host, which is what a
+// vertex stream is; lane by lane elsewhere. `src`/`dst` hold exactly
+// elements.size() * sizeof(Element) bytes.
 template <typename Element>
 void load_le_elements(Bytes src, std::span<Element> dst) {
-  using Lane = typename detail::lanes_of<Element>::lane;
-  static_assert(std::is_integral_v<Lane> && sizeof(Element) == sizeof(Lane) * detail::lanes_of<Element>::count);
+  static_assert(detail::is_lane_array<Element>);
   if (dst.empty()) return;
   if constexpr (std::endian::native == std::endian::little) {
     std::memcpy(dst.data(), src.data(), dst.size_bytes());
   } else {
+    using Lane = detail::lane_of<Element>;
     auto* lanes = reinterpret_cast<Lane*>(dst.data());
     for (size_t i = 0; i < dst.size_bytes() / sizeof(Lane); ++i)
       lanes[i] = static_cast<Lane>(load_uint_le(src.subspan(i * sizeof(Lane)), sizeof(Lane)));
@@ -105,12 +114,12 @@ void load_le_elements(Bytes src, std::span<Element> dst) {
 
 template <typename Element>
 void store_le_elements(std::span<const Element> src, std::span<std::byte> dst) {
-  using Lane = typename detail::lanes_of<Element>::lane;
-  static_assert(std::is_integral_v<Lane> && sizeof(Element) == sizeof(Lane) * detail::lanes_of<Element>::count);
+  static_assert(detail::is_lane_array<Element>);
   if (src.empty()) return;
   if constexpr (std::endian::native == std::endian::little) {
     std::memcpy(dst.data(), src.data(), src.size_bytes());
   } else {
+    using Lane = detail::lane_of<Element>;
     const auto* lanes = reinterpret_cast<const Lane*>(src.data());
     for (size_t i = 0; i < src.size_bytes() / sizeof(Lane); ++i)
       store_uint_le(dst.subspan(i * sizeof(Lane)), static_cast<std::make_unsigned_t<Lane>>(lanes[i]), sizeof(Lane));
