@@ -72,8 +72,10 @@ void CoverageMap::mark(uint64_t begin, uint64_t length, uint32_t owner, std::str
 std::string CoverageMap::path_of(const CoverageMark& m, uint64_t offset) const {
   const Owner& o = owners_[m.owner];
   std::string_view leaf = m.leaf;
-  const uint64_t at = o.stride == 0 ? m.begin : (o.fields.empty() ? m.begin : offset);
-  if (o.stride != 0 && !o.fields.empty() && leaf.empty() && at >= o.base)
+  // A record mark (its owner has a table) names the record and field holding
+  // `offset`; any other mark names itself, from its first byte.
+  const uint64_t at = o.fields.empty() ? m.begin : offset;
+  if (!o.fields.empty() && leaf.empty() && at >= o.base)
     if (const FieldSpec* f = field_at(o.fields, (at - o.base) % o.stride)) leaf = f->name;
   const std::string owner =
       o.stride == 0 || !o.indexed ? o.path : o.path + "[" + std::to_string((at - o.base) / o.stride) + "]";

@@ -17,6 +17,11 @@ namespace entry = nres::entry;
 
 constexpr uint32_t kRes10 = 10;
 
+// Element streams are copied in bulk: their types must be the catalogue's strides.
+static_assert(find_stream_type(3)->stride == sizeof(F32x3Bits) && find_stream_type(4)->stride == sizeof(U8x4) &&
+              find_stream_type(5)->stride == sizeof(U16x2) && find_stream_type(18)->stride == sizeof(U16x2) &&
+              find_stream_type(6)->stride == sizeof(uint16_t) && find_stream_type(19)->stride == sizeof(uint16_t));
+
 // Marks the container's own records (header, directory) in an MSH coverage
 // map, field by field from the NRes tables, exactly as the NRes parser does.
 void mark_container(CoverageMap& cov, const nres::Archive& a) {
@@ -102,10 +107,10 @@ class Parser {
 
   template <const auto& Spec>
   std::vector<Record<Spec>> read_records(uint32_t type, uint64_t base, uint64_t count, uint64_t first_offset = 0) {
-    std::vector<Record<Spec>> out(static_cast<size_t>(count));
     // The caller checked count against the payload size; the slice is the last guard.
     const auto bytes = in_.slice(base + first_offset, count * uint64_t{Spec.size});
     if (!bytes) return {};
+    std::vector<Record<Spec>> out(static_cast<size_t>(count));
     for (size_t k = 0; k < out.size(); ++k) out[k].decode(bytes->subspan(k * size_t{Spec.size}, Spec.size));
     const uint32_t owner = cov_.add_record_table_owner(stream_path(type), base + first_offset, Spec.size, Spec.fields);
     cov_.mark_records(base + first_offset, count, owner);
@@ -113,12 +118,13 @@ class Parser {
   }
 
   // An element stream: one bulk little-endian copy (the element type is the
-  // stream's exact layout) and one coverage mark.
+  // stream's exact layout: the catalogue strides are checked below) and one
+  // coverage mark.
   template <typename Element>
   PodVector<Element> read_array(uint32_t type, std::string_view leaf, uint64_t base, uint64_t count) {
-    PodVector<Element> out(static_cast<size_t>(count));
     const auto bytes = in_.slice(base, count * sizeof(Element));  // the payload was bounds-checked by the NRes parser
     if (!bytes) return {};
+    PodVector<Element> out(static_cast<size_t>(count));
     load_le_elements(*bytes, std::span(out));
     cov_.mark(base, count * sizeof(Element), cov_.add_owner(stream_path(type)), leaf);
     return out;
