@@ -41,15 +41,15 @@ std::string msh_item_id(int item) { return "msh.4." + std::to_string(item); }
 // Ids and descriptions are built once per process: a sweep makes one set of
 // tallies per file, which should cost counters, not strings.
 const std::vector<std::pair<std::string, std::string>>& declared_invariants() {
-  static const auto* declared = [] {
-    auto* out = new std::vector<std::pair<std::string, std::string>>;
-    for (const Declared& d : kModInvariants) out->emplace_back(d.id, d.description);
+  static const std::vector<std::pair<std::string, std::string>> declared = [] {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const Declared& d : kModInvariants) out.emplace_back(d.id, d.description);
     for (const auto& inv : msh::codes::kInvariants)
-      out->emplace_back(msh_item_id(inv.item), "§4." + std::to_string(inv.item) + " " + std::string(inv.text));
-    for (const Declared& d : kMshExtra) out->emplace_back(d.id, d.description);
+      out.emplace_back(msh_item_id(inv.item), "§4." + std::to_string(inv.item) + " " + std::string(inv.text));
+    for (const Declared& d : kMshExtra) out.emplace_back(d.id, d.description);
     return out;
   }();
-  return *declared;
+  return declared;
 }
 
 InvariantTallies::InvariantTallies() {
