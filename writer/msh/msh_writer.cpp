@@ -1,5 +1,6 @@
 #include "writer/msh/msh_writer.hpp"
 
+#include <cstring>
 #include <string>
 
 #include "parser/core/byte_reader.hpp"
@@ -9,32 +10,56 @@ namespace meshgate::msh {
 
 namespace {
 
+// How many bytes a stream encodes to: the writer checks it against the
+// directory's size before any byte is produced.
+struct EncodedSize {
+  template <const auto& Spec>
+  static uint64_t records(const std::vector<Record<Spec>>& rs) { return rs.size() * uint64_t{Spec.size}; }
+  template <typename Elements>
+  static uint64_t elements(const Elements& v) { return v.size() * uint64_t{sizeof(typename Elements::value_type)}; }
+
+  uint64_t operator()(const RawStream& s) const { return s.bytes.size(); }
+  uint64_t operator()(const NodeStream& s) const { return records(s.nodes); }
+  uint64_t operator()(const ShortNodeStream& s) const { return records(s.nodes); }
+  uint64_t operator()(const HeaderSlotStream& s) const { return kModelHeaderSpec.size + records(s.slots); }
+  uint64_t operator()(const PositionStream& s) const { return elements(s.positions); }
+  uint64_t operator()(const PackedNormalStream& s) const { return elements(s.normals); }
+  uint64_t operator()(const WordPairStream& s) const { return elements(s.pairs); }
+  uint64_t operator()(const WordStream& s) const { return elements(s.words); }
+  uint64_t operator()(const TriangleStream& s) const { return records(s.triangles); }
+  uint64_t operator()(const BatchStream& s) const { return records(s.batches); }
+  uint64_t operator()(const KeyStream& s) const { return records(s.keys); }
+  uint64_t operator()(const StringStream& s) const {
+    uint64_t n = 0;
+    for (const StringRecord& r : s.records) n += 4 + r.text.size();
+    return n;
+  }
+};
+
+// Encodes a stream into exactly EncodedSize bytes at `dst` (the output image
+// itself, so no per-stream buffer is made).
 class Encoder {
  public:
-  std::vector<std::byte> out;
+  explicit Encoder(std::span<std::byte> dst) : dst_(dst) {}
 
   template <const auto& Spec>
   void records(const std::vector<Record<Spec>>& rs) {
-    const size_t at = out.size();
-    out.resize(at + rs.size() * Spec.size);
-    for (size_t k = 0; k < rs.size(); ++k)
-      rs[k].encode(std::span<std::byte>(out).subspan(at + k * Spec.size, Spec.size));
+    for (const auto& r : rs) r.encode(take(Spec.size));
   }
-  void uint(uint64_t v, size_t width) { append_uint_le(out, v, width); }
   template <typename Elements>
   void elements(const Elements& v) {
     using Element = typename Elements::value_type;
-    const size_t at = out.size();
-    out.resize(at + v.size() * sizeof(Element));
-    store_le_elements(std::span<const Element>(v), std::span<std::byte>(out).subspan(at));
+    store_le_elements(std::span<const Element>(v), take(v.size() * sizeof(Element)));
+  }
+  void bytes(Bytes b) {
+    if (!b.empty()) std::memcpy(take(b.size()).data(), b.data(), b.size());
   }
 
-  void operator()(const RawStream& s) { out = s.bytes; }
+  void operator()(const RawStream& s) { bytes(s.bytes); }
   void operator()(const NodeStream& s) { records(s.nodes); }
   void operator()(const ShortNodeStream& s) { records(s.nodes); }
   void operator()(const HeaderSlotStream& s) {
-    out.resize(kModelHeaderSpec.size);
-    s.header.encode(out);
+    s.header.encode(take(kModelHeaderSpec.size));
     records(s.slots);
   }
   void operator()(const PositionStream& s) { elements(s.positions); }
@@ -46,41 +71,56 @@ class Encoder {
   void operator()(const KeyStream& s) { records(s.keys); }
   void operator()(const StringStream& s) {
     for (const StringRecord& r : s.records) {
-      uint(r.length, 4);
-      out.insert(out.end(), r.text.begin(), r.text.end());
+      store_uint_le(take(4), r.length, 4);
+      bytes(r.text);
     }
   }
+
+ private:
+  std::span<std::byte> take(size_t n) {
+    std::span<std::byte> part = dst_.subspan(at_, n);
+    at_ += n;
+    return part;
+  }
+  std::span<std::byte> dst_;
+  size_t at_ = 0;
 };
 
 }  // namespace
 
-std::vector<std::byte> encode_stream(const StreamData& data) {
-  Encoder e;
+uint64_t encoded_size(const StreamData& data) { return std::visit(EncodedSize{}, data); }
+
+void encode_stream_into(const StreamData& data, std::span<std::byte> dst) {
+  Encoder e(dst);
   std::visit(e, data);
-  return std::move(e.out);
+}
+
+std::vector<std::byte> encode_stream(const StreamData& data) {
+  std::vector<std::byte> out(static_cast<size_t>(encoded_size(data)));
+  encode_stream_into(data, out);
+  return out;
 }
 
 WriteResult write_msh(const Model& model) {
-  nres::Archive archive;
-  archive.file_size = model.file_size;
-  archive.header = model.header;
-  archive.gaps = model.gaps;
-  archive.entries.reserve(model.streams.size());
   for (size_t i = 0; i < model.streams.size(); ++i) {
     const Stream& s = model.streams[i];
-    std::vector<std::byte> payload = encode_stream(s.data);
-    if (payload.size() != s.record.get(nres::entry::size)) {
+    const uint64_t size = encoded_size(s.data);
+    if (size != s.record.get(nres::entry::size)) {
       WriteResult failed;
       failed.error = Diagnostic{"writer.stream-size-mismatch", Severity::error,
                                 "entries[" + std::to_string(i) + "].size", s.record.get(nres::entry::data_offset),
-                                "the stream encodes to " + std::to_string(payload.size()) +
+                                "the stream encodes to " + std::to_string(size) +
                                     " bytes but its directory entry says " +
                                     std::to_string(s.record.get(nres::entry::size))};
       return failed;
     }
-    archive.entries.push_back({s.record, std::move(payload)});
   }
-  return nres::write_nres(archive);
+  // The container's frame from the model's header, entries and gaps; each
+  // payload encoded straight into its place in the image.
+  return nres::write_nres_frame(
+      {model.file_size, model.header, model.streams.size(),
+       [&](size_t i) -> const nres::EntryRecord& { return model.streams[i].record; }, model.gaps},
+      [&](size_t i, std::span<std::byte> dst) { encode_stream_into(model.streams[i].data, dst); });
 }
 
 }  // namespace meshgate::msh

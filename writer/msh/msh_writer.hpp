@@ -1,8 +1,10 @@
 // Serialises a parsed MSH model from its typed streams only: each stream is
 // re-encoded from its records / element arrays (undecoded streams from their
-// exact bytes), then the NRes writer places payloads, directory and gaps.
+// exact bytes) straight into its place in the image the NRes writer lays out
+// with the header, directory and gaps.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "parser/msh/msh_model.hpp"
@@ -12,6 +14,9 @@ namespace meshgate::msh {
 
 // The payload bytes of one stream, encoded from the model.
 [[nodiscard]] std::vector<std::byte> encode_stream(const StreamData& data);
+// How many bytes the stream encodes to, and the encoding into exactly that many.
+[[nodiscard]] uint64_t encoded_size(const StreamData& data);
+void encode_stream_into(const StreamData& data, std::span<std::byte> dst);
 
 [[nodiscard]] WriteResult write_msh(const Model& model);
 

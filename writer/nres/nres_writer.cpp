@@ -6,23 +6,48 @@
 
 namespace meshgate::nres {
 
-WriteResult write_nres(const Archive& a) {
-  OutputImage out(a.file_size);
-  bool ok = out.emit(0, kHeaderSpec.size, "header", [&](std::span<std::byte> dst) { a.header.encode(dst); });
-  const uint64_t dir = directory_offset(a.header);
-  for (size_t i = 0; ok && i < a.entries.size(); ++i) {
-    const Entry& e = a.entries[i];
-    // Paths are formatted only for an error (OutputImage::emit).
+namespace {
+
+// What every archive shares: header, directory records, payloads (through
+// `emit_payload(out, i, path)`) and gaps. Paths are formatted only for an error.
+template <typename EmitPayload>
+WriteResult write_archive(uint64_t file_size, const HeaderRecord& header, size_t entry_count,
+                          const std::function<const EntryRecord&(size_t)>& entry, const std::vector<Gap>& gaps,
+                          EmitPayload&& emit_payload) {
+  OutputImage out(file_size);
+  bool ok = out.emit(0, kHeaderSpec.size, "header", [&](std::span<std::byte> dst) { header.encode(dst); });
+  const uint64_t dir = directory_offset(header);
+  for (size_t i = 0; ok && i < entry_count; ++i) {
     const auto path = [i] { return "entries[" + std::to_string(i) + "]"; };
     ok = out.emit(dir + i * kEntrySpec.size, kEntrySpec.size, path,
-                  [&](std::span<std::byte> dst) { e.record.encode(dst); }) &&
-         out.emit_bytes(e.record.get(entry::data_offset), e.payload, [&] { return path() + ".payload"; });
+                  [&](std::span<std::byte> dst) { entry(i).encode(dst); }) &&
+         emit_payload(out, i, [&] { return path() + ".payload"; });
   }
-  for (size_t g = 0; ok && g < a.gaps.size(); ++g) ok = out.emit_bytes(a.gaps[g].offset, a.gaps[g].bytes, "gap");
+  for (size_t g = 0; ok && g < gaps.size(); ++g) ok = out.emit_bytes(gaps[g].offset, gaps[g].bytes, "gap");
   WriteResult result;
   result.error = out.finish();
   if (!result.error) result.bytes = out.take();
   return result;
+}
+
+}  // namespace
+
+WriteResult write_nres(const Archive& a) {
+  return write_archive(
+      a.file_size, a.header, a.entries.size(), [&](size_t i) -> const EntryRecord& { return a.entries[i].record; },
+      a.gaps, [&](OutputImage& out, size_t i, const auto& path) {
+        const Entry& e = a.entries[i];
+        return out.emit_bytes(e.record.get(entry::data_offset), e.payload, path);
+      });
+}
+
+WriteResult write_nres_frame(const ArchiveFrame& f, const std::function<void(size_t, std::span<std::byte>)>& payload) {
+  return write_archive(f.file_size, f.header, f.entry_count, f.entry, f.gaps,
+                       [&](OutputImage& out, size_t i, const auto& path) {
+                         const EntryRecord& r = f.entry(i);
+                         return out.emit(r.get(entry::data_offset), r.get(entry::size), path,
+                                         [&](std::span<std::byte> dst) { payload(i, dst); });
+                       });
 }
 
 }  // namespace meshgate::nres

@@ -3,11 +3,29 @@
 // fails on any byte the model does not produce.
 #pragma once
 
+#include <functional>
+#include <span>
+#include <vector>
+
 #include "parser/nres/nres_model.hpp"
 #include "writer/core/write_result.hpp"
 
 namespace meshgate::nres {
 
 [[nodiscard]] WriteResult write_nres(const Archive& archive);
+
+// The frame of an archive whose payloads are produced rather than held (MSH
+// streams encode from typed data): header, directory and gaps from these
+// parts, and payload i as `payload(i, dst)` writes it into its
+// [data_offset, +size) range of the image -- no per-entry buffer.
+struct ArchiveFrame {
+  uint64_t file_size;
+  const HeaderRecord& header;
+  size_t entry_count;
+  std::function<const EntryRecord&(size_t)> entry;
+  const std::vector<Gap>& gaps;
+};
+[[nodiscard]] WriteResult write_nres_frame(const ArchiveFrame& frame,
+                                           const std::function<void(size_t, std::span<std::byte>)>& payload);
 
 }  // namespace meshgate::nres
