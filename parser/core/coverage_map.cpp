@@ -20,11 +20,6 @@ uint32_t CoverageMap::add_owner(std::string path) {
   return static_cast<uint32_t>(owners_.size() - 1);
 }
 
-uint32_t CoverageMap::add_record_array_owner(std::string prefix, uint64_t base, uint32_t stride) {
-  owners_.push_back({std::move(prefix), base, stride, {}, true});
-  return static_cast<uint32_t>(owners_.size() - 1);
-}
-
 uint32_t CoverageMap::add_record_table_owner(std::string prefix, uint64_t base, uint32_t stride,
                                              std::span<const FieldSpec> fields) {
   owners_.push_back({std::move(prefix), base, stride, fields, true});

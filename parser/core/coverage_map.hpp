@@ -59,11 +59,10 @@ class CoverageMap {
   static constexpr size_t kMaxReportedOverlaps = 64;
 
   uint32_t add_owner(std::string path);
-  // One owner for a whole array of records (`prefix`[k], k = (offset - base) / stride):
-  // a stream of 10,000 triangle records costs one path string, not 10,000.
-  uint32_t add_record_array_owner(std::string prefix, uint64_t base, uint32_t stride);
-  // The same, for records described by a field table (`fields` tiles `stride`
-  // bytes): mark_records() then covers whole records with one mark.
+  // One owner for a whole array of records (`prefix`[k], k = (offset - base) /
+  // stride) described by a field table (`fields` tiles `stride` bytes):
+  // mark_records() then covers whole records with one mark, so a stream of
+  // 10,000 triangle records costs one path string and one mark.
   uint32_t add_record_table_owner(std::string prefix, uint64_t base, uint32_t stride,
                                   std::span<const FieldSpec> fields);
   // `count` records of a table owner, starting at `begin`.
@@ -100,7 +99,7 @@ class CoverageMap {
   struct Owner {
     std::string path;
     uint64_t base = 0;
-    uint32_t stride = 0;  // 0: a single owner; else a record array
+    uint32_t stride = 0;  // 0: a plain owner; else the size of its table's record
     std::span<const FieldSpec> fields;  // a record table owner's fields
     bool indexed = true;  // false: one record, named by the path alone (mark_record)
   };

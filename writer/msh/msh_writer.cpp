@@ -95,12 +95,6 @@ void encode_stream_into(const StreamData& data, std::span<std::byte> dst) {
   std::visit(e, data);
 }
 
-std::vector<std::byte> encode_stream(const StreamData& data) {
-  std::vector<std::byte> out(static_cast<size_t>(encoded_size(data)));
-  encode_stream_into(data, out);
-  return out;
-}
-
 WriteResult write_msh(const Model& model) {
   for (size_t i = 0; i < model.streams.size(); ++i) {
     const Stream& s = model.streams[i];

@@ -5,16 +5,13 @@
 #pragma once
 
 #include <span>
-#include <vector>
 
 #include "parser/msh/msh_model.hpp"
 #include "writer/core/write_result.hpp"
 
 namespace meshgate::msh {
 
-// The payload bytes of one stream, encoded from the model.
-[[nodiscard]] std::vector<std::byte> encode_stream(const StreamData& data);
-// How many bytes the stream encodes to, and the encoding into exactly that many.
+// How many bytes a stream's payload encodes to, and the encoding into exactly that many.
 [[nodiscard]] uint64_t encoded_size(const StreamData& data);
 void encode_stream_into(const StreamData& data, std::span<std::byte> dst);
 
