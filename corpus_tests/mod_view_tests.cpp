@@ -79,6 +79,57 @@ TEST(Skin, SummaryAgreesWithTheRuleByRuleDecoder) {
   EXPECT_EQ(cases, 4u * 216 * 343);
 }
 
+// Long meshes cross the counting pass's 16-bit blocks and vector chunks at
+// every length; node counts past 64 make every aligned lane a bone.
+TEST(Skin, SummaryOfLongMeshesMatchesTheDecoderVertexByVertex) {
+  uint32_t state = 12345;
+  const auto next = [&state] { return state = state * 1664525u + 1013904223u; };
+  for (const size_t n : {size_t{1}, size_t{63}, size_t{600}, size_t{16384}, size_t{16385}, size_t{40001}})
+    for (unsigned nodes : {0u, 5u, 64u, 100u}) {
+      Mesh m;
+      for (size_t i = 0; i < n; ++i) {
+        const uint32_t r = next();
+        // Mostly well-formed vertices (weights summing to 31, aligned lanes), some not.
+        const unsigned q0 = 16 + (r & 15), q1 = (r >> 4) % (32 - q0);
+        const unsigned q2 = (r >> 9) % 4 == 0 ? (r >> 11) & 31 : 31 - q0 - q1;
+        m.control.push_back(pack(q0, q1, q2, (r >> 16) % 5 == 0));
+        const auto lane = [&](unsigned shift) { return static_cast<uint8_t>((r >> shift) % 7 == 0 ? (r >> shift) : ((r >> shift) & 15) * 4); };
+        m.blend_indices.push_back(U8x4{static_cast<uint8_t>((r >> 30) == 0 ? 1 : 0), lane(17), lane(21), lane(25)});
+      }
+      SkinSummary expected;
+      for (size_t i = 0; i < n; ++i) {
+        const SkinVertex v = decode_skin_vertex(m.control[i], m.blend_indices[i], nodes);
+        const unsigned q0 = m.control[i] & 31u, q1 = (m.control[i] >> 5) & 31u, q2 = (m.control[i] >> 10) & 31u;
+        if (v.status != SkinStatus::ok) {
+          if (expected.failures++ == 0) {
+            expected.first_failure = v.status;
+            expected.first_failure_vertex = static_cast<uint32_t>(i);
+          }
+        } else {
+          ++expected.influence_histogram[v.influence_count];
+        }
+        expected.strip_breaks += v.strip_break;
+        expected.lane0_nonzero += m.blend_indices[i][0] != 0;
+        expected.sum_mismatches += q0 + q1 + q2 != 31;
+        expected.non_increasing_violations += !(q0 >= q1 && q1 >= q2);
+      }
+      const SkinSummary s = summarize_skin(m, nodes);
+      const std::string where = std::to_string(n) + " vertices, " + std::to_string(nodes) + " nodes";
+      EXPECT_EQ(s.failures, expected.failures) << where;
+      EXPECT_EQ(s.first_failure, expected.first_failure) << where;
+      EXPECT_EQ(s.first_failure_vertex, expected.first_failure_vertex) << where;
+      EXPECT_EQ(s.influence_histogram, expected.influence_histogram) << where;
+      EXPECT_EQ(s.strip_breaks, expected.strip_breaks) << where;
+      EXPECT_EQ(s.lane0_nonzero, expected.lane0_nonzero) << where;
+      EXPECT_EQ(s.sum_mismatches, expected.sum_mismatches) << where;
+      EXPECT_EQ(s.non_increasing_violations, expected.non_increasing_violations) << where;
+      if (n >= 600 && nodes >= 5) {  // the mix reaches every class
+        EXPECT_GT(expected.influence_histogram[3], 0u) << where;
+        EXPECT_GT(expected.failures, 0u) << where;
+      }
+    }
+}
+
 TEST(Topology, PostLoadWorkedExampleGivesNineWords) {
   const std::vector<uint16_t> words = {0, 1, 2, 3, 0x8004, 5};
   EXPECT_EQ(generate_postload_words(words), (std::vector<uint16_t>{0, 1, 2, 3, 3, 3, 3, 4, 5}));

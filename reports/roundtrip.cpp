@@ -26,13 +26,26 @@ std::optional<uint64_t> first_difference(Bytes a, Bytes b) {
 
 namespace {
 
-// Shared tail of every format: write from the model, then compare.
-void compare_written(RoundTripOutcome& out, Bytes data, WriteResult written) {
+// Shared tail of every format: write from the model (`write(observer)`), then
+// compare. Each part is compared with the input as soon as the writer has
+// produced it, while it is still in cache; the image only finishes when every
+// output byte was emitted, so equal parts and equal sizes mean equal files,
+// and the whole-buffer scan runs only to locate a difference.
+template <typename Write>
+void compare_written(RoundTripOutcome& out, Bytes data, Write&& write) {
+  bool part_differs = false;
+  const PartObserver compare_part = [&](uint64_t offset, std::span<const std::byte> part) {
+    if (part_differs || part.empty()) return;
+    part_differs = offset > data.size() || part.size() > data.size() - offset ||
+                   std::memcmp(part.data(), data.data() + offset, part.size()) != 0;
+  };
+  WriteResult written = write(&compare_part);
   if (!written.ok()) {
     out.diagnostics.push_back(*written.error);
     return;
   }
-  out.first_diff_offset = first_difference(data, written.bytes);
+  const bool same = !part_differs && written.bytes.size() == data.size();
+  out.first_diff_offset = same ? std::nullopt : first_difference(data, written.bytes);
   out.identical = !out.first_diff_offset;
   // Identical bytes have the input's hash: hash the output only when it differs.
   out.output_xxh3_64 = out.identical ? out.xxh3_64 : xxh3_64_hex(written.bytes);
@@ -55,7 +68,7 @@ RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profi
     case Format::dmc3_mod: {
       mod::ParseResult parsed = mod::parse_mod(data);
       out.parsed = parsed.ok();
-      if (out.parsed) compare_written(out, data, mod::write_mod(*parsed.model));
+      if (out.parsed) compare_written(out, data, [&](const PartObserver* o) { return mod::write_mod(*parsed.model, o); });
       out.diagnostics.insert(out.diagnostics.begin(), parsed.diagnostics.begin(), parsed.diagnostics.end());
       if (visitor) visitor(out, data, {.mod = &parsed});
       break;
@@ -69,7 +82,7 @@ RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profi
         out.format = Format::nres_msh;
         msh::ParseResult model = msh::parse_msh_archive(data, parsed, {.profile = profile});
         out.parsed = model.ok();
-        if (out.parsed) compare_written(out, data, msh::write_msh(*model.model));
+        if (out.parsed) compare_written(out, data, [&](const PartObserver* o) { return msh::write_msh(*model.model, o); });
         out.diagnostics.insert(out.diagnostics.begin(), model.diagnostics.begin(), model.diagnostics.end());
         if (visitor) visitor(out, data, {.nres = &parsed, .msh = &model});
         break;
@@ -77,7 +90,7 @@ RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profi
       out.parsed = parsed.ok();
       if (out.parsed) {
         nres::attach_payloads(*parsed.archive, data);
-        compare_written(out, data, nres::write_nres(*parsed.archive));
+        compare_written(out, data, [&](const PartObserver* o) { return nres::write_nres(*parsed.archive, o); });
       }
       out.diagnostics.insert(out.diagnostics.begin(), parsed.diagnostics.begin(), parsed.diagnostics.end());
       if (visitor) visitor(out, data, {.nres = &parsed});

@@ -6,7 +6,8 @@
 
 namespace meshgate {
 
-OutputImage::OutputImage(uint64_t size) : bytes_(static_cast<size_t>(size)) {}
+OutputImage::OutputImage(uint64_t size, const PartObserver* observer)
+    : bytes_(static_cast<size_t>(size)), observer_(observer) {}
 
 void OutputImage::fail(std::string_view code, std::string_view path, uint64_t offset, std::string message) {
   if (error_) return;
@@ -14,20 +15,24 @@ void OutputImage::fail(std::string_view code, std::string_view path, uint64_t of
 }
 
 void OutputImage::add_interval(uint64_t begin, uint64_t end) {
+  // Writers emit mostly in ascending order, so the new part usually extends
+  // the interval before it: widen that one in place (no node allocated), then
+  // absorb whatever the widened interval now reaches.
   auto it = written_.upper_bound(begin);
-  if (it != written_.begin()) {
+  if (it != written_.begin() && std::prev(it)->second >= begin) {
     auto prev = std::prev(it);
-    if (prev->second >= begin) {
-      begin = prev->first;
-      end = std::max(end, prev->second);
-      it = written_.erase(prev);
+    prev->second = std::max(prev->second, end);
+    while (it != written_.end() && it->first <= prev->second) {
+      prev->second = std::max(prev->second, it->second);
+      it = written_.erase(it);
     }
+    return;
   }
   while (it != written_.end() && it->first <= end) {
     end = std::max(end, it->second);
     it = written_.erase(it);
   }
-  written_.emplace(begin, end);
+  written_.emplace_hint(it, begin, end);
 }
 
 OutputImage::Placement OutputImage::place(uint64_t offset, uint64_t length) const {
@@ -62,6 +67,7 @@ bool OutputImage::merge_overlapping(uint64_t offset, const std::vector<std::byte
   }
   std::copy(scratch.begin(), scratch.end(), bytes_.begin() + static_cast<std::ptrdiff_t>(offset));
   add_interval(offset, end);
+  if (observer_) (*observer_)(offset, std::span<const std::byte>(bytes_.data() + offset, scratch.size()));
   return true;
 }
 

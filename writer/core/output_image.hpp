@@ -17,12 +17,14 @@
 
 #include "parser/core/byte_reader.hpp"
 #include "parser/core/diagnostics.hpp"
+#include "writer/core/write_result.hpp"
 
 namespace meshgate {
 
 class OutputImage {
  public:
-  explicit OutputImage(uint64_t size);
+  // `observer`, when given, sees every part as it is emitted.
+  explicit OutputImage(uint64_t size, const PartObserver* observer = nullptr);
 
   // Emits `length` bytes at `offset`, produced by `fill(std::span<std::byte>)`
   // into the destination. Returns false (and records the error) when the range
@@ -36,6 +38,7 @@ class OutputImage {
       case Placement::fresh:
         fill(std::span<std::byte>(bytes_.data() + offset, static_cast<size_t>(length)));
         add_interval(offset, offset + length);
+        if (observer_) (*observer_)(offset, std::span<const std::byte>(bytes_.data() + offset, static_cast<size_t>(length)));
         return true;
       case Placement::nothing: return true;
       case Placement::failed: return false;
@@ -84,6 +87,7 @@ class OutputImage {
   std::vector<std::byte> bytes_;
   std::map<uint64_t, uint64_t> written_;  // merged [begin, end) intervals
   std::optional<Diagnostic> error_;
+  const PartObserver* observer_;
 };
 
 }  // namespace meshgate

@@ -70,8 +70,8 @@ bool emit_nodes(OutputImage& out, PathBuffer& path, uint64_t block, const NodeBl
 
 }  // namespace
 
-WriteResult write_mod(const Model& model) {
-  OutputImage out(model.file_size);
+WriteResult write_mod(const Model& model, const PartObserver* observer) {
+  OutputImage out(model.file_size, observer);
   PathBuffer path;
   bool ok = emit_record(out, 0, model.header, "header");
   for (size_t i = 0; ok && i < model.objects.size(); ++i) {

@@ -9,6 +9,7 @@
 
 namespace meshgate::mod {
 
-[[nodiscard]] WriteResult write_mod(const Model& model);
+// `observer`, when given, sees each part of the output as it is produced.
+[[nodiscard]] WriteResult write_mod(const Model& model, const PartObserver* observer = nullptr);
 
 }  // namespace meshgate::mod

@@ -95,7 +95,7 @@ void encode_stream_into(const StreamData& data, std::span<std::byte> dst) {
   std::visit(e, data);
 }
 
-WriteResult write_msh(const Model& model) {
+WriteResult write_msh(const Model& model, const PartObserver* observer) {
   for (size_t i = 0; i < model.streams.size(); ++i) {
     const Stream& s = model.streams[i];
     const uint64_t size = encoded_size(s.data);
@@ -114,7 +114,7 @@ WriteResult write_msh(const Model& model) {
   return nres::write_nres_frame(
       {model.file_size, model.header, model.streams.size(),
        [&](size_t i) -> const nres::EntryRecord& { return model.streams[i].record; }, model.gaps},
-      [&](size_t i, std::span<std::byte> dst) { encode_stream_into(model.streams[i].data, dst); });
+      [&](size_t i, std::span<std::byte> dst) { encode_stream_into(model.streams[i].data, dst); }, observer);
 }
 
 }  // namespace meshgate::msh

@@ -15,6 +15,7 @@ namespace meshgate::msh {
 [[nodiscard]] uint64_t encoded_size(const StreamData& data);
 void encode_stream_into(const StreamData& data, std::span<std::byte> dst);
 
-[[nodiscard]] WriteResult write_msh(const Model& model);
+// `observer`, when given, sees each part of the output as it is produced.
+[[nodiscard]] WriteResult write_msh(const Model& model, const PartObserver* observer = nullptr);
 
 }  // namespace meshgate::msh

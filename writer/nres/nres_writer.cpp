@@ -13,8 +13,8 @@ namespace {
 template <typename EmitPayload>
 WriteResult write_archive(uint64_t file_size, const HeaderRecord& header, size_t entry_count,
                           const std::function<const EntryRecord&(size_t)>& entry, const std::vector<Gap>& gaps,
-                          EmitPayload&& emit_payload) {
-  OutputImage out(file_size);
+                          const PartObserver* observer, EmitPayload&& emit_payload) {
+  OutputImage out(file_size, observer);
   bool ok = out.emit(0, kHeaderSpec.size, "header", [&](std::span<std::byte> dst) { header.encode(dst); });
   const uint64_t dir = directory_offset(header);
   for (size_t i = 0; ok && i < entry_count; ++i) {
@@ -32,17 +32,18 @@ WriteResult write_archive(uint64_t file_size, const HeaderRecord& header, size_t
 
 }  // namespace
 
-WriteResult write_nres(const Archive& a) {
+WriteResult write_nres(const Archive& a, const PartObserver* observer) {
   return write_archive(
       a.file_size, a.header, a.entries.size(), [&](size_t i) -> const EntryRecord& { return a.entries[i].record; },
-      a.gaps, [&](OutputImage& out, size_t i, const auto& path) {
+      a.gaps, observer, [&](OutputImage& out, size_t i, const auto& path) {
         const Entry& e = a.entries[i];
         return out.emit_bytes(e.record.get(entry::data_offset), e.payload, path);
       });
 }
 
-WriteResult write_nres_frame(const ArchiveFrame& f, const std::function<void(size_t, std::span<std::byte>)>& payload) {
-  return write_archive(f.file_size, f.header, f.entry_count, f.entry, f.gaps,
+WriteResult write_nres_frame(const ArchiveFrame& f, const std::function<void(size_t, std::span<std::byte>)>& payload,
+                             const PartObserver* observer) {
+  return write_archive(f.file_size, f.header, f.entry_count, f.entry, f.gaps, observer,
                        [&](OutputImage& out, size_t i, const auto& path) {
                          const EntryRecord& r = f.entry(i);
                          return out.emit(r.get(entry::data_offset), r.get(entry::size), path,

@@ -12,7 +12,8 @@
 
 namespace meshgate::nres {
 
-[[nodiscard]] WriteResult write_nres(const Archive& archive);
+// `observer`, when given, sees each part of the output as it is produced.
+[[nodiscard]] WriteResult write_nres(const Archive& archive, const PartObserver* observer = nullptr);
 
 // The frame of an archive whose payloads are produced rather than held (MSH
 // streams encode from typed data): header, directory and gaps from these
@@ -26,6 +27,7 @@ struct ArchiveFrame {
   const std::vector<Gap>& gaps;
 };
 [[nodiscard]] WriteResult write_nres_frame(const ArchiveFrame& frame,
-                                           const std::function<void(size_t, std::span<std::byte>)>& payload);
+                                           const std::function<void(size_t, std::span<std::byte>)>& payload,
+                                           const PartObserver* observer = nullptr);
 
 }  // namespace meshgate::nres
