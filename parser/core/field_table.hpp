@@ -11,6 +11,7 @@
 #include <cstring>
 #include <span>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "parser/core/byte_reader.hpp"
@@ -87,9 +88,14 @@ template <const auto& Spec>
   throw "unknown field name";  // a compile error: consteval cannot throw
 }
 
-// Typed storage for one record: scalars as their exact integer (f32 as its bit
-// pattern, so NaN payloads and -0 survive), byte fields as their exact bytes.
-// No heap allocation; the writer needs nothing but this to re-emit the record.
+// Typed access to one record, stored as the record's exact little-endian
+// image (kSize bytes): each scalar is read and written at its field's offset
+// and width through the table, f32 as its bit pattern (NaN payloads and -0
+// survive), byte fields as their exact bytes. The image is as compact as the
+// file (an 8-byte slot per field made Res7 4.5x the stream's size), an array
+// of records decodes and encodes with one copy, and no field can be lost: the
+// table tiles the record exactly (checked at compile time). No heap
+// allocation; the writer needs nothing but this to re-emit the record.
 template <const auto& Spec>
 class Record {
  public:
@@ -97,28 +103,49 @@ class Record {
   static constexpr uint32_t kSize = Spec.size;
   static_assert(tiles_record_exactly(Spec), "field table does not tile its record");
 
+  Record() = default;
+  // Decodes `src` (exactly kSize bytes).
+  explicit Record(Bytes src) { decode(src); }
+
   [[nodiscard]] static constexpr const FieldSpec& spec(size_t i) { return Spec.fields[i]; }
   [[nodiscard]] static constexpr const auto& table() { return Spec; }
 
-  [[nodiscard]] uint64_t get(size_t i) const { return scalars_[i]; }
-  [[nodiscard]] float get_f32(size_t i) const { return f32_from_bits(static_cast<uint32_t>(scalars_[i])); }
+  // A scalar field's value, zero-extended; 0 for a byte field.
+  [[nodiscard]] uint64_t get(size_t i) const {
+    const FieldSpec& f = Spec.fields[i];
+    const std::byte* p = image_.data() + f.offset;
+    if (f.is_bytes()) return 0;
+    switch (f.width) {
+      case 1: return load_fixed_le<1>(p);
+      case 2: return load_fixed_le<2>(p);
+      case 4: return load_fixed_le<4>(p);
+      default: return load_fixed_le<8>(p);  // natural widths only (tiles_record_exactly)
+    }
+  }
+  [[nodiscard]] float get_f32(size_t i) const { return f32_from_bits(static_cast<uint32_t>(get(i))); }
   [[nodiscard]] int64_t get_signed(size_t i) const {
     const unsigned bits = 8 * Spec.fields[i].width;
-    const uint64_t v = scalars_[i];
+    const uint64_t v = get(i);
     return bits == 64 ? static_cast<int64_t>(v)
                       : static_cast<int64_t>(v << (64 - bits)) >> (64 - bits);
   }
+  // Stores the low `width` bytes of `value`; a byte field is set through raw_mut().
   void set(size_t i, uint64_t value) {
-    const unsigned bits = 8 * Spec.fields[i].width;
-    scalars_[i] = bits >= 64 ? value : value & ((uint64_t{1} << bits) - 1);
+    const FieldSpec& f = Spec.fields[i];
+    std::byte* p = image_.data() + f.offset;
+    if (f.is_bytes()) return;
+    switch (f.width) {
+      case 1: store_fixed_le<1>(p, value); break;
+      case 2: store_fixed_le<2>(p, value); break;
+      case 4: store_fixed_le<4>(p, value); break;
+      default: store_fixed_le<8>(p, value); break;
+    }
   }
-  void set_f32(size_t i, float value) { scalars_[i] = f32_to_bits(value); }
+  void set_f32(size_t i, float value) { set(i, f32_to_bits(value)); }
 
-  [[nodiscard]] Bytes raw(size_t i) const {
-    return Bytes(raw_.data() + kRawOffsets[i], Spec.fields[i].width);
-  }
+  [[nodiscard]] Bytes raw(size_t i) const { return Bytes(image_.data() + Spec.fields[i].offset, Spec.fields[i].width); }
   [[nodiscard]] std::span<std::byte> raw_mut(size_t i) {
-    return std::span<std::byte>(raw_.data() + kRawOffsets[i], Spec.fields[i].width);
+    return std::span<std::byte>(image_.data() + Spec.fields[i].offset, Spec.fields[i].width);
   }
   [[nodiscard]] bool raw_all_zero(size_t i) const {
     for (std::byte b : raw(i))
@@ -126,59 +153,23 @@ class Record {
     return true;
   }
   // True when the field's value (scalar or bytes) is zero.
-  [[nodiscard]] bool is_zero(size_t i) const { return spec(i).is_bytes() ? raw_all_zero(i) : scalars_[i] == 0; }
+  [[nodiscard]] bool is_zero(size_t i) const { return raw_all_zero(i); }
 
-  // `src` holds exactly kSize bytes of the record. Unrolled over the table at
-  // compile time, so each field is one fixed-width load, not a byte loop.
-  void decode(Bytes src) {
-    [&]<size_t... I>(std::index_sequence<I...>) { (decode_field<I>(src), ...); }(std::make_index_sequence<kFieldCount>());
-  }
+  // `src` holds exactly kSize bytes of the record.
+  void decode(Bytes src) { std::memcpy(image_.data(), src.data(), kSize); }
   // `dst` holds exactly kSize bytes.
-  void encode(std::span<std::byte> dst) const {
-    [&]<size_t... I>(std::index_sequence<I...>) { (encode_field<I>(dst), ...); }(std::make_index_sequence<kFieldCount>());
-  }
+  void encode(std::span<std::byte> dst) const { std::memcpy(dst.data(), image_.data(), kSize); }
 
   friend bool operator==(const Record&, const Record&) = default;
 
  private:
-  template <size_t I>
-  void decode_field(Bytes src) {
-    constexpr FieldSpec f = Spec.fields[I];
-    if constexpr (f.is_bytes()) {
-      std::memcpy(raw_.data() + kRawOffsets[I], src.data() + f.offset, f.width);
-    } else {
-      scalars_[I] = load_fixed_le<f.width>(src.data() + f.offset);
-    }
-  }
-  template <size_t I>
-  void encode_field(std::span<std::byte> dst) const {
-    constexpr FieldSpec f = Spec.fields[I];
-    if constexpr (f.is_bytes()) {
-      std::memcpy(dst.data() + f.offset, raw_.data() + kRawOffsets[I], f.width);
-    } else {
-      store_fixed_le<f.width>(dst.data() + f.offset, scalars_[I]);
-    }
-  }
-
-  static constexpr size_t raw_total() {
-    size_t n = 0;
-    for (const auto& f : Spec.fields)
-      if (f.is_bytes()) n += f.width;
-    return n;
-  }
-  static constexpr std::array<size_t, kFieldCount> raw_offsets() {
-    std::array<size_t, kFieldCount> out{};
-    size_t n = 0;
-    for (size_t i = 0; i < kFieldCount; ++i) {
-      out[i] = n;
-      if (Spec.fields[i].is_bytes()) n += Spec.fields[i].width;
-    }
-    return out;
-  }
-  static constexpr std::array<size_t, kFieldCount> kRawOffsets = raw_offsets();
-
-  std::array<uint64_t, kFieldCount> scalars_{};
-  std::array<std::byte, raw_total() == 0 ? 1 : raw_total()> raw_{};
+  std::array<std::byte, kSize> image_{};
 };
+
+// Arrays of records are their images back to back (no padding), so a run of
+// records is decoded and encoded with one copy.
+template <const auto& Spec>
+inline constexpr bool kRecordIsItsImage =
+    sizeof(Record<Spec>) == Spec.size && std::is_trivially_copyable_v<Record<Spec>>;
 
 }  // namespace meshgate
