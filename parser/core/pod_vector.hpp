@@ -4,6 +4,7 @@
 // Value-initialisation (`T{}`) and every other constructor behave as usual.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <type_traits>
 #include <vector>
@@ -34,5 +35,12 @@ class DefaultInitAllocator : public Base {
 
 template <typename T>
 using PodVector = std::vector<T, DefaultInitAllocator<T>>;
+
+// Element-wise equality with a plain std::vector (a written file against the
+// bytes it came from); found by argument-dependent lookup, either operand order.
+template <typename T>
+[[nodiscard]] bool operator==(const PodVector<T>& a, const std::vector<T>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end());
+}
 
 }  // namespace meshgate

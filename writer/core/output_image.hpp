@@ -66,7 +66,7 @@ class OutputImage {
   // Checks that every byte was emitted; returns the first error, if any.
   [[nodiscard]] std::optional<Diagnostic> finish();
   [[nodiscard]] const std::optional<Diagnostic>& error() const { return error_; }
-  [[nodiscard]] std::vector<std::byte> take() { return std::move(bytes_); }
+  [[nodiscard]] PodVector<std::byte> take() { return std::move(bytes_); }
 
  private:
   enum class Placement { fresh, nothing, failed, out_of_range, overlapping };
@@ -84,7 +84,7 @@ class OutputImage {
   void fail(std::string_view code, std::string_view path, uint64_t offset, std::string message);
   void add_interval(uint64_t begin, uint64_t end);
 
-  std::vector<std::byte> bytes_;
+  PodVector<std::byte> bytes_;  // uninitialised until emitted
   std::map<uint64_t, uint64_t> written_;  // merged [begin, end) intervals
   std::optional<Diagnostic> error_;
   const PartObserver* observer_;

@@ -8,11 +8,15 @@
 #include <vector>
 
 #include "parser/core/diagnostics.hpp"
+#include "parser/core/pod_vector.hpp"
 
 namespace meshgate {
 
+// The output is a PodVector: the image is laid out uninitialised and every
+// byte is then emitted exactly once (OutputImage::finish() refuses an image
+// with a byte nothing emitted), so zero-filling it first would write it twice.
 struct WriteResult {
-  std::vector<std::byte> bytes;
+  PodVector<std::byte> bytes;
   std::optional<Diagnostic> error;
   [[nodiscard]] bool ok() const { return !error; }
 };
