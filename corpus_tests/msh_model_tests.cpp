@@ -7,6 +7,8 @@
 #include <map>
 
 #include "corpus_tests/msh_fixtures.hpp"
+#include "parser/msh/msh_diagnostic_codes.hpp"
+#include "parser/msh/msh_invariants.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "parser/msh/msh_streams.hpp"
 #include "parser/msh/msh_text.hpp"
@@ -115,6 +117,40 @@ TEST(MshFixture, ContainerChecksApplyToTheModel) {  // §4.23
   const ParseResult r = parse_msh(nres::build_nres(d));
   EXPECT_FALSE(r.ok());
   EXPECT_EQ(r.diagnostics.back().code, "nres.name-empty");
+}
+
+// §4.21/§4.22 run as one branch-free pass over the descriptors' 16-bit lanes
+// before the loop that names the offender: each link field and the selector
+// word, at the first, a middle and the last descriptor, must reach its code.
+TEST(MshInvariants, EveryDescriptorLaneReachesItsRule) {
+  const ParseResult base = parse_ok(export_msh(malformed_base_model()));
+  ASSERT_TRUE(base.model);
+  const size_t n = base.model->get<TriangleStream>(7)->triangles.size();
+  ASSERT_GE(n, 3u);
+  {
+    Diagnostics clean;
+    EXPECT_TRUE(check_invariants(*base.model, clean));
+    EXPECT_TRUE(clean.items().empty());
+  }
+  struct Case { const char* field; uint64_t value; const DiagnosticCode& code; };
+  const std::array<Case, 4> cases = {Case{"neighbour_0", n, codes::triangle_link_out_of_range},
+                                     Case{"neighbour_1", 0xFFFE, codes::triangle_link_out_of_range},
+                                     Case{"neighbour_2", n + 7, codes::triangle_link_out_of_range},
+                                     Case{"sel_packed", 0x40, codes::sel_packed_high_bits}};
+  for (const Case& c : cases)
+    for (const size_t t : {size_t{0}, n / 2, n - 1}) {
+      Model m = *base.model;
+      for (Stream& s : m.streams)
+        if (auto* tris = std::get_if<TriangleStream>(&s.data)) {
+          size_t f = 0;
+          while (TriangleRecord::spec(f).name != c.field) ++f;
+          tris->triangles[t].set(f, c.value);
+        }
+      Diagnostics d;
+      (void)check_invariants(m, d);
+      const bool raised = std::ranges::any_of(d.items(), [&](const Diagnostic& x) { return x.code == c.code.code; });
+      EXPECT_TRUE(raised) << c.field << " of descriptor " << t;
+    }
 }
 
 TEST(MshDetection, ModelsAreTypedStreamsWithoutTerrainTypes) {
