@@ -107,15 +107,15 @@ void Observations::observe_msh(const msh::Model& m) {
   observe(m.header);
   for (const Stream& s : m.streams) {
     observe(s.record);
-    if (auto* n = std::get_if<NodeStream>(&s.data)) for (const auto& r : n->nodes) observe(r);
-    if (auto* n = std::get_if<ShortNodeStream>(&s.data)) for (const auto& r : n->nodes) observe(r);
+    if (auto* n = std::get_if<NodeStream>(&s.data)) observe_all(std::span(n->nodes));
+    if (auto* n = std::get_if<ShortNodeStream>(&s.data)) observe_all(std::span(n->nodes));
     if (auto* h = std::get_if<HeaderSlotStream>(&s.data)) {
       observe(h->header);
-      for (const auto& r : h->slots) observe(r);
+      observe_all(std::span(h->slots));
     }
-    if (auto* t = std::get_if<TriangleStream>(&s.data)) for (const auto& r : t->triangles) observe(r);
-    if (auto* b = std::get_if<BatchStream>(&s.data)) for (const auto& r : b->batches) observe(r);
-    if (auto* k = std::get_if<KeyStream>(&s.data)) for (const auto& r : k->keys) observe(r);
+    if (auto* t = std::get_if<TriangleStream>(&s.data)) observe_all(std::span(t->triangles));
+    if (auto* b = std::get_if<BatchStream>(&s.data)) observe_all(std::span(b->batches));
+    if (auto* k = std::get_if<KeyStream>(&s.data)) observe_all(std::span(k->keys));
   }
   const ModelCounts c = model_counts(m);
   count(kFormatName, "models", 1);

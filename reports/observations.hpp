@@ -8,6 +8,9 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <span>
+#include <type_traits>
 #include <utility>
 #include <map>
 #include <string>
@@ -57,6 +60,19 @@ class Observations {
       (observe_field<Spec, I>(stats[I], record), ...);
     }(std::make_index_sequence<Spec.fields.size()>());
   }
+  // A run of records, as observe() on each in order would record it: fields
+  // of at most 32 bits that need no histogram are reduced column by column in
+  // their own integer type (min, max, zeros; every such value is exact in a
+  // double and its bits follow from it, so the result is the same), and
+  // folded into their stats once. f32, byte and histogram fields go record by
+  // record. Res7 alone is 80,000 field values in a 10,000-vertex model.
+  template <const auto& Spec>
+  void observe_all(std::span<const Record<Spec>> records) {
+    FieldStats* stats = &fields_[first_field(table_index<Spec>())];
+    [&]<size_t... I>(std::index_sequence<I...>) {
+      (observe_column<Spec, I>(stats[I], records), ...);
+    }(std::make_index_sequence<Spec.fields.size()>());
+  }
   void observe_mod(const mod::Model& model);
   void observe_nres(const nres::Archive& archive);
   void observe_msh(const msh::Model& model);
@@ -75,6 +91,33 @@ class Observations {
   [[nodiscard]] nlohmann::json observed_json(size_t table, size_t field) const;
 
  private:
+  template <const auto& Spec, size_t I>
+  static void observe_column(FieldStats& s, std::span<const Record<Spec>> records) {
+    constexpr FieldSpec f = Spec.fields[I];
+    if constexpr (f.is_bytes() || f.type == FieldType::f32 || f.width > 4 || wants_histogram(f.status)) {
+      for (const Record<Spec>& r : records) observe_field<Spec, I>(s, r);
+    } else {
+      if (records.empty()) return;
+      constexpr bool is_signed = f.type == FieldType::i16 || f.type == FieldType::i32;
+      using Value = std::conditional_t<is_signed, int64_t, uint64_t>;
+      Value lo = std::numeric_limits<Value>::max(), hi = std::numeric_limits<Value>::min();
+      uint64_t zeros = 0;
+      for (const Record<Spec>& r : records) {
+        const Value v = is_signed ? static_cast<Value>(r.get_signed(I)) : static_cast<Value>(r.get(I));
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+        zeros += v == 0;
+      }
+      // The bits observe_field keeps: the field's raw value (a negative i16 as its 16 bits).
+      constexpr uint64_t kMask = (uint64_t{1} << (8 * f.width)) - 1;
+      const auto bits = [](Value v) { return static_cast<uint32_t>(static_cast<uint64_t>(v) & kMask); };
+      s.count += records.size();
+      s.zero += zeros;
+      if (!s.has_range || static_cast<double>(lo) < s.min) s.min = static_cast<double>(lo), s.min_bits = bits(lo);
+      if (!s.has_range || static_cast<double>(hi) > s.max) s.max = static_cast<double>(hi), s.max_bits = bits(hi);
+      s.has_range = true;
+    }
+  }
   template <const auto& Spec, size_t I>
   static void observe_field(FieldStats& s, const Record<Spec>& record) {
     constexpr FieldSpec f = Spec.fields[I];
