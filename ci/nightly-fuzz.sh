@@ -6,22 +6,28 @@
 # minimizes every crash into fuzz/regressions/<target>-<sha1>, and writes a JSON
 # summary per target to reports/fuzz/<target>.json: seconds, executions, exec/s,
 # coverage edges, features, corpus size, crashes. Exit 1 when anything crashed.
+# --fast uses the fuzz-fast preset (libFuzzer + UBSan, no ASan: 2.5x the
+# executions; memory errors that do not crash go unseen, so run it beside the
+# ASan build, not instead of it). Its crashes are minimized with the same binary
+# and replayed under ASan by CTest once they are in fuzz/regressions/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-minutes=10 jobs=1
+minutes=10 jobs=1 preset=fuzz
 while [ $# -gt 0 ]; do
   case $1 in
     --minutes) minutes=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
-    *) echo "usage: ci/nightly-fuzz.sh [--minutes N] [--jobs J]" >&2; exit 2 ;;
+    --fast) preset=fuzz-fast; shift ;;
+    *) echo "usage: ci/nightly-fuzz.sh [--minutes N] [--jobs J] [--fast]" >&2; exit 2 ;;
   esac
 done
 bash ci/install-deps.sh
 # Only the targets are built with clang; the seeds come from the release build's meshgate.
 [ -x build/meshgate ] || bash ci/build.sh release
-cmake --preset fuzz >/dev/null
+cmake --preset "$preset" >/dev/null
+bin=build-$preset/fuzz
 targets=$(ls fuzz/*_fuzzer.options | xargs -n1 basename | sed 's/\.options$//')
-cmake --build --preset fuzz --parallel "$(nproc)" --target $targets
+cmake --build --preset "$preset" --parallel "$(nproc)" --target $targets
 out=out/fuzz
 mkdir -p "$out/corpus" "$out/logs" "$out/artifacts" reports/fuzz fuzz/regressions
 bash fuzz/make-seed-corpus.sh build/meshgate "$out/seeds"
@@ -36,12 +42,12 @@ run_target() {
               -max_len="$max_len" -print_final_stats=1 -artifact_prefix="$artifacts")
   [ -n "$dict" ] && args+=(-dict="fuzz/dict/$dict")
   local started=$SECONDS
-  "build-fuzz/fuzz/$target" "${args[@]}" "$corpus" "$out/seeds/$target" > "$log" 2>&1 || true
+  "$bin/$target" "${args[@]}" "$corpus" "$out/seeds/$target" > "$log" 2>&1 || true
   local seconds=$((SECONDS - started))
   # Merge: keep only inputs that add coverage, seeds included.
   local merged=$corpus.merged
   rm -rf "$merged" && mkdir -p "$merged"
-  "build-fuzz/fuzz/$target" -merge=1 -rss_limit_mb=512 "$merged" "$corpus" "$out/seeds/$target" >> "$log.merge" 2>&1 || true
+  "$bin/$target" -merge=1 -rss_limit_mb=512 "$merged" "$corpus" "$out/seeds/$target" >> "$log.merge" 2>&1 || true
   if [ -n "$(ls -A "$merged")" ]; then rm -rf "$corpus" && mv "$merged" "$corpus"; else rm -rf "$merged"; fi
   # Minimize every crash into fuzz/regressions/ (replayed by CTest from then on).
   local crashes=0
@@ -50,7 +56,7 @@ run_target() {
     crashes=$((crashes + 1))
     local name
     name=fuzz/regressions/$target-$(sha1sum "$crash" | cut -c1-12)
-    "build-fuzz/fuzz/$target" -minimize_crash=1 -runs=20000 -exact_artifact_path="$name" "$crash" >> "$log.minimize" 2>&1 || true
+    "$bin/$target" -minimize_crash=1 -runs=20000 -exact_artifact_path="$name" "$crash" >> "$log.minimize" 2>&1 || true
     [ -e "$name" ] || cp "$crash" "$name"
   done
   local runs rate cov ft
@@ -69,7 +75,7 @@ PY
   echo "nightly-fuzz: $target: ${runs:-0} runs in ${seconds}s (${rate:-0} exec/s), cov ${cov:-0}, ft ${ft:-0}, crashes $crashes"
 }
 export -f run_target
-export out minutes
+export out minutes bin
 printf '%s\n' $targets | xargs -P "$jobs" -I{} bash -c 'run_target {}'
 python3 - <<'PY'
 import json, glob
