@@ -122,11 +122,12 @@ TEST(SweepObservations, FieldsAreObservedFromTheTables) {
 
 // Record arrays are observed column by column; the result must be what
 // observing each record in turn gives, field by field (signed 16-bit normals
-// with their bits, unsigned links, a histogram field of Res13).
+// with their bits, unsigned links, a histogram field of Res13; Res7 takes the
+// lane-wise row pass).
 TEST(SweepObservations, ArraysObserveAsRecordByRecord) {
   uint32_t state = 99;
   const auto next = [&state] { return state = state * 1664525u + 1013904223u; };
-  std::vector<msh::TriangleRecord> tris(1000);
+  std::vector<msh::TriangleRecord> tris(70000);  // past the 0xFFFF-row counter block
   std::vector<msh::BatchRecord> batches(300);
   for (auto& t : tris)
     for (size_t f = 0; f < msh::TriangleRecord::kFieldCount; ++f) t.set(f, next() % 7 == 0 ? 0 : next());

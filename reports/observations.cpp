@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "parser/core/vector_clones.hpp"
 #include "parser/mod/mod_layout.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
@@ -60,6 +61,61 @@ size_t Observations::first_field(size_t table) {
 }
 
 Observations::Observations() : fields_(first_field(field_catalog().size())) {}
+
+namespace {
+
+// Lane-wise minimum, maximum and zero count over rows of eight 16-bit lanes.
+// Signed lanes arrive biased by 0x8000 (`bias`), so one unsigned order serves
+// both; a lane is zero when it equals its bias. 16-bit zero counters are
+// flushed every 0xFFFF rows, before they could wrap.
+struct WordRowStats {
+  std::array<uint16_t, 8> lo, hi;
+  std::array<uint64_t, 8> zeros{};
+};
+MESHGATE_VECTOR_CLONES void reduce_word_rows(const std::byte* rows, size_t count, const std::array<uint16_t, 8>& bias,
+                                             WordRowStats& out) {
+  std::array<uint16_t, 8> lo, hi;
+  lo.fill(0xFFFF);
+  hi.fill(0);
+  for (size_t at = 0; at < count; at += 0xFFFF) {
+    std::array<uint16_t, 8> zeros{};
+    const size_t end = std::min(count, at + 0xFFFF);
+    for (size_t r = at; r < end; ++r)
+      for (size_t l = 0; l < 8; ++l) {
+        const auto w = static_cast<uint16_t>(load_fixed_le<2>(rows + 16 * r + 2 * l) ^ bias[l]);
+        lo[l] = std::min(lo[l], w);
+        hi[l] = std::max(hi[l], w);
+        zeros[l] = static_cast<uint16_t>(zeros[l] + (w == bias[l]));
+      }
+    for (size_t l = 0; l < 8; ++l) out.zeros[l] += zeros[l];
+  }
+  out.lo = lo;
+  out.hi = hi;
+}
+
+}  // namespace
+
+void Observations::observe_rows_of_words(FieldStats* stats, std::span<const FieldSpec, 8> fields, const std::byte* rows,
+                                         size_t count) {
+  if (count == 0) return;
+  std::array<uint16_t, 8> bias{};
+  for (size_t l = 0; l < 8; ++l) bias[l] = fields[l].type == FieldType::i16 ? 0x8000 : 0;
+  WordRowStats r;
+  reduce_word_rows(rows, count, bias, r);
+  for (size_t l = 0; l < 8; ++l) {
+    FieldStats& s = stats[l];
+    // Back to the field's value and raw bits, as observe_field records them.
+    const auto bits_lo = static_cast<uint16_t>(r.lo[l] ^ bias[l]), bits_hi = static_cast<uint16_t>(r.hi[l] ^ bias[l]);
+    const bool is_signed = bias[l] != 0;
+    const double lo = is_signed ? static_cast<int16_t>(bits_lo) : bits_lo;
+    const double hi = is_signed ? static_cast<int16_t>(bits_hi) : bits_hi;
+    s.count += count;
+    s.zero += r.zeros[l];
+    if (!s.has_range || lo < s.min) s.min = lo, s.min_bits = bits_lo;
+    if (!s.has_range || hi > s.max) s.max = hi, s.max_bits = bits_hi;
+    s.has_range = true;
+  }
+}
 
 void Observations::add_to_histogram(FieldStats& s, const FieldSpec& f, uint64_t raw, Bytes bytes, bool is_zero) {
   // Byte fields longer than 16 are summarised by zero/non-zero only: no payload bytes in reports.
