@@ -82,7 +82,7 @@ TEST(OffsetMatrix, EveryBoundaryValueInEveryStructuralFieldFailsCleanlyOrRoundTr
         }
         const bool warned = std::any_of(top.diagnostics.begin(), top.diagnostics.end(),
                                         [](const Diagnostic& d) { return d.severity == Severity::warning; });
-        outcomes[!top.parsed ? "rejected: " + top.diagnostics.back().code.substr(0, top.diagnostics.back().code.find('.'))
+        outcomes[!top.parsed ? "rejected: " + std::string(top.diagnostics.back().code).substr(0, top.diagnostics.back().code.find('.'))
                  : warned   ? "accepted with warnings, identical"
                             : "accepted clean, identical"] += 1;
         outcomes["(models decoded and walked)"] += any_model;

@@ -23,7 +23,8 @@ namespace meshgate::fuzzing {
 inline void check_diagnostics(const std::vector<Diagnostic>& diagnostics, size_t size) {
   for (const Diagnostic& d : diagnostics) {
     if (d.offset > size) {
-      std::fprintf(stderr, "%s at %s: offset %llu outside a %zu-byte input\n", d.code.c_str(), d.path.c_str(),
+      std::fprintf(stderr, "%.*s at %s: offset %llu outside a %zu-byte input\n", static_cast<int>(d.code.size()),
+                   d.code.data(), d.path.c_str(),
                    static_cast<unsigned long long>(d.offset), size);
       fail("diagnostic offset outside the input");
     }

@@ -76,7 +76,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const ParseResult r = parse_msh(bytes);
   fuzzing::check_diagnostics(r.diagnostics, bytes.size());
   if (!r.ok()) {
-    std::fprintf(stderr, "%s: %s\n", r.diagnostics.back().code.c_str(), r.diagnostics.back().message.c_str());
+    const Diagnostic& last = r.diagnostics.back();
+    std::fprintf(stderr, "%.*s: %s\n", static_cast<int>(last.code.size()), last.code.data(), last.message.c_str());
     fuzzing::fail("the parser rejected a model the exporter made");
   }
   const Model& model = *r.model;

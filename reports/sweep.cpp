@@ -42,7 +42,7 @@ void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedV
   f.roundtrip_identical = o.identical;
   std::set<std::string> codes;
   for (const Diagnostic& d : o.diagnostics) {
-    codes.insert(d.code);
+    codes.emplace(d.code);
     (d.severity == Severity::error ? f.errors : f.warnings) += 1;
   }
   f.diagnostic_codes.assign(codes.begin(), codes.end());

@@ -1,6 +1,7 @@
 #include "parser/core/coverage_map.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "parser/core/field_table.hpp"
 
@@ -72,11 +73,19 @@ std::string CoverageMap::path_of(const CoverageMark& m, uint64_t offset) const {
   const uint64_t at = o.fields.empty() ? m.begin : offset;
   if (!o.fields.empty() && leaf.empty() && at >= o.base)
     if (const FieldSpec* f = field_at(o.fields, (at - o.base) % o.stride)) leaf = f->name;
-  const std::string owner =
-      o.stride == 0 || !o.indexed ? o.path : o.path + "[" + std::to_string((at - o.base) / o.stride) + "]";
-  if (owner.empty()) return std::string(leaf);
-  if (leaf.empty()) return owner;
-  return owner + "." + std::string(leaf);
+  // "owner[index].leaf", built in one allocation: a hostile file reports
+  // dozens of overlaps, each naming two paths.
+  char index[24] = "";
+  if (o.stride != 0 && o.indexed)
+    std::snprintf(index, sizeof index, "[%llu]", static_cast<unsigned long long>((at - o.base) / o.stride));
+  const std::string_view index_text(index);
+  const bool dot = (!o.path.empty() || !index_text.empty()) && !leaf.empty();
+  std::string path;
+  path.reserve(o.path.size() + index_text.size() + dot + leaf.size());
+  path.append(o.path).append(index_text);
+  if (dot) path.push_back('.');
+  path.append(leaf);
+  return path;
 }
 
 GapKind classify_gap(uint64_t begin, uint64_t end, uint64_t file_size) {

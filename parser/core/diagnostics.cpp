@@ -30,7 +30,7 @@ void Diagnostics::report_as(const DiagnosticCode& code, Severity requested, std:
                             std::string message) {
   Severity severity = strict_ ? Severity::error : requested;
   if (severity == Severity::error) has_error_ = true;
-  items_.push_back(Diagnostic{std::string(code.code), severity, std::move(path), offset, std::move(message)});
+  items_.push_back(Diagnostic{code.code, severity, std::move(path), offset, std::move(message)});
 }
 
 bool Diagnostics::contains(std::string_view code) const {

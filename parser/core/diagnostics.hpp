@@ -24,7 +24,9 @@ struct DiagnosticCode {
 };
 
 struct Diagnostic {
-  std::string code;
+  // Static text: a DiagnosticCode's code or a literal (codes are a fixed
+  // registry), so a diagnostic costs no allocation for its code.
+  std::string_view code;
   Severity severity;
   std::string path;  // "objects[2].meshes[0].positions_offset"
   uint64_t offset;   // file offset of the field (or of the byte that broke the rule)

@@ -11,7 +11,7 @@ OutputImage::OutputImage(uint64_t size, const PartObserver* observer)
 
 void OutputImage::fail(std::string_view code, std::string_view path, uint64_t offset, std::string message) {
   if (error_) return;
-  error_ = Diagnostic{std::string(code), Severity::error, std::string(path), offset, std::move(message)};
+  error_ = Diagnostic{code, Severity::error, std::string(path), offset, std::move(message)};
 }
 
 void OutputImage::add_interval(uint64_t begin, uint64_t end) {
