@@ -112,5 +112,36 @@ TEST(OffsetMatrix, AttackSurfaceCoversEveryFormatsRangeFields) {
     EXPECT_TRUE(has(model, path)) << path;
 }
 
+// The fuzz targets hand their parse's marks to the mutator instead of letting
+// it parse again; what the mutator then gets must be what its own parse gives,
+// for accepted models, rejected models and rejected containers alike.
+TEST(OffsetMatrix, RememberedSurfaceIsTheMutatorsOwn) {
+  const auto same = [](const fuzzing::AttackSurface& a, const fuzzing::AttackSurface& b) {
+    if (a.section_starts != b.section_starts || a.fields.size() != b.fields.size()) return false;
+    for (size_t i = 0; i < a.fields.size(); ++i)
+      if (a.fields[i].offset != b.fields[i].offset || a.fields[i].width != b.fields[i].width) return false;
+    return true;
+  };
+  const std::vector<std::byte> model = msh::export_msh(msh::malformed_base_model());
+  std::vector<std::vector<std::byte>> inputs = {model, std::vector<std::byte>(model.begin(), model.begin() + 40)};
+  std::vector<std::byte> bad_stream = model;
+  bad_stream[bad_stream.size() - 64 + 12] = std::byte{0xFF};  // a directory entry's size field: the container's own check
+  inputs.push_back(bad_stream);
+  for (size_t cut = 64; cut < model.size(); cut += model.size() / 7) inputs.emplace_back(model.begin(), model.begin() + cut);
+  size_t checked = 0;
+  for (const auto& bytes : inputs) {
+    nres::ParseResult container = nres::parse_nres(bytes, {.copy_payloads = false});
+    msh::ParseResult parsed = msh::parse_msh_archive(bytes, container);
+    fuzzing::remember_surface(bytes, std::move(fuzzing::mutator_coverage(container, parsed)));
+    EXPECT_TRUE(same(fuzzing::attack_surface_for_mutation(bytes), fuzzing::attack_surface(bytes, false))) << bytes.size();
+    ++checked;
+  }
+  auto mod_bytes = testing::canonical_minimal_mod();
+  mod::ParseResult m = mod::parse_mod(mod_bytes);
+  fuzzing::remember_surface(mod_bytes, std::move(m.coverage_map));
+  EXPECT_TRUE(same(fuzzing::attack_surface_for_mutation(mod_bytes), fuzzing::attack_surface(mod_bytes, false)));
+  EXPECT_GE(checked, 9u);
+}
+
 }  // namespace
 }  // namespace meshgate

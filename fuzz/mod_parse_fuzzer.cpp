@@ -7,11 +7,11 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace meshgate;
-  const mod::ParseResult r = mod::parse_mod(Bytes(reinterpret_cast<const std::byte*>(data), size));
+  mod::ParseResult r = mod::parse_mod(Bytes(reinterpret_cast<const std::byte*>(data), size));
   fuzzing::check_diagnostics(r.diagnostics, size);
-  // The same parse the mutator would run on these bytes next: hand it over.
-  fuzzing::remember_surface(Bytes(reinterpret_cast<const std::byte*>(data), size), r.coverage_map);
   fuzzing::check_marks_inside(r.coverage_map, size);
   if (!r.ok()) fuzzing::check_rejected_with_error(r.diagnostics);
+  // The same parse the mutator would run on these bytes next: hand it over.
+  fuzzing::remember_surface(Bytes(reinterpret_cast<const std::byte*>(data), size), std::move(r.coverage_map));
   return 0;
 }

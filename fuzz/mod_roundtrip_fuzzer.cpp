@@ -9,10 +9,10 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace meshgate;
   const Bytes input(reinterpret_cast<const std::byte*>(data), size);
-  const mod::ParseResult parsed = mod::parse_mod(input);
+  mod::ParseResult parsed = mod::parse_mod(input);
   fuzzing::check_diagnostics(parsed.diagnostics, size);
   // The same parse the mutator would run on these bytes next: hand it over.
-  fuzzing::remember_surface(input, parsed.coverage_map);
+  fuzzing::remember_surface(input, std::move(parsed.coverage_map));
   if (!parsed.ok()) return 0;
   const WriteResult written = mod::write_mod(*parsed.model);
   fuzzing::check_identical(written, data, size);

@@ -8,16 +8,16 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace meshgate;
-  const msh::ParseResult r = msh::parse_msh(Bytes(reinterpret_cast<const std::byte*>(data), size));
+  const Bytes input(reinterpret_cast<const std::byte*>(data), size);
+  // parse_msh in its two steps, so the container's marks are at hand too.
+  nres::ParseResult container = nres::parse_nres(input, {.copy_payloads = false});
+  msh::ParseResult r = msh::parse_msh_archive(input, container);
   fuzzing::check_diagnostics(r.diagnostics, size);
   fuzzing::check_marks_inside(r.coverage_map, size);
-  if (!r.ok()) {
-    fuzzing::check_rejected_with_error(r.diagnostics);
-    return 0;
-  }
-  // An accepted model is the parse the mutator would run on these bytes next
-  // (a rejected archive may not be: the mutator then reads the container's marks).
-  fuzzing::remember_surface(Bytes(reinterpret_cast<const std::byte*>(data), size), r.coverage_map);
+  if (!r.ok()) fuzzing::check_rejected_with_error(r.diagnostics);
+  // What the mutator would parse on these bytes next: hand it over.
+  fuzzing::remember_surface(input, std::move(fuzzing::mutator_coverage(container, r)));
+  if (!r.ok()) return 0;
   for (unsigned block = 0; block < 3; ++block)
     for (unsigned column = 0; column < 5; ++column) {
       (void)msh::render_walk(*r.model, {block, column});

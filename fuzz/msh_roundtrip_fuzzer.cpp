@@ -12,11 +12,13 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace meshgate;
   const Bytes input(reinterpret_cast<const std::byte*>(data), size);
-  const msh::ParseResult parsed = msh::parse_msh(input);
+  // parse_msh in its two steps, so the container's marks are at hand too.
+  nres::ParseResult container = nres::parse_nres(input, {.copy_payloads = false});
+  msh::ParseResult parsed = msh::parse_msh_archive(input, container);
   fuzzing::check_diagnostics(parsed.diagnostics, size);
+  // What the mutator would parse on these bytes next: hand it over.
+  fuzzing::remember_surface(input, std::move(fuzzing::mutator_coverage(container, parsed)));
   if (!parsed.ok()) return 0;
-  // An accepted model is the parse the mutator would run on these bytes next.
-  fuzzing::remember_surface(input, parsed.coverage_map);
   const WriteResult written = msh::write_msh(*parsed.model);
   fuzzing::check_identical(written, data, size);
   const msh::ParseResult again = msh::parse_msh(written.bytes);

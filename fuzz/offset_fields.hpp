@@ -12,6 +12,8 @@
 
 #include "parser/core/byte_reader.hpp"
 #include "parser/core/coverage_map.hpp"
+#include "parser/msh/msh_parser.hpp"
+#include "parser/nres/nres_parser.hpp"
 
 namespace meshgate::fuzzing {
 
@@ -45,8 +47,14 @@ struct AttackSurface {
 // A fuzz target that has just parsed `data` the way attack_surface() would
 // hands its coverage over; the mutator, whose next call is usually on exactly
 // these bytes (libFuzzer mutates the input it just ran, five times in a row),
-// then skips its own parse. Keyed by size and XXH3 of the bytes.
-void remember_surface(Bytes data, const CoverageMap& cov);
+// then skips its own parse. Keyed by size and XXH3 of the bytes. The map is
+// kept as it is, and the surface is built from it only if the mutator asks for
+// these bytes: most executions are never mutated again.
+void remember_surface(Bytes data, CoverageMap&& cov);
+// Of bytes parsed as parse_msh does (container, then model), the marks the
+// mutator's own parse would read: the model's when the container holds a
+// model, else the container's.
+[[nodiscard]] CoverageMap& mutator_coverage(nres::ParseResult& container, msh::ParseResult& model);
 // attack_surface(data, false), from the remembered surface when it matches.
 [[nodiscard]] AttackSurface attack_surface_for_mutation(Bytes data);
 
