@@ -92,6 +92,30 @@ TEST(Writer, RejectsAModelWhosePartsDisagree) {
   EXPECT_EQ(w.error->code, "writer.conflicting-overlap");
 }
 
+// A pooled parse fills buffers of earlier models: file after file (meshes of
+// every size, with and without workspaces, and in a different order), its
+// model must equal a fresh parse's and write the file back.
+TEST(StreamPool, PooledParsesEqualFreshOnesFileAfterFile) {
+  StreamPool pool;
+  auto corpus = synth_mod_corpus(77, 30);
+  const auto again = synth_mod_corpus(78, 30);
+  corpus.insert(corpus.end(), again.rbegin(), again.rend());
+  size_t reused = 0;
+  for (const SynthFile& f : corpus) {
+    const ParseResult fresh = parse_mod(f.bytes);
+    ParseResult pooled = parse_mod(f.bytes, {.pool = &pool});
+    ASSERT_EQ(fresh.ok(), pooled.ok()) << f.name;
+    EXPECT_EQ(fresh.diagnostics, pooled.diagnostics) << f.name;
+    if (!fresh.ok()) continue;
+    EXPECT_TRUE(*fresh.model == *pooled.model) << f.name;
+    EXPECT_EQ(write_mod(*pooled.model).bytes, f.bytes) << f.name;
+    for (const Object& o : pooled.model->objects)
+      for (const Mesh& m : o.meshes) reused += m.positions.capacity() > m.positions.size();
+    pool.harvest(*pooled.model);
+  }
+  EXPECT_GT(reused, 0u);  // some mesh did get an earlier, larger buffer
+}
+
 TEST(Writer, NonZeroPreservedFieldsSurvive) {
   for (const SynthFile& f : synth_mod_corpus(9, 10)) {
     const ParseResult r = parse_mod(f.bytes);

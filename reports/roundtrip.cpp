@@ -66,11 +66,14 @@ RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profi
   out.format = detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
   switch (out.format) {
     case Format::dmc3_mod: {
-      mod::ParseResult parsed = mod::parse_mod(data);
+      // File after file, each thread's models fill the stream buffers of its last one.
+      thread_local mod::StreamPool pool;
+      mod::ParseResult parsed = mod::parse_mod(data, {.pool = &pool});
       out.parsed = parsed.ok();
       if (out.parsed) compare_written(out, data, [&](const PartObserver* o) { return mod::write_mod(*parsed.model, o); });
       out.diagnostics.insert(out.diagnostics.begin(), parsed.diagnostics.begin(), parsed.diagnostics.end());
       if (visitor) visitor(out, data, {.mod = &parsed});
+      if (parsed.model) pool.harvest(*parsed.model);
       break;
     }
     case Format::nres:

@@ -33,7 +33,7 @@ MESHGATE_VECTOR_CLONES uint32_t count_non_finite(std::span<const F32x3Bits> vect
 
 class Parser {
  public:
-  Parser(Bytes data, const ParseOptions& options) : in_(data), diags_(options.strict) {}
+  Parser(Bytes data, const ParseOptions& options) : in_(data), diags_(options.strict), pool_(options.pool) {}
 
   ParseResult run() {
     ParseResult result;
@@ -248,6 +248,7 @@ class Parser {
         return false;
       cov_.mark(*ws, capacity, owner, kWorkspaceSpec.name);
       Bytes bytes = *in_.slice(*ws, capacity);
+      if (pool_) pool_->lend(m.workspace);
       m.workspace.assign(bytes.begin(), bytes.end());
       workspaces_.push_back({*ws, *ws + capacity, analyses_.size()});
     }
@@ -273,8 +274,15 @@ class Parser {
 
   // One bulk little-endian copy per stream (the element types are the
   // streams' exact layouts), so decoding costs what copying costs.
-  static void decode_streams(Mesh& m, const std::array<Bytes, kStreamSpecs.size()>& s, uint64_t n) {
+  void decode_streams(Mesh& m, const std::array<Bytes, kStreamSpecs.size()>& s, uint64_t n) {
     const auto count = static_cast<size_t>(n);
+    if (pool_) {
+      pool_->lend(m.positions);
+      pool_->lend(m.normals);
+      pool_->lend(m.uv);
+      pool_->lend(m.blend_indices);
+      pool_->lend(m.control);
+    }
     m.positions.resize(count);
     m.normals.resize(count);
     m.uv.resize(count);
@@ -434,6 +442,7 @@ class Parser {
   std::vector<WorkspaceSpan> workspaces_;
   uint64_t claimed_ = 0;
   unsigned node_count_ = 0;
+  StreamPool* pool_;
 };
 
 }  // namespace

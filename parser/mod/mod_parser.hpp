@@ -12,6 +12,7 @@
 #include "parser/core/diagnostics.hpp"
 #include "parser/mod/mod_model.hpp"
 #include "parser/mod/mod_skin.hpp"
+#include "parser/mod/mod_stream_pool.hpp"
 
 namespace meshgate::mod {
 
@@ -19,6 +20,9 @@ inline constexpr std::string_view kFormatName = "dmc3-mod";
 
 struct ParseOptions {
   bool strict = false;  // escalate every warning to an error
+  // Stream buffers of earlier models to fill instead of allocating (a sweep's
+  // per-thread pool); the parse result is the same with or without.
+  StreamPool* pool = nullptr;
 };
 
 struct MeshAnalysis {
