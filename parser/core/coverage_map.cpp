@@ -104,15 +104,22 @@ GapKind classify_gap(uint64_t begin, uint64_t end, uint64_t file_size) {
 // O(n + b log b). Only when blocks overlap does a full stable sort remain.
 template <typename Less>
 void CoverageMap::sort_runs(Less less) {
+  // Counted first, so the list is one allocation; ordered by std::sort with
+  // the run's index as tie-break (stable, without stable_sort's buffer).
+  size_t run_count = 0;
+  for (size_t i = 0; i < marks_.size(); ++i) run_count += i == 0 || marks_[i].begin != marks_[i - 1].end;
   std::vector<std::pair<size_t, size_t>> runs;  // [begin, end) indices of contiguous blocks
+  runs.reserve(run_count);
   for (size_t i = 0; i < marks_.size();) {
     size_t j = i + 1;
     while (j < marks_.size() && marks_[j].begin == marks_[j - 1].end) ++j;
     runs.emplace_back(i, j);
     i = j;
   }
-  std::stable_sort(runs.begin(), runs.end(),
-                   [&](const auto& a, const auto& b) { return less(marks_[a.first], marks_[b.first]); });
+  std::sort(runs.begin(), runs.end(), [&](const auto& a, const auto& b) {
+    if (less(marks_[a.first], marks_[b.first])) return true;
+    return !less(marks_[b.first], marks_[a.first]) && a.first < b.first;
+  });
   std::vector<CoverageMark> sorted;
   sorted.reserve(marks_.size());
   for (const auto& [b, e] : runs) sorted.insert(sorted.end(), marks_.begin() + static_cast<std::ptrdiff_t>(b),
@@ -131,6 +138,8 @@ CoverageSummary CoverageMap::summarize(uint64_t file_size) {
 
   CoverageSummary s;
   s.file_size = file_size;
+  // Gaps sit between marks; most files have a few dozen at most (one allocation, not a doubling series).
+  s.uncovered.reserve(std::min<size_t>(marks_.size() + 1, 64));
   uint64_t cursor = 0;           // end of the covered union so far
   const CoverageMark* reach = nullptr;  // mark that reaches furthest so far
   for (const CoverageMark& m : marks_) {
