@@ -7,11 +7,20 @@
 #     ratios = stage bytes/s / memcpy bytes/s.
 #  2. Corpus scale: `meshgate sweep` over a generated corpus of N files (default
 #     10,000: MOD and MSH) at --jobs 1 and --jobs 2, wall time and peak RSS.
-# Usage: ci/bench.sh [--files N]
+#  3. With --fuzz-seconds S: the parse fuzzers' exec/s over S seconds from the
+#     synthetic seeds (-seed=1, each target's options), in the fuzz preset
+#     (ASan+UBSan) and the fuzz-fast preset (UBSan only); builds both with clang.
+# Usage: ci/bench.sh [--files N] [--fuzz-seconds S]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-files=10000
-[ "${1:-}" = "--files" ] && files=$2
+files=10000 fuzz_seconds=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    --files) files=$2; shift 2 ;;
+    --fuzz-seconds) fuzz_seconds=$2; shift 2 ;;
+    *) echo "usage: ci/bench.sh [--files N] [--fuzz-seconds S]" >&2; exit 2 ;;
+  esac
+done
 bash ci/install-deps.sh libbenchmark-dev
 cmake --preset release >/dev/null
 cmake --build --preset release --parallel "$(nproc)" --target meshgate meshgate_bench
@@ -84,4 +93,34 @@ for jobs in (1, 2):
           f"{peak_kib / 1024:.1f} MB peak RSS, exit {proc.returncode}")
 json.dump({"benchmarks": rows, "targets": targets, "corpus_sweep": scale}, open("reports/bench.json", "w"), indent=2, sort_keys=True)
 print("wrote reports/bench.json")
+PY
+
+# 3. Fuzzer throughput, added to reports/bench.json as "fuzz".
+[ "$fuzz_seconds" -gt 0 ] || exit 0
+parse_targets="mod_parse_fuzzer nres_parse_fuzzer msh_parse_fuzzer"
+bash fuzz/make-seed-corpus.sh build/meshgate "$out/seeds" >/dev/null
+: > "$out/fuzz.tsv"
+for preset in fuzz fuzz-fast; do
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" --parallel "$(nproc)" --target $parse_targets >/dev/null
+  for target in $parse_targets; do
+    options=fuzz/$target.options
+    dict=$(sed -n 's/^dict = //p' "$options")
+    rm -rf "$out/fuzz-corpus" && mkdir -p "$out/fuzz-corpus"
+    "build-$preset/fuzz/$target" -seed=1 -max_total_time="$fuzz_seconds" -print_final_stats=1 \
+      -max_len="$(sed -n 's/^max_len = //p' "$options")" -rss_limit_mb=512 -malloc_limit_mb=128 \
+      ${dict:+-dict=fuzz/dict/$dict} "$out/fuzz-corpus" "$out/seeds/$target" > "$out/$preset-$target.log" 2>&1
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out/$preset-$target.log")
+    printf '%s\t%s\t%s\n' "$preset" "$target" "$rate" >> "$out/fuzz.tsv"
+    echo "fuzz: $preset $target: $rate exec/s over $fuzz_seconds s (target 50,000)"
+  done
+done
+python3 - "$out/fuzz.tsv" "$fuzz_seconds" <<'PY'
+import json, sys
+rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1]) if line.strip()]
+report = json.load(open("reports/bench.json"))
+report["fuzz"] = [{"preset": p, "target": t, "seconds": int(sys.argv[2]), "exec_per_second": int(r),
+                   "target_met": int(r) >= 50000} for p, t, r in rows]
+json.dump(report, open("reports/bench.json", "w"), indent=2, sort_keys=True)
+print("added the fuzz rows to reports/bench.json")
 PY
