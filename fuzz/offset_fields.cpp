@@ -18,12 +18,17 @@ constexpr std::array<std::string_view, 16> kStructuralWords = {
     "neighbour", "attr1", "attr3", "base_vertex", "batch_0e", "document", "anim_map", "length",
 };
 
+// Whose marks an NRes input's attack surface comes from: the model's when
+// the container holds one, else the container's.
+bool surface_is_the_models(const nres::ParseResult& container) {
+  return container.ok() && msh::is_model_archive(*container.archive);
+}
+
 // The coverage map of the right parser, kept alive for the caller.
 CoverageMap coverage_of(Bytes data) {
   if (mod::looks_like_mod(data)) return mod::parse_mod(data).coverage_map;
   nres::ParseResult container = nres::parse_nres(data);
-  if (container.ok() && msh::is_model_archive(*container.archive))
-    return msh::parse_msh_archive(data, container).coverage_map;
+  if (surface_is_the_models(container)) return msh::parse_msh_archive(data, container).coverage_map;
   return std::move(container.coverage_map);
 }
 
@@ -62,8 +67,7 @@ void remember_surface(Bytes data, CoverageMap&& cov) {
 }
 
 CoverageMap& mutator_coverage(nres::ParseResult& container, msh::ParseResult& model) {
-  const bool model_archive = container.ok() && msh::is_model_archive(*container.archive);
-  return model_archive ? model.coverage_map : container.coverage_map;
+  return surface_is_the_models(container) ? model.coverage_map : container.coverage_map;
 }
 
 AttackSurface attack_surface_for_mutation(Bytes data) {
