@@ -75,6 +75,27 @@ for (fmt, stage, size), r in sorted(by.items()):
     targets.append(entry)
     print(f"{fmt:6} {size:>6} {rt['ratio_to_memcpy']:>11.3f} {sw['ratio_to_memcpy']:>8.3f} "
           f"{(net if net is not None else float('nan')):>16.3f} {sha['ratio_to_memcpy']:>9.3f}")
+# Does per-file cost grow linearly with size? A least-squares line through
+# each stage's us/file against file bytes: intercept = fixed cost per file,
+# slope = cost per KiB, r2 = how well a line fits the sizes measured.
+linearity = []
+print(f"\n{'format':6} {'stage':9} {'fixed us':>9} {'us/KiB':>8} {'r2':>6}")
+for fmt in sorted({r["format"] for r in rows}):
+    for stage in ("parse", "write", "roundtrip", "sweep"):
+        pts = [(r["file_bytes"] / 1024, r["real_time_us"]) for r in rows if r["format"] == fmt and r["stage"] == stage]
+        if len(pts) < 2:
+            continue
+        n = len(pts)
+        mx, my = sum(x for x, _ in pts) / n, sum(y for _, y in pts) / n
+        sxx = sum((x - mx) ** 2 for x, _ in pts)
+        sxy = sum((x - mx) * (y - my) for x, y in pts)
+        slope = sxy / sxx
+        fixed = my - slope * mx
+        ss_res = sum((y - (fixed + slope * x)) ** 2 for x, y in pts)
+        ss_tot = sum((y - my) ** 2 for _, y in pts)
+        r2 = 1 - ss_res / ss_tot if ss_tot > 0 else 1.0
+        linearity.append({"format": fmt, "stage": stage, "fixed_us": fixed, "us_per_kib": slope, "r2": r2, "sizes": n})
+        print(f"{fmt:6} {stage:9} {fixed:>9.2f} {slope:>8.3f} {r2:>6.3f}")
 scale = []
 count = sum(len(f) for _, _, f in os.walk(corpus))
 size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(corpus) for f in fs)
@@ -91,7 +112,8 @@ for jobs in (1, 2):
                   "summary": proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""})
     print(f"sweep of {count} files ({size / 1e6:.1f} MB), --jobs {jobs}: {wall:.2f} s wall, "
           f"{peak_kib / 1024:.1f} MB peak RSS, exit {proc.returncode}")
-json.dump({"benchmarks": rows, "targets": targets, "corpus_sweep": scale}, open("reports/bench.json", "w"), indent=2, sort_keys=True)
+json.dump({"benchmarks": rows, "targets": targets, "linearity": linearity, "corpus_sweep": scale},
+          open("reports/bench.json", "w"), indent=2, sort_keys=True)
 print("wrote reports/bench.json")
 PY
 
