@@ -34,11 +34,7 @@ std::string value_text(const FieldSpec& f, uint64_t raw, Bytes bytes) {
 void FieldStats::merge(const FieldStats& o) {
   count += o.count;
   zero += o.zero;
-  if (o.has_range) {
-    if (!has_range || o.min < min) min = o.min, min_bits = o.min_bits;
-    if (!has_range || o.max > max) max = o.max, max_bits = o.max_bits;
-    has_range = true;
-  }
+  if (o.has_range) widen(o.min, o.min_bits, o.max, o.max_bits);
   for (const auto& [k, n] : o.values) {
     auto it = values.find(k);
     if (it != values.end())
@@ -111,9 +107,7 @@ void Observations::observe_rows_of_words(FieldStats* stats, std::span<const Fiel
     const double hi = is_signed ? static_cast<int16_t>(bits_hi) : bits_hi;
     s.count += count;
     s.zero += r.zeros[l];
-    if (!s.has_range || lo < s.min) s.min = lo, s.min_bits = bits_lo;
-    if (!s.has_range || hi > s.max) s.max = hi, s.max_bits = bits_hi;
-    s.has_range = true;
+    s.widen(lo, bits_lo, hi, bits_hi);
   }
 }
 

@@ -43,6 +43,12 @@ struct FieldStats {
   std::map<std::string, uint64_t> values;  // histogram fields only; key = canonical value text
   uint64_t values_not_tracked = 0;         // records whose value arrived after kMaxDistinctValues
 
+  // Widens the range to [lo, hi]; a tie keeps the bits seen first.
+  void widen(double lo, uint32_t lo_bits, double hi, uint32_t hi_bits) {
+    if (!has_range || lo < min) min = lo, min_bits = lo_bits;
+    if (!has_range || hi > max) max = hi, max_bits = hi_bits;
+    has_range = true;
+  }
   void merge(const FieldStats& other);
 };
 
@@ -129,9 +135,7 @@ class Observations {
       const auto bits = [](Value v) { return static_cast<uint32_t>(static_cast<uint64_t>(v) & kMask); };
       s.count += records.size();
       s.zero += zeros;
-      if (!s.has_range || static_cast<double>(lo) < s.min) s.min = static_cast<double>(lo), s.min_bits = bits(lo);
-      if (!s.has_range || static_cast<double>(hi) > s.max) s.max = static_cast<double>(hi), s.max_bits = bits(hi);
-      s.has_range = true;
+      s.widen(static_cast<double>(lo), bits(lo), static_cast<double>(hi), bits(hi));
     }
   }
   template <const auto& Spec, size_t I>
@@ -160,9 +164,7 @@ class Observations {
       }
       if (finite) {
         const auto bits = static_cast<uint32_t>(raw);
-        if (!s.has_range || v < s.min) s.min = v, s.min_bits = bits;
-        if (!s.has_range || v > s.max) s.max = v, s.max_bits = bits;
-        s.has_range = true;
+        s.widen(v, bits, v, bits);
       }
       if constexpr (wants_histogram(f.status)) add_to_histogram(s, f, raw, {}, raw == 0);
     }
