@@ -143,5 +143,36 @@ TEST(OffsetMatrix, RememberedSurfaceIsTheMutatorsOwn) {
   EXPECT_GE(checked, 9u);
 }
 
+// A corpus unit the mutator comes back to is parsed once: later requests for
+// the same bytes come from the built surfaces, and equal its own parse's; the
+// same size with other bytes is another input.
+TEST(OffsetMatrix, CorpusUnitsAreParsedOnceForTheMutator) {
+  const auto same = [](const fuzzing::AttackSurface& a, const fuzzing::AttackSurface& b) {
+    if (a.section_starts != b.section_starts || a.fields.size() != b.fields.size()) return false;
+    for (size_t i = 0; i < a.fields.size(); ++i)
+      if (a.fields[i].offset != b.fields[i].offset || a.fields[i].width != b.fields[i].width) return false;
+    return true;
+  };
+  const std::vector<std::byte> model = msh::export_msh(msh::malformed_base_model());
+  const std::vector<std::byte> mod_bytes = testing::canonical_minimal_mod();
+  std::vector<std::byte> other_mod = mod_bytes;
+  other_mod[0x10] ^= std::byte{0x01};  // same size, other bytes
+  const std::vector<std::vector<std::byte>> units = {model, mod_bytes, other_mod};
+  const fuzzing::MutationSurfaceStats before = fuzzing::mutation_surface_stats();
+  const std::vector<std::byte> last_run(mod_bytes.begin(), mod_bytes.begin() + 0x48);
+  for (int round = 0; round < 3; ++round)
+    for (const auto& unit : units) {
+      // What the target ran last is some other input.
+      fuzzing::remember_surface(last_run, mod::parse_mod(last_run).coverage_map);
+      EXPECT_TRUE(same(fuzzing::attack_surface_for_mutation(unit), fuzzing::attack_surface(unit, false))) << round;
+    }
+  const fuzzing::MutationSurfaceStats& after = fuzzing::mutation_surface_stats();
+  EXPECT_EQ(after.remembered, before.remembered);
+  EXPECT_LE(after.parsed - before.parsed, units.size());  // at most once each (earlier tests may have built some)
+  EXPECT_EQ((after.parsed - before.parsed) + (after.cached - before.cached), 3 * units.size());
+  EXPECT_GE(after.cached - before.cached, 2 * units.size());
+  EXPECT_GT(after.cache_bytes, 0u);
+}
+
 }  // namespace
 }  // namespace meshgate

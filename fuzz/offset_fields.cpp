@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <deque>
 #include <optional>
+#include <unordered_map>
 
 #include "parser/core/hashing.hpp"
 #include "parser/mod/mod_parser.hpp"
@@ -44,67 +46,123 @@ bool is_structural_field(std::string_view leaf) {
 AttackSurface attack_surface(Bytes data, bool with_paths) { return surface_from_coverage(coverage_of(data), with_paths); }
 
 namespace {
-struct RememberedSurface {
-  uint64_t size = 0;
-  uint64_t hash = 0;
-  bool valid = false;
-  CoverageMap coverage;
-  std::optional<AttackSurface> surface;  // built from `coverage` on the first request
+// The surfaces the mutator asked for. libFuzzer mutates an input in a chain:
+// it copies a corpus unit, mutates and runs it, then mutates the bytes it just
+// ran, five times over; and it comes back to each corpus unit again and again.
+// The bytes just run are the target's remembered parse (`last`); a corpus unit
+// is looked up in `built`, where each surface the mutator had to parse for
+// stays, up to kBudget bytes, oldest dropped first. Keys are size + XXH3.
+struct SurfaceKey {
+  uint64_t size = 0, hash = 0;
+  bool operator==(const SurfaceKey&) const = default;
 };
-RememberedSurface& remembered() {
-  static RememberedSurface r;  // libFuzzer runs the target and the mutator on one thread
-  return r;
+SurfaceKey key_of(Bytes data) { return {data.size(), xxh3_64(data)}; }
+struct SurfaceKeyHash {
+  size_t operator()(const SurfaceKey& k) const { return static_cast<size_t>(k.hash ^ (k.size * 0x9E3779B97F4A7C15ull)); }
+};
+size_t bytes_of(const AttackSurface& s) {
+  return s.fields.capacity() * sizeof(TargetField) + s.section_starts.capacity() * sizeof(uint64_t) + 64;
+}
+
+class MutationSurfaces {
+ public:
+  // Within the rss limit of every target's options (512 MB), ASan included.
+  static constexpr size_t kBudget = size_t{32} << 20;
+
+  void remember(Bytes data, CoverageMap&& cov) {
+    last_.key = key_of(data);
+    last_.coverage = std::move(cov);
+    last_.surface.reset();
+    last_.valid = true;
+  }
+
+  const AttackSurface& for_mutation(Bytes data) {
+    const SurfaceKey key = key_of(data);
+    if (last_.valid && last_.key == key) {
+      ++stats_.remembered;
+      if (!last_.surface) last_.surface = surface_from_coverage(last_.coverage, false);
+      return *last_.surface;
+    }
+    if (auto it = built_.find(key); it != built_.end()) {
+      ++stats_.cached;
+      return it->second;
+    }
+    ++stats_.parsed;
+    AttackSurface surface = attack_surface(data, false);
+    const size_t bytes = bytes_of(surface);
+    while (!order_.empty() && stats_.cache_bytes + bytes > kBudget) {
+      stats_.cache_bytes -= bytes_of(built_.at(order_.front()));
+      built_.erase(order_.front());
+      order_.pop_front();
+    }
+    stats_.cache_bytes += bytes;
+    order_.push_back(key);
+    return built_.emplace(key, std::move(surface)).first->second;
+  }
+
+  [[nodiscard]] const MutationSurfaceStats& stats() const { return stats_; }
+
+ private:
+  struct Remembered {
+    SurfaceKey key;
+    bool valid = false;
+    CoverageMap coverage;
+    std::optional<AttackSurface> surface;  // built from `coverage` on the first request
+  } last_;
+  std::unordered_map<SurfaceKey, AttackSurface, SurfaceKeyHash> built_;
+  std::deque<SurfaceKey> order_;  // insertion order, for eviction
+  MutationSurfaceStats stats_;
+};
+
+MutationSurfaces& surfaces() {
+  static MutationSurfaces s;  // libFuzzer runs the target and the mutator on one thread
+  return s;
 }
 }  // namespace
 
-void remember_surface(Bytes data, CoverageMap&& cov) {
-  RememberedSurface& r = remembered();
-  r.size = data.size();
-  r.hash = xxh3_64(data);
-  r.coverage = std::move(cov);
-  r.surface.reset();
-  r.valid = true;
-}
+void remember_surface(Bytes data, CoverageMap&& cov) { surfaces().remember(data, std::move(cov)); }
 
 CoverageMap& mutator_coverage(nres::ParseResult& container, msh::ParseResult& model) {
   return surface_is_the_models(container) ? model.coverage_map : container.coverage_map;
 }
 
-AttackSurface attack_surface_for_mutation(Bytes data) {
-  RememberedSurface& r = remembered();
-  if (!r.valid || r.size != data.size() || r.hash != xxh3_64(data)) return attack_surface(data, false);
-  if (!r.surface) r.surface = surface_from_coverage(r.coverage, false);
-  return *r.surface;
+const AttackSurface& attack_surface_for_mutation(Bytes data) { return surfaces().for_mutation(data); }
+
+const MutationSurfaceStats& mutation_surface_stats() { return surfaces().stats(); }
+
+namespace {
+bool starts_section(uint64_t width, std::string_view leaf) {
+  return width >= 16 || leaf == "magic" || leaf == "type_id" || leaf == "flags";
 }
+bool is_target(uint64_t width, std::string_view leaf) {
+  return (width == 1 || width == 2 || width == 4 || width == 8) && is_structural_field(leaf);  // not arrays or blobs
+}
+
+// A record run repeats one table thousands of times, and the mutator builds
+// surfaces all the time: each field table's fields are judged once per
+// thread (the tables are static, so their address is their identity).
+struct TableChoice {
+  const FieldSpec* table;
+  size_t size;
+  std::vector<const FieldSpec*> starts, targets;
+};
+const TableChoice& choice_for(std::span<const FieldSpec> fields) {
+  thread_local std::deque<TableChoice> choices;  // a deque: references stay valid as it grows
+  for (const TableChoice& c : choices)
+    if (c.table == fields.data() && c.size == fields.size()) return c;
+  TableChoice& c = choices.emplace_back(TableChoice{fields.data(), fields.size(), {}, {}});
+  for (const FieldSpec& f : fields) {
+    if (starts_section(f.width, f.name)) c.starts.push_back(&f);
+    if (is_target(f.width, f.name)) c.targets.push_back(&f);
+  }
+  return c;
+}
+}  // namespace
 
 AttackSurface surface_from_coverage(const CoverageMap& cov, bool with_paths) {
   AttackSurface surface;
   std::vector<TargetField>& out = surface.fields;
   std::vector<uint64_t>& starts = surface.section_starts;
-  const auto starts_section = [](uint64_t width, std::string_view leaf) {
-    return width >= 16 || leaf == "magic" || leaf == "type_id" || leaf == "flags";
-  };
-  const auto is_target = [](uint64_t width, std::string_view leaf) {
-    return (width == 1 || width == 2 || width == 4 || width == 8) && is_structural_field(leaf);  // not arrays or blobs
-  };
-  // A record run repeats one table thousands of times (and the mutator runs
-  // this on every execution): judge each table's fields once.
-  struct TableChoice {
-    const FieldSpec* table;
-    std::vector<const FieldSpec*> starts, targets;
-  };
-  std::vector<TableChoice> choices;
-  const auto choice_for = [&](std::span<const FieldSpec> fields) -> const TableChoice& {
-    for (const TableChoice& c : choices)
-      if (c.table == fields.data()) return c;
-    TableChoice c{fields.data(), {}, {}};
-    for (const FieldSpec& f : fields) {
-      if (starts_section(f.width, f.name)) c.starts.push_back(&f);
-      if (is_target(f.width, f.name)) c.targets.push_back(&f);
-    }
-    choices.push_back(std::move(c));
-    return choices.back();
-  };
   for (const CoverageMark& m : cov.marks()) {
     const CoverageMap::RecordLayout layout = cov.record_layout(m);
     if (layout.fields.empty()) {
@@ -146,7 +204,7 @@ std::vector<uint64_t> boundary_values(uint64_t current, uint64_t size, const std
   return v;
 }
 
-void poke(std::vector<std::byte>& bytes, uint64_t offset, uint32_t width, uint64_t value) {
+void poke(std::span<std::byte> bytes, uint64_t offset, uint32_t width, uint64_t value) {
   if (offset >= bytes.size()) return;
   const size_t n = std::min<size_t>(width, bytes.size() - offset);  // a field cut by EOF gets its low bytes
   store_uint_le(std::span(bytes).subspan(offset, n), value, n);

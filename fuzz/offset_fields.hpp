@@ -55,8 +55,17 @@ void remember_surface(Bytes data, CoverageMap&& cov);
 // mutator's own parse would read: the model's when the container holds a
 // model, else the container's.
 [[nodiscard]] CoverageMap& mutator_coverage(nres::ParseResult& container, msh::ParseResult& model);
-// attack_surface(data, false), from the remembered surface when it matches.
-[[nodiscard]] AttackSurface attack_surface_for_mutation(Bytes data);
+// attack_surface(data, false): from the remembered parse when these are the
+// bytes just run, else from the surfaces built for earlier requests (the
+// corpus units libFuzzer keeps coming back to; 32 MiB of them, oldest dropped
+// first), else from a parse. Valid until the next call.
+[[nodiscard]] const AttackSurface& attack_surface_for_mutation(Bytes data);
+// Where attack_surface_for_mutation's answers came from, for tests and tuning.
+struct MutationSurfaceStats {
+  uint64_t remembered = 0, cached = 0, parsed = 0;
+  size_t cache_bytes = 0;
+};
+[[nodiscard]] const MutationSurfaceStats& mutation_surface_stats();
 
 // Boundary values for a field in a file of `size` bytes: 0, 1, size-1, size,
 // size+1, 0xFFFF, 0xFFFFFFFF, 2^63, the value +1 (unaligned), and the start
@@ -65,6 +74,6 @@ void remember_surface(Bytes data, CoverageMap&& cov);
                                                     const std::vector<uint64_t>& section_starts);
 
 // Writes the low `width` bytes of `value` at `offset` (little-endian).
-void poke(std::vector<std::byte>& bytes, uint64_t offset, uint32_t width, uint64_t value);
+void poke(std::span<std::byte> bytes, uint64_t offset, uint32_t width, uint64_t value);
 
 }  // namespace meshgate::fuzzing

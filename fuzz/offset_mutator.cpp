@@ -22,9 +22,11 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max
   using namespace meshgate;
   Prng rng(seed);
   if (size == 0 || rng.chance(20)) return LLVMFuzzerMutate(data, size, max_size);
-  const fuzzing::AttackSurface surface = fuzzing::attack_surface_for_mutation(Bytes(reinterpret_cast<const std::byte*>(data), size));
+  const fuzzing::AttackSurface& surface =
+      fuzzing::attack_surface_for_mutation(Bytes(reinterpret_cast<const std::byte*>(data), size));
   if (surface.fields.empty()) return LLVMFuzzerMutate(data, size, max_size);
-  std::vector<std::byte> bytes(reinterpret_cast<const std::byte*>(data), reinterpret_cast<const std::byte*>(data) + size);
+  // One field or one splice changes, in place: the size stays.
+  const std::span<std::byte> bytes(reinterpret_cast<std::byte*>(data), size);
   const auto& starts = surface.section_starts;
   if (starts.size() >= 2 && rng.chance(15)) {
     // Splice: one section's leading bytes over another's (a record duplicated onto its neighbour).
@@ -38,6 +40,5 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max
     const std::vector<uint64_t> values = fuzzing::boundary_values(current, size, starts);
     fuzzing::poke(bytes, f.offset, f.width, values[rng.range(0, values.size() - 1)]);
   }
-  std::memcpy(data, bytes.data(), size);
   return size;
 }

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "parser/core/vector_clones.hpp"
+#include "parser/core/element_kernel.hpp"
 #include "parser/mod/mod_layout.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
@@ -68,7 +68,7 @@ struct WordRowStats {
   std::array<uint16_t, 8> lo, hi;
   std::array<uint64_t, 8> zeros{};
 };
-MESHGATE_VECTOR_CLONES void reduce_word_rows(const std::byte* rows, size_t count, const std::array<uint16_t, 8>& bias,
+MESHGATE_ELEMENT_KERNEL void reduce_word_rows(const std::byte* rows, size_t count, const std::array<uint16_t, 8>& bias,
                                              WordRowStats& out) {
   std::array<uint16_t, 8> lo, hi;
   lo.fill(0xFFFF);

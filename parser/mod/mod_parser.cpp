@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "parser/core/record_reader.hpp"
-#include "parser/core/vector_clones.hpp"
+#include "parser/core/element_kernel.hpp"
 #include "parser/mod/mod_diagnostic_codes.hpp"
 #include "parser/mod/mod_layout.hpp"
 #include "parser/mod/mod_nodes.hpp"
@@ -24,7 +24,7 @@ std::string range_text(uint64_t begin, uint64_t length) {
 bool is_finite_bits(uint32_t bits) { return (bits & 0x7F800000u) != 0x7F800000u; }
 
 // A flat loop with a local count, which the compiler vectorises.
-MESHGATE_VECTOR_CLONES uint32_t count_non_finite(std::span<const F32x3Bits> vectors) {
+MESHGATE_ELEMENT_KERNEL uint32_t count_non_finite(std::span<const F32x3Bits> vectors) {
   const uint32_t* bits = vectors.empty() ? nullptr : vectors.front().data();
   uint32_t count = 0;
   for (size_t i = 0; i < 3 * vectors.size(); ++i) count += (bits[i] & 0x7F800000u) == 0x7F800000u;

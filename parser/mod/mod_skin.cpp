@@ -1,6 +1,6 @@
 #include "parser/mod/mod_skin.hpp"
 
-#include "parser/core/vector_clones.hpp"
+#include "parser/core/element_kernel.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -64,7 +64,7 @@ struct SkinCounts {
 };
 constexpr size_t kBlock = 0x4000;
 
-MESHGATE_VECTOR_CLONES void count_skin_block(const uint16_t* words, const U8x4* blend, size_t n, uint16_t lane_limit,
+MESHGATE_ELEMENT_KERNEL void count_skin_block(const uint16_t* words, const U8x4* blend, size_t n, uint16_t lane_limit,
                                              SkinCounts& total) {
   uint16_t breaks = 0, lane0 = 0, non_increasing = 0, failures = 0, sum_mismatches = 0;
   uint16_t h0 = 0, h1 = 0, h2 = 0, h3 = 0;
@@ -105,7 +105,7 @@ MESHGATE_VECTOR_CLONES void count_skin_block(const uint16_t* words, const U8x4* 
   total.h3 += h3;
 }
 
-SkinCounts count_skin(const uint16_t* words, const U8x4* blend, size_t n, uint32_t node_count) {
+MESHGATE_ELEMENT_KERNEL SkinCounts count_skin(const uint16_t* words, const U8x4* blend, size_t n, uint32_t node_count) {
   static_assert(kBlock <= 0xFFFF, "16-bit block counters");
   // Lane bytes are < 256: a limit of 256 means "every aligned lane is a bone".
   const auto lane_limit = static_cast<uint16_t>(std::min<uint64_t>(uint64_t{node_count} * kMatrixRowStride, 256));

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "parser/core/vector_clones.hpp"
+#include "parser/core/element_kernel.hpp"
 #include "parser/msh/msh_diagnostic_codes.hpp"
 #include "parser/msh/msh_streams.hpp"
 
@@ -38,7 +38,7 @@ class FirstViolation {
 // The largest of `n` indices: a flat reduction the compiler vectorises (16
 // words per AVX2 max); the baseline SSE2 build has no unsigned 16-bit max and
 // emulated it at a cycle per index.
-MESHGATE_VECTOR_CLONES uint16_t largest_index(const uint16_t* words, size_t n) {
+MESHGATE_ELEMENT_KERNEL uint16_t largest_index(const uint16_t* words, size_t n) {
   uint16_t largest = 0;
   for (size_t k = 0; k < n; ++k) largest = std::max(largest, words[k]);
   return largest;
@@ -47,7 +47,7 @@ MESHGATE_VECTOR_CLONES uint16_t largest_index(const uint16_t* words, size_t n) {
 // Marks every vertex `base + words[k]` as reached (the caller checked they are
 // in range). One store per index is the floor: unrolled four ways so the
 // stores are not serialised behind the loop counter.
-void mark_reached(std::vector<uint8_t>& reached, uint64_t base, const uint16_t* words, size_t n) {
+MESHGATE_ELEMENT_KERNEL void mark_reached(std::vector<uint8_t>& reached, uint64_t base, const uint16_t* words, size_t n) {
   uint8_t* r = reached.data() + base;
   size_t k = 0;
   for (; k + 4 <= n; k += 4) {
@@ -73,7 +73,7 @@ constexpr uint32_t kSelLane = kTriangleSpec.fields[kSelField].offset / 2;
 static_assert(std::ranges::all_of(kTriangleSpec.fields, [](const FieldSpec& f) { return f.width == 2; }));
 static_assert(kRecordIsItsImage<kTriangleSpec> && kTriangleLanes == 8);
 
-MESHGATE_VECTOR_CLONES bool triangle_rules_broken(const TriangleRecord* records, size_t count) {
+MESHGATE_ELEMENT_KERNEL bool triangle_rules_broken(const TriangleRecord* records, size_t count) {
   const auto* bytes = reinterpret_cast<const std::byte*>(records);  // the records' images, back to back
   const uint32_t n = static_cast<uint32_t>(std::min<size_t>(count, 0x10000));  // links are 16-bit
   uint32_t broken = 0;
