@@ -161,22 +161,32 @@ const TableChoice& choice_for(std::span<const FieldSpec> fields) {
 
 AttackSurface surface_from_coverage(const CoverageMap& cov, bool with_paths) {
   AttackSurface surface;
-  std::vector<TargetField>& out = surface.fields;
   std::vector<uint64_t>& starts = surface.section_starts;
-  for (const CoverageMark& m : cov.marks()) {
+  // Collected compactly, with the order of collection as a tie-break, so a
+  // plain sort orders them as a stable one would; names come last, for the
+  // fields that stay.
+  struct Found {
+    uint64_t offset;
+    uint32_t sequence, width, mark;
+  };
+  std::vector<Found> found;
+  const std::vector<CoverageMark>& marks = cov.marks();
+  const auto add = [&](uint64_t offset, uint32_t width, size_t mark) {
+    found.push_back({offset, static_cast<uint32_t>(found.size()), width, static_cast<uint32_t>(mark)});
+  };
+  for (size_t i = 0; i < marks.size(); ++i) {
+    const CoverageMark& m = marks[i];
     const CoverageMap::RecordLayout layout = cov.record_layout(m);
     if (layout.fields.empty()) {
       const uint64_t width = m.end - m.begin;
       if (starts_section(width, m.leaf)) starts.push_back(m.begin);
-      if (is_target(width, m.leaf))
-        out.push_back({m.begin, static_cast<uint32_t>(width), with_paths ? cov.path_of(m) : std::string()});
+      if (is_target(width, m.leaf)) add(m.begin, static_cast<uint32_t>(width), i);
       continue;
     }
     const TableChoice& c = choice_for(layout.fields);
     for (uint64_t record = m.begin; record < m.end; record += layout.stride) {
       for (const FieldSpec* f : c.starts) starts.push_back(record + f->offset);
-      for (const FieldSpec* f : c.targets)
-        out.push_back({record + f->offset, f->width, with_paths ? cov.path_of(m, record + f->offset) : std::string()});
+      for (const FieldSpec* f : c.targets) add(record + f->offset, f->width, i);
     }
   }
   // The marks of a parse that reached its end are already in file order (the
@@ -185,10 +195,21 @@ AttackSurface surface_from_coverage(const CoverageMap& cov, bool with_paths) {
   // msh_parse_fuzzer's time).
   if (!std::is_sorted(starts.begin(), starts.end())) std::sort(starts.begin(), starts.end());
   starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
-  const auto by_offset = [](const TargetField& a, const TargetField& b) { return a.offset < b.offset; };
-  if (!std::is_sorted(out.begin(), out.end(), by_offset)) std::stable_sort(out.begin(), out.end(), by_offset);
-  out.erase(std::unique(out.begin(), out.end(), [](const TargetField& a, const TargetField& b) { return a.offset == b.offset; }),
-            out.end());
+  const auto by_offset = [](const Found& a, const Found& b) {
+    return a.offset < b.offset || (a.offset == b.offset && a.sequence < b.sequence);
+  };
+  if (!std::is_sorted(found.begin(), found.end(), by_offset)) std::sort(found.begin(), found.end(), by_offset);
+  found.erase(std::unique(found.begin(), found.end(), [](const Found& a, const Found& b) { return a.offset == b.offset; }),
+              found.end());
+  surface.fields.reserve(found.size());
+  for (const Found& f : found) surface.fields.push_back({f.offset, f.width});
+  if (with_paths) {
+    surface.paths.reserve(found.size());
+    for (const Found& f : found) {
+      const CoverageMark& m = marks[f.mark];
+      surface.paths.push_back(cov.record_layout(m).fields.empty() ? cov.path_of(m) : cov.path_of(m, f.offset));
+    }
+  }
   return surface;
 }
 

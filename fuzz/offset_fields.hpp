@@ -18,9 +18,8 @@
 namespace meshgate::fuzzing {
 
 struct TargetField {
-  uint64_t offset;     // file offset of the field
-  uint32_t width;      // 1, 2, 4 or 8
-  std::string path;    // "objects[0].meshes[1].positions_offset"
+  uint64_t offset;  // file offset of the field
+  uint32_t width;   // 1, 2, 4 or 8
 };
 
 // True for a leaf name that holds an offset, count, size, index or range
@@ -33,12 +32,13 @@ struct TargetField {
 // arrays), for "just past the next section" and "overlapping" values.
 struct AttackSurface {
   std::vector<TargetField> fields;
+  std::vector<std::string> paths;  // fields[i]'s "objects[0].meshes[1].positions_offset"; empty without paths
   std::vector<uint64_t> section_starts;
 };
 
 // Parses `data` with the parser its magic selects (MOD, NRes, or MSH inside
 // NRes). A parse that stopped early still yields the fields it had read.
-// `with_paths` false leaves TargetField::path empty: the mutator runs once per
+// `with_paths` false leaves AttackSurface::paths empty: the mutator runs once per
 // fuzzer execution and needs offsets, not names.
 [[nodiscard]] AttackSurface attack_surface(Bytes data, bool with_paths = true);
 // The same from a coverage map the caller already has (the parse attack_surface would run).
