@@ -54,7 +54,7 @@ struct FieldSpec {
   StatusSet status;
   std::string_view note;  // evidence: executable address, corpus figure, project
 
-  [[nodiscard]] constexpr bool is_bytes() const { return type == FieldType::bytes; }
+  [[gnu::always_inline, nodiscard]] constexpr bool is_bytes() const { return type == FieldType::bytes; }
 };
 
 template <size_t N>
@@ -110,8 +110,13 @@ class Record {
   [[nodiscard]] static constexpr const FieldSpec& spec(size_t i) { return Spec.fields[i]; }
   [[nodiscard]] static constexpr const auto& table() { return Spec; }
 
+  // Fields are reached by constant index (field_index<>, the tables' named
+  // constants), where these fold to one fixed-width load or store. They are
+  // forced inline because sanitizer builds, whose instrumentation makes
+  // every function look big, otherwise call them and branch on the width
+  // for every field read: the largest cost of msh_parse_fuzzer's own code.
   // A scalar field's value, zero-extended; 0 for a byte field.
-  [[nodiscard]] uint64_t get(size_t i) const {
+  [[gnu::always_inline, nodiscard]] uint64_t get(size_t i) const {
     const FieldSpec& f = Spec.fields[i];
     const std::byte* p = image_.data() + f.offset;
     if (f.is_bytes()) return 0;
@@ -122,15 +127,15 @@ class Record {
       default: return load_fixed_le<8>(p);  // natural widths only (tiles_record_exactly)
     }
   }
-  [[nodiscard]] float get_f32(size_t i) const { return f32_from_bits(static_cast<uint32_t>(get(i))); }
-  [[nodiscard]] int64_t get_signed(size_t i) const {
+  [[gnu::always_inline, nodiscard]] float get_f32(size_t i) const { return f32_from_bits(static_cast<uint32_t>(get(i))); }
+  [[gnu::always_inline, nodiscard]] int64_t get_signed(size_t i) const {
     const unsigned bits = 8 * Spec.fields[i].width;
     const uint64_t v = get(i);
     return bits == 64 ? static_cast<int64_t>(v)
                       : static_cast<int64_t>(v << (64 - bits)) >> (64 - bits);
   }
   // Stores the low `width` bytes of `value`; a byte field is set through raw_mut().
-  void set(size_t i, uint64_t value) {
+  [[gnu::always_inline]] void set(size_t i, uint64_t value) {
     const FieldSpec& f = Spec.fields[i];
     std::byte* p = image_.data() + f.offset;
     if (f.is_bytes()) return;
