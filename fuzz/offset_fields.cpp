@@ -162,41 +162,44 @@ const TableChoice& choice_for(std::span<const FieldSpec> fields) {
 AttackSurface surface_from_coverage(const CoverageMap& cov, bool with_paths) {
   AttackSurface surface;
   std::vector<uint64_t>& starts = surface.section_starts;
-  // Collected compactly, with the order of collection as a tie-break, so a
-  // plain sort orders them as a stable one would; names come last, for the
-  // fields that stay.
+  // Collected compactly; (offset, mark) orders them as a stable sort of the
+  // marks' order would (offsets rise within a mark), and names come last,
+  // for the fields that stay. Marks are visited in file order, so what they
+  // yield is usually sorted already: a rejected parse leaves its marks in
+  // reading order (an NRes directory before the payloads it names).
   struct Found {
     uint64_t offset;
-    uint32_t sequence, width, mark;
+    uint32_t width, mark;
   };
   std::vector<Found> found;
   const std::vector<CoverageMark>& marks = cov.marks();
-  const auto add = [&](uint64_t offset, uint32_t width, size_t mark) {
-    found.push_back({offset, static_cast<uint32_t>(found.size()), width, static_cast<uint32_t>(mark)});
+  std::vector<uint32_t> visit(marks.size());
+  for (uint32_t i = 0; i < visit.size(); ++i) visit[i] = i;
+  const auto by_begin = [&](uint32_t a, uint32_t b) {
+    return marks[a].begin < marks[b].begin || (marks[a].begin == marks[b].begin && a < b);
   };
-  for (size_t i = 0; i < marks.size(); ++i) {
+  if (!std::is_sorted(visit.begin(), visit.end(), by_begin)) std::sort(visit.begin(), visit.end(), by_begin);
+  for (const uint32_t i : visit) {
     const CoverageMark& m = marks[i];
     const CoverageMap::RecordLayout layout = cov.record_layout(m);
     if (layout.fields.empty()) {
       const uint64_t width = m.end - m.begin;
       if (starts_section(width, m.leaf)) starts.push_back(m.begin);
-      if (is_target(width, m.leaf)) add(m.begin, static_cast<uint32_t>(width), i);
+      if (is_target(width, m.leaf)) found.push_back({m.begin, static_cast<uint32_t>(width), i});
       continue;
     }
     const TableChoice& c = choice_for(layout.fields);
     for (uint64_t record = m.begin; record < m.end; record += layout.stride) {
       for (const FieldSpec* f : c.starts) starts.push_back(record + f->offset);
-      for (const FieldSpec* f : c.targets) add(record + f->offset, f->width, i);
+      for (const FieldSpec* f : c.targets) found.push_back({record + f->offset, f->width, i});
     }
   }
-  // The marks of a parse that reached its end are already in file order (the
-  // coverage summary sorts them), and so is what was collected from them: sort
-  // only what is not (a merge sort of an ordered array was a tenth of
-  // msh_parse_fuzzer's time).
+  // Sort only what is not in order already (a merge sort of an ordered array
+  // was a tenth of msh_parse_fuzzer's time).
   if (!std::is_sorted(starts.begin(), starts.end())) std::sort(starts.begin(), starts.end());
   starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
   const auto by_offset = [](const Found& a, const Found& b) {
-    return a.offset < b.offset || (a.offset == b.offset && a.sequence < b.sequence);
+    return a.offset < b.offset || (a.offset == b.offset && a.mark < b.mark);
   };
   if (!std::is_sorted(found.begin(), found.end(), by_offset)) std::sort(found.begin(), found.end(), by_offset);
   found.erase(std::unique(found.begin(), found.end(), [](const Found& a, const Found& b) { return a.offset == b.offset; }),

@@ -33,6 +33,8 @@ struct Archive {
 
 // The entry's name: the bytes before the first NUL of the 36-byte field.
 [[nodiscard]] std::string entry_name(const EntryRecord& record);
+// The same, viewed in the record (valid while the record lives).
+[[nodiscard]] std::string_view entry_name_view(const EntryRecord& record);
 
 // Offset of the directory, from the header: total_size - 64 * entry_count.
 [[nodiscard]] inline uint64_t directory_offset(const HeaderRecord& h) {

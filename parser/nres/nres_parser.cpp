@@ -159,8 +159,8 @@ class Parser {
   void check_sort_table() {
     const size_t n = archive_.entries.size();
     std::vector<bool> seen(n, false);
-    std::vector<std::string> names(n);
-    for (size_t i = 0; i < n; ++i) names[i] = entry_name(archive_.entries[i].record);
+    std::vector<std::string_view> names(n);  // views into the directory records
+    for (size_t i = 0; i < n; ++i) names[i] = entry_name_view(archive_.entries[i].record);
     for (size_t i = 0; i < n; ++i) {
       const uint64_t s = archive_.entries[i].record.get(entry::sort_index);
       if (s >= n) {
@@ -187,8 +187,8 @@ class Parser {
     if (auto bad = first_unsorted(compare_names_lowercase)) {
       const bool upper_ok = !first_unsorted(compare_names_uppercase);
       const size_t i = *bad;
-      const std::string a = names[archive_.entries[i - 1].record.get(entry::sort_index)];
-      const std::string b = names[archive_.entries[i].record.get(entry::sort_index)];
+      const std::string a(names[archive_.entries[i - 1].record.get(entry::sort_index)]);
+      const std::string b(names[archive_.entries[i].record.get(entry::sort_index)]);
       sort_finding(upper_ok ? codes::sort_order_uppercase_fold : codes::sort_order_mismatch, entry_path(i, "sort_index"),
                    entry_field_offset(i, entry::sort_index),
                    "sorted position " + std::to_string(i) + " names \"" + b + "\" after \"" + a +
@@ -236,13 +236,13 @@ class Parser {
 
 }  // namespace
 
-std::string entry_name(const EntryRecord& record) {
-  Bytes name = record.raw(entry::name);
-  auto nul = std::find(name.begin(), name.end(), std::byte{0});
-  std::string out;
-  for (auto it = name.begin(); it != nul; ++it) out += static_cast<char>(*it);
-  return out;
+std::string_view entry_name_view(const EntryRecord& record) {
+  const Bytes name = record.raw(entry::name);
+  const auto* chars = reinterpret_cast<const char*>(name.data());
+  return std::string_view(chars, static_cast<size_t>(std::find(chars, chars + name.size(), '\0') - chars));
 }
+
+std::string entry_name(const EntryRecord& record) { return std::string(entry_name_view(record)); }
 
 bool looks_like_nres(Bytes data) {
   return data.size() >= kMagic.size() && std::equal(kMagic.begin(), kMagic.end(), data.begin());
