@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <map>
+#include <tuple>
 
 #include "corpus_tests/msh_fixtures.hpp"
 #include "parser/msh/msh_diagnostic_codes.hpp"
@@ -186,6 +187,36 @@ TEST(MshWalks, RenderWalkFollowsNodeSlotBatch) {
   EXPECT_EQ(lod1[0].node, 1u);
   EXPECT_TRUE(render_walk(*r.model, {2, 4}).empty());
   EXPECT_TRUE(render_walk(*r.model, {3, 0}).empty());  // outside the 3 x 5 matrix
+}
+
+// Streams built once walk every selector as the per-call ones do, and stay
+// valid across walks of one model.
+TEST(MshWalks, StreamsBuiltOnceWalkAsFreshOnes) {
+  const ParseResult r = parse_ok(export_msh(malformed_base_model()));
+  ASSERT_TRUE(r.ok());
+  const WalkStreams streams(*r.model);
+  const auto key = [](const DrawCall& d) {
+    return std::tuple(d.node, d.slot, d.batch, d.base_vertex, d.index_start, d.index_count, d.batch_flags, d.wear_row);
+  };
+  uint64_t calls = 0, triangles = 0;
+  for (unsigned block = 0; block < 4; ++block)
+    for (unsigned column = 0; column < 6; ++column) {
+      WalkStats a, b;
+      const auto fresh = render_walk(*r.model, {block, column}, &a);
+      const auto reused = render_walk(streams, {block, column}, &b);
+      ASSERT_EQ(fresh.size(), reused.size());
+      for (size_t i = 0; i < fresh.size(); ++i) EXPECT_EQ(key(fresh[i]), key(reused[i]));
+      EXPECT_EQ(std::tie(a.nodes_with_slot, a.batches, a.skipped), std::tie(b.nodes_with_slot, b.batches, b.skipped));
+      calls += fresh.size();
+      std::vector<uint32_t> t1, t2;
+      const WalkStats x = triangle_walk(*r.model, {block, column}, {}, [&](const TriangleVisit& v) { t1.push_back(v.triangle); });
+      const WalkStats y = triangle_walk(streams, {block, column}, {}, [&](const TriangleVisit& v) { t2.push_back(v.triangle); });
+      EXPECT_EQ(t1, t2);
+      EXPECT_EQ(std::tie(x.triangles, x.filtered, x.skipped), std::tie(y.triangles, y.filtered, y.skipped));
+      triangles += t1.size();
+    }
+  EXPECT_GT(calls, 4u);
+  EXPECT_GT(triangles, 13u);
 }
 
 TEST(MshWalks, TriangleWalkResolvesIndicesAndPositions) {

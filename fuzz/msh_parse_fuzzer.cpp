@@ -18,10 +18,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // What the mutator would parse on these bytes next: hand it over.
   fuzzing::remember_surface(input, std::move(fuzzing::mutator_coverage(container, r)));
   if (!r.ok()) return 0;
+  const msh::WalkStreams streams(*r.model);
   for (unsigned block = 0; block < 3; ++block)
     for (unsigned column = 0; column < 5; ++column) {
-      (void)msh::render_walk(*r.model, {block, column});
-      (void)msh::triangle_walk(*r.model, {block, column}, {}, [](const msh::TriangleVisit&) {});
+      (void)msh::render_walk(streams, {block, column});
+      (void)msh::triangle_walk(streams, {block, column}, {}, [](const msh::TriangleVisit&) {});
     }
   return 0;
 }

@@ -14,54 +14,31 @@ constexpr size_t kIndexStart = field_index<kBatchSpec>("index_start");
 constexpr size_t kBaseVertex = field_index<kBatchSpec>("base_vertex");
 constexpr size_t kTriFlags = field_index<kTriangleSpec>("tri_flags");
 
-struct Streams {
-  std::vector<NodeView> nodes;
-  const std::vector<SlotRecord>* slots = nullptr;
-  const std::vector<BatchRecord>* batches = nullptr;
-  const PodVector<uint16_t>* indices = nullptr;
-  const std::vector<TriangleRecord>* triangles = nullptr;
-  const PodVector<F32x3Bits>* positions = nullptr;
-
-  explicit Streams(const Model& m) : nodes(node_views(m)) {
-    static const std::vector<SlotRecord> no_slots;
-    static const std::vector<BatchRecord> no_batches;
-    static const PodVector<uint16_t> no_indices;
-    static const std::vector<TriangleRecord> no_triangles;
-    static const PodVector<F32x3Bits> no_positions;
-    auto* hs = m.get<HeaderSlotStream>(2);
-    slots = hs ? &hs->slots : &no_slots;
-    auto* bs = m.get<BatchStream>(13);
-    batches = bs ? &bs->batches : &no_batches;
-    auto* is = m.get<WordStream>(6);
-    indices = is ? &is->words : &no_indices;
-    auto* ts = m.get<TriangleStream>(7);
-    triangles = ts ? &ts->triangles : &no_triangles;
-    auto* ps = m.get<PositionStream>(3);
-    positions = ps ? &ps->positions : &no_positions;
-  }
-
-  // Calls f(node, slot index, slot record) for every node whose selected word names a valid slot.
-  template <typename F>
-  void for_each_slot(SlotSelector sel, WalkStats& stats, F&& f) const {
-    const size_t word = sel.block * kSlotsPerBlock + sel.column;
-    if (sel.block >= kSlotBlocks || sel.column >= kSlotsPerBlock) return;
-    for (size_t n = 0; n < nodes.size(); ++n) {
-      const uint16_t s = nodes[n].slots[word];
-      if (s == kNone) continue;
-      if (s >= slots->size()) {
-        ++stats.skipped;
-        continue;
-      }
-      ++stats.nodes_with_slot;
-      f(static_cast<uint32_t>(n), s, (*slots)[s]);
-    }
-  }
-};
-
 }  // namespace
 
-std::vector<DrawCall> render_walk(const Model& model, SlotSelector selector, WalkStats* stats_out) {
-  const Streams st(model);
+WalkStreams::WalkStreams(const Model& m) : nodes(node_views(m)) {
+  static const std::vector<SlotRecord> no_slots;
+  static const std::vector<BatchRecord> no_batches;
+  static const PodVector<uint16_t> no_indices;
+  static const std::vector<TriangleRecord> no_triangles;
+  static const PodVector<F32x3Bits> no_positions;
+  auto* hs = m.get<HeaderSlotStream>(2);
+  slots = hs ? &hs->slots : &no_slots;
+  auto* bs = m.get<BatchStream>(13);
+  batches = bs ? &bs->batches : &no_batches;
+  auto* is = m.get<WordStream>(6);
+  indices = is ? &is->words : &no_indices;
+  auto* ts = m.get<TriangleStream>(7);
+  triangles = ts ? &ts->triangles : &no_triangles;
+  auto* ps = m.get<PositionStream>(3);
+  positions = ps ? &ps->positions : &no_positions;
+}
+
+std::vector<DrawCall> render_walk(const Model& model, SlotSelector selector, WalkStats* stats) {
+  return render_walk(WalkStreams(model), selector, stats);
+}
+
+std::vector<DrawCall> render_walk(const WalkStreams& st, SlotSelector selector, WalkStats* stats_out) {
   WalkStats stats;
   std::vector<DrawCall> calls;
   st.for_each_slot(selector, stats, [&](uint32_t node, uint32_t slot, const SlotRecord& r) {
@@ -84,7 +61,11 @@ std::vector<DrawCall> render_walk(const Model& model, SlotSelector selector, Wal
 
 WalkStats triangle_walk(const Model& model, SlotSelector selector, TriangleFilter filter,
                         const std::function<void(const TriangleVisit&)>& visit) {
-  const Streams st(model);
+  return triangle_walk(WalkStreams(model), selector, filter, visit);
+}
+
+WalkStats triangle_walk(const WalkStreams& st, SlotSelector selector, TriangleFilter filter,
+                        const std::function<void(const TriangleVisit&)>& visit) {
   WalkStats stats;
   st.for_each_slot(selector, stats, [&](uint32_t node, uint32_t slot, const SlotRecord& r) {
     uint64_t tri = r.get(kTriStart);

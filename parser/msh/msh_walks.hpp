@@ -38,7 +38,42 @@ struct WalkStats {
   uint64_t skipped = 0;     // steps that would leave a stream (never on a warning-free parsed model)
 };
 
+// A model's streams as the walks read them (node views, slots, batches,
+// indices, descriptors, positions), built once: a caller walking several
+// selectors of one model (every slot of the 3 x 5 matrix, as the fuzz
+// oracle does) builds the node views once instead of per walk. Refers to
+// the model, which must outlive it.
+struct WalkStreams {
+  std::vector<NodeView> nodes;
+  const std::vector<SlotRecord>* slots = nullptr;
+  const std::vector<BatchRecord>* batches = nullptr;
+  const PodVector<uint16_t>* indices = nullptr;
+  const std::vector<TriangleRecord>* triangles = nullptr;
+  const PodVector<F32x3Bits>* positions = nullptr;
+
+  explicit WalkStreams(const Model& m);
+
+  // Calls f(node, slot index, slot record) for every node whose selected word names a valid slot.
+  template <typename F>
+  void for_each_slot(SlotSelector sel, WalkStats& stats, F&& f) const {
+    const size_t word = sel.block * kSlotsPerBlock + sel.column;
+    if (sel.block >= kSlotBlocks || sel.column >= kSlotsPerBlock) return;
+    for (size_t n = 0; n < nodes.size(); ++n) {
+      const uint16_t s = nodes[n].slots[word];
+      if (s == kNone) continue;
+      if (s >= slots->size()) {
+        ++stats.skipped;
+        continue;
+      }
+      ++stats.nodes_with_slot;
+      f(static_cast<uint32_t>(n), s, (*slots)[s]);
+    }
+  }
+};
+
 [[nodiscard]] std::vector<DrawCall> render_walk(const Model& model, SlotSelector selector, WalkStats* stats = nullptr);
+[[nodiscard]] std::vector<DrawCall> render_walk(const WalkStreams& streams, SlotSelector selector,
+                                              WalkStats* stats = nullptr);
 
 // Seed §8: per slot and batch, triCount = (indexCount + 2) / 3 triangles; the
 // Res7 cursor starts at the slot's triStart and advances across its batches.
@@ -56,6 +91,8 @@ struct TriangleFilter {
 };
 
 WalkStats triangle_walk(const Model& model, SlotSelector selector, TriangleFilter filter,
+                        const std::function<void(const TriangleVisit&)>& visit);
+WalkStats triangle_walk(const WalkStreams& streams, SlotSelector selector, TriangleFilter filter,
                         const std::function<void(const TriangleVisit&)>& visit);
 
 }  // namespace meshgate::msh
