@@ -122,12 +122,14 @@ TEST(MshFixture, ContainerChecksApplyToTheModel) {  // §4.23
 
 // §4.21/§4.22 run as one branch-free pass over the descriptors' 16-bit lanes
 // before the loop that names the offender: each link field and the selector
-// word, at the first, a middle and the last descriptor, must reach its code.
+// word, at each of the four places in the pass's blocks of four descriptors,
+// a middle one and the last, must reach its code.
 TEST(MshInvariants, EveryDescriptorLaneReachesItsRule) {
   const ParseResult base = parse_ok(export_msh(malformed_base_model()));
   ASSERT_TRUE(base.model);
   const size_t n = base.model->get<TriangleStream>(7)->triangles.size();
-  ASSERT_GE(n, 3u);
+  ASSERT_GE(n, 9u);
+  ASSERT_NE(n % 4, 0u);  // a tail after the blocks
   {
     Diagnostics clean;
     EXPECT_TRUE(check_invariants(*base.model, clean));
@@ -139,7 +141,7 @@ TEST(MshInvariants, EveryDescriptorLaneReachesItsRule) {
                                      Case{"neighbour_2", n + 7, codes::triangle_link_out_of_range},
                                      Case{"sel_packed", 0x40, codes::sel_packed_high_bits}};
   for (const Case& c : cases)
-    for (const size_t t : {size_t{0}, n / 2, n - 1}) {
+    for (const size_t t : {size_t{0}, size_t{1}, size_t{2}, size_t{3}, n / 2, n - 1}) {  // each place in a block of four, and the tail
       Model m = *base.model;
       for (Stream& s : m.streams)
         if (auto* tris = std::get_if<TriangleStream>(&s.data)) {
