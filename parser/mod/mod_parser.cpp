@@ -24,10 +24,24 @@ std::string range_text(uint64_t begin, uint64_t length) {
 bool is_finite_bits(uint32_t bits) { return (bits & 0x7F800000u) != 0x7F800000u; }
 
 // A flat loop with a local count, which the compiler vectorises.
-MESHGATE_ELEMENT_KERNEL uint32_t count_non_finite(std::span<const F32x3Bits> vectors) {
-  const uint32_t* bits = vectors.empty() ? nullptr : vectors.front().data();
+MESHGATE_ELEMENT_KERNEL uint32_t count_non_finite_lanes(const uint32_t* bits, size_t lanes) {
   uint32_t count = 0;
-  for (size_t i = 0; i < 3 * vectors.size(); ++i) count += (bits[i] & 0x7F800000u) == 0x7F800000u;
+  for (size_t i = 0; i < lanes; ++i) count += (bits[i] & 0x7F800000u) == 0x7F800000u;
+  return count;
+}
+
+// Whole vectors of lanes, then the remainder padded with zeros (finite) to one
+// more: the loop's scalar remainder cost as much as the vectors before it.
+uint32_t count_non_finite(std::span<const F32x3Bits> vectors) {
+  constexpr size_t kPadTo = 64;
+  const uint32_t* bits = vectors.empty() ? nullptr : vectors.front().data();
+  const size_t lanes = 3 * vectors.size(), whole = lanes - lanes % kPadTo;
+  uint32_t count = count_non_finite_lanes(bits, whole);
+  if (whole < lanes) {
+    std::array<uint32_t, kPadTo> tail{};
+    std::copy(bits + whole, bits + lanes, tail.begin());
+    count += count_non_finite_lanes(tail.data(), kPadTo);
+  }
   return count;
 }
 
