@@ -71,7 +71,10 @@ class CoverageMap {
   // a plain owner ("objects[2]"): one mark, fields resolved from the table.
   // An owner holds one table; a second record for it is marked field by field.
   void mark_record(uint64_t offset, uint32_t owner, std::span<const FieldSpec> fields, uint32_t size);
-  void reserve(size_t marks) { marks_.reserve(marks); }
+  void reserve(size_t marks, size_t owners = 0) {
+    marks_.reserve(marks);
+    owners_.reserve(owners);
+  }
   [[nodiscard]] size_t size() const { return marks_.size(); }
   // Zero-length marks are ignored: an empty stream explains no byte.
   void mark(uint64_t begin, uint64_t length, uint32_t owner, std::string_view leaf);

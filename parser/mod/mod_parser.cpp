@@ -141,8 +141,15 @@ class Parser {
 
   // ---- objects and meshes (spec §2, §3, §5) --------------------------------
   bool parse_objects() {
-    const uint64_t count = model_.header.get(hdr::object_count);
+    const uint64_t count = model_.header.get(hdr::object_count);  // bounded by the file (parse_header)
     model_.objects.resize(count);
+    // Sized for one mesh per object, the common layout (more meshes grow the
+    // vectors as usual): an object record, a mesh record, its streams and its
+    // workspace, and the header's and the node domain's marks.
+    constexpr size_t kMarksPerObject = 2 + kStreamSpecs.size() + 1;
+    cov_.reserve(count * kMarksPerObject + 8, 2 * count + 2);
+    analyses_.reserve(count);
+    workspaces_.reserve(count);
     for (size_t i = 0; i < count; ++i) {
       Object& object = model_.objects[i];
       const uint64_t offset = object_record_offset(i);
@@ -182,8 +189,11 @@ class Parser {
   bool parse_mesh(size_t object_index, size_t mesh_index, Object& object) {
     Mesh& m = object.meshes[mesh_index];
     const uint64_t offset = *mesh_record_offset(object.record, mesh_index);  // range checked by the caller
-    const uint32_t owner =
-        cov_.add_owner("objects[" + std::to_string(object_index) + "].meshes[" + std::to_string(mesh_index) + "]");
+    std::string path;  // "objects[i].meshes[j]", in one allocation
+    path.reserve(32);
+    path.append("objects[").append(std::to_string(object_index)).append("].meshes[");
+    path.append(std::to_string(mesh_index)).append("]");
+    const uint32_t owner = cov_.add_owner(std::move(path));
     if (!read_record(offset, owner, m.record)) return false;
     const MeshRecord& r = m.record;
     auto field_offset = [&](size_t f) { return offset + kMeshSpec.fields[f].offset; };
