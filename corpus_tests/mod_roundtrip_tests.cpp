@@ -2,9 +2,14 @@
 // byte compare, and parse(write(m)) == m.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
+
 #include "parser/mod/mod_layout.hpp"
+#include "parser/mod/mod_diagnostic_codes.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "reports/roundtrip.hpp"
+#include "writer/mod/mod_layout_builder.hpp"
 #include "writer/mod/mod_synth.hpp"
 #include "writer/mod/mod_writer.hpp"
 
@@ -114,6 +119,58 @@ TEST(StreamPool, PooledParsesEqualFreshOnesFileAfterFile) {
     pool.harvest(*pooled.model);
   }
   EXPECT_GT(reused, 0u);  // some mesh did get an earlier, larger buffer
+}
+
+// Positions and normals are counted for NaN/infinite components while they
+// are copied, in whole vectors and a padded remainder: every lane of meshes
+// of many lengths must count (against a lane-by-lane reference), warn, and
+// keep its exact bits.
+TEST(Streams, NonFiniteComponentsAreCountedInEveryLaneAndKept) {
+  constexpr std::array<uint32_t, 6> kNonFinite = {0x7F800000u, 0xFF800000u, 0x7FC00000u, 0x7FA00001u, 0xFFFFFFFFu, 0x7F800001u};
+  constexpr std::array<uint32_t, 5> kFinite = {0x7F7FFFFFu, 0xFF7FFFFFu, 0x00000001u, 0x80000000u, 0x3F800000u};
+  uint32_t state = 777;
+  const auto next = [&state] { return state = state * 1664525u + 1013904223u; };
+  ModDescription d;
+  d.nodes.push_back({kRootParent, 0, 0});
+  d.transforms.push_back({});
+  std::vector<uint32_t> expected;
+  for (const size_t n : {size_t{1}, size_t{21}, size_t{22}, size_t{43}, size_t{64}, size_t{600}, size_t{601}}) {
+    MeshDescription m;
+    uint32_t count = 0;
+    const auto component = [&] {
+      const uint32_t r = next();
+      const bool bad = r % 5 == 0;
+      count += bad;
+      return std::bit_cast<float>(bad ? kNonFinite[(r >> 8) % kNonFinite.size()] : kFinite[(r >> 8) % kFinite.size()]);
+    };
+    for (size_t v = 0; v < n; ++v) {
+      m.positions.push_back({component(), component(), component()});
+      m.normals.push_back({component(), component(), component()});
+      m.uv.push_back({0, 0});
+      m.blend_indices.push_back({0, 0, 0, 0});
+      m.control.push_back(31);
+    }
+    expected.push_back(count);
+    ObjectDescription o;
+    o.meshes.push_back(std::move(m));
+    d.objects.push_back(std::move(o));
+  }
+  const std::vector<std::byte> bytes = build_mod(d).bytes;
+  const ParseResult r = parse_mod(bytes);
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r.meshes.size(), expected.size());
+  size_t warned = 0;
+  for (size_t k = 0; k < expected.size(); ++k) {
+    EXPECT_EQ(r.meshes[k].non_finite_components, expected[k]) << "mesh " << k;
+    warned += expected[k] > 0;
+  }
+  EXPECT_EQ(static_cast<size_t>(std::ranges::count_if(r.diagnostics, [](const Diagnostic& x) {
+              return x.code == codes::non_finite_vector.code;
+            })),
+            warned);
+  const WriteResult w = write_mod(*r.model);
+  ASSERT_TRUE(w.ok());
+  EXPECT_EQ(first_difference(bytes, w.bytes), std::nullopt);  // NaN payloads and signs kept
 }
 
 TEST(Writer, NonZeroPreservedFieldsSurvive) {

@@ -23,24 +23,35 @@ std::string range_text(uint64_t begin, uint64_t length) {
 
 bool is_finite_bits(uint32_t bits) { return (bits & 0x7F800000u) != 0x7F800000u; }
 
-// A flat loop with a local count, which the compiler vectorises.
-MESHGATE_ELEMENT_KERNEL uint32_t count_non_finite_lanes(const uint32_t* bits, size_t lanes) {
+// Copies a stream of little-endian f32 lanes into the model and counts the
+// NaN/infinite ones in the same pass (one pass per stream: a separate scan
+// re-read every position and normal). A flat loop with a local count, which
+// the compiler vectorises.
+MESHGATE_ELEMENT_KERNEL uint32_t copy_counting_non_finite(const std::byte* src, uint32_t* dst, size_t lanes) {
   uint32_t count = 0;
-  for (size_t i = 0; i < lanes; ++i) count += (bits[i] & 0x7F800000u) == 0x7F800000u;
+  for (size_t i = 0; i < lanes; ++i) {
+    const auto bits = static_cast<uint32_t>(load_fixed_le<4>(src + 4 * i));
+    dst[i] = bits;
+    count += (bits & 0x7F800000u) == 0x7F800000u;
+  }
   return count;
 }
 
-// Whole vectors of lanes, then the remainder padded with zeros (finite) to one
-// more: the loop's scalar remainder cost as much as the vectors before it.
-uint32_t count_non_finite(std::span<const F32x3Bits> vectors) {
+// Whole vectors of lanes, then the remainder through the same loop in a block
+// padded with zeros (finite): the loop's scalar remainder cost as much as the
+// vectors before it.
+uint32_t load_counting_non_finite(Bytes src, std::span<F32x3Bits> out) {
   constexpr size_t kPadTo = 64;
-  const uint32_t* bits = vectors.empty() ? nullptr : vectors.front().data();
-  const size_t lanes = 3 * vectors.size(), whole = lanes - lanes % kPadTo;
-  uint32_t count = count_non_finite_lanes(bits, whole);
+  const size_t lanes = 3 * out.size(), whole = lanes - lanes % kPadTo;
+  if (lanes == 0) return 0;
+  uint32_t* dst = out.front().data();
+  uint32_t count = copy_counting_non_finite(src.data(), dst, whole);
   if (whole < lanes) {
-    std::array<uint32_t, kPadTo> tail{};
-    std::copy(bits + whole, bits + lanes, tail.begin());
-    count += count_non_finite_lanes(tail.data(), kPadTo);
+    std::array<std::byte, 4 * kPadTo> tail{};
+    std::array<uint32_t, kPadTo> bits;
+    std::memcpy(tail.data(), src.data() + 4 * whole, 4 * (lanes - whole));
+    count += copy_counting_non_finite(tail.data(), bits.data(), kPadTo);
+    std::copy_n(bits.begin(), lanes - whole, dst + whole);
   }
   return count;
 }
@@ -243,12 +254,11 @@ class Parser {
       cov_.mark(begin, length, owner, kStreamSpecs[s].name);
       streams[s] = *bytes;
     }
-    decode_streams(m, streams, n);
-
     MeshAnalysis analysis;
+    analysis.non_finite_components = decode_streams(m, streams, n);
+
     analysis.path = cov_.owner(owner);
     analysis.record_offset = offset;
-    analysis.non_finite_components = count_non_finite(m.positions) + count_non_finite(m.normals);
     if (analysis.non_finite_components > 0 &&
         !warn(codes::non_finite_vector, analysis.path + ".positions", stream_offset(r, stream::positions),
               std::to_string(analysis.non_finite_components) +
@@ -297,8 +307,10 @@ class Parser {
   }
 
   // One bulk little-endian copy per stream (the element types are the
-  // streams' exact layouts), so decoding costs what copying costs.
-  void decode_streams(Mesh& m, const std::array<Bytes, kStreamSpecs.size()>& s, uint64_t n) {
+  // streams' exact layouts), so decoding costs what copying costs; positions
+  // and normals are counted for NaN/infinite components while they are
+  // copied, which it returns.
+  uint32_t decode_streams(Mesh& m, const std::array<Bytes, kStreamSpecs.size()>& s, uint64_t n) {
     const auto count = static_cast<size_t>(n);
     if (pool_) {
       pool_->lend(m.positions);
@@ -312,11 +324,12 @@ class Parser {
     m.uv.resize(count);
     m.blend_indices.resize(count);
     m.control.resize(count);
-    load_le_elements(s[stream::positions], std::span(m.positions));
-    load_le_elements(s[stream::normals], std::span(m.normals));
+    const uint32_t non_finite = load_counting_non_finite(s[stream::positions], std::span(m.positions)) +
+                                load_counting_non_finite(s[stream::normals], std::span(m.normals));
     load_le_elements(s[stream::uv], std::span(m.uv));
     load_le_elements(s[stream::blend_indices], std::span(m.blend_indices));
     load_le_elements(s[stream::control], std::span(m.control));
+    return non_finite;
   }
 
   // ---- node domain (spec §4) ------------------------------------------------
