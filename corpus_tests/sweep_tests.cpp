@@ -3,6 +3,7 @@
 // violation, report determinism across --jobs, and the manifest gate.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 
@@ -219,6 +220,31 @@ TEST_F(SweepOnDisk, ReportIsIdenticalAcrossRunsAndJobCounts) {
   EXPECT_EQ(one, four);
   EXPECT_EQ(evidence_markdown(run(1)), evidence_markdown(run(3)));
   EXPECT_EQ(one.find(dir.string()), std::string::npos) << "absolute path in the report";
+}
+
+// Progress reaches the caller once per file, in order, one call at a time,
+// whether files run on the calling thread or on workers that merge.
+TEST_F(SweepOnDisk, ProgressCountsEveryFileInOrder) {
+  const std::vector<InputFile> inputs = scan_inputs({dir.string()}).files;
+  ASSERT_GE(inputs.size(), 10u);
+  for (unsigned jobs : {1u, 2u, 5u}) {
+    std::vector<size_t> seen;
+    std::atomic<int> inside{0};
+    bool overlapped = false;
+    SweepOptions options;
+    options.jobs = jobs;
+    options.progress = [&](size_t done, size_t total) {
+      overlapped = overlapped || inside.fetch_add(1) != 0;
+      EXPECT_EQ(total, inputs.size());
+      seen.push_back(done);
+      inside.fetch_sub(1);
+    };
+    (void)sweep(inputs, options);
+    std::vector<size_t> expected(inputs.size());
+    for (size_t i = 0; i < expected.size(); ++i) expected[i] = i + 1;
+    EXPECT_EQ(seen, expected) << jobs << " jobs";
+    EXPECT_FALSE(overlapped) << jobs << " jobs";
+  }
 }
 
 TEST_F(SweepOnDisk, GatePassesUnchangedAndNamesEveryChange) {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <condition_variable>
 #include <cstdio>
 #include <mutex>
 #include <optional>
@@ -85,45 +84,63 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
   });
 }
 
+namespace {
+
+SweepResult sweep_input(const InputFile& input, nres::Profile profile) {
+  SweepResult partial;
+  if (auto bytes = read_file(input.path))
+    sweep_file(input.display, *bytes, profile, partial);
+  else
+    partial.errors.push_back(input.display + ": cannot read");
+  return partial;
+}
+
+void merge_into(SweepResult& result, SweepResult&& partial) {
+  for (SweptFile& f : partial.files) result.files.push_back(std::move(f));
+  result.observations.merge(partial.observations);
+  result.invariants.merge(partial.invariants);
+  for (std::string& e : partial.errors) result.errors.push_back(std::move(e));
+}
+
+}  // namespace
+
 SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& options) {
   SweepResult result;
   const size_t total = inputs.size();
-  // Workers take files in order and park their partial results; this thread
-  // merges them strictly in input order and frees each one at once, so memory
-  // holds only the files finished ahead of the oldest unfinished one.
+  const unsigned jobs = std::max(1u, std::min<unsigned>(options.jobs, static_cast<unsigned>(std::max<size_t>(total, 1))));
+  if (jobs == 1) {
+    // On the calling thread: a worker thread handing each file to a merging
+    // thread cost a futex wake and two context switches per file.
+    for (size_t i = 0; i < total; ++i) {
+      merge_into(result, sweep_input(inputs[i], options.profile));
+      if (options.progress) options.progress(i + 1, total);
+    }
+    return result;
+  }
+  // Workers take files in order and park their partial results; whichever
+  // worker parks the oldest unmerged one merges, under the lock, every parked
+  // result from there on, strictly in input order, freeing each at once. So the
+  // report does not depend on --jobs or scheduling, memory holds only the
+  // files finished ahead of the oldest unfinished one, and no thread sleeps
+  // waiting to merge.
   std::vector<std::optional<SweepResult>> parked(total);
   std::mutex mutex;
-  std::condition_variable ready;
+  size_t merged = 0;
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t i = next++; i < total; i = next++) {
-      SweepResult partial;
-      if (auto bytes = read_file(inputs[i].path))
-        sweep_file(inputs[i].display, *bytes, options.profile, partial);
-      else
-        partial.errors.push_back(inputs[i].display + ": cannot read");
+      SweepResult partial = sweep_input(inputs[i], options.profile);
       std::lock_guard lock(mutex);
       parked[i] = std::move(partial);
-      ready.notify_one();
+      for (; merged < total && parked[merged]; ++merged) {
+        merge_into(result, std::move(*parked[merged]));
+        parked[merged].reset();
+        if (options.progress) options.progress(merged + 1, total);
+      }
     }
   };
-  const unsigned jobs = std::max(1u, std::min<unsigned>(options.jobs, static_cast<unsigned>(std::max<size_t>(total, 1))));
   std::vector<std::thread> pool;
   for (unsigned j = 0; j < jobs; ++j) pool.emplace_back(work);
-  for (size_t i = 0; i < total; ++i) {
-    SweepResult partial;
-    {
-      std::unique_lock lock(mutex);
-      ready.wait(lock, [&] { return parked[i].has_value(); });
-      partial = std::move(*parked[i]);
-      parked[i].reset();
-    }
-    for (SweptFile& f : partial.files) result.files.push_back(std::move(f));
-    result.observations.merge(partial.observations);
-    result.invariants.merge(partial.invariants);
-    for (std::string& e : partial.errors) result.errors.push_back(std::move(e));
-    if (options.progress) options.progress(i + 1, total);
-  }
   for (std::thread& t : pool) t.join();
   return result;
 }

@@ -53,7 +53,9 @@ struct SweptFile {
 struct SweepOptions {
   unsigned jobs = 1;
   nres::Profile profile = nres::Profile::compatible;
-  std::function<void(size_t done, size_t total)> progress;  // called on the merging thread
+  // Called once per file, in input order, one call at a time (on a worker
+  // thread when jobs > 1).
+  std::function<void(size_t done, size_t total)> progress;
 };
 
 struct SweepResult {
