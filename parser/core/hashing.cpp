@@ -8,6 +8,9 @@
 // SHA-256, returns with the upper vector state dirty, which makes every later
 // SSE instruction of ours pay a transition penalty (measured: the skin pass
 // after a hash ran 2-3x slower): clear it with vzeroupper after each call.
+// SHA-256 (SHA-NI, SSE-encoded) pays the same penalty when called dirty, so
+// the state is cleared before it too (a MOD sweep after code that left it
+// dirty: 182 -> 164 us per 220 KiB file).
 #include <immintrin.h>
 #include <xxh_x86dispatch.h>
 #endif
@@ -49,6 +52,7 @@ std::string sha256_hex(Bytes data) {
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int length = 0;
   // EVP_Digest is OpenSSL's one-shot; it fails only on allocation failure.
+  clear_upper_vector_state();
   const int ok = EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr);
   clear_upper_vector_state();
   if (ok != 1) return {};
