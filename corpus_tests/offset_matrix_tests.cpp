@@ -113,16 +113,18 @@ TEST(OffsetMatrix, AttackSurfaceCoversEveryFormatsRangeFields) {
     EXPECT_TRUE(has(model, path)) << path;
 }
 
+// Two surfaces offer the mutator the same fields and sections.
+bool same(const fuzzing::AttackSurface& a, const fuzzing::AttackSurface& b) {
+  if (a.section_starts != b.section_starts || a.fields.size() != b.fields.size()) return false;
+  for (size_t i = 0; i < a.fields.size(); ++i)
+    if (a.fields[i].offset != b.fields[i].offset || a.fields[i].width != b.fields[i].width) return false;
+  return true;
+}
+
 // The fuzz targets hand their parse's marks to the mutator instead of letting
 // it parse again; what the mutator then gets must be what its own parse gives,
 // for accepted models, rejected models and rejected containers alike.
 TEST(OffsetMatrix, RememberedSurfaceIsTheMutatorsOwn) {
-  const auto same = [](const fuzzing::AttackSurface& a, const fuzzing::AttackSurface& b) {
-    if (a.section_starts != b.section_starts || a.fields.size() != b.fields.size()) return false;
-    for (size_t i = 0; i < a.fields.size(); ++i)
-      if (a.fields[i].offset != b.fields[i].offset || a.fields[i].width != b.fields[i].width) return false;
-    return true;
-  };
   const std::vector<std::byte> model = msh::export_msh(msh::malformed_base_model());
   std::vector<std::vector<std::byte>> inputs = {model, std::vector<std::byte>(model.begin(), model.begin() + 40)};
   std::vector<std::byte> bad_stream = model;
@@ -148,12 +150,6 @@ TEST(OffsetMatrix, RememberedSurfaceIsTheMutatorsOwn) {
 // the same bytes come from the built surfaces, and equal its own parse's; the
 // same size with other bytes is another input.
 TEST(OffsetMatrix, CorpusUnitsAreParsedOnceForTheMutator) {
-  const auto same = [](const fuzzing::AttackSurface& a, const fuzzing::AttackSurface& b) {
-    if (a.section_starts != b.section_starts || a.fields.size() != b.fields.size()) return false;
-    for (size_t i = 0; i < a.fields.size(); ++i)
-      if (a.fields[i].offset != b.fields[i].offset || a.fields[i].width != b.fields[i].width) return false;
-    return true;
-  };
   const std::vector<std::byte> model = msh::export_msh(msh::malformed_base_model());
   const std::vector<std::byte> mod_bytes = testing::canonical_minimal_mod();
   std::vector<std::byte> other_mod = mod_bytes;
