@@ -24,3 +24,14 @@
 #else
 #define MESHGATE_ELEMENT_KERNEL
 #endif
+
+#include <cstddef>
+
+namespace meshgate {
+// A kernel's vectorised loop covers whole vectors, at most this many elements
+// of its narrowest type per iteration (64 bytes of AVX-512, unrolled); the
+// scalar remainder after it costs ~20x per element. Callers run the last
+// n % kKernelPadTo elements through the same loop in a block padded to this
+// many, with elements whose contribution is known.
+inline constexpr size_t kKernelPadTo = 64;
+}  // namespace meshgate

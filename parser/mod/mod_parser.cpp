@@ -41,7 +41,7 @@ MESHGATE_ELEMENT_KERNEL uint32_t copy_counting_non_finite(const std::byte* src, 
 // padded with zeros (finite): the loop's scalar remainder cost as much as the
 // vectors before it.
 uint32_t load_counting_non_finite(Bytes src, std::span<F32x3Bits> out) {
-  constexpr size_t kPadTo = 64;
+  constexpr size_t kPadTo = kKernelPadTo;
   const size_t lanes = 3 * out.size(), whole = lanes - lanes % kPadTo;
   if (lanes == 0) return 0;
   uint32_t* dst = out.front().data();

@@ -128,13 +128,12 @@ template <typename F>
   f(into.h3, c.h3);
 }
 
-// The vectorised loop covers whole vectors of vertices (up to 64 with
-// AVX-512 unrolled); its scalar remainder cost 20x as much per vertex and was
-// a quarter of the pass on 600-vertex meshes. So the last n % kPadTo vertices
-// go through the vector loop too, copied into a block padded with one fixed
-// vertex whose own counts (the same kernel on that vertex alone) are then
-// taken back out: every count is a sum over vertices, so this is exact.
-constexpr size_t kPadTo = 64;
+// The scalar remainder of the vectorised loop was a quarter of the pass on
+// 600-vertex meshes. So the last n % kPadTo vertices go through the vector
+// loop too, copied into a block padded with one fixed vertex whose own counts
+// (the same kernel on that vertex alone) are then taken back out: every count
+// is a sum over vertices, so this is exact.
+constexpr size_t kPadTo = kKernelPadTo;
 constexpr uint16_t kPadWord = 0;
 constexpr U8x4 kPadLanes = {0, 0, 0, 0};
 

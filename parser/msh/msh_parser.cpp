@@ -111,15 +111,10 @@ class Parser {
     // The caller checked count against the payload size; the slice is the last guard.
     const auto bytes = in_.slice(base + first_offset, count * uint64_t{Spec.size});
     if (!bytes) return {};
-    std::vector<Record<Spec>> out;
-    if constexpr (kRecordIsItsImage<Spec>) {
-      // A run of records is its bytes back to back: one copy, as the writer does.
-      out.resize(static_cast<size_t>(count));
-      if (count > 0) std::memcpy(static_cast<void*>(out.data()), bytes->data(), bytes->size());
-    } else {
-      out.reserve(static_cast<size_t>(count));
-      for (size_t k = 0; k < count; ++k) out.emplace_back(bytes->subspan(k * size_t{Spec.size}, Spec.size));
-    }
+    // A run of records is its bytes back to back: one copy, as the writer does.
+    static_assert(kRecordIsItsImage<Spec>);
+    std::vector<Record<Spec>> out(static_cast<size_t>(count));
+    if (count > 0) std::memcpy(static_cast<void*>(out.data()), bytes->data(), bytes->size());
     const uint32_t owner = cov_.add_record_table_owner(stream_path(type), base + first_offset, Spec.size, Spec.fields);
     cov_.mark_records(base + first_offset, count, owner);
     return out;
