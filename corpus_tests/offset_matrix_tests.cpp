@@ -121,6 +121,41 @@ bool same(const fuzzing::AttackSurface& a, const fuzzing::AttackSurface& b) {
   return true;
 }
 
+// The mutator draws from runs, not from the listed fields: the k-th field and
+// start over the runs must cover exactly the listed ones, and the section
+// neighbours it computes per run must be the ones the sorted list gives, for
+// every value from 0 past the end of the file.
+TEST(OffsetMatrix, MutationSurfaceDrawsWhatTheListHolds) {
+  size_t checked_values = 0, record_runs = 0;
+  for (const Seed& seed : matrix_seeds()) {
+    const fuzzing::MutationSurface& runs = fuzzing::attack_surface_for_mutation(seed.bytes);
+    const fuzzing::AttackSurface listed = fuzzing::attack_surface(seed.bytes, false);
+    for (const fuzzing::OffsetRun& r : runs.field_runs()) record_runs += r.count > 1;
+    std::vector<std::pair<uint64_t, uint32_t>> drawn;
+    for (uint64_t k = 0; k < runs.field_count(); ++k) drawn.emplace_back(runs.field(k).offset, runs.field(k).width);
+    std::sort(drawn.begin(), drawn.end());
+    drawn.erase(std::unique(drawn.begin(), drawn.end()), drawn.end());
+    ASSERT_EQ(drawn.size(), listed.fields.size()) << seed.name;
+    for (size_t i = 0; i < drawn.size(); ++i) {
+      EXPECT_EQ(drawn[i].first, listed.fields[i].offset) << seed.name << " field " << i;
+      EXPECT_EQ(drawn[i].second, listed.fields[i].width) << seed.name << " field " << i;
+    }
+    std::vector<uint64_t> starts;
+    for (uint64_t k = 0; k < runs.start_count(); ++k) starts.push_back(runs.start(k));
+    std::sort(starts.begin(), starts.end());
+    starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+    EXPECT_EQ(starts, listed.section_starts) << seed.name;
+    const uint64_t size = seed.bytes.size();
+    for (uint64_t value = 0; value <= size + 2; ++value, ++checked_values)
+      ASSERT_EQ(fuzzing::boundary_values(value, size, runs), fuzzing::boundary_values(value, size, listed.section_starts))
+          << seed.name << " value " << value;
+    for (uint64_t value : {uint64_t{0xFFFF}, uint64_t{0xFFFFFFFF}, uint64_t{1} << 63, ~uint64_t{0}})
+      EXPECT_EQ(fuzzing::boundary_values(value, size, runs), fuzzing::boundary_values(value, size, listed.section_starts));
+  }
+  EXPECT_GT(record_runs, 10u);  // record tables really are runs, not one field each
+  EXPECT_GT(checked_values, 10000u);
+}
+
 // The fuzz targets hand their parse's marks to the mutator instead of letting
 // it parse again; what the mutator then gets must be what its own parse gives,
 // for accepted models, rejected models and rejected containers alike.
@@ -136,13 +171,13 @@ TEST(OffsetMatrix, RememberedSurfaceIsTheMutatorsOwn) {
     nres::ParseResult container = nres::parse_nres(bytes, {.copy_payloads = false});
     msh::ParseResult parsed = msh::parse_msh_archive(bytes, container);
     fuzzing::remember_surface(bytes, std::move(fuzzing::mutator_coverage(container, parsed)));
-    EXPECT_TRUE(same(fuzzing::attack_surface_for_mutation(bytes), fuzzing::attack_surface(bytes, false))) << bytes.size();
+    EXPECT_TRUE(same(fuzzing::list_surface(fuzzing::attack_surface_for_mutation(bytes)), fuzzing::attack_surface(bytes, false))) << bytes.size();
     ++checked;
   }
   auto mod_bytes = testing::canonical_minimal_mod();
   mod::ParseResult m = mod::parse_mod(mod_bytes);
   fuzzing::remember_surface(mod_bytes, std::move(m.coverage_map));
-  EXPECT_TRUE(same(fuzzing::attack_surface_for_mutation(mod_bytes), fuzzing::attack_surface(mod_bytes, false)));
+  EXPECT_TRUE(same(fuzzing::list_surface(fuzzing::attack_surface_for_mutation(mod_bytes)), fuzzing::attack_surface(mod_bytes, false)));
   EXPECT_GE(checked, 9u);
 }
 
@@ -161,7 +196,7 @@ TEST(OffsetMatrix, CorpusUnitsAreParsedOnceForTheMutator) {
     for (const auto& unit : units) {
       // What the target ran last is some other input.
       fuzzing::remember_surface(last_run, mod::parse_mod(last_run).coverage_map);
-      EXPECT_TRUE(same(fuzzing::attack_surface_for_mutation(unit), fuzzing::attack_surface(unit, false))) << round;
+      EXPECT_TRUE(same(fuzzing::list_surface(fuzzing::attack_surface_for_mutation(unit)), fuzzing::attack_surface(unit, false))) << round;
     }
   const fuzzing::MutationSurfaceStats& after = fuzzing::mutation_surface_stats();
   EXPECT_EQ(after.remembered, before.remembered);

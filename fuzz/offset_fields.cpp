@@ -60,9 +60,6 @@ SurfaceKey key_of(Bytes data) { return {data.size(), xxh3_64(data)}; }
 struct SurfaceKeyHash {
   size_t operator()(const SurfaceKey& k) const { return static_cast<size_t>(k.hash ^ (k.size * 0x9E3779B97F4A7C15ull)); }
 };
-size_t bytes_of(const AttackSurface& s) {
-  return s.fields.capacity() * sizeof(TargetField) + s.section_starts.capacity() * sizeof(uint64_t) + 64;
-}
 
 class MutationSurfaces {
  public:
@@ -76,11 +73,11 @@ class MutationSurfaces {
     last_.valid = true;
   }
 
-  const AttackSurface& for_mutation(Bytes data) {
+  const MutationSurface& for_mutation(Bytes data) {
     const SurfaceKey key = key_of(data);
     if (last_.valid && last_.key == key) {
       ++stats_.remembered;
-      if (!last_.surface) last_.surface = surface_from_coverage(last_.coverage, false);
+      if (!last_.surface) last_.surface = mutation_surface_from_coverage(last_.coverage);
       return *last_.surface;
     }
     if (auto it = built_.find(key); it != built_.end()) {
@@ -88,10 +85,10 @@ class MutationSurfaces {
       return it->second;
     }
     ++stats_.parsed;
-    AttackSurface surface = attack_surface(data, false);
-    const size_t bytes = bytes_of(surface);
+    MutationSurface surface = mutation_surface_from_coverage(coverage_of(data));
+    const size_t bytes = surface.bytes();
     while (!order_.empty() && stats_.cache_bytes + bytes > kBudget) {
-      stats_.cache_bytes -= bytes_of(built_.at(order_.front()));
+      stats_.cache_bytes -= built_.at(order_.front()).bytes();
       built_.erase(order_.front());
       order_.pop_front();
     }
@@ -107,9 +104,9 @@ class MutationSurfaces {
     SurfaceKey key;
     bool valid = false;
     CoverageMap coverage;
-    std::optional<AttackSurface> surface;  // built from `coverage` on the first request
+    std::optional<MutationSurface> surface;  // built from `coverage` on the first request
   } last_;
-  std::unordered_map<SurfaceKey, AttackSurface, SurfaceKeyHash> built_;
+  std::unordered_map<SurfaceKey, MutationSurface, SurfaceKeyHash> built_;
   std::deque<SurfaceKey> order_;  // insertion order, for eviction
   MutationSurfaceStats stats_;
 };
@@ -126,7 +123,7 @@ CoverageMap& mutator_coverage(nres::ParseResult& container, msh::ParseResult& mo
   return surface_is_the_models(container) ? model.coverage_map : container.coverage_map;
 }
 
-const AttackSurface& attack_surface_for_mutation(Bytes data) { return surfaces().for_mutation(data); }
+const MutationSurface& attack_surface_for_mutation(Bytes data) { return surfaces().for_mutation(data); }
 
 const MutationSurfaceStats& mutation_surface_stats() { return surfaces().stats(); }
 
@@ -159,54 +156,69 @@ const TableChoice& choice_for(std::span<const FieldSpec> fields) {
 }
 }  // namespace
 
-AttackSurface surface_from_coverage(const CoverageMap& cov, bool with_paths) {
-  AttackSurface surface;
-  std::vector<uint64_t>& starts = surface.section_starts;
-  // Collected compactly; (offset, mark) orders them as a stable sort of the
-  // marks' order would (offsets rise within a mark), and names come last,
-  // for the fields that stay. Marks are visited in file order, so what they
-  // yield is usually sorted already: a rejected parse leaves its marks in
-  // reading order (an NRes directory before the payloads it names).
-  struct Found {
-    uint64_t offset;
-    uint32_t width, mark;
-  };
-  std::vector<Found> found;
+MutationSurface mutation_surface_from_coverage(const CoverageMap& cov) {
+  MutationSurface surface;
   const std::vector<CoverageMark>& marks = cov.marks();
-  std::vector<uint32_t> visit(marks.size());
-  for (uint32_t i = 0; i < visit.size(); ++i) visit[i] = i;
-  const auto by_begin = [&](uint32_t a, uint32_t b) {
-    return marks[a].begin < marks[b].begin || (marks[a].begin == marks[b].begin && a < b);
-  };
-  if (!std::is_sorted(visit.begin(), visit.end(), by_begin)) std::sort(visit.begin(), visit.end(), by_begin);
-  for (const uint32_t i : visit) {
+  for (uint32_t i = 0; i < marks.size(); ++i) {
     const CoverageMark& m = marks[i];
     const CoverageMap::RecordLayout layout = cov.record_layout(m);
     if (layout.fields.empty()) {
       const uint64_t width = m.end - m.begin;
-      if (starts_section(width, m.leaf)) starts.push_back(m.begin);
-      if (is_target(width, m.leaf)) found.push_back({m.begin, static_cast<uint32_t>(width), i});
+      if (starts_section(width, m.leaf)) surface.add_start({m.begin, 0, 1, 0, i});
+      if (is_target(width, m.leaf)) surface.add_field({m.begin, 0, 1, static_cast<uint32_t>(width), i});
       continue;
     }
+    // Records at begin, begin + stride, ... while below end (a cut last record included).
+    const uint64_t records = layout.stride == 0 ? 1 : (m.end - m.begin + layout.stride - 1) / layout.stride;
+    if (records == 0) continue;
     const TableChoice& c = choice_for(layout.fields);
-    for (uint64_t record = m.begin; record < m.end; record += layout.stride) {
-      for (const FieldSpec* f : c.starts) starts.push_back(record + f->offset);
-      for (const FieldSpec* f : c.targets) found.push_back({record + f->offset, f->width, i});
-    }
+    for (const FieldSpec* f : c.starts) surface.add_start({m.begin + f->offset, layout.stride, records, 0, i});
+    for (const FieldSpec* f : c.targets) surface.add_field({m.begin + f->offset, layout.stride, records, f->width, i});
   }
-  // Sort only what is not in order already (a merge sort of an ordered array
-  // was a tenth of msh_parse_fuzzer's time).
-  if (!std::is_sorted(starts.begin(), starts.end())) std::sort(starts.begin(), starts.end());
+  return surface;
+}
+
+namespace {
+struct Found {
+  uint64_t offset;
+  uint32_t width, mark;
+};
+// The runs listed one by one: starts sorted and unique; fields by (offset,
+// mark), as a stable sort of the marks' order would give, and of two marks
+// holding one offset the first one names it.
+std::vector<Found> list_runs(const MutationSurface& runs, std::vector<uint64_t>& starts) {
+  starts.clear();
+  starts.reserve(runs.start_count());
+  for (const OffsetRun& r : runs.start_runs())
+    for (uint64_t k = 0; k < r.count; ++k) starts.push_back(r.begin + k * r.stride);
+  std::sort(starts.begin(), starts.end());
   starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
-  const auto by_offset = [](const Found& a, const Found& b) {
+  std::vector<Found> found;
+  found.reserve(runs.field_count());
+  for (const OffsetRun& r : runs.field_runs())
+    for (uint64_t k = 0; k < r.count; ++k) found.push_back({r.begin + k * r.stride, r.width, r.mark});
+  std::sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
     return a.offset < b.offset || (a.offset == b.offset && a.mark < b.mark);
-  };
-  if (!std::is_sorted(found.begin(), found.end(), by_offset)) std::sort(found.begin(), found.end(), by_offset);
+  });
   found.erase(std::unique(found.begin(), found.end(), [](const Found& a, const Found& b) { return a.offset == b.offset; }),
               found.end());
+  return found;
+}
+}  // namespace
+
+AttackSurface list_surface(const MutationSurface& runs) {
+  AttackSurface surface;
+  for (const Found& f : list_runs(runs, surface.section_starts)) surface.fields.push_back({f.offset, f.width});
+  return surface;
+}
+
+AttackSurface surface_from_coverage(const CoverageMap& cov, bool with_paths) {
+  AttackSurface surface;
+  const std::vector<Found> found = list_runs(mutation_surface_from_coverage(cov), surface.section_starts);
   surface.fields.reserve(found.size());
   for (const Found& f : found) surface.fields.push_back({f.offset, f.width});
   if (with_paths) {
+    const std::vector<CoverageMark>& marks = cov.marks();
     surface.paths.reserve(found.size());
     for (const Found& f : found) {
       const CoverageMark& m = marks[f.mark];
@@ -216,16 +228,103 @@ AttackSurface surface_from_coverage(const CoverageMap& cov, bool with_paths) {
   return surface;
 }
 
-std::vector<uint64_t> boundary_values(uint64_t current, uint64_t size, const std::vector<uint64_t>& starts) {
+namespace {
+void add_run(std::vector<OffsetRun>& runs, std::vector<uint64_t>& ends, const OffsetRun& run) {
+  if (run.count == 0) return;
+  runs.push_back(run);
+  ends.push_back((ends.empty() ? 0 : ends.back()) + run.count);
+}
+// The k-th offset over the runs, counted in run order.
+uint64_t kth(const std::vector<OffsetRun>& runs, const std::vector<uint64_t>& ends, uint64_t k, size_t* which) {
+  const size_t r = static_cast<size_t>(std::upper_bound(ends.begin(), ends.end(), k) - ends.begin());
+  const uint64_t first = r == 0 ? 0 : ends[r - 1];
+  *which = r;
+  return runs[r].begin + (k - first) * runs[r].stride;
+}
+}  // namespace
+
+void MutationSurface::add_field(const OffsetRun& run) { add_run(fields_, field_ends_, run); }
+void MutationSurface::add_start(const OffsetRun& run) { add_run(starts_, start_ends_, run); }
+
+TargetField MutationSurface::field(uint64_t k) const {
+  size_t r = 0;
+  const uint64_t offset = kth(fields_, field_ends_, k, &r);
+  return {offset, fields_[r].width};
+}
+
+uint64_t MutationSurface::start(uint64_t k) const {
+  size_t r = 0;
+  return kth(starts_, start_ends_, k, &r);
+}
+
+std::optional<uint64_t> MutationSurface::start_after(uint64_t value) const {
+  std::optional<uint64_t> best;
+  for (const OffsetRun& r : starts_) {
+    uint64_t candidate = r.begin;
+    if (value >= r.begin) {
+      if (r.count == 1 || r.stride == 0) continue;
+      const uint64_t k = (value - r.begin) / r.stride + 1;
+      if (k >= r.count) continue;
+      candidate = r.begin + k * r.stride;
+    }
+    if (!best || candidate < *best) best = candidate;
+  }
+  return best;
+}
+
+std::optional<uint64_t> MutationSurface::second_start_at_or_below(uint64_t value) const {
+  // The two highest distinct starts at or below `value`: each run offers its
+  // highest there and the one before it.
+  std::optional<uint64_t> first, second;
+  const auto offer = [&](uint64_t v) {
+    if (v == first || v == second) return;
+    if (!first || v > *first) {
+      second = first;
+      first = v;
+    } else if (!second || v > *second) {
+      second = v;
+    }
+  };
+  for (const OffsetRun& r : starts_) {
+    if (value < r.begin) continue;
+    const uint64_t k = r.count == 1 || r.stride == 0 ? 0 : std::min((value - r.begin) / r.stride, r.count - 1);
+    offer(r.begin + k * r.stride);
+    if (k > 0) offer(r.begin + (k - 1) * r.stride);
+  }
+  return second;
+}
+
+size_t MutationSurface::bytes() const {
+  return (fields_.capacity() + starts_.capacity()) * sizeof(OffsetRun) +
+         (field_ends_.capacity() + start_ends_.capacity()) * sizeof(uint64_t) + 128;
+}
+
+namespace {
+// 0, 1, size-1, size, size+1, 0xFFFF, 0xFFFFFFFF, 2^63, current+1, and the
+// section starts next to the current value, sorted and unique.
+std::vector<uint64_t> boundary_values(uint64_t current, uint64_t size, std::optional<uint64_t> next_start,
+                                      std::optional<uint64_t> earlier_start) {
   std::vector<uint64_t> v = {0, 1, size - 1, size, size + 1, 0xFFFF, 0xFFFFFFFF, uint64_t{1} << 63, current + 1};
   if (size == 0) v[2] = 0;
-  // The start of the next section after the current value, and of an earlier one (overlap).
-  auto next = std::upper_bound(starts.begin(), starts.end(), current);
-  if (next != starts.end()) v.push_back(*next);
-  if (next != starts.begin() && next - 1 != starts.begin()) v.push_back(*(next - 2));
+  if (next_start) v.push_back(*next_start);
+  if (earlier_start) v.push_back(*earlier_start);
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
   return v;
+}
+}  // namespace
+
+std::vector<uint64_t> boundary_values(uint64_t current, uint64_t size, const std::vector<uint64_t>& starts) {
+  // The start of the next section after the current value, and of an earlier one (overlap).
+  auto next = std::upper_bound(starts.begin(), starts.end(), current);
+  std::optional<uint64_t> after, earlier;
+  if (next != starts.end()) after = *next;
+  if (next != starts.begin() && next - 1 != starts.begin()) earlier = *(next - 2);
+  return boundary_values(current, size, after, earlier);
+}
+
+std::vector<uint64_t> boundary_values(uint64_t current, uint64_t size, const MutationSurface& surface) {
+  return boundary_values(current, size, surface.start_after(current), surface.second_start_at_or_below(current));
 }
 
 void poke(std::span<std::byte> bytes, uint64_t offset, uint32_t width, uint64_t value) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,10 +31,45 @@ struct TargetField {
 // What one parse of a file offers an attacker: the structural fields among
 // its coverage marks (file order) and the starts of its sections (records and
 // arrays), for "just past the next section" and "overlapping" values.
+// Listed one by one, sorted and unique: the offset matrix walks every field.
 struct AttackSurface {
   std::vector<TargetField> fields;
   std::vector<std::string> paths;  // fields[i]'s "objects[0].meshes[1].positions_offset"; empty without paths
   std::vector<uint64_t> section_starts;
+};
+
+// `count` equally spaced offsets: begin, begin + stride, ... One field of a
+// record table over a run of records, or one plain field (count 1).
+struct OffsetRun {
+  uint64_t begin = 0, stride = 0, count = 0;
+  uint32_t width = 0;  // of each field (0 for section starts)
+  uint32_t mark = 0;   // the coverage mark it comes from (for names)
+};
+
+// The same surface as runs, for the mutator: a record table of 70,000
+// triangles is a few runs, not 280,000 fields built for every mutation. Picks
+// the k-th field or start by prefix sums; the neighbours of a value by
+// arithmetic on each run. A field two marks both hold counts twice (marks
+// rarely overlap), otherwise it offers what the AttackSurface lists.
+class MutationSurface {
+ public:
+  void add_field(const OffsetRun& run);
+  void add_start(const OffsetRun& run);
+  [[nodiscard]] uint64_t field_count() const { return field_ends_.empty() ? 0 : field_ends_.back(); }
+  [[nodiscard]] uint64_t start_count() const { return start_ends_.empty() ? 0 : start_ends_.back(); }
+  [[nodiscard]] TargetField field(uint64_t k) const;  // k < field_count()
+  [[nodiscard]] uint64_t start(uint64_t k) const;     // k < start_count()
+  // The first section start above `value`, and the second-highest one at or
+  // below it (boundary_values' "next section" and "overlapping an earlier one").
+  [[nodiscard]] std::optional<uint64_t> start_after(uint64_t value) const;
+  [[nodiscard]] std::optional<uint64_t> second_start_at_or_below(uint64_t value) const;
+  [[nodiscard]] const std::vector<OffsetRun>& field_runs() const { return fields_; }
+  [[nodiscard]] const std::vector<OffsetRun>& start_runs() const { return starts_; }
+  [[nodiscard]] size_t bytes() const;  // what it holds on the heap, about
+
+ private:
+  std::vector<OffsetRun> fields_, starts_;
+  std::vector<uint64_t> field_ends_, start_ends_;  // prefix sums of the runs' counts
 };
 
 // Parses `data` with the parser its magic selects (MOD, NRes, or MSH inside
@@ -43,6 +79,10 @@ struct AttackSurface {
 [[nodiscard]] AttackSurface attack_surface(Bytes data, bool with_paths = true);
 // The same from a coverage map the caller already has (the parse attack_surface would run).
 [[nodiscard]] AttackSurface surface_from_coverage(const CoverageMap& cov, bool with_paths);
+// The runs behind both: surface_from_coverage lists them sorted and unique.
+[[nodiscard]] MutationSurface mutation_surface_from_coverage(const CoverageMap& cov);
+// A MutationSurface's fields and starts listed sorted and unique (no paths).
+[[nodiscard]] AttackSurface list_surface(const MutationSurface& runs);
 
 // A fuzz target that has just parsed `data` the way attack_surface() would
 // hands its coverage over; the mutator, whose next call is usually on exactly
@@ -55,11 +95,11 @@ void remember_surface(Bytes data, CoverageMap&& cov);
 // mutator's own parse would read: the model's when the container holds a
 // model, else the container's.
 [[nodiscard]] CoverageMap& mutator_coverage(nres::ParseResult& container, msh::ParseResult& model);
-// attack_surface(data, false): from the remembered parse when these are the
-// bytes just run, else from the surfaces built for earlier requests (the
+// The runs of attack_surface(data): from the remembered parse when these are
+// the bytes just run, else from the surfaces built for earlier requests (the
 // corpus units libFuzzer keeps coming back to; 32 MiB of them, oldest dropped
 // first), else from a parse. Valid until the next call.
-[[nodiscard]] const AttackSurface& attack_surface_for_mutation(Bytes data);
+[[nodiscard]] const MutationSurface& attack_surface_for_mutation(Bytes data);
 // Where attack_surface_for_mutation's answers came from, for tests and tuning.
 struct MutationSurfaceStats {
   uint64_t remembered = 0, cached = 0, parsed = 0;
@@ -72,6 +112,7 @@ struct MutationSurfaceStats {
 // of the next and of an earlier section (`others` are section starts).
 [[nodiscard]] std::vector<uint64_t> boundary_values(uint64_t current, uint64_t size,
                                                     const std::vector<uint64_t>& section_starts);
+[[nodiscard]] std::vector<uint64_t> boundary_values(uint64_t current, uint64_t size, const MutationSurface& surface);
 
 // Writes the low `width` bytes of `value` at `offset` (little-endian).
 void poke(std::span<std::byte> bytes, uint64_t offset, uint32_t width, uint64_t value);

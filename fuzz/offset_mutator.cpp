@@ -22,22 +22,22 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max
   using namespace meshgate;
   Prng rng(seed);
   if (size == 0 || rng.chance(20)) return LLVMFuzzerMutate(data, size, max_size);
-  const fuzzing::AttackSurface& surface =
+  const fuzzing::MutationSurface& surface =
       fuzzing::attack_surface_for_mutation(Bytes(reinterpret_cast<const std::byte*>(data), size));
-  if (surface.fields.empty()) return LLVMFuzzerMutate(data, size, max_size);
+  if (surface.field_count() == 0) return LLVMFuzzerMutate(data, size, max_size);
   // One field or one splice changes, in place: the size stays.
   const std::span<std::byte> bytes(reinterpret_cast<std::byte*>(data), size);
-  const auto& starts = surface.section_starts;
-  if (starts.size() >= 2 && rng.chance(15)) {
+  if (surface.start_count() >= 2 && rng.chance(15)) {
     // Splice: one section's leading bytes over another's (a record duplicated onto its neighbour).
-    const uint64_t from = starts[rng.range(0, starts.size() - 1)], to = starts[rng.range(0, starts.size() - 1)];
+    const uint64_t from = surface.start(rng.range(0, surface.start_count() - 1));
+    const uint64_t to = surface.start(rng.range(0, surface.start_count() - 1));
     const uint64_t length = std::min<uint64_t>({rng.range(4, 64), size - from, size - to});
     std::memmove(bytes.data() + to, bytes.data() + from, length);
   } else {
-    const fuzzing::TargetField& f = surface.fields[rng.range(0, surface.fields.size() - 1)];
+    const fuzzing::TargetField f = surface.field(rng.range(0, surface.field_count() - 1));
     uint64_t current = 0;
-    for (uint32_t i = 0; i < f.width; ++i) current |= static_cast<uint64_t>(bytes[f.offset + i]) << (8 * i);
-    const std::vector<uint64_t> values = fuzzing::boundary_values(current, size, starts);
+    for (uint32_t i = 0; i < f.width && f.offset + i < size; ++i) current |= static_cast<uint64_t>(bytes[f.offset + i]) << (8 * i);
+    const std::vector<uint64_t> values = fuzzing::boundary_values(current, size, surface);
     fuzzing::poke(bytes, f.offset, f.width, values[rng.range(0, values.size() - 1)]);
   }
   return size;
