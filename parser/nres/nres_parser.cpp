@@ -1,6 +1,7 @@
 #include "parser/nres/nres_parser.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 
 #include "parser/core/gap.hpp"
@@ -21,6 +22,12 @@ int compare_folded(std::string_view a, std::string_view b) {
     if (x != y) return x < y ? -1 : 1;
   }
   return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
+}
+// Bytes before the name field's NUL terminator (the field's size when it has
+// none). memchr, not a byte loop: 20 names per model file add up in fuzzing.
+size_t name_length(Bytes name) {
+  const void* nul = std::memchr(name.data(), 0, name.size());
+  return nul == nullptr ? name.size() : static_cast<size_t>(static_cast<const std::byte*>(nul) - name.data());
 }
 char to_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
 char to_upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c; }
@@ -110,11 +117,11 @@ class Parser {
       e.record.decode(directory.subspan(i * size_t{kEntrySpec.size}, kEntrySpec.size));
 
       Bytes name = e.record.raw(entry::name);
-      auto nul = std::find(name.begin(), name.end(), std::byte{0});
-      if (nul == name.end())
+      const size_t length = name_length(name);
+      if (length == name.size())
         return fail(codes::name_unterminated, entry_path(i, "name"), entry_field_offset(i, entry::name),
                     "the 36-byte name field has no NUL terminator");
-      if (nul == name.begin())
+      if (length == 0)
         return fail(codes::name_empty, entry_path(i, "name"), entry_field_offset(i, entry::name), "the name is empty");
 
       const uint64_t offset = e.record.get(entry::data_offset), size = e.record.get(entry::size);
@@ -238,8 +245,7 @@ class Parser {
 
 std::string_view entry_name_view(const EntryRecord& record) {
   const Bytes name = record.raw(entry::name);
-  const auto* chars = reinterpret_cast<const char*>(name.data());
-  return std::string_view(chars, static_cast<size_t>(std::find(chars, chars + name.size(), '\0') - chars));
+  return std::string_view(reinterpret_cast<const char*>(name.data()), name_length(name));
 }
 
 std::string entry_name(const EntryRecord& record) { return std::string(entry_name_view(record)); }
