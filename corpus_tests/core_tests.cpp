@@ -155,6 +155,40 @@ TEST(OutputImage, AcceptsAgreeingOverlapsAndRejectsConflictingOnes) {
   EXPECT_EQ(out.error()->offset, 3u);
 }
 
+// Without an image (PartObserver::keep_image false) every part goes to the
+// observer and nothing is laid out: bytes the model holds are seen in place,
+// produced parts from a scratch buffer. Placement and "every byte emitted" are
+// still checked, and an overlapping part is handed over for the observer to judge.
+TEST(OutputImage, WithoutAnImageHandsEveryPartOverAndStillChecksPlacement) {
+  std::vector<std::pair<uint64_t, std::vector<std::byte>>> seen;
+  std::vector<const std::byte*> where;
+  const PartObserver observer{[&](uint64_t offset, std::span<const std::byte> part) {
+                                seen.emplace_back(offset, std::vector<std::byte>(part.begin(), part.end()));
+                                where.push_back(part.data());
+                              },
+                              /*keep_image=*/false};
+  const std::array<std::byte, 4> ones = {std::byte{1}, std::byte{1}, std::byte{1}, std::byte{1}};
+  OutputImage out(8, &observer);
+  EXPECT_TRUE(out.emit_bytes(0, ones, "a"));
+  EXPECT_TRUE(out.emit(4, 3, "b", [](std::span<std::byte> dst) { std::fill(dst.begin(), dst.end(), std::byte{7}); }));
+  EXPECT_TRUE(out.emit(2, 2, "overlap", [](std::span<std::byte> dst) { std::fill(dst.begin(), dst.end(), std::byte{9}); }));
+  EXPECT_TRUE(out.emit_bytes(1, Bytes(ones).first(2), "overlap held"));
+  const auto error = out.finish();
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->code, "writer.unplanned-bytes");
+  EXPECT_EQ(error->offset, 7u);
+  EXPECT_TRUE(out.take().empty());
+  ASSERT_EQ(seen.size(), 4u);
+  EXPECT_EQ(seen[0], std::make_pair(uint64_t{0}, std::vector<std::byte>(ones.begin(), ones.end())));
+  EXPECT_EQ(where[0], ones.data());  // the held bytes themselves, not a copy
+  EXPECT_EQ(seen[1], std::make_pair(uint64_t{4}, std::vector<std::byte>(3, std::byte{7})));
+  EXPECT_EQ(seen[2], std::make_pair(uint64_t{2}, std::vector<std::byte>(2, std::byte{9})));
+  EXPECT_EQ(seen[3], std::make_pair(uint64_t{1}, std::vector<std::byte>(2, std::byte{1})));
+  OutputImage small(4, &observer);
+  EXPECT_FALSE(small.emit_bytes(3, Bytes(ones).first(2), "tail"));
+  EXPECT_EQ(small.error()->code, "writer.out-of-range");
+}
+
 TEST(OutputImage, RefusesPlacementsOutsideTheImage) {
   OutputImage out(4);
   const std::array<std::byte, 2> two{};

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "parser/core/hashing.hpp"
 #include "parser/mod/mod_layout.hpp"
 #include "parser/mod/mod_diagnostic_codes.hpp"
 #include "parser/mod/mod_parser.hpp"
@@ -95,6 +96,67 @@ TEST(Writer, RejectsAModelWhosePartsDisagree) {
   const WriteResult w = write_mod(*r.model);
   ASSERT_FALSE(w.ok());
   EXPECT_EQ(w.error->code, "writer.conflicting-overlap");
+}
+
+// The round trip first compares the writer's parts with the input without
+// laying out an image, and writes one only when something differs; its
+// verdict must be the image's: identical or not, the first difference, the
+// output's hash, the writer's error. Returns how often the model was written.
+int expect_verdict_of_the_image(Bytes input, const Model& model, const std::string& what) {
+  RoundTripOutcome fast;
+  fast.xxh3_64 = xxh3_64_hex(input);
+  int writes = 0;
+  compare_written(fast, input, [&](const PartObserver* o) {
+    ++writes;
+    return write_mod(model, o);
+  });
+  const WriteResult image = write_mod(model);
+  if (!image.ok()) {
+    EXPECT_FALSE(fast.identical) << what;
+    if (fast.diagnostics.empty()) {
+      ADD_FAILURE() << what << ": the writer's error " << image.error->code << " is not reported";
+      return writes;
+    }
+    EXPECT_EQ(fast.diagnostics.back().code, image.error->code) << what;
+    return writes;
+  }
+  EXPECT_TRUE(fast.diagnostics.empty()) << what;
+  EXPECT_EQ(fast.first_diff_offset, first_difference(input, image.bytes)) << what;
+  EXPECT_EQ(fast.identical, !first_difference(input, image.bytes)) << what;
+  EXPECT_EQ(fast.output_xxh3_64, xxh3_64_hex(image.bytes)) << what;
+  return writes;
+}
+
+TEST(RoundTrip, VerdictWithoutAnImageIsTheImagesVerdict) {
+  size_t with_gaps = 0;
+  for (const auto& file : synth_mod_corpus(7, 5)) {
+    const ParseResult r = parse_mod(file.bytes);
+    ASSERT_TRUE(r.ok()) << file.name;
+    // An identical file is written once, without an image; the others again, into one.
+    EXPECT_EQ(expect_verdict_of_the_image(file.bytes, *r.model, file.name + " as parsed"), 1);
+    // Every part equal, but the input has one byte more / one byte less.
+    std::vector<std::byte> longer = file.bytes;
+    longer.push_back(std::byte{0});
+    expect_verdict_of_the_image(longer, *r.model, file.name + " input one byte longer");
+    expect_verdict_of_the_image(Bytes(file.bytes).first(file.bytes.size() - 1), *r.model, file.name + " input one byte shorter");
+    Model moved = *r.model;  // one position component changed
+    moved.objects[0].meshes[0].positions.back()[2] ^= 1u;
+    EXPECT_EQ(expect_verdict_of_the_image(file.bytes, moved, file.name + " position changed"), 2);
+    Model aliased = *r.model;  // normals placed over the positions: parts disagree
+    Mesh& m = aliased.objects[0].meshes[0];
+    m.record.set(mesh::stream_offset(stream::normals), stream_offset(m.record, stream::positions));
+    expect_verdict_of_the_image(file.bytes, aliased, file.name + " parts disagree");
+    if (!r.model->gaps.empty()) {
+      ++with_gaps;
+      Model gapless = *r.model;  // bytes nothing emits
+      gapless.gaps.erase(gapless.gaps.begin());
+      expect_verdict_of_the_image(file.bytes, gapless, file.name + " gap dropped");
+      Model regapped = *r.model;  // a gap byte changed
+      regapped.gaps.front().bytes.back() ^= std::byte{0x80};
+      expect_verdict_of_the_image(file.bytes, regapped, file.name + " gap byte changed");
+    }
+  }
+  EXPECT_GT(with_gaps, 0u);
 }
 
 // A pooled parse fills buffers of earlier models: file after file (meshes of

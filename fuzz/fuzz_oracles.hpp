@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #include "parser/core/coverage_map.hpp"
@@ -53,6 +54,26 @@ inline void check_identical(const WriteResult& written, const uint8_t* data, siz
   if (written.bytes.size() != size ||
       !std::equal(written.bytes.begin(), written.bytes.end(), reinterpret_cast<const std::byte*>(data)))
     fail("write(parse(x)) != x");
+}
+
+// The round trip first judges a model from the parts its writer hands over
+// without an image (PartObserver::keep_image false), each compared with the
+// input: for a model whose image is identical to the input, every part must
+// be equal and the furthest must end exactly at the input's end.
+template <typename Write>
+void check_parts_without_image(Write&& write, const uint8_t* data, size_t size) {
+  bool differs = false;
+  uint64_t reach = 0;
+  const PartObserver parts{[&](uint64_t offset, std::span<const std::byte> part) {
+                             if (part.empty()) return;
+                             differs = differs || offset > size || part.size() > size - offset ||
+                                       std::memcmp(part.data(), data + offset, part.size()) != 0;
+                             reach = std::max<uint64_t>(reach, offset + part.size());
+                           },
+                           /*keep_image=*/false};
+  const WriteResult written = write(&parts);
+  if (!written.ok() || differs || reach != size || !written.bytes.empty())
+    fail("without an image, the writer's parts do not give its identical image's verdict");
 }
 
 }  // namespace meshgate::fuzzing

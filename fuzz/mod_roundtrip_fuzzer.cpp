@@ -16,6 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!parsed.ok()) return 0;
   const WriteResult written = mod::write_mod(*parsed.model);
   fuzzing::check_identical(written, data, size);
+  fuzzing::check_parts_without_image([&](const PartObserver* o) { return mod::write_mod(*parsed.model, o); }, data, size);
   const mod::ParseResult again = mod::parse_mod(written.bytes);
   if (!again.ok() || !(*again.model == *parsed.model)) fuzzing::fail("parse(write(m)) != m");
   return 0;

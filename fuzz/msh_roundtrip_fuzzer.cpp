@@ -21,6 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!parsed.ok()) return 0;
   const WriteResult written = msh::write_msh(*parsed.model);
   fuzzing::check_identical(written, data, size);
+  fuzzing::check_parts_without_image([&](const PartObserver* o) { return msh::write_msh(*parsed.model, o); }, data, size);
   const msh::ParseResult again = msh::parse_msh(written.bytes);
   if (!again.ok() || !(*again.model == *parsed.model)) fuzzing::fail("parse(write(m)) != m");
   for (unsigned block = 0; block < 3; ++block) {

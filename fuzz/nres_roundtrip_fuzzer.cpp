@@ -13,6 +13,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (!parsed.ok()) continue;
     const WriteResult written = nres::write_nres(*parsed.archive);
     fuzzing::check_identical(written, data, size);
+    fuzzing::check_parts_without_image([&](const PartObserver* o) { return nres::write_nres(*parsed.archive, o); }, data,
+                                       size);
     const nres::ParseResult again = nres::parse_nres(written.bytes, {.profile = profile});
     if (!again.ok() || !(*again.archive == *parsed.archive)) fuzzing::fail("parse(write(a)) != a");
   }

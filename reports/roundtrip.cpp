@@ -24,34 +24,40 @@ std::optional<uint64_t> first_difference(Bytes a, Bytes b) {
   return std::nullopt;
 }
 
-namespace {
-
 // Shared tail of every format: write from the model (`write(observer)`), then
-// compare. Each part is compared with the input as soon as the writer has
-// produced it, while it is still in cache; the image only finishes when every
-// output byte was emitted, so equal parts and equal sizes mean equal files,
-// and the whole-buffer scan runs only to locate a difference.
-template <typename Write>
-void compare_written(RoundTripOutcome& out, Bytes data, Write&& write) {
+// compare. First without an output image: each part the writer produces is
+// compared with the input straight from the model's memory or the writer's
+// scratch buffer, and placement and "every byte emitted" are checked as
+// always, so equal parts that reach the input's size exactly mean an
+// identical file, with no image copied out or read back. Only when a part
+// differs, or the writer fails, is the file written again into an image:
+// that pass reports the writer's error, locates the first difference and
+// hashes the output.
+void compare_written(RoundTripOutcome& out, Bytes data, const ModelWriter& write) {
   bool part_differs = false;
-  const PartObserver compare_part = [&](uint64_t offset, std::span<const std::byte> part) {
+  uint64_t reach = 0;  // end of the furthest part
+  const auto compare_part = [&](uint64_t offset, std::span<const std::byte> part) {
     if (part_differs || part.empty()) return;
     part_differs = offset > data.size() || part.size() > data.size() - offset ||
                    std::memcmp(part.data(), data.data() + offset, part.size()) != 0;
+    reach = std::max<uint64_t>(reach, offset + part.size());
   };
-  WriteResult written = write(&compare_part);
+  const PartObserver parts_only{compare_part, /*keep_image=*/false};
+  if (write(&parts_only).ok() && !part_differs && reach == data.size() && !data.empty()) {
+    out.identical = true;
+    out.first_diff_offset = std::nullopt;
+    out.output_xxh3_64 = out.xxh3_64;  // identical bytes have the input's hash
+    return;
+  }
+  WriteResult written = write(nullptr);
   if (!written.ok()) {
     out.diagnostics.push_back(*written.error);
     return;
   }
-  const bool same = !part_differs && written.bytes.size() == data.size();
-  out.first_diff_offset = same ? std::nullopt : first_difference(data, written.bytes);
+  out.first_diff_offset = first_difference(data, written.bytes);
   out.identical = !out.first_diff_offset;
-  // Identical bytes have the input's hash: hash the output only when it differs.
   out.output_xxh3_64 = out.identical ? out.xxh3_64 : xxh3_64_hex(written.bytes);
 }
-
-}  // namespace
 
 namespace {
 

@@ -13,6 +13,7 @@
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "reports/format_detect.hpp"
+#include "writer/core/write_result.hpp"
 
 namespace meshgate {
 
@@ -49,6 +50,12 @@ using TreeVisitor = std::function<void(const RoundTripOutcome&, Bytes data, cons
                                                            const TreeVisitor& visitor = {});
 [[nodiscard]] nlohmann::json roundtrip_json(const RoundTripOutcome& outcome);
 
+// The write-and-compare half of every round trip: `write(observer)` writes the
+// parsed model (with a null observer, into an image it returns). Sets
+// `out`'s identical, first_diff_offset and output_xxh3_64 (out.xxh3_64 must
+// already be the input's), or adds the writer's error to its diagnostics.
+using ModelWriter = std::function<WriteResult(const PartObserver* observer)>;
+void compare_written(RoundTripOutcome& out, Bytes data, const ModelWriter& write);
 // First index where a and b differ (or the shorter length); nullopt if equal.
 [[nodiscard]] std::optional<uint64_t> first_difference(Bytes a, Bytes b);
 

@@ -7,7 +7,10 @@
 namespace meshgate {
 
 OutputImage::OutputImage(uint64_t size, const PartObserver* observer)
-    : bytes_(static_cast<size_t>(size)), observer_(observer) {}
+    : size_(size),
+      keep_image_(observer == nullptr || observer->keep_image),
+      bytes_(keep_image_ ? static_cast<size_t>(size) : 0),
+      observer_(observer) {}
 
 void OutputImage::fail(std::string_view code, std::string_view path, uint64_t offset, std::string message) {
   if (error_) return;
@@ -37,7 +40,7 @@ void OutputImage::add_interval(uint64_t begin, uint64_t end) {
 
 OutputImage::Placement OutputImage::place(uint64_t offset, uint64_t length) const {
   if (error_) return Placement::failed;
-  if (!range_fits(offset, length, bytes_.size())) return Placement::out_of_range;
+  if (!range_fits(offset, length, size_)) return Placement::out_of_range;
   if (length == 0) return Placement::nothing;
   const uint64_t end = offset + length;
   // Does any earlier emission touch [offset, end)?
@@ -49,7 +52,7 @@ OutputImage::Placement OutputImage::place(uint64_t offset, uint64_t length) cons
 
 bool OutputImage::reject_out_of_range(const std::string& path, uint64_t offset, uint64_t length) {
   fail("writer.out-of-range", path, offset,
-       "the model places " + std::to_string(length) + " bytes past the end of a " + std::to_string(bytes_.size()) +
+       "the model places " + std::to_string(length) + " bytes past the end of a " + std::to_string(size_) +
            "-byte image");
   return false;
 }
@@ -67,7 +70,7 @@ bool OutputImage::merge_overlapping(uint64_t offset, const std::vector<std::byte
   }
   std::copy(scratch.begin(), scratch.end(), bytes_.begin() + static_cast<std::ptrdiff_t>(offset));
   add_interval(offset, end);
-  if (observer_) (*observer_)(offset, std::span<const std::byte>(bytes_.data() + offset, scratch.size()));
+  if (observer_) observer_->see(offset, std::span<const std::byte>(bytes_.data() + offset, scratch.size()));
   return true;
 }
 
@@ -83,7 +86,7 @@ std::optional<Diagnostic> OutputImage::finish() {
     if (begin > cursor) break;
     cursor = std::max(cursor, end);
   }
-  if (cursor < bytes_.size()) {
+  if (cursor < size_) {
     fail("writer.unplanned-bytes", "", cursor,
          "no part of the model produces the byte at " + hex_offset(cursor) +
              "; the model is missing a field or gap");

@@ -5,6 +5,7 @@
 // model that lost information cannot hide behind a zero-filled buffer.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <span>
@@ -23,7 +24,8 @@ namespace meshgate {
 
 class OutputImage {
  public:
-  // `observer`, when given, sees every part as it is emitted.
+  // `observer`, when given, sees every part as it is emitted; with
+  // keep_image false no image is laid out (see PartObserver).
   explicit OutputImage(uint64_t size, const PartObserver* observer = nullptr);
 
   // Emits `length` bytes at `offset`, produced by `fill(std::span<std::byte>)`
@@ -35,17 +37,26 @@ class OutputImage {
   template <typename Path, typename FillFn>
   bool emit(uint64_t offset, uint64_t length, const Path& path, FillFn&& fill) {
     switch (place(offset, length)) {
-      case Placement::fresh:
-        fill(std::span<std::byte>(bytes_.data() + offset, static_cast<size_t>(length)));
+      case Placement::fresh: {
+        const std::span<std::byte> dst = destination(offset, length);
+        fill(dst);
         add_interval(offset, offset + length);
-        if (observer_) (*observer_)(offset, std::span<const std::byte>(bytes_.data() + offset, static_cast<size_t>(length)));
+        if (observer_) observer_->see(offset, dst);
         return true;
+      }
       case Placement::nothing: return true;
       case Placement::failed: return false;
       case Placement::out_of_range: return reject_out_of_range(path_text(path), offset, length);
       case Placement::overlapping: {
         // Rare (aliased sections in odd files): produce into a scratch buffer
         // and require agreement with what is already there.
+        if (!keep_image_) {  // the observer judges the part (see PartObserver)
+          const std::span<std::byte> dst = destination(offset, length);
+          fill(dst);
+          add_interval(offset, offset + length);
+          observer_->see(offset, dst);
+          return true;
+        }
         std::vector<std::byte> scratch(static_cast<size_t>(length));
         fill(std::span<std::byte>(scratch));
         return merge_overlapping(offset, scratch, path_text(path));
@@ -53,8 +64,18 @@ class OutputImage {
     }
     return false;
   }
+  // Emits a part that already exists as bytes (the model's own): without an
+  // image, the observer sees those bytes themselves (see PartObserver).
   template <typename Path>
   bool emit_bytes(uint64_t offset, Bytes bytes, const Path& path) {
+    if (!keep_image_) {
+      const Placement p = place(offset, bytes.size());
+      if (p == Placement::fresh || p == Placement::overlapping) {
+        add_interval(offset, offset + bytes.size());
+        observer_->see(offset, bytes);
+        return true;
+      }
+    }
     return emit(offset, bytes.size(), path, [&](std::span<std::byte> dst) {
       if (!bytes.empty()) std::memcpy(dst.data(), bytes.data(), bytes.size());
     });
@@ -66,7 +87,7 @@ class OutputImage {
   // Checks that every byte was emitted; returns the first error, if any.
   [[nodiscard]] std::optional<Diagnostic> finish();
   [[nodiscard]] const std::optional<Diagnostic>& error() const { return error_; }
-  [[nodiscard]] PodVector<std::byte> take() { return std::move(bytes_); }
+  [[nodiscard]] PodVector<std::byte> take() { return std::move(bytes_); }  // empty without an image
 
  private:
   enum class Placement { fresh, nothing, failed, out_of_range, overlapping };
@@ -79,12 +100,22 @@ class OutputImage {
     }
   }
   [[nodiscard]] Placement place(uint64_t offset, uint64_t length) const;
+  // Where a fresh part is produced: its place in the image, or the scratch buffer.
+  std::span<std::byte> destination(uint64_t offset, uint64_t length) {
+    const auto n = static_cast<size_t>(length);
+    if (keep_image_) return std::span<std::byte>(bytes_.data() + offset, n);
+    if (scratch_.size() < n) scratch_ = PodVector<std::byte>(std::max(n, 2 * scratch_.size()));  // no copy of old parts
+    return std::span<std::byte>(scratch_.data(), n);
+  }
   bool reject_out_of_range(const std::string& path, uint64_t offset, uint64_t length);
   bool merge_overlapping(uint64_t offset, const std::vector<std::byte>& scratch, const std::string& path);
   void fail(std::string_view code, std::string_view path, uint64_t offset, std::string message);
   void add_interval(uint64_t begin, uint64_t end);
 
-  PodVector<std::byte> bytes_;  // uninitialised until emitted
+  uint64_t size_;
+  bool keep_image_;
+  PodVector<std::byte> bytes_;    // uninitialised until emitted; empty without an image
+  PodVector<std::byte> scratch_;  // without an image: the part being produced
   std::map<uint64_t, uint64_t> written_;  // merged [begin, end) intervals
   std::optional<Diagnostic> error_;
   const PartObserver* observer_;

@@ -1,5 +1,7 @@
 #include "writer/mod/mod_writer.hpp"
 
+#include <bit>
+
 #include <cstdio>
 
 #include "parser/mod/mod_layout.hpp"
@@ -28,8 +30,14 @@ bool emit_record(OutputImage& out, uint64_t offset, const Record<Spec>& record, 
 template <typename Elements, typename Path>
 bool emit_array(OutputImage& out, uint64_t offset, const Elements& elements, const Path& path) {
   using Element = typename Elements::value_type;
-  return out.emit(offset, elements.size() * sizeof(Element), path,
-                  [&](std::span<std::byte> dst) { store_le_elements(std::span<const Element>(elements), dst); });
+  const std::span<const Element> view(elements);
+  // On a little-endian host the elements are the stream's bytes: emitted as
+  // they are (so a round trip without an image compares the model's memory).
+  if constexpr (std::endian::native == std::endian::little) {
+    return out.emit_bytes(offset, std::as_bytes(view), path);
+  } else {
+    return out.emit(offset, view.size_bytes(), path, [&](std::span<std::byte> dst) { store_le_elements(view, dst); });
+  }
 }
 
 bool emit_mesh(OutputImage& out, PathBuffer& path, size_t i, size_t j, uint64_t record_offset, const Mesh& m) {

@@ -1,6 +1,8 @@
 #include "writer/msh/msh_writer.hpp"
 
+#include <bit>
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "parser/core/byte_reader.hpp"
@@ -88,6 +90,37 @@ class Encoder {
   size_t at_ = 0;
 };
 
+// A stream whose typed data already is its encoding, as those bytes: a run of
+// records (each its own image), a raw payload, and on a little-endian host a
+// run of elements. The others (header + slots, strings) are encoded.
+struct HeldBytes {
+  template <const auto& Spec>
+  static std::optional<Bytes> records(const std::vector<Record<Spec>>& rs) {
+    static_assert(kRecordIsItsImage<Spec> && sizeof(Record<Spec>) == Spec.size);
+    return std::as_bytes(std::span(rs));
+  }
+  template <typename Elements>
+  static std::optional<Bytes> elements(const Elements& v) {
+    if constexpr (std::endian::native == std::endian::little) {
+      return std::as_bytes(std::span(v));
+    } else {
+      return std::nullopt;
+    }
+  }
+  std::optional<Bytes> operator()(const RawStream& s) const { return Bytes(s.bytes); }
+  std::optional<Bytes> operator()(const NodeStream& s) const { return records(s.nodes); }
+  std::optional<Bytes> operator()(const ShortNodeStream& s) const { return records(s.nodes); }
+  std::optional<Bytes> operator()(const HeaderSlotStream&) const { return std::nullopt; }
+  std::optional<Bytes> operator()(const PositionStream& s) const { return elements(s.positions); }
+  std::optional<Bytes> operator()(const PackedNormalStream& s) const { return elements(s.normals); }
+  std::optional<Bytes> operator()(const WordPairStream& s) const { return elements(s.pairs); }
+  std::optional<Bytes> operator()(const WordStream& s) const { return elements(s.words); }
+  std::optional<Bytes> operator()(const TriangleStream& s) const { return records(s.triangles); }
+  std::optional<Bytes> operator()(const BatchStream& s) const { return records(s.batches); }
+  std::optional<Bytes> operator()(const KeyStream& s) const { return records(s.keys); }
+  std::optional<Bytes> operator()(const StringStream&) const { return std::nullopt; }
+};
+
 }  // namespace
 
 uint64_t encoded_size(const StreamData& data) { return std::visit(EncodedSize{}, data); }
@@ -115,7 +148,8 @@ WriteResult write_msh(const Model& model, const PartObserver* observer) {
   // payload encoded straight into its place in the image.
   return nres::write_nres_frame(
       {model.file_size, model.header, model.streams.size(),
-       [&](size_t i) -> const nres::EntryRecord& { return model.streams[i].record; }, model.gaps},
+       [&](size_t i) -> const nres::EntryRecord& { return model.streams[i].record; }, model.gaps,
+       [&](size_t i) { return std::visit(HeldBytes{}, model.streams[i].data); }},
       [&](size_t i, std::span<std::byte> dst) { encode_stream_into(model.streams[i].data, dst); }, observer);
 }
 

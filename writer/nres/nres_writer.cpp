@@ -46,6 +46,9 @@ WriteResult write_nres_frame(const ArchiveFrame& f, const std::function<void(siz
   return write_archive(f.file_size, f.header, f.entry_count, f.entry, f.gaps, observer,
                        [&](OutputImage& out, size_t i, const auto& path) {
                          const EntryRecord& r = f.entry(i);
+                         if (f.held)
+                           if (const std::optional<Bytes> held = f.held(i); held && held->size() == r.get(entry::size))
+                             return out.emit_bytes(r.get(entry::data_offset), *held, path);
                          return out.emit(r.get(entry::data_offset), r.get(entry::size), path,
                                          [&](std::span<std::byte> dst) { payload(i, dst); });
                        });
