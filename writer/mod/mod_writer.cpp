@@ -1,7 +1,6 @@
 #include "writer/mod/mod_writer.hpp"
 
 #include <bit>
-
 #include <cstdio>
 
 #include "parser/mod/mod_layout.hpp"

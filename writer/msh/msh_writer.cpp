@@ -145,7 +145,8 @@ WriteResult write_msh(const Model& model, const PartObserver* observer) {
     }
   }
   // The container's frame from the model's header, entries and gaps; each
-  // payload encoded straight into its place in the image.
+  // payload emitted from the bytes the model holds (HeldBytes) or else
+  // encoded straight into its place in the image.
   return nres::write_nres_frame(
       {model.file_size, model.header, model.streams.size(),
        [&](size_t i) -> const nres::EntryRecord& { return model.streams[i].record; }, model.gaps,
