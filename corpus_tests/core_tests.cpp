@@ -1,12 +1,16 @@
 // parser/core and writer/core: checked arithmetic, reader, coverage, output image.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
+
 #include "parser/core/byte_reader.hpp"
 #include "parser/core/coverage_map.hpp"
 #include "parser/core/field_table.hpp"
 #include "parser/core/hashing.hpp"
 #include "parser/core/provenance.hpp"
 #include "writer/core/output_image.hpp"
+#include "writer/core/prng.hpp"
 
 namespace meshgate {
 namespace {
@@ -187,6 +191,60 @@ TEST(OutputImage, WithoutAnImageHandsEveryPartOverAndStillChecksPlacement) {
   OutputImage small(4, &observer);
   EXPECT_FALSE(small.emit_bytes(3, Bytes(ones).first(2), "tail"));
   EXPECT_EQ(small.error()->code, "writer.out-of-range");
+}
+
+// The interval list against a byte-by-byte record of what was emitted:
+// parts at random places, in random order, mostly cut from one reference
+// image (so overlaps agree) and now and then from another. The first part that
+// disagrees with an emitted byte must fail at the lowest such byte; otherwise
+// the image holds every emitted byte, and finish() names the first byte no
+// part produced.
+TEST(OutputImage, IntervalsTrackEveryEmittedByteInAnyOrder) {
+  Prng rng(20261203);
+  size_t conflicts = 0, complete = 0, incomplete = 0;
+  for (int round = 0; round < 3000; ++round) {
+    const uint64_t size = rng.range(1, 120);
+    std::vector<std::byte> reference(size), other(size), image(size);
+    for (uint64_t k = 0; k < size; ++k) {
+      reference[k] = static_cast<std::byte>(rng.range(0, 255));
+      other[k] = reference[k] ^ std::byte{0x5A};
+    }
+    std::vector<bool> emitted(size, false);
+    OutputImage out(size);
+    std::optional<uint64_t> conflict;
+    const uint64_t parts = rng.range(0, 60);
+    for (uint64_t p = 0; p < parts && !conflict; ++p) {
+      const uint64_t at = rng.range(0, size - 1), length = rng.range(0, std::min<uint64_t>(size - at, 40));
+      const std::vector<std::byte>& from = rng.chance(2) ? other : reference;  // 2%: most rounds see no conflict
+      for (uint64_t k = at; k < at + length && !conflict; ++k)
+        if (emitted[k] && image[k] != from[k]) conflict = k;
+      const bool ok = out.emit_bytes(at, Bytes(from).subspan(at, length), "part");
+      ASSERT_EQ(ok, !conflict) << round;
+      if (conflict) break;
+      for (uint64_t k = at; k < at + length; ++k) emitted[k] = true, image[k] = from[k];
+    }
+    const auto first_gap = std::find(emitted.begin(), emitted.end(), false);
+    const auto error = out.finish();
+    if (conflict) {
+      ++conflicts;
+      ASSERT_TRUE(error) << round;
+      EXPECT_EQ(error->code, "writer.conflicting-overlap") << round;
+      EXPECT_EQ(error->offset, *conflict) << round;
+    } else if (first_gap == emitted.end()) {
+      ++complete;
+      ASSERT_FALSE(error) << round;
+      const PodVector<std::byte> written = out.take();
+      ASSERT_TRUE(std::equal(written.begin(), written.end(), image.begin(), image.end())) << round;
+    } else {
+      ++incomplete;
+      ASSERT_TRUE(error) << round;
+      EXPECT_EQ(error->code, "writer.unplanned-bytes") << round;
+      EXPECT_EQ(error->offset, static_cast<uint64_t>(first_gap - emitted.begin())) << round;
+    }
+  }
+  EXPECT_GT(conflicts, 20u);
+  EXPECT_GT(complete, 20u);
+  EXPECT_GT(incomplete, 20u);
 }
 
 TEST(OutputImage, RefusesPlacementsOutsideTheImage) {

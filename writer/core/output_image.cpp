@@ -10,32 +10,45 @@ OutputImage::OutputImage(uint64_t size, const PartObserver* observer)
     : size_(size),
       keep_image_(observer == nullptr || observer->keep_image),
       bytes_(keep_image_ ? static_cast<size_t>(size) : 0),
-      observer_(observer) {}
+      observer_(observer) {
+  written_.reserve(8);  // writers emit in ascending order: a few intervals at most
+}
 
 void OutputImage::fail(std::string_view code, std::string_view path, uint64_t offset, std::string message) {
   if (error_) return;
   error_ = Diagnostic{code, Severity::error, std::string(path), offset, std::move(message)};
 }
 
+namespace {
+// The first interval that starts after `offset`.
+template <typename Intervals>
+auto first_after(Intervals& intervals, uint64_t offset) {
+  return std::upper_bound(intervals.begin(), intervals.end(), offset,
+                          [](uint64_t value, const auto& interval) { return value < interval.begin; });
+}
+}  // namespace
+
 void OutputImage::add_interval(uint64_t begin, uint64_t end) {
   // Writers emit mostly in ascending order, so the new part usually extends
-  // the interval before it: widen that one in place (no node allocated), then
-  // absorb whatever the widened interval now reaches.
-  auto it = written_.upper_bound(begin);
-  if (it != written_.begin() && std::prev(it)->second >= begin) {
+  // the interval before it: widen that one in place, then absorb whatever the
+  // widened interval now reaches.
+  auto it = first_after(written_, begin);
+  if (it != written_.begin() && std::prev(it)->end >= begin) {
     auto prev = std::prev(it);
-    prev->second = std::max(prev->second, end);
-    while (it != written_.end() && it->first <= prev->second) {
-      prev->second = std::max(prev->second, it->second);
-      it = written_.erase(it);
-    }
+    prev->end = std::max(prev->end, end);
+    auto last = it;
+    for (; last != written_.end() && last->begin <= prev->end; ++last) prev->end = std::max(prev->end, last->end);
+    written_.erase(it, last);
     return;
   }
-  while (it != written_.end() && it->first <= end) {
-    end = std::max(end, it->second);
-    it = written_.erase(it);
+  auto last = it;
+  for (; last != written_.end() && last->begin <= end; ++last) end = std::max(end, last->end);
+  if (last == it) {
+    written_.insert(it, Interval{begin, end});
+    return;
   }
-  written_.emplace_hint(it, begin, end);
+  *it = Interval{begin, end};
+  written_.erase(it + 1, last);
 }
 
 OutputImage::Placement OutputImage::place(uint64_t offset, uint64_t length) const {
@@ -44,9 +57,9 @@ OutputImage::Placement OutputImage::place(uint64_t offset, uint64_t length) cons
   if (length == 0) return Placement::nothing;
   const uint64_t end = offset + length;
   // Does any earlier emission touch [offset, end)?
-  auto it = written_.upper_bound(offset);
-  if (it != written_.end() && it->first < end) return Placement::overlapping;
-  if (it != written_.begin() && std::prev(it)->second > offset) return Placement::overlapping;
+  auto it = first_after(written_, offset);
+  if (it != written_.end() && it->begin < end) return Placement::overlapping;
+  if (it != written_.begin() && std::prev(it)->end > offset) return Placement::overlapping;
   return Placement::fresh;
 }
 
@@ -59,8 +72,8 @@ bool OutputImage::reject_out_of_range(const std::string& path, uint64_t offset, 
 
 bool OutputImage::merge_overlapping(uint64_t offset, const std::vector<std::byte>& scratch, const std::string& path) {
   const uint64_t end = offset + scratch.size();
-  for (auto w = written_.begin(); w != written_.end(); ++w) {
-    const uint64_t lo = std::max(w->first, offset), hi = std::min(w->second, end);
+  for (const Interval& w : written_) {
+    const uint64_t lo = std::max(w.begin, offset), hi = std::min(w.end, end);
     for (uint64_t p = lo; p < hi; ++p) {
       if (bytes_[p] != scratch[p - offset]) {
         fail("writer.conflicting-overlap", path, p, "two parts of the model disagree about the byte at " + hex_offset(p));

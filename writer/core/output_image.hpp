@@ -10,7 +10,6 @@
 #include <cstring>
 #include <span>
 #include <type_traits>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -116,7 +115,10 @@ class OutputImage {
   bool keep_image_;
   PodVector<std::byte> bytes_;    // uninitialised until emitted; empty without an image
   PodVector<std::byte> scratch_;  // without an image: the part being produced
-  std::map<uint64_t, uint64_t> written_;  // merged [begin, end) intervals
+  struct Interval {
+    uint64_t begin, end;
+  };
+  std::vector<Interval> written_;  // merged [begin, end) intervals, sorted (a flat list: no node per part)
   std::optional<Diagnostic> error_;
   const PartObserver* observer_;
 };
