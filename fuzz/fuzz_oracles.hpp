@@ -6,11 +6,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <vector>
 
 #include "parser/core/coverage_map.hpp"
 #include "parser/core/diagnostics.hpp"
+#include "writer/core/part_comparison.hpp"
 #include "writer/core/write_result.hpp"
 
 namespace meshgate::fuzzing {
@@ -62,17 +62,10 @@ inline void check_identical(const WriteResult& written, const uint8_t* data, siz
 // be equal and the furthest must end exactly at the input's end.
 template <typename Write>
 void check_parts_without_image(Write&& write, const uint8_t* data, size_t size) {
-  bool differs = false;
-  uint64_t reach = 0;
-  const PartObserver parts{[&](uint64_t offset, std::span<const std::byte> part) {
-                             if (part.empty()) return;
-                             differs = differs || offset > size || part.size() > size - offset ||
-                                       std::memcmp(part.data(), data + offset, part.size()) != 0;
-                             reach = std::max<uint64_t>(reach, offset + part.size());
-                           },
-                           /*keep_image=*/false};
-  const WriteResult written = write(&parts);
-  if (!written.ok() || differs || reach != size || !written.bytes.empty())
+  PartComparison parts(Bytes(reinterpret_cast<const std::byte*>(data), size));
+  const PartObserver observer = parts.observer();
+  const WriteResult written = write(&observer);
+  if (!written.ok() || !parts.all_equal_to_the_end() || !written.bytes.empty())
     fail("without an image, the writer's parts do not give its identical image's verdict");
 }
 

@@ -7,6 +7,7 @@
 #include "parser/mod/mod_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "reports/json_render.hpp"
+#include "writer/core/part_comparison.hpp"
 #include "writer/mod/mod_writer.hpp"
 #include "writer/msh/msh_writer.hpp"
 #include "writer/nres/nres_writer.hpp"
@@ -34,16 +35,9 @@ std::optional<uint64_t> first_difference(Bytes a, Bytes b) {
 // that pass reports the writer's error, locates the first difference and
 // hashes the output.
 void compare_written(RoundTripOutcome& out, Bytes data, const ModelWriter& write) {
-  bool part_differs = false;
-  uint64_t reach = 0;  // end of the furthest part
-  const auto compare_part = [&](uint64_t offset, std::span<const std::byte> part) {
-    if (part_differs || part.empty()) return;
-    part_differs = offset > data.size() || part.size() > data.size() - offset ||
-                   std::memcmp(part.data(), data.data() + offset, part.size()) != 0;
-    reach = std::max<uint64_t>(reach, offset + part.size());
-  };
-  const PartObserver parts_only{compare_part, /*keep_image=*/false};
-  if (write(&parts_only).ok() && !part_differs && reach == data.size()) {
+  PartComparison parts(data);
+  const PartObserver parts_only = parts.observer();
+  if (write(&parts_only).ok() && parts.all_equal_to_the_end()) {
     out.identical = true;
     out.first_diff_offset = std::nullopt;
     out.output_xxh3_64 = out.xxh3_64;  // identical bytes have the input's hash
