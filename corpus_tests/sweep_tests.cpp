@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -111,7 +112,7 @@ TEST(SweepObservations, FieldsAreObservedFromTheTables) {
   EXPECT_EQ(s.count, 2u);
   EXPECT_EQ(s.zero, 1u);
   EXPECT_EQ(s.values.size(), 2u);
-  EXPECT_EQ(s.values.at("0x0807060504030201"), 1u);  // bytes as stored, in file order
+  EXPECT_EQ(s.value_counts(mod::kHeaderSpec.fields[field]).at("0x0807060504030201"), 1u);  // bytes as stored, in file order
   EXPECT_EQ(r.observations.evidence_text(header, field).substr(0, 13), "2 distinct in");
   const size_t version = field_index<mod::kHeaderSpec>("version");
   EXPECT_FLOAT_EQ(static_cast<float>(r.observations.stats(header, version).min), 1.01f);
@@ -121,6 +122,60 @@ TEST(SweepObservations, FieldsAreObservedFromTheTables) {
   EXPECT_EQ(r.observations.evidence_text(mesh, field_index<mod::kMeshSpec>("preserved0c")), "0 in 2/2");
 }
 
+
+// Histograms keep raw keys now; they must still count, cap and merge exactly
+// as the text-keyed map they replaced: first kMaxDistinctValues distinct values
+// tracked in arrival order within a file, a later file's values arriving in
+// the order of their text. Checked against that map, over files that cross
+// the cap, for an integer field, a short byte field and a long one.
+TEST(SweepObservations, HistogramsCountCapAndMergeAsTheTextKeyedMapDid) {
+  using Reference = std::pair<std::map<std::string, uint64_t>, uint64_t>;  // values, not tracked
+  const auto reference_add = [](Reference& r, const std::string& key, uint64_t n) {
+    if (auto it = r.first.find(key); it != r.first.end())
+      it->second += n;
+    else if (r.first.size() < kMaxDistinctValues)
+      r.first.emplace(key, n);
+    else
+      r.second += n;
+  };
+  const FieldSpec fields[] = {{0, 4, FieldType::u32, "u", StatusSet{Status::preserved_undecoded}, ""},
+                              {0, 6, FieldType::bytes, "b", StatusSet{Status::preserved_undecoded}, ""},
+                              {0, 20, FieldType::bytes, "z", StatusSet{Status::preserved_undecoded}, ""}};
+  uint32_t state = 7;
+  const auto next = [&state] { return state = state * 1664525u + 1013904223u; };
+  for (const FieldSpec& f : fields) {
+    FieldStats merged;
+    Reference expected;
+    for (int file = 0; file < 12; ++file) {
+      FieldStats one;
+      Reference one_expected;
+      const uint32_t spread = file < 4 ? 40 : 400;  // the later files push past the cap
+      for (int record = 0; record < 150; ++record) {
+        const uint32_t v = next() % spread;
+        std::byte raw[20]{};
+        std::memcpy(raw, &v, 4);
+        raw[5] = std::byte{0x5A};
+        const bool zero = v == 0;
+        if (f.width > 16) raw[5] = std::byte{0};
+        const HistogramKey key = !f.is_bytes() ? HistogramKey::of_bits(v)
+                                 : f.width > 16 ? HistogramKey::of_bits(zero ? 0 : 1)
+                                                : HistogramKey::of_bytes(Bytes(raw, f.width));
+        one.values.add(key);
+        reference_add(one_expected, key_text(f, key), 1);
+      }
+      ASSERT_EQ(one.value_counts(f), one_expected.first) << f.name << " file " << file;
+      ASSERT_EQ(one.values.not_tracked(), one_expected.second);
+      merged.merge(one, f);
+      for (const auto& [k, n] : one_expected.first) reference_add(expected, k, n);
+      expected.second += one_expected.second;
+      ASSERT_EQ(merged.value_counts(f), expected.first) << f.name << " after file " << file;
+      ASSERT_EQ(merged.values.not_tracked(), expected.second) << f.name << " after file " << file;
+    }
+    if (f.width <= 16) {
+      EXPECT_EQ(merged.values.size(), kMaxDistinctValues) << f.name;  // the cap was reached
+    }
+  }
+}
 // Record arrays are observed column by column; the result must be what
 // observing each record in turn gives, field by field (signed 16-bit normals
 // with their bits, unsigned links, a histogram field of Res13; Res7 takes the

@@ -31,32 +31,70 @@ std::string value_text(const FieldSpec& f, uint64_t raw, Bytes bytes) {
   }
 }
 
-void FieldStats::merge(const FieldStats& o) {
+std::string key_text(const FieldSpec& f, HistogramKey key) {
+  if (!f.is_bytes()) return value_text(f, key.lo, {});
+  if (f.width > 16) return key.lo == 0 ? "all zero" : "non-zero";
+  std::byte bytes[16];
+  key.bytes_into(bytes, f.width);
+  return value_text(f, 0, Bytes(bytes, f.width));
+}
+
+void FieldStats::merge(const FieldStats& o, const FieldSpec& f) {
   count += o.count;
   zero += o.zero;
   if (o.has_range) widen(o.min, o.min_bits, o.max, o.max_bits);
-  for (const auto& [k, n] : o.values) {
-    auto it = values.find(k);
-    if (it != values.end())
-      it->second += n;
-    else if (values.size() < kMaxDistinctValues)
-      values.emplace(k, n);
-    else
-      values_not_tracked += n;
+  values.add_not_tracked(o.values.not_tracked());
+  size_t unseen = 0;
+  for (const ValueHistogram::Entry& e : o.values.entries()) unseen += !values.contains(e.key);
+  if (values.size() + unseen <= kMaxDistinctValues) {
+    for (const ValueHistogram::Entry& e : o.values.entries()) values.add(e.key, e.count);
+    return;
   }
-  values_not_tracked += o.values_not_tracked;
+  // Past the cap, which of the later values are still tracked depends on
+  // their order: they arrive in the order of their text, as the reports sort
+  // them, so the outcome does not depend on how keys are encoded.
+  std::vector<std::pair<std::string, const ValueHistogram::Entry*>> by_text;
+  for (const ValueHistogram::Entry& e : o.values.entries()) by_text.emplace_back(key_text(f, e.key), &e);
+  std::sort(by_text.begin(), by_text.end());
+  for (const auto& [text, e] : by_text) values.add(e->key, e->count);
 }
 
-size_t Observations::first_field(size_t table) {
-  static const std::vector<size_t> firsts = [] {
-    std::vector<size_t> out{0};
-    for (const TableRef& t : field_catalog()) out.push_back(out.back() + t.fields.size());
-    return out;
-  }();
-  return firsts[table];
+std::map<std::string, uint64_t> FieldStats::value_counts(const FieldSpec& f) const {
+  std::map<std::string, uint64_t> out;
+  for (const ValueHistogram::Entry& e : values.entries()) out.emplace(key_text(f, e.key), e.count);
+  return out;
 }
 
-Observations::Observations() : fields_(first_field(field_catalog().size())) {}
+FieldStats* Observations::table_stats(size_t table) {
+  if (tables_.empty()) tables_.resize(field_catalog().size());
+  std::vector<FieldStats>& t = tables_[table];
+  if (t.empty()) t.resize(field_catalog()[table].fields.size());
+  return t.data();
+}
+
+const FieldStats& Observations::stats(size_t table, size_t field) const {
+  static const FieldStats kNotObserved;
+  if (table >= tables_.size() || tables_[table].empty()) return kNotObserved;
+  return tables_[table][field];
+}
+
+void Observations::count(std::string_view format, std::string_view what, uint64_t n) {
+  for (Count& c : counts_)
+    if (c.format == format && c.what == what) {
+      c.n += n;
+      return;
+    }
+  counts_.push_back({format, what, n});
+}
+
+void Observations::version(std::string_view format, std::string_view v) {
+  for (VersionCount& c : versions_)
+    if (c.format == format && c.version == v) {
+      ++c.n;
+      return;
+    }
+  versions_.push_back({format, std::string(v), 1});
+}
 
 namespace {
 
@@ -109,18 +147,6 @@ void Observations::observe_rows_of_words(FieldStats* stats, std::span<const Fiel
     s.zero += r.zeros[l];
     s.widen(lo, bits_lo, hi, bits_hi);
   }
-}
-
-void Observations::add_to_histogram(FieldStats& s, const FieldSpec& f, uint64_t raw, Bytes bytes, bool is_zero) {
-  // Byte fields longer than 16 are summarised by zero/non-zero only: no payload bytes in reports.
-  const std::string key = f.is_bytes() && f.width > 16 ? (is_zero ? "all zero" : "non-zero") : value_text(f, raw, bytes);
-  auto it = s.values.find(key);
-  if (it != s.values.end())
-    ++it->second;
-  else if (s.values.size() < kMaxDistinctValues)
-    s.values.emplace(key, 1);
-  else
-    ++s.values_not_tracked;
 }
 
 void Observations::observe_mod(const mod::Model& m) {
@@ -179,20 +205,40 @@ void Observations::observe_msh(const msh::Model& m) {
 }
 
 void Observations::merge(const Observations& o) {
-  for (size_t i = 0; i < fields_.size(); ++i) fields_[i].merge(o.fields_[i]);
-  for (const auto& [format, m] : o.counts_)
-    for (const auto& [k, n] : m) counts_[format][k] += n;
-  for (const auto& [format, m] : o.versions_)
-    for (const auto& [k, n] : m) versions_[format][k] += n;
+  const auto catalog = field_catalog();
+  for (size_t t = 0; t < o.tables_.size(); ++t) {
+    if (o.tables_[t].empty()) continue;
+    FieldStats* mine = table_stats(t);
+    for (size_t i = 0; i < o.tables_[t].size(); ++i) mine[i].merge(o.tables_[t][i], catalog[t].fields[i]);
+  }
+  for (const Count& c : o.counts_) count(c.format, c.what, c.n);
+  for (const VersionCount& c : o.versions_) {
+    auto it = std::find_if(versions_.begin(), versions_.end(),
+                           [&](const VersionCount& v) { return v.format == c.format && v.version == c.version; });
+    if (it != versions_.end())
+      it->n += c.n;
+    else
+      versions_.push_back(c);
+  }
 }
 
-json Observations::counts_json() const { return counts_; }
-json Observations::versions_json() const { return versions_; }
+// Both as {format: {name: n}}, keys sorted (json objects sort them).
+json Observations::counts_json() const {
+  json out = json::object();
+  for (const Count& c : counts_) out[std::string(c.format)][std::string(c.what)] = c.n;
+  return out;
+}
+json Observations::versions_json() const {
+  json out = json::object();
+  for (const VersionCount& c : versions_) out[std::string(c.format)][c.version] = c.n;
+  return out;
+}
 
 namespace {
 
-std::vector<std::pair<std::string, uint64_t>> top_values(const FieldStats& s, size_t n) {
-  std::vector<std::pair<std::string, uint64_t>> v(s.values.begin(), s.values.end());
+std::vector<std::pair<std::string, uint64_t>> top_values(const FieldSpec& f, const FieldStats& s, size_t n) {
+  std::vector<std::pair<std::string, uint64_t>> v;
+  for (const ValueHistogram::Entry& e : s.values.entries()) v.emplace_back(key_text(f, e.key), e.count);
   std::sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
   if (v.size() > n) v.resize(n);
   return v;
@@ -223,7 +269,7 @@ json Observations::histograms_json() const {
       const FieldStats& s = stats(t, i);
       if (!wants_histogram(f.status) || s.count == 0) continue;
       json top = json::array();
-      for (const auto& [value, n] : top_values(s, 8)) top.push_back({{"value", value}, {"count", n}});
+      for (const auto& [value, n] : top_values(f, s, 8)) top.push_back({{"value", value}, {"count", n}});
       out.push_back({{"format", std::string(catalog[t].format)},
                      {"record", std::string(catalog[t].record)},
                      {"field", std::string(f.name)},
@@ -233,7 +279,7 @@ json Observations::histograms_json() const {
                      {"zero", s.zero},
                      {"zero_ratio", std::to_string(s.zero) + "/" + std::to_string(s.count)},
                      {"distinct", s.values.size()},
-                     {"distinct_complete", s.values_not_tracked == 0},
+                     {"distinct_complete", s.values.not_tracked() == 0},
                      {"top", top},
                      {"range", range_json(f, s)}});
     }
@@ -247,8 +293,8 @@ std::string Observations::evidence_text(size_t table, size_t field) const {
   if (s.zero == s.count) return "0 in " + of + "/" + of;
   std::string text;
   if (!s.values.empty()) {
-    text = std::to_string(s.values.size()) + (s.values_not_tracked ? "+" : "") + " distinct in " + of;
-    const auto top = top_values(s, 3);
+    text = std::to_string(s.values.size()) + (s.values.not_tracked() ? "+" : "") + " distinct in " + of;
+    const auto top = top_values(field_catalog()[table].fields[field], s, 3);
     for (size_t k = 0; k < top.size(); ++k)
       text += (k == 0 ? ": " : ", ") + top[k].first + " x" + std::to_string(top[k].second);
     return text;

@@ -23,11 +23,9 @@
 #include "parser/msh/msh_model.hpp"
 #include "parser/nres/nres_model.hpp"
 #include "reports/field_catalog.hpp"
+#include "reports/value_histogram.hpp"
 
 namespace meshgate {
-
-// Distinct values tracked per field before the histogram stops growing.
-inline constexpr size_t kMaxDistinctValues = 256;
 
 [[nodiscard]] constexpr bool wants_histogram(StatusSet s) {
   return s.has(Status::preserved_undecoded) || s.has(Status::reserved_observed_zero) ||
@@ -40,8 +38,7 @@ struct FieldStats {
   bool has_range = false;
   double min = 0, max = 0;          // numeric value (signed / float as decoded; non-finite floats skipped)
   uint32_t min_bits = 0, max_bits = 0;  // f32 fields: the raw bits of min and max
-  std::map<std::string, uint64_t> values;  // histogram fields only; key = canonical value text
-  uint64_t values_not_tracked = 0;         // records whose value arrived after kMaxDistinctValues
+  ValueHistogram values;  // histogram fields only; raw values (value_text gives their text)
 
   // Widens the range to [lo, hi]; a tie keeps the bits seen first.
   void widen(double lo, uint32_t lo_bits, double hi, uint32_t hi_bits) {
@@ -49,19 +46,22 @@ struct FieldStats {
     if (!has_range || hi > max) max = hi, max_bits = hi_bits;
     has_range = true;
   }
-  void merge(const FieldStats& other);
+  // `other` observed later files; `f` is the field both observed.
+  void merge(const FieldStats& other, const FieldSpec& f);
+  // The histogram with each value as the reports print it.
+  [[nodiscard]] std::map<std::string, uint64_t> value_counts(const FieldSpec& f) const;
 };
 
 class Observations {
  public:
-  Observations();
+  Observations() = default;
 
   // Unrolled over the table at compile time: each field's type and status
   // are constants, so a record costs a few adds and compares per field and
   // only histogram fields (PRESERVED/RESERVED/CANDIDATE) reach the map.
   template <const auto& Spec>
   void observe(const Record<Spec>& record) {
-    FieldStats* stats = &fields_[first_field(table_index<Spec>())];
+    FieldStats* stats = table_stats(table_index<Spec>());
     [&]<size_t... I>(std::index_sequence<I...>) {
       (observe_field<Spec, I>(stats[I], record), ...);
     }(std::make_index_sequence<Spec.fields.size()>());
@@ -74,7 +74,7 @@ class Observations {
   // record. Res7 alone is 80,000 field values in a 10,000-vertex model.
   template <const auto& Spec>
   void observe_all(std::span<const Record<Spec>> records) {
-    FieldStats* stats = &fields_[first_field(table_index<Spec>())];
+    FieldStats* stats = table_stats(table_index<Spec>());
     if constexpr (is_row_of_plain_words(Spec)) {
       observe_rows_of_words(stats, Spec.fields, reinterpret_cast<const std::byte*>(records.data()), records.size());
     } else {
@@ -87,11 +87,12 @@ class Observations {
   void observe_nres(const nres::Archive& archive);
   void observe_msh(const msh::Model& model);
 
-  void count(std::string_view format, std::string_view what, uint64_t n) { counts_[std::string(format)][std::string(what)] += n; }
-  void version(std::string_view format, const std::string& v) { ++versions_[std::string(format)][v]; }
+  // `format` and `what` must outlive the Observations (the formats' names and literals).
+  void count(std::string_view format, std::string_view what, uint64_t n);
+  void version(std::string_view format, std::string_view v);
   void merge(const Observations& other);
 
-  [[nodiscard]] const FieldStats& stats(size_t table, size_t field) const { return fields_[first_field(table) + field]; }
+  [[nodiscard]] const FieldStats& stats(size_t table, size_t field) const;
   // {counts, versions, observations: [histogram fields]} for the evidence report.
   [[nodiscard]] nlohmann::json counts_json() const;
   [[nodiscard]] nlohmann::json versions_json() const;
@@ -145,7 +146,12 @@ class Observations {
     if constexpr (f.is_bytes()) {
       const bool zero = record.raw_all_zero(I);
       s.zero += zero;
-      if constexpr (wants_histogram(f.status)) add_to_histogram(s, f, 0, record.raw(I), zero);
+      if constexpr (wants_histogram(f.status)) {
+        if constexpr (f.width > 16)
+          s.values.add(HistogramKey::of_bits(zero ? 0 : 1));  // summarised: no payload bytes in reports
+        else
+          s.values.add(HistogramKey::of_bytes(record.raw(I)));
+      }
     } else {
       const uint64_t raw = record.get(I);
       s.zero += raw == 0;
@@ -166,19 +172,33 @@ class Observations {
         const auto bits = static_cast<uint32_t>(raw);
         s.widen(v, bits, v, bits);
       }
-      if constexpr (wants_histogram(f.status)) add_to_histogram(s, f, raw, {}, raw == 0);
+      if constexpr (wants_histogram(f.status)) s.values.add(HistogramKey::of_bits(raw));
     }
   }
-  static void add_to_histogram(FieldStats& s, const FieldSpec& f, uint64_t raw, Bytes bytes, bool is_zero);
-  // Where a table's fields start in fields_ (tables in field_catalog() order).
-  [[nodiscard]] static size_t first_field(size_t table);
+  // The stats of a table's fields, made on the table's first record.
+  FieldStats* table_stats(size_t table);
 
-  // Every table's fields in one array: a sweep makes one Observations per
-  // file, so it should cost one allocation, not one per table.
-  std::vector<FieldStats> fields_;
-  std::map<std::string, std::map<std::string, uint64_t>> counts_;
-  std::map<std::string, std::map<std::string, uint64_t>> versions_;
+  // Per field_catalog() table; a table no record of reached stays empty. A
+  // sweep makes one Observations per file, and a file reaches a handful of
+  // the catalog's tables: making and merging stats for all of them was most
+  // of a small file's sweep.
+  std::vector<std::vector<FieldStats>> tables_;
+  struct Count {
+    std::string_view format, what;
+    uint64_t n;
+  };
+  struct VersionCount {
+    std::string_view format;
+    std::string version;
+    uint64_t n;
+  };
+  std::vector<Count> counts_;  // a dozen names at most: a list beats a map of strings
+  std::vector<VersionCount> versions_;
 };
+
+// A histogram key as the reports print it (value_text, or "all zero" /
+// "non-zero" for a byte field longer than 16).
+[[nodiscard]] std::string key_text(const FieldSpec& f, HistogramKey key);
 
 // A value as the reports print it: decimal for integers, hex for byte fields,
 // "%.9g" plus the bits for floats.
