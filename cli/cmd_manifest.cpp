@@ -26,12 +26,12 @@ void add_manifest(CLI::App& app, int& exit_code) {
   add_jobs_option(cmd, options->jobs);
   add_profile_option(cmd, options->profile);
   cmd->callback([options, &exit_code] {
-    auto result = run_sweep(options->paths, options->jobs, options->profile, "manifest");
+    auto result = run_sweep(options->paths, options->jobs, options->profile, true, "manifest");
     if (!result) {
       exit_code = kExitUsage;
       return;
     }
-    if (!write_text_file(options->out, manifest_json(*result).dump(2) + "\n")) {
+    if (!write_file(options->out, [&](std::ostream& out) { write_manifest_json(out, *result); })) {
       std::cerr << "meshgate manifest: cannot write " << options->out << "\n";
       exit_code = kExitUsage;
       return;
@@ -61,7 +61,7 @@ void add_gate(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    auto result = run_sweep(options->paths, options->jobs, options->profile, "gate");
+    auto result = run_sweep(options->paths, options->jobs, options->profile, true, "gate");
     if (!result) {
       exit_code = kExitUsage;
       return;

@@ -32,8 +32,13 @@ void progress_bar(size_t done, size_t total) {
 }  // namespace
 
 bool write_text_file(const std::string& path, const std::string& text) {
+  return write_file(path, [&](std::ostream& out) { out << text; });
+}
+
+bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
+  if (out) write(out);
+  out.flush();
   return static_cast<bool>(out);
 }
 
@@ -49,13 +54,14 @@ void add_jobs_option(CLI::App* cmd, unsigned& jobs) {
 }
 
 std::optional<SweepResult> run_sweep(const std::vector<std::string>& paths, unsigned jobs, nres::Profile profile,
-                                     const char* command) {
+                                     bool sha256, const char* command) {
   const InputScan scan = scan_inputs(paths);
   for (const std::string& e : scan.errors) std::cerr << "meshgate " << command << ": " << e << "\n";
   if (!scan.errors.empty()) return std::nullopt;
   SweepOptions options;
   options.jobs = jobs;
   options.profile = profile;
+  options.sha256 = sha256;
   if (isatty(STDERR_FILENO)) options.progress = progress_bar;  // quiet when not on a terminal
   SweepResult result = sweep(scan.files, options);
   for (const std::string& e : result.errors) std::cerr << "meshgate " << command << ": " << e << "\n";
@@ -73,7 +79,10 @@ void add_sweep(CLI::App& app, int& exit_code) {
   add_jobs_option(cmd, options->jobs);
   add_profile_option(cmd, options->profile);
   cmd->callback([options, &exit_code] {
-    auto result = run_sweep(options->paths, options->jobs, options->profile, "sweep");
+    // Only the evidence report and its Markdown cite the files' SHA-256 (and
+    // the corpus fingerprint made from them); the summary printed here does not.
+    const bool cites_sha256 = !options->json_out.empty() || !options->markdown_out.empty();
+    auto result = run_sweep(options->paths, options->jobs, options->profile, cites_sha256, "sweep");
     if (!result) {
       exit_code = kExitUsage;
       return;
@@ -95,7 +104,8 @@ void add_sweep(CLI::App& app, int& exit_code) {
         std::printf("  invariant %.*s: holds %llu, violated %llu (first: %s)\n", static_cast<int>(t.id.size()), t.id.data(),
                     static_cast<unsigned long long>(t.holds), static_cast<unsigned long long>(t.violated),
                     t.first_violation->path.c_str());
-    if (!options->json_out.empty() && !write_text_file(options->json_out, evidence_json(*result).dump(2) + "\n")) {
+    if (!options->json_out.empty() &&
+        !write_file(options->json_out, [&](std::ostream& out) { write_evidence_json(out, *result); })) {
       std::cerr << "meshgate sweep: cannot write " << options->json_out << "\n";
       exit_code = kExitUsage;
       return;

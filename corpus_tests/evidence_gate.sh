@@ -20,6 +20,13 @@ py=/usr/bin/python3
 "$bin" sweep "$work/corpus" --json "$work/b.json" --markdown "$work/b.md" --jobs 2 >/dev/null || fail "sweep exited $?"
 cmp -s "$work/a.json" "$work/b.json" || fail "evidence differs between runs / --jobs"
 cmp -s "$work/a.md" "$work/b.md" || fail "markdown differs between runs / --jobs"
+# Without --json or --markdown the sweep skips the SHA-256 digests no output
+# cites; what it prints is the same. Markdown alone cites them (fingerprint).
+"$bin" sweep "$work/corpus" --jobs 2 > "$work/plain.txt" || fail "sweep without outputs exited $?"
+"$bin" sweep "$work/corpus" --jobs 2 --json "$work/c.json" > "$work/cited.txt" || fail "sweep --json exited $?"
+cmp -s "$work/plain.txt" "$work/cited.txt" || fail "sweep prints differently without --json"
+"$bin" sweep "$work/corpus" --markdown "$work/c.md" --jobs 1 >/dev/null || fail "sweep --markdown alone exited $?"
+cmp -s "$work/a.md" "$work/c.md" || fail "markdown alone differs from markdown with --json"
 grep -q '^### dmc3-mod mesh (0x50 bytes)$' "$work/a.md" || fail "no MOD mesh table in the markdown"
 grep -q '^| 0x0C | u32 | `preserved0c`' "$work/a.md" || fail "mesh +0x0C row missing"
 grep -q '^### nres-msh res13_batch' "$work/a.md" || fail "no MSH batch table in the markdown"

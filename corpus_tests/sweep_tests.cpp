@@ -7,9 +7,11 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "corpus_tests/fixtures.hpp"
 #include "reports/evidence.hpp"
+#include "reports/json_stream.hpp"
 #include "reports/field_catalog.hpp"
 #include "reports/manifest.hpp"
 #include "reports/sweep.hpp"
@@ -260,9 +262,10 @@ class SweepOnDisk : public ::testing::Test {
     std::ofstream(dir / name, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
                                                       static_cast<std::streamsize>(bytes.size()));
   }
-  SweepResult run(unsigned jobs) {
+  SweepResult run(unsigned jobs, bool sha256 = true) {
     SweepOptions options;
     options.jobs = jobs;
+    options.sha256 = sha256;
     return sweep(scan_inputs({dir.string()}).files, options);
   }
   std::filesystem::path dir;
@@ -275,6 +278,72 @@ TEST_F(SweepOnDisk, ReportIsIdenticalAcrossRunsAndJobCounts) {
   EXPECT_EQ(one, four);
   EXPECT_EQ(evidence_markdown(run(1)), evidence_markdown(run(3)));
   EXPECT_EQ(one.find(dir.string()), std::string::npos) << "absolute path in the report";
+}
+
+// The streamed array lands where dump(2) puts the member, whatever sorts
+// around it (a deeper member of the same name included), and each element's
+// own nesting, empty containers and escaped newlines come out as dump(2)'s.
+TEST(JsonStream, AnyDocumentAndElementsWriteAsDumpWould) {
+  using nlohmann::json;
+  const std::vector<json> elements = {
+      {{"a", 1}, {"files", json::array({1, 2, json::object()})}, {"s", "two\nlines"}},
+      json::object(), json::array(), 3.5, "text", nullptr,
+      {{"deep", {{"deeper", json::array({json::array({1}), json::object({{"k", "v"}})})}}}}};
+  const std::vector<json> docs = {json::object(),
+                                  {{"a", 1}, {"z", {{"files", json::array()}}}},
+                                  {{"files_b", 2}, {"filed", {{"x", 1}}}, {"zz", json::array({1})}}};
+  for (const json& doc : docs)
+    for (size_t count = 0; count <= elements.size(); ++count) {
+      json whole = doc;
+      whole["files"] = json::array();
+      for (size_t i = 0; i < count; ++i) whole["files"].push_back(elements[i]);
+      std::ostringstream out;
+      write_json_streaming_array(out, doc, "files", count, [&](size_t i) { return elements[i]; });
+      EXPECT_EQ(out.str(), whole.dump(2) + "\n") << doc.dump() << " with " << count << " elements";
+    }
+  std::ostringstream out;
+  EXPECT_THROW(write_json_streaming_array(out, {{"files", 1}}, "files", 0, [](size_t) { return json(); }),
+               std::logic_error);
+}
+
+// The CLI streams the evidence report and the manifest a file at a time;
+// users diff and paste those files, so the bytes must be dump(2)'s exactly.
+TEST_F(SweepOnDisk, StreamedReportsAreTheDumpedDocumentsByteForByte) {
+  const SweepResult r = run(2);
+  std::ostringstream evidence, manifest;
+  write_evidence_json(evidence, r);
+  write_manifest_json(manifest, r);
+  EXPECT_EQ(evidence.str(), evidence_json(r).dump(2) + "\n");
+  EXPECT_EQ(manifest.str(), manifest_json(r).dump(2) + "\n");
+  SweepResult empty;
+  std::ostringstream none;
+  write_evidence_json(none, empty);
+  EXPECT_EQ(none.str(), evidence_json(empty).dump(2) + "\n");
+}
+
+// A sweep told its output cites no SHA-256 skips only that: every other
+// finding is the same, nested files included, and the outputs that would cite
+// the missing digests refuse instead of printing empty ones.
+TEST_F(SweepOnDisk, WithoutSha256OnlyTheDigestsAreMissing) {
+  for (unsigned jobs : {1u, 3u}) {
+    const SweepResult with = run(jobs), without = run(jobs, false);
+    ASSERT_EQ(with.files.size(), without.files.size());
+    ASSERT_GT(with.files.size(), 10u);
+    for (size_t i = 0; i < with.files.size(); ++i) {
+      EXPECT_EQ(with.files[i].sha256.size(), 64u);
+      EXPECT_EQ(without.files[i].sha256, "") << without.files[i].path;
+      SweptFile filled = without.files[i];
+      filled.sha256 = with.files[i].sha256;
+      EXPECT_EQ(swept_file_json(filled), swept_file_json(with.files[i]));
+    }
+    EXPECT_EQ(sweep_totals_json(without), sweep_totals_json(with));
+    EXPECT_EQ(without.observations.histograms_json(), with.observations.histograms_json());
+    EXPECT_EQ(without.observations.counts_json(), with.observations.counts_json());
+    EXPECT_EQ(without.invariants.to_json(), with.invariants.to_json());
+    EXPECT_THROW((void)evidence_json(without), std::logic_error);
+    EXPECT_THROW((void)evidence_markdown(without), std::logic_error);
+    EXPECT_THROW((void)manifest_json(without), std::logic_error);
+  }
 }
 
 // Progress reaches the caller once per file, in order, one call at a time,

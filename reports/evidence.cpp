@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <set>
+#include <stdexcept>
 
 #include "parser/core/hashing.hpp"
 #include "reports/field_catalog.hpp"
+#include "reports/json_stream.hpp"
 
 #ifndef MESHGATE_VERSION
 #define MESHGATE_VERSION "0.0.0"
@@ -59,10 +61,15 @@ json tool_json() {
   return {{"name", "meshgate"}, {"version", MESHGATE_VERSION}, {"git_commit", MESHGATE_GIT_COMMIT}};
 }
 
+void require_sha256(const SweptFile& f) {
+  if (f.sha256.empty()) throw std::logic_error(f.path + ": swept without its SHA-256, which this output cites");
+}
+
 std::string input_fingerprint(const std::vector<SweptFile>& files) {
   std::string material;
   for (const SweptFile& f : files) {
     if (f.nested) continue;
+    require_sha256(f);
     material += f.path;
     material += '\0';
     for (int i = 0; i < 8; ++i) material += static_cast<char>((f.size >> (8 * i)) & 0xFF);
@@ -73,6 +80,7 @@ std::string input_fingerprint(const std::vector<SweptFile>& files) {
 }
 
 json swept_file_json(const SweptFile& f) {
+  require_sha256(f);
   json ranges = json::array();
   for (const CoverageStats::Range& u : f.coverage.uncovered)
     ranges.push_back({{"start", u.start},
@@ -136,9 +144,10 @@ json sweep_totals_json(const SweepResult& r) {
           {"unreadable", r.errors}};
 }
 
-json evidence_json(const SweepResult& r) {
-  json files = json::array();
-  for (const SweptFile& f : r.files) files.push_back(swept_file_json(f));
+namespace {
+
+// The evidence report but its "files" array.
+json evidence_without_files(const SweepResult& r) {
   const std::set<std::string> formats = formats_seen(r);
   json fields = json::array();
   const auto catalog = field_catalog();
@@ -161,13 +170,26 @@ json evidence_json(const SweepResult& r) {
   return {{"schema", std::string(kEvidenceSchema)},
           {"tool", tool_json()},
           {"input", {{"files", totals["files"]}, {"fingerprint", input_fingerprint(r.files)}}},
-          {"files", files},
           {"totals", totals},
           {"counts", r.observations.counts_json()},
           {"versions", r.observations.versions_json()},
           {"observations", r.observations.histograms_json()},
           {"invariants", r.invariants.to_json()},
           {"fields", fields}};
+}
+
+}  // namespace
+
+json evidence_json(const SweepResult& r) {
+  json doc = evidence_without_files(r);
+  json& files = doc["files"] = json::array();
+  for (const SweptFile& f : r.files) files.push_back(swept_file_json(f));
+  return doc;
+}
+
+void write_evidence_json(std::ostream& out, const SweepResult& r) {
+  write_json_streaming_array(out, evidence_without_files(r), "files", r.files.size(),
+                             [&](size_t i) { return swept_file_json(r.files[i]); });
 }
 
 std::string evidence_markdown(const SweepResult& r) {

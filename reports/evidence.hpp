@@ -4,6 +4,7 @@
 // bytes, floats also as their raw bits; the same corpus gives the same bytes.
 #pragma once
 
+#include <ostream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -19,6 +20,9 @@ inline constexpr std::string_view kEvidenceSchema = "meshgate.evidence.v1";
 
 // sha256 over, for each top-level file in path order: path, NUL, size as u64
 // little-endian, NUL, sha256 hex. Names the corpus a report or manifest is about.
+// Reports, manifests and gates cite every file's SHA-256: for a file swept
+// without it (SweepOptions::sha256 false), these throw std::logic_error.
+void require_sha256(const SweptFile& f);
 [[nodiscard]] std::string input_fingerprint(const std::vector<SweptFile>& files);
 
 [[nodiscard]] nlohmann::json swept_file_json(const SweptFile& f);
@@ -27,6 +31,9 @@ inline constexpr std::string_view kEvidenceSchema = "meshgate.evidence.v1";
 [[nodiscard]] std::string uncovered_sentence(uint64_t uncovered, uint64_t nonzero);
 
 [[nodiscard]] nlohmann::json evidence_json(const SweepResult& r);
+// evidence_json(r).dump(2) + "\n", byte for byte, without ever holding the
+// files' list as a DOM or as text (a 10,000-file report took 600 MB so).
+void write_evidence_json(std::ostream& out, const SweepResult& r);
 [[nodiscard]] std::string evidence_markdown(const SweepResult& r);
 
 }  // namespace meshgate

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "reports/evidence.hpp"
+#include "reports/json_stream.hpp"
 
 namespace meshgate {
 
@@ -27,19 +28,36 @@ std::string join(const std::set<std::string>& items) {
 
 }  // namespace
 
-json manifest_json(const SweepResult& sweep) {
-  json files = json::array();
-  for (const SweptFile& f : sweep.files)
-    files.push_back({{"path", f.path},
-                     {"size", f.size},
-                     {"xxh3_64", f.xxh3_64},
-                     {"sha256", f.sha256},
-                     {"format", std::string(format_name(f.format))},
-                     {"expected", expected_outcomes(f)}});
+namespace {
+
+json manifest_entry(const SweptFile& f) {
+  require_sha256(f);
+  return {{"path", f.path},
+          {"size", f.size},
+          {"xxh3_64", f.xxh3_64},
+          {"sha256", f.sha256},
+          {"format", std::string(format_name(f.format))},
+          {"expected", expected_outcomes(f)}};
+}
+
+json manifest_without_files(const SweepResult& sweep) {
   return {{"schema", std::string(kManifestSchema)},
           {"tool", tool_json()},
-          {"fingerprint", input_fingerprint(sweep.files)},
-          {"files", files}};
+          {"fingerprint", input_fingerprint(sweep.files)}};
+}
+
+}  // namespace
+
+json manifest_json(const SweepResult& sweep) {
+  json doc = manifest_without_files(sweep);
+  json& files = doc["files"] = json::array();
+  for (const SweptFile& f : sweep.files) files.push_back(manifest_entry(f));
+  return doc;
+}
+
+void write_manifest_json(std::ostream& out, const SweepResult& sweep) {
+  write_json_streaming_array(out, manifest_without_files(sweep), "files", sweep.files.size(),
+                             [&](size_t i) { return manifest_entry(sweep.files[i]); });
 }
 
 std::vector<std::string> gate_differences(const json& manifest, const SweepResult& sweep) {

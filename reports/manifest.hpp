@@ -5,6 +5,7 @@
 // diagnostic codes), plus a fingerprint over the whole corpus.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,8 @@ namespace meshgate {
 inline constexpr std::string_view kManifestSchema = "meshgate.manifest.v1";
 
 [[nodiscard]] nlohmann::json manifest_json(const SweepResult& sweep);
+// manifest_json(sweep).dump(2) + "\n", byte for byte, one file entry at a time.
+void write_manifest_json(std::ostream& out, const SweepResult& sweep);
 
 // Every way the swept corpus differs from the manifest, one sentence each,
 // in a stable order (by path); empty when the gate passes. A manifest that is

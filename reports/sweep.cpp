@@ -30,12 +30,12 @@ CoverageStats coverage_stats(const CoverageSummary& c, Bytes data) {
   return s;
 }
 
-void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedView& parsed) {
+void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedView& parsed, bool sha256) {
   f.path = o.path;
   f.nested = o.path.find('!') != std::string::npos;
   f.size = o.size;
   f.xxh3_64 = o.xxh3_64;
-  f.sha256 = sha256_hex(data);
+  if (sha256) f.sha256 = sha256_hex(data);
   f.format = o.format;
   f.parse_ok = o.parsed;
   f.roundtrip_identical = o.identical;
@@ -66,10 +66,10 @@ void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedV
 
 }  // namespace
 
-void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into) {
+void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool sha256) {
   (void)roundtrip_tree(display, data, profile, [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
     SweptFile f;
-    describe(f, o, bytes, parsed);
+    describe(f, o, bytes, parsed, sha256);
     into.files.push_back(std::move(f));
     if (parsed.mod && parsed.mod->ok()) {
       into.observations.observe_mod(*parsed.mod->model);
@@ -86,10 +86,10 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
 
 namespace {
 
-SweepResult sweep_input(const InputFile& input, nres::Profile profile) {
+SweepResult sweep_input(const InputFile& input, const SweepOptions& options) {
   SweepResult partial;
   if (auto bytes = read_file(input.path))
-    sweep_file(input.display, *bytes, profile, partial);
+    sweep_file(input.display, *bytes, options.profile, partial, options.sha256);
   else
     partial.errors.push_back(input.display + ": cannot read");
   return partial;
@@ -112,7 +112,7 @@ SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& opti
     // On the calling thread: a worker thread handing each file to a merging
     // thread cost a futex wake and two context switches per file.
     for (size_t i = 0; i < total; ++i) {
-      merge_into(result, sweep_input(inputs[i], options.profile));
+      merge_into(result, sweep_input(inputs[i], options));
       if (options.progress) options.progress(i + 1, total);
     }
     return result;
@@ -129,7 +129,7 @@ SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& opti
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t i = next++; i < total; i = next++) {
-      SweepResult partial = sweep_input(inputs[i], options.profile);
+      SweepResult partial = sweep_input(inputs[i], options);
       std::lock_guard lock(mutex);
       parked[i] = std::move(partial);
       for (; merged < total && parked[merged]; ++merged) {
