@@ -36,6 +36,19 @@ constexpr std::array kMshExtra{
 
 std::string msh_item_id(int item) { return "msh.4." + std::to_string(item); }
 
+// Positions in declared_invariants(), fixed at compile time: a sweep tallies
+// every file, and looking ids up by string cost more than the tallies did.
+constexpr size_t kMshItemsFirst = kModInvariants.size();
+constexpr size_t kMshExtraFirst = kMshItemsFirst + msh::codes::kInvariants.size();
+template <size_t N>
+consteval size_t position(const std::array<Declared, N>& list, std::string_view id) {
+  for (size_t i = 0; i < N; ++i)
+    if (list[i].id == id) return i;
+  throw "an undeclared invariant id";  // not a constant expression: a compile error
+}
+consteval size_t mod_invariant(std::string_view id) { return position(kModInvariants, id); }
+consteval size_t msh_extra(std::string_view id) { return kMshExtraFirst + position(kMshExtra, id); }
+
 }  // namespace
 
 // Ids and descriptions are built once per process: a sweep makes one set of
@@ -58,12 +71,6 @@ InvariantTallies::InvariantTallies() {
   for (const auto& [id, description] : declared) items_.push_back({id, description, 0, 0, {}});
 }
 
-size_t InvariantTallies::index_of(std::string_view id) const {
-  for (size_t i = 0; i < items_.size(); ++i)
-    if (items_[i].id == id) return i;
-  std::abort();  // an undeclared id: a programming error
-}
-
 void InvariantTallies::merge(const InvariantTallies& later) {
   for (size_t i = 0; i < items_.size(); ++i) {
     InvariantTally& t = items_[i];
@@ -78,38 +85,40 @@ void InvariantTallies::tally_mod(const std::string& file, const mod::ParseResult
   using namespace mod;
   const Model& m = *result.model;
   size_t analysis = 0;  // the parser's per-mesh analyses, in object/mesh order
-  const size_t capacity_id = index_of("mod.workspace-capacity"), tiling_id = index_of("mod.workspace-tiling"),
-               aggregate_id = index_of("mod.aggregate-vertex-count"), align_id = index_of("mod.stream-alignment"),
-               length_id = index_of("mod.transform-length"), sum_id = index_of("mod.weight-sum-31"),
-               order_id = index_of("mod.weights-non-increasing"), lane_id = index_of("mod.blend-lane-x-zero"),
-               layout_id = index_of("mod.node-layout-formula");
+  constexpr size_t capacity_id = mod_invariant("mod.workspace-capacity"), tiling_id = mod_invariant("mod.workspace-tiling"),
+               aggregate_id = mod_invariant("mod.aggregate-vertex-count"), align_id = mod_invariant("mod.stream-alignment"),
+               length_id = mod_invariant("mod.transform-length"), sum_id = mod_invariant("mod.weight-sum-31"),
+               order_id = mod_invariant("mod.weights-non-increasing"), lane_id = mod_invariant("mod.blend-lane-x-zero"),
+               layout_id = mod_invariant("mod.node-layout-formula");
   // A violation at `path()` (built only when needed) and `offset`.
   auto at = [&](auto path, uint64_t offset) {
     return [&file, path, offset] { return InvariantViolation{file + "!" + path(), offset}; };
   };
 
+  // Paths too are made only for a first violation.
+  const auto object_path = [](size_t i) { return "objects[" + std::to_string(i) + "]"; };
+  const auto mesh_path = [&](size_t i, size_t j) { return object_path(i) + ".meshes[" + std::to_string(j) + "]"; };
   struct Workspace {
     uint64_t begin, vertices;
-    std::string path;
+    size_t object, mesh;
   };
   std::vector<Workspace> workspaces;
   for (size_t i = 0; i < m.objects.size(); ++i) {
     const Object& o = m.objects[i];
-    const std::string object = "objects[" + std::to_string(i) + "]";
     uint64_t sum = 0;
     for (size_t j = 0; j < o.meshes.size(); ++j) {
       const Mesh& mesh = o.meshes[j];
-      const std::string path = object + ".meshes[" + std::to_string(j) + "]";
+      const auto path = [&] { return mesh_path(i, j); };
       const uint64_t record_at = mesh_record_offset(o.record, j).value_or(0);
       const uint64_t n = mesh.record.get(mesh::vertex_count);
       sum += n;
       for (size_t s = 0; s < kStreamSpecs.size(); ++s) {
         const uint64_t off = stream_offset(mesh.record, s);
         record(align_id, off % kStreamAlignment == 0,
-               at([&] { return path + "." + std::string(kMeshSpec.fields[mesh::stream_offset(s)].name); }, record_at + kMeshSpec.fields[mesh::stream_offset(s)].offset));
+               at([&] { return path() + "." + std::string(kMeshSpec.fields[mesh::stream_offset(s)].name); }, record_at + kMeshSpec.fields[mesh::stream_offset(s)].offset));
       }
       if (n > 2)
-        if (auto ws = workspace_offset(record_at, mesh.record)) workspaces.push_back({*ws, n, path + ".workspace"});
+        if (auto ws = workspace_offset(record_at, mesh.record)) workspaces.push_back({*ws, n, i, j});
       // The per-vertex items come from the skin summary's counting pass; a
       // vertex is located (by a scan) only for an item's first violation.
       const size_t count = std::min(mesh.control.size(), mesh.blend_indices.size());
@@ -124,29 +133,29 @@ void InvariantTallies::tally_mod(const std::string& file, const mod::ParseResult
       const auto q = [](unsigned w, unsigned k) { return (w >> (5 * k)) & 0x1Fu; };
       record_counts(sum_id, count, skin.sum_mismatches, [&] {
         const size_t v = first_vertex([&](unsigned w, const U8x4&) { return q(w, 0) + q(w, 1) + q(w, 2) != 31; });
-        return InvariantViolation{file + "!" + path + ".control[" + std::to_string(v) + "]", control_at + 2 * v};
+        return InvariantViolation{file + "!" + path() + ".control[" + std::to_string(v) + "]", control_at + 2 * v};
       });
       record_counts(order_id, count, skin.non_increasing_violations, [&] {
         const size_t v = first_vertex([&](unsigned w, const U8x4&) { return !(q(w, 0) >= q(w, 1) && q(w, 1) >= q(w, 2)); });
-        return InvariantViolation{file + "!" + path + ".control[" + std::to_string(v) + "]", control_at + 2 * v};
+        return InvariantViolation{file + "!" + path() + ".control[" + std::to_string(v) + "]", control_at + 2 * v};
       });
       record_counts(lane_id, count, skin.lane0_nonzero, [&] {
         const size_t v = first_vertex([](unsigned, const U8x4& lanes) { return lanes[0] != 0; });
-        return InvariantViolation{file + "!" + path + ".blend_indices[" + std::to_string(v) + "]", blend_at + 4 * v};
+        return InvariantViolation{file + "!" + path() + ".blend_indices[" + std::to_string(v) + "]", blend_at + 4 * v};
       });
     }
     record(aggregate_id, o.record.get(obj::aggregate_count) == sum,
-           at([&] { return object + ".aggregate_element_count"; }, object_record_offset(i) + kObjectSpec.fields[obj::aggregate_count].offset));
+           at([&] { return object_path(i) + ".aggregate_element_count"; }, object_record_offset(i) + kObjectSpec.fields[obj::aggregate_count].offset));
   }
   std::sort(workspaces.begin(), workspaces.end(), [](const Workspace& a, const Workspace& b) { return a.begin < b.begin; });
   bool tiled = !workspaces.empty();
   for (size_t k = 0; k < workspaces.size(); ++k) {
     const uint64_t end = k + 1 < workspaces.size() ? workspaces[k + 1].begin : m.file_size;
     const bool fits = end >= workspaces[k].begin && end - workspaces[k].begin == workspace_capacity(workspaces[k].vertices);
-    record(capacity_id, fits, at([&] { return workspaces[k].path; }, workspaces[k].begin));
+    record(capacity_id, fits, at([&] { return mesh_path(workspaces[k].object, workspaces[k].mesh) + ".workspace"; }, workspaces[k].begin));
     tiled = tiled && fits;
   }
-  if (!workspaces.empty()) record(tiling_id, tiled, at([&] { return workspaces.front().path; }, workspaces.front().begin));
+  if (!workspaces.empty()) record(tiling_id, tiled, at([&] { return mesh_path(workspaces.front().object, workspaces.front().mesh) + ".workspace"; }, workspaces.front().begin));
 
   const uint64_t block = m.header.get(hdr::document_offset);
   const NodeLayout expected = retail_node_layout(m.nodes.order.size());
@@ -165,7 +174,8 @@ void InvariantTallies::tally_mod(const std::string& file, const mod::ParseResult
 }
 
 void InvariantTallies::tally_msh(const std::string& file, const msh::ParseResult& r) {
-  for (const auto& inv : msh::codes::kInvariants) {
+  for (size_t item = 0; item < msh::codes::kInvariants.size(); ++item) {
+    const auto& inv = msh::codes::kInvariants[item];
     const Diagnostic* hit = nullptr;
     for (const Diagnostic& d : r.diagnostics) {
       for (const DiagnosticCode* c : inv.codes)
@@ -174,7 +184,7 @@ void InvariantTallies::tally_msh(const std::string& file, const msh::ParseResult
     }
     // A rejected model was not checked past its error: only the failing item counts.
     if (!r.ok() && !hit) continue;
-    record(index_of(msh_item_id(inv.item)), hit == nullptr,
+    record(kMshItemsFirst + item, hit == nullptr,
            [&] { return InvariantViolation{file + "!" + hit->path, hit->offset}; });
   }
   if (!r.ok()) return;
@@ -190,7 +200,7 @@ void InvariantTallies::tally_msh(const std::string& file, const msh::ParseResult
       next = b.get(kIndexStart) + b.get(kIndexCount);
     }
     const uint64_t res13 = m.find(13)->record.get(nres::entry::data_offset);
-    record(index_of("msh.batches-tile-res6"), contiguous && next == msh::model_counts(m).indices,
+    record(msh_extra("msh.batches-tile-res6"), contiguous && next == msh::model_counts(m).indices,
            [&] { return InvariantViolation{file + "!res13", res13}; });
   }
   const auto* map = m.get<msh::WordStream>(19);
@@ -203,7 +213,7 @@ void InvariantTallies::tally_msh(const std::string& file, const msh::ParseResult
     for (uint64_t f = 0; f < frames; ++f) last = std::max(last, map->words[v.anim_map_start + f]);
     const uint64_t where = m.find(1)->record.get(nres::entry::data_offset) +
                            n * m.find(1)->record.get(nres::entry::attr3) + msh::kNodeSpec.fields[3].offset;
-    record(index_of("msh.fallback-is-last-key"), last == v.fallback_key, [&] {
+    record(msh_extra("msh.fallback-is-last-key"), last == v.fallback_key, [&] {
       return InvariantViolation{file + "!res1[" + std::to_string(n) + "].fallback_key", where};
     });
   }

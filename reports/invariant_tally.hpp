@@ -65,7 +65,6 @@ class InvariantTallies {
     if (violated > 0 && t.violated == 0) t.first_violation = where();
     t.violated += violated;
   }
-  [[nodiscard]] size_t index_of(std::string_view id) const;
 
   std::vector<InvariantTally> items_;
 };
