@@ -66,16 +66,24 @@ std::map<std::string, uint64_t> FieldStats::value_counts(const FieldSpec& f) con
 }
 
 FieldStats* Observations::table_stats(size_t table) {
-  if (tables_.empty()) tables_.resize(field_catalog().size());
-  std::vector<FieldStats>& t = tables_[table];
-  if (t.empty()) t.resize(field_catalog()[table].fields.size());
-  return t.data();
+  if (first_.empty()) {
+    const auto catalog = field_catalog();
+    first_.assign(catalog.size(), kUnseen);
+    size_t all = 0;
+    for (const TableRef& t : catalog) all += t.fields.size();
+    fields_.reserve(all);  // one allocation, whichever tables come
+  }
+  if (first_[table] == kUnseen) {
+    first_[table] = static_cast<uint32_t>(fields_.size());
+    fields_.resize(fields_.size() + field_catalog()[table].fields.size());
+  }
+  return fields_.data() + first_[table];
 }
 
 const FieldStats& Observations::stats(size_t table, size_t field) const {
   static const FieldStats kNotObserved;
-  if (table >= tables_.size() || tables_[table].empty()) return kNotObserved;
-  return tables_[table][field];
+  if (table >= first_.size() || first_[table] == kUnseen) return kNotObserved;
+  return fields_[first_[table] + field];
 }
 
 void Observations::count(std::string_view format, std::string_view what, uint64_t n) {
@@ -84,6 +92,7 @@ void Observations::count(std::string_view format, std::string_view what, uint64_
       c.n += n;
       return;
     }
+  if (counts_.empty()) counts_.reserve(16);  // a format's names: one allocation, not four
   counts_.push_back({format, what, n});
 }
 
@@ -206,10 +215,11 @@ void Observations::observe_msh(const msh::Model& m) {
 
 void Observations::merge(const Observations& o) {
   const auto catalog = field_catalog();
-  for (size_t t = 0; t < o.tables_.size(); ++t) {
-    if (o.tables_[t].empty()) continue;
+  for (size_t t = 0; t < o.first_.size(); ++t) {
+    if (o.first_[t] == kUnseen) continue;
     FieldStats* mine = table_stats(t);
-    for (size_t i = 0; i < o.tables_[t].size(); ++i) mine[i].merge(o.tables_[t][i], catalog[t].fields[i]);
+    const FieldStats* theirs = o.fields_.data() + o.first_[t];
+    for (size_t i = 0; i < catalog[t].fields.size(); ++i) mine[i].merge(theirs[i], catalog[t].fields[i]);
   }
   for (const Count& c : o.counts_) count(c.format, c.what, c.n);
   for (const VersionCount& c : o.versions_) {

@@ -178,11 +178,15 @@ class Observations {
   // The stats of a table's fields, made on the table's first record.
   FieldStats* table_stats(size_t table);
 
-  // Per field_catalog() table; a table no record of reached stays empty. A
-  // sweep makes one Observations per file, and a file reaches a handful of
-  // the catalog's tables: making and merging stats for all of them was most
-  // of a small file's sweep.
-  std::vector<std::vector<FieldStats>> tables_;
+  // The stats of the tables records reached, each table's fields together,
+  // tables in the order first reached; first_[t] is where table t's start
+  // (kUnseen: none reached). A sweep makes one Observations per file and a
+  // file reaches a handful of the catalog's tables: making and merging stats
+  // for all of them was most of a small file's sweep, and a vector per table
+  // an allocation each.
+  static constexpr uint32_t kUnseen = UINT32_MAX;
+  std::vector<uint32_t> first_;
+  std::vector<FieldStats> fields_;
   struct Count {
     std::string_view format, what;
     uint64_t n;

@@ -64,7 +64,9 @@ class ValueHistogram {
       it->count += n;
       last_ = static_cast<size_t>(it - entries_.begin());
     } else if (entries_.size() < kMaxDistinctValues) {
-      last_ = static_cast<size_t>(entries_.insert(it, Entry{key, n}) - entries_.begin());
+      last_ = static_cast<size_t>(it - entries_.begin());
+      if (entries_.empty()) entries_.reserve(8);  // most fields hold a few values: one allocation
+      entries_.insert(entries_.begin() + static_cast<std::ptrdiff_t>(last_), Entry{key, n});
     } else {
       not_tracked_ += n;
     }

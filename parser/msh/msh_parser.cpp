@@ -45,6 +45,9 @@ class Parser {
       model_.header = a.header;
       model_.gaps = a.gaps;
       dir_ = nres::directory_offset(a.header);
+      // A mark or two per stream (a Res10 string two), the container's records;
+      // growing the vectors mark by mark cost a dozen allocations per model.
+      cov_.reserve(4 * a.entries.size() + 24, 2 * a.entries.size() + 8);
       // Payloads first, the directory (at EOF) last: marks then arrive in file order.
       const bool decoded = decode_streams(a) && check_stream_set() && decode_strings();
       mark_container(cov_, a);
@@ -221,10 +224,20 @@ class Parser {
 
   // §4.6: required 1, 2, 3, 6, 13; expected 4, 5, 8, 19; each type at most once.
   bool check_stream_set() {
-    std::set<uint32_t> seen;
+    // The catalogue's types are below 64: a bit each. Others (unknown types
+    // kept as raw streams) go to a set, which a retail model never needs.
+    uint64_t seen_low = 0;
+    std::set<uint32_t> seen_high;
+    const auto seen = [&](uint32_t type) { return type < 64 ? (seen_low >> type & 1) != 0 : seen_high.contains(type); };
+    static_assert(std::ranges::all_of(kStreamTypes, [](const StreamType& t) { return t.type_id < 64; }));
     for (size_t i = 0; i < model_.streams.size(); ++i) {
       const uint32_t type = static_cast<uint32_t>(model_.streams[i].record.get(entry::type_id));
-      if (seen.insert(type).second) continue;
+      const bool first = !seen(type);
+      if (type < 64)
+        seen_low |= uint64_t{1} << type;
+      else
+        seen_high.insert(type);
+      if (first) continue;
       const StreamType* t = find_stream_type(type);
       const bool required = t && t->required;
       const std::string message = "stream type " + std::to_string(type) + " appears more than once" +
@@ -235,11 +248,11 @@ class Parser {
         return false;
     }
     for (const StreamType& t : kStreamTypes)
-      if (t.required && !seen.contains(t.type_id))
+      if (t.required && !seen(t.type_id))
         return diags_.reject(codes::required_stream_missing, "entries", dir_,
                     "required stream Res" + std::to_string(t.type_id) + " (" + std::string(t.name) + ") is missing");
     for (uint32_t type : {4u, 5u, 8u, 19u})
-      if (!seen.contains(type) &&
+      if (!seen(type) &&
           !diags_.warn(codes::expected_stream_missing, "entries", dir_,
                 "stream Res" + std::to_string(type) + " (" + std::string(find_stream_type(type)->name) +
                     ") is missing; every retail model has it"))

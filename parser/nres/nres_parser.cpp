@@ -109,6 +109,7 @@ class Parser {
                       "-byte file");
     dir_ = in_.size() - dir_bytes;
     archive_.entries.resize(static_cast<size_t>(count_));
+    cov_.reserve(kHeaderSpec.fields.size() + 1 + count_, 2);  // header fields, the directory, a payload per entry
     const uint32_t owner = cov_.add_record_table_owner("entries", dir_, kEntrySpec.size, kEntrySpec.fields);
     cov_.mark_records(dir_, count_, owner);  // the directory fits: checked above
     const Bytes directory = *in_.slice(dir_, count_ * uint64_t{kEntrySpec.size});
