@@ -62,6 +62,9 @@ class Parser {
 
   ParseResult run() {
     ParseResult result;
+    // The header's marks and a small file's whole map in one allocation each;
+    // parse_objects sizes them for larger files.
+    cov_.reserve(64, 16);
     if (parse_header() && parse_objects() && parse_nodes()) {
       check_workspace_tiling();
       finish_coverage(result);

@@ -38,6 +38,7 @@ class Parser {
 
   ParseResult run() {
     ParseResult result;
+    cov_.reserve(16, 2);  // the header's marks; parse_directory sizes the rest
     if (parse_header() && parse_directory() && check_overlaps()) {
       check_sort_table();
       finish(result);
