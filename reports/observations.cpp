@@ -39,29 +39,25 @@ std::string key_text(const FieldSpec& f, HistogramKey key) {
   return value_text(f, 0, Bytes(bytes, f.width));
 }
 
-void FieldStats::merge(const FieldStats& o, const FieldSpec& f) {
-  count += o.count;
-  zero += o.zero;
-  if (o.has_range) widen(o.min, o.min_bits, o.max, o.max_bits);
-  values.add_not_tracked(o.values.not_tracked());
+void merge_histogram(ValueHistogram& into, const ValueHistogram& later, const FieldSpec& f) {
+  into.add_not_tracked(later.not_tracked());
   size_t unseen = 0;
-  for (const ValueHistogram::Entry& e : o.values.entries()) unseen += !values.contains(e.key);
-  if (values.size() + unseen <= kMaxDistinctValues) {
-    for (const ValueHistogram::Entry& e : o.values.entries()) values.add(e.key, e.count);
+  for (const ValueHistogram::Entry& e : later.entries()) unseen += !into.contains(e.key);
+  if (into.size() + unseen <= kMaxDistinctValues) {
+    for (const ValueHistogram::Entry& e : later.entries()) into.add(e.key, e.count);
     return;
   }
-  // Past the cap, which of the later values are still tracked depends on
-  // their order: they arrive in the order of their text, as the reports sort
-  // them, so the outcome does not depend on how keys are encoded.
+  // Past the cap the order decides: later values arrive in the order of their
+  // text, so the outcome does not depend on how keys are encoded.
   std::vector<std::pair<std::string, const ValueHistogram::Entry*>> by_text;
-  for (const ValueHistogram::Entry& e : o.values.entries()) by_text.emplace_back(key_text(f, e.key), &e);
+  for (const ValueHistogram::Entry& e : later.entries()) by_text.emplace_back(key_text(f, e.key), &e);
   std::sort(by_text.begin(), by_text.end());
-  for (const auto& [text, e] : by_text) values.add(e->key, e->count);
+  for (const auto& [text, e] : by_text) into.add(e->key, e->count);
 }
 
-std::map<std::string, uint64_t> FieldStats::value_counts(const FieldSpec& f) const {
+std::map<std::string, uint64_t> value_counts(const ValueHistogram& h, const FieldSpec& f) {
   std::map<std::string, uint64_t> out;
-  for (const ValueHistogram::Entry& e : values.entries()) out.emplace(key_text(f, e.key), e.count);
+  for (const ValueHistogram::Entry& e : h.entries()) out.emplace(key_text(f, e.key), e.count);
   return out;
 }
 
@@ -84,6 +80,12 @@ const FieldStats& Observations::stats(size_t table, size_t field) const {
   static const FieldStats kNotObserved;
   if (table >= first_.size() || first_[table] == kUnseen) return kNotObserved;
   return fields_[first_[table] + field];
+}
+
+const ValueHistogram& Observations::histogram(size_t table, size_t field) const {
+  static const ValueHistogram kEmpty;
+  const FieldStats& s = stats(table, field);
+  return s.histogram == 0 ? kEmpty : histograms_[s.histogram - 1];
 }
 
 void Observations::count(std::string_view format, std::string_view what, uint64_t n) {
@@ -219,7 +221,15 @@ void Observations::merge(const Observations& o) {
     if (o.first_[t] == kUnseen) continue;
     FieldStats* mine = table_stats(t);
     const FieldStats* theirs = o.fields_.data() + o.first_[t];
-    for (size_t i = 0; i < catalog[t].fields.size(); ++i) mine[i].merge(theirs[i], catalog[t].fields[i]);
+    for (size_t i = 0; i < catalog[t].fields.size(); ++i) {
+      FieldStats& m = mine[i];
+      const FieldStats& o_stats = theirs[i];
+      m.count += o_stats.count;
+      m.zero += o_stats.zero;
+      if (o_stats.has_range) m.widen(o_stats.min, o_stats.min_bits, o_stats.max, o_stats.max_bits);
+      if (o_stats.histogram != 0)
+        merge_histogram(histogram_of(m), o.histograms_[o_stats.histogram - 1], catalog[t].fields[i]);
+    }
   }
   for (const Count& c : o.counts_) count(c.format, c.what, c.n);
   for (const VersionCount& c : o.versions_) {
@@ -246,9 +256,9 @@ json Observations::versions_json() const {
 
 namespace {
 
-std::vector<std::pair<std::string, uint64_t>> top_values(const FieldSpec& f, const FieldStats& s, size_t n) {
+std::vector<std::pair<std::string, uint64_t>> top_values(const FieldSpec& f, const ValueHistogram& h, size_t n) {
   std::vector<std::pair<std::string, uint64_t>> v;
-  for (const ValueHistogram::Entry& e : s.values.entries()) v.emplace_back(key_text(f, e.key), e.count);
+  for (const ValueHistogram::Entry& e : h.entries()) v.emplace_back(key_text(f, e.key), e.count);
   std::sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
   if (v.size() > n) v.resize(n);
   return v;
@@ -279,7 +289,7 @@ json Observations::histograms_json() const {
       const FieldStats& s = stats(t, i);
       if (!wants_histogram(f.status) || s.count == 0) continue;
       json top = json::array();
-      for (const auto& [value, n] : top_values(f, s, 8)) top.push_back({{"value", value}, {"count", n}});
+      for (const auto& [value, n] : top_values(f, histogram(t, i), 8)) top.push_back({{"value", value}, {"count", n}});
       out.push_back({{"format", std::string(catalog[t].format)},
                      {"record", std::string(catalog[t].record)},
                      {"field", std::string(f.name)},
@@ -288,8 +298,8 @@ json Observations::histograms_json() const {
                      {"count", s.count},
                      {"zero", s.zero},
                      {"zero_ratio", std::to_string(s.zero) + "/" + std::to_string(s.count)},
-                     {"distinct", s.values.size()},
-                     {"distinct_complete", s.values.not_tracked() == 0},
+                     {"distinct", histogram(t, i).size()},
+                     {"distinct_complete", histogram(t, i).not_tracked() == 0},
                      {"top", top},
                      {"range", range_json(f, s)}});
     }
@@ -302,9 +312,9 @@ std::string Observations::evidence_text(size_t table, size_t field) const {
   if (s.count == 0) return "not observed";
   if (s.zero == s.count) return "0 in " + of + "/" + of;
   std::string text;
-  if (!s.values.empty()) {
-    text = std::to_string(s.values.size()) + (s.values.not_tracked() ? "+" : "") + " distinct in " + of;
-    const auto top = top_values(field_catalog()[table].fields[field], s, 3);
+  if (const ValueHistogram& values = histogram(table, field); !values.empty()) {
+    text = std::to_string(values.size()) + (values.not_tracked() ? "+" : "") + " distinct in " + of;
+    const auto top = top_values(field_catalog()[table].fields[field], values, 3);
     for (size_t k = 0; k < top.size(); ++k)
       text += (k == 0 ? ": " : ", ") + top[k].first + " x" + std::to_string(top[k].second);
     return text;

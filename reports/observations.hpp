@@ -38,7 +38,11 @@ struct FieldStats {
   bool has_range = false;
   double min = 0, max = 0;          // numeric value (signed / float as decoded; non-finite floats skipped)
   uint32_t min_bits = 0, max_bits = 0;  // f32 fields: the raw bits of min and max
-  ValueHistogram values;  // histogram fields only; raw values (value_text gives their text)
+  // Histogram fields: 1 + the index of the field's histogram in its
+  // Observations (0: no value yet). The histograms live apart so that stats
+  // stay plain data: a file's sweep makes and merges a hundred of them, and
+  // with a vector in each, making them alone was 5% of a sweep.
+  uint32_t histogram = 0;
 
   // Widens the range to [lo, hi]; a tie keeps the bits seen first.
   void widen(double lo, uint32_t lo_bits, double hi, uint32_t hi_bits) {
@@ -46,11 +50,14 @@ struct FieldStats {
     if (!has_range || hi > max) max = hi, max_bits = hi_bits;
     has_range = true;
   }
-  // `other` observed later files; `f` is the field both observed.
-  void merge(const FieldStats& other, const FieldSpec& f);
-  // The histogram with each value as the reports print it.
-  [[nodiscard]] std::map<std::string, uint64_t> value_counts(const FieldSpec& f) const;
 };
+
+// Adds `later` (the histogram of field `f` over later files) to `into`. Past
+// the cap, which later values are still tracked depends on their order: they
+// arrive in the order of their text, as the reports sort them.
+void merge_histogram(ValueHistogram& into, const ValueHistogram& later, const FieldSpec& f);
+// A histogram with each value as the reports print it.
+[[nodiscard]] std::map<std::string, uint64_t> value_counts(const ValueHistogram& h, const FieldSpec& f);
 
 class Observations {
  public:
@@ -93,6 +100,8 @@ class Observations {
   void merge(const Observations& other);
 
   [[nodiscard]] const FieldStats& stats(size_t table, size_t field) const;
+  // A histogram field's values (empty for other fields and unobserved ones).
+  [[nodiscard]] const ValueHistogram& histogram(size_t table, size_t field) const;
   // {counts, versions, observations: [histogram fields]} for the evidence report.
   [[nodiscard]] nlohmann::json counts_json() const;
   [[nodiscard]] nlohmann::json versions_json() const;
@@ -115,7 +124,7 @@ class Observations {
   static void observe_rows_of_words(FieldStats* stats, std::span<const FieldSpec, 8> fields, const std::byte* rows,
                                     size_t count);
   template <const auto& Spec, size_t I>
-  static void observe_column(FieldStats& s, std::span<const Record<Spec>> records) {
+  void observe_column(FieldStats& s, std::span<const Record<Spec>> records) {
     constexpr FieldSpec f = Spec.fields[I];
     if constexpr (f.is_bytes() || f.type == FieldType::f32 || f.width > 4 || wants_histogram(f.status)) {
       for (const Record<Spec>& r : records) observe_field<Spec, I>(s, r);
@@ -140,7 +149,7 @@ class Observations {
     }
   }
   template <const auto& Spec, size_t I>
-  static void observe_field(FieldStats& s, const Record<Spec>& record) {
+  void observe_field(FieldStats& s, const Record<Spec>& record) {
     constexpr FieldSpec f = Spec.fields[I];
     ++s.count;
     if constexpr (f.is_bytes()) {
@@ -148,9 +157,9 @@ class Observations {
       s.zero += zero;
       if constexpr (wants_histogram(f.status)) {
         if constexpr (f.width > 16)
-          s.values.add(HistogramKey::of_bits(zero ? 0 : 1));  // summarised: no payload bytes in reports
+          histogram_of(s).add(HistogramKey::of_bits(zero ? 0 : 1));  // summarised: no payload bytes in reports
         else
-          s.values.add(HistogramKey::of_bytes(record.raw(I)));
+          histogram_of(s).add(HistogramKey::of_bytes(record.raw(I)));
       }
     } else {
       const uint64_t raw = record.get(I);
@@ -172,11 +181,19 @@ class Observations {
         const auto bits = static_cast<uint32_t>(raw);
         s.widen(v, bits, v, bits);
       }
-      if constexpr (wants_histogram(f.status)) s.values.add(HistogramKey::of_bits(raw));
+      if constexpr (wants_histogram(f.status)) histogram_of(s).add(HistogramKey::of_bits(raw));
     }
   }
   // The stats of a table's fields, made on the table's first record.
   FieldStats* table_stats(size_t table);
+  // The field's histogram, made on its first value.
+  ValueHistogram& histogram_of(FieldStats& s) {
+    if (s.histogram == 0) {
+      histograms_.emplace_back();
+      s.histogram = static_cast<uint32_t>(histograms_.size());
+    }
+    return histograms_[s.histogram - 1];
+  }
 
   // The stats of the tables records reached, each table's fields together,
   // tables in the order first reached; first_[t] is where table t's start
@@ -187,6 +204,7 @@ class Observations {
   static constexpr uint32_t kUnseen = UINT32_MAX;
   std::vector<uint32_t> first_;
   std::vector<FieldStats> fields_;
+  std::vector<ValueHistogram> histograms_;  // FieldStats::histogram - 1 indexes here
   struct Count {
     std::string_view format, what;
     uint64_t n;
