@@ -298,13 +298,16 @@ TEST(JsonStream, AnyDocumentAndElementsWriteAsDumpWould) {
       json whole = doc;
       whole["files"] = json::array();
       for (size_t i = 0; i < count; ++i) whole["files"].push_back(elements[i]);
+      const ArrayDocument streamed{doc, "files", count, [&](size_t i) { return elements[i]; }};
       std::ostringstream out;
-      write_json_streaming_array(out, doc, "files", count, [&](size_t i) { return elements[i]; });
+      write_json(out, streamed);
       EXPECT_EQ(out.str(), whole.dump(2) + "\n") << doc.dump() << " with " << count << " elements";
+      EXPECT_EQ(to_json(streamed), whole);
     }
+  const ArrayDocument taken{{{"files", 1}}, "files", 0, [](size_t) { return json(); }};
   std::ostringstream out;
-  EXPECT_THROW(write_json_streaming_array(out, {{"files", 1}}, "files", 0, [](size_t) { return json(); }),
-               std::logic_error);
+  EXPECT_THROW(write_json(out, taken), std::logic_error);
+  EXPECT_THROW((void)to_json(taken), std::logic_error);
 }
 
 // The CLI streams the evidence report and the manifest a file at a time;

@@ -180,17 +180,14 @@ json evidence_without_files(const SweepResult& r) {
 
 }  // namespace
 
-json evidence_json(const SweepResult& r) {
-  json doc = evidence_without_files(r);
-  json& files = doc["files"] = json::array();
-  for (const SweptFile& f : r.files) files.push_back(swept_file_json(f));
-  return doc;
+namespace {
+ArrayDocument evidence_document(const SweepResult& r) {
+  return {evidence_without_files(r), "files", r.files.size(), [&r](size_t i) { return swept_file_json(r.files[i]); }};
 }
+}  // namespace
 
-void write_evidence_json(std::ostream& out, const SweepResult& r) {
-  write_json_streaming_array(out, evidence_without_files(r), "files", r.files.size(),
-                             [&](size_t i) { return swept_file_json(r.files[i]); });
-}
+json evidence_json(const SweepResult& r) { return to_json(evidence_document(r)); }
+void write_evidence_json(std::ostream& out, const SweepResult& r) { write_json(out, evidence_document(r)); }
 
 std::string evidence_markdown(const SweepResult& r) {
   const json totals = sweep_totals_json(r);

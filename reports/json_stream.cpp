@@ -5,24 +5,41 @@
 
 namespace meshgate {
 
-void write_json_streaming_array(std::ostream& out, nlohmann::json doc, std::string_view key, size_t count,
-                                const std::function<nlohmann::json(size_t)>& element) {
-  if (!doc.is_object() || doc.contains(std::string(key))) throw std::logic_error("streamed member must be new to a JSON object");
+namespace {
+
+void require_new_member(const ArrayDocument& doc) {
+  if (!doc.head.is_object() || doc.head.contains(doc.key))
+    throw std::logic_error("the array must be a new member of a JSON object");
+}
+
+}  // namespace
+
+nlohmann::json to_json(const ArrayDocument& doc) {
+  require_new_member(doc);
+  nlohmann::json out = doc.head;
+  nlohmann::json& array = out[doc.key] = nlohmann::json::array();
+  for (size_t i = 0; i < doc.count; ++i) array.push_back(doc.element(i));
+  return out;
+}
+
+void write_json(std::ostream& out, const ArrayDocument& doc) {
+  require_new_member(doc);
   // dump(2) writes an empty array as "[]": that marks where the elements go.
   // A top-level member sits on its own line at two spaces, so the marker
   // cannot match a deeper member of the same name.
-  doc[std::string(key)] = nlohmann::json::array();
-  const std::string text = doc.dump(2);
-  const std::string marker = "\n  \"" + std::string(key) + "\": []";
+  nlohmann::json head = doc.head;
+  head[doc.key] = nlohmann::json::array();
+  const std::string text = head.dump(2);
+  const std::string marker = "\n  \"" + doc.key + "\": []";
   const size_t at = text.find(marker);
   out.write(text.data(), static_cast<std::streamsize>(at + marker.size() - 2));  // up to the '['
-  if (count == 0) {
+  if (doc.count == 0) {
     out << "[]";
   } else {
     out << "[\n";
-    for (size_t i = 0; i < count; ++i) {
+    for (size_t i = 0; i < doc.count; ++i) {
       // An element two levels down: each of its lines four spaces further in.
-      const std::string item = element(i).dump(2);
+      const std::string item = doc.element(i).dump(2);
       out << "    ";
       size_t from = 0;
       for (size_t nl = item.find('\n'); nl != std::string::npos; from = nl + 1, nl = item.find('\n', from)) {
@@ -30,7 +47,7 @@ void write_json_streaming_array(std::ostream& out, nlohmann::json doc, std::stri
         out << "    ";
       }
       out.write(item.data() + from, static_cast<std::streamsize>(item.size() - from));
-      out << (i + 1 < count ? ",\n" : "\n");
+      out << (i + 1 < doc.count ? ",\n" : "\n");
     }
     out << "  ]";
   }

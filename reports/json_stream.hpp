@@ -7,16 +7,24 @@
 #include <cstddef>
 #include <functional>
 #include <ostream>
-#include <string_view>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
 namespace meshgate {
 
-// Writes `doc` plus the top-level member `key` (not in `doc`), an array whose
-// element i is element(i) for i < count, and a final newline: byte for byte
-// what (doc with that member).dump(2) + "\n" would be.
-void write_json_streaming_array(std::ostream& out, nlohmann::json doc, std::string_view key, size_t count,
-                                const std::function<nlohmann::json(size_t)>& element);
+// A JSON object whose top-level member `key` is an array made on demand:
+// element(i) for i < count. `head` holds every other member.
+struct ArrayDocument {
+  nlohmann::json head;
+  std::string key;
+  size_t count = 0;
+  std::function<nlohmann::json(size_t)> element;
+};
+
+// The whole document as a DOM.
+[[nodiscard]] nlohmann::json to_json(const ArrayDocument& doc);
+// to_json(doc).dump(2) + "\n", byte for byte, holding one element at a time.
+void write_json(std::ostream& out, const ArrayDocument& doc);
 
 }  // namespace meshgate

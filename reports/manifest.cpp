@@ -40,25 +40,17 @@ json manifest_entry(const SweptFile& f) {
           {"expected", expected_outcomes(f)}};
 }
 
-json manifest_without_files(const SweepResult& sweep) {
-  return {{"schema", std::string(kManifestSchema)},
-          {"tool", tool_json()},
-          {"fingerprint", input_fingerprint(sweep.files)}};
+ArrayDocument manifest_document(const SweepResult& sweep) {
+  json head = {{"schema", std::string(kManifestSchema)},
+               {"tool", tool_json()},
+               {"fingerprint", input_fingerprint(sweep.files)}};
+  return {std::move(head), "files", sweep.files.size(), [&sweep](size_t i) { return manifest_entry(sweep.files[i]); }};
 }
 
 }  // namespace
 
-json manifest_json(const SweepResult& sweep) {
-  json doc = manifest_without_files(sweep);
-  json& files = doc["files"] = json::array();
-  for (const SweptFile& f : sweep.files) files.push_back(manifest_entry(f));
-  return doc;
-}
-
-void write_manifest_json(std::ostream& out, const SweepResult& sweep) {
-  write_json_streaming_array(out, manifest_without_files(sweep), "files", sweep.files.size(),
-                             [&](size_t i) { return manifest_entry(sweep.files[i]); });
-}
+json manifest_json(const SweepResult& sweep) { return to_json(manifest_document(sweep)); }
+void write_manifest_json(std::ostream& out, const SweepResult& sweep) { write_json(out, manifest_document(sweep)); }
 
 std::vector<std::string> gate_differences(const json& manifest, const SweepResult& sweep) {
   std::vector<std::string> out;
