@@ -98,13 +98,13 @@ void Observations::count(std::string_view format, std::string_view what, uint64_
   counts_.push_back({format, what, n});
 }
 
-void Observations::version(std::string_view format, std::string_view v) {
+void Observations::version(std::string_view format, std::string_view v, uint64_t n) {
   for (VersionCount& c : versions_)
     if (c.format == format && c.version == v) {
-      ++c.n;
+      c.n += n;
       return;
     }
-  versions_.push_back({format, std::string(v), 1});
+  versions_.push_back({format, std::string(v), n});
 }
 
 namespace {
@@ -232,14 +232,7 @@ void Observations::merge(const Observations& o) {
     }
   }
   for (const Count& c : o.counts_) count(c.format, c.what, c.n);
-  for (const VersionCount& c : o.versions_) {
-    auto it = std::find_if(versions_.begin(), versions_.end(),
-                           [&](const VersionCount& v) { return v.format == c.format && v.version == c.version; });
-    if (it != versions_.end())
-      it->n += c.n;
-    else
-      versions_.push_back(c);
-  }
+  for (const VersionCount& c : o.versions_) version(c.format, c.version, c.n);
 }
 
 // Both as {format: {name: n}}, keys sorted (json objects sort them).

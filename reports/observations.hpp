@@ -65,7 +65,7 @@ class Observations {
 
   // Unrolled over the table at compile time: each field's type and status
   // are constants, so a record costs a few adds and compares per field and
-  // only histogram fields (PRESERVED/RESERVED/CANDIDATE) reach the map.
+  // only histogram fields (PRESERVED/RESERVED/CANDIDATE) reach a histogram.
   template <const auto& Spec>
   void observe(const Record<Spec>& record) {
     FieldStats* stats = table_stats(table_index<Spec>());
@@ -96,7 +96,7 @@ class Observations {
 
   // `format` and `what` must outlive the Observations (the formats' names and literals).
   void count(std::string_view format, std::string_view what, uint64_t n);
-  void version(std::string_view format, std::string_view v);
+  void version(std::string_view format, std::string_view v, uint64_t n = 1);
   void merge(const Observations& other);
 
   [[nodiscard]] const FieldStats& stats(size_t table, size_t field) const;

@@ -228,16 +228,17 @@ class Parser {
     // kept as raw streams) go to a set, which a retail model never needs.
     uint64_t seen_low = 0;
     std::set<uint32_t> seen_high;
-    const auto seen = [&](uint32_t type) { return type < 64 ? (seen_low >> type & 1) != 0 : seen_high.contains(type); };
     static_assert(std::ranges::all_of(kStreamTypes, [](const StreamType& t) { return t.type_id < 64; }));
+    const auto seen = [&](uint32_t type) { return type < 64 ? (seen_low >> type & 1) != 0 : seen_high.contains(type); };
+    const auto first_of_its_type = [&](uint32_t type) {
+      if (type >= 64) return seen_high.insert(type).second;
+      const bool first = !seen(type);
+      seen_low |= uint64_t{1} << type;
+      return first;
+    };
     for (size_t i = 0; i < model_.streams.size(); ++i) {
       const uint32_t type = static_cast<uint32_t>(model_.streams[i].record.get(entry::type_id));
-      const bool first = !seen(type);
-      if (type < 64)
-        seen_low |= uint64_t{1} << type;
-      else
-        seen_high.insert(type);
-      if (first) continue;
+      if (first_of_its_type(type)) continue;
       const StreamType* t = find_stream_type(type);
       const bool required = t && t->required;
       const std::string message = "stream type " + std::to_string(type) + " appears more than once" +
