@@ -3,6 +3,7 @@
 #include "cli/commands.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "reports/input_scan.hpp"
+#include "reports/json_stream.hpp"
 #include "reports/json_render.hpp"
 
 namespace meshgate::cli {
@@ -62,7 +63,7 @@ void add_inspect(CLI::App& app, int& exit_code) {
     const Bytes data(*bytes);
     auto emit = [&](const nlohmann::json& report, const auto& result) {
       if (options->json)
-        std::cout << report.dump(2) << "\n";
+        std::cout << dump_for_report(report) << "\n";
       else
         print_text(options->file, report, result);
       exit_code = result.ok() ? kExitOk : kExitFailed;

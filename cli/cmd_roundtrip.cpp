@@ -3,6 +3,7 @@
 
 #include "cli/commands.hpp"
 #include "reports/input_scan.hpp"
+#include "reports/json_stream.hpp"
 #include "reports/roundtrip.hpp"
 
 namespace meshgate::cli {
@@ -66,7 +67,7 @@ void add_roundtrip(CLI::App& app, int& exit_code) {
       nlohmann::json report = {{"files", files},
                                {"totals", {{"files", total}, {"identical", identical}, {"failed", failed},
                                            {"bytes", bytes_total}}}};
-      std::cout << report.dump(2) << "\n";
+      std::cout << dump_for_report(report) << "\n";
     } else {
       std::printf("total: %llu files, %llu identical, %llu failed, %llu bytes\n",
                   static_cast<unsigned long long>(total), static_cast<unsigned long long>(identical),

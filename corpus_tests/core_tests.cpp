@@ -9,11 +9,36 @@
 #include "parser/core/field_table.hpp"
 #include "parser/core/hashing.hpp"
 #include "parser/core/provenance.hpp"
+#include "parser/core/utf8_text.hpp"
+#include "parser/nres/nres_model.hpp"
 #include "writer/core/output_image.hpp"
 #include "writer/core/prng.hpp"
 
 namespace meshgate {
 namespace {
+
+// Names from disk and archives reach JSON reports: valid UTF-8 as it is,
+// every byte of anything else as \xNN (RFC 3629's limits: no overlong form,
+// surrogate or code point above U+10FFFF passes).
+TEST(Utf8Text, ValidTextStaysAndEveryInvalidByteIsEscaped) {
+  EXPECT_EQ(utf8_or_escaped("plain/model.msh"), "plain/model.msh");
+  EXPECT_EQ(utf8_or_escaped("\xD0\xBC\xD0\xBE\xD0\xB4.mod"), "\xD0\xBC\xD0\xBE\xD0\xB4.mod");  // "мод" in UTF-8
+  EXPECT_EQ(utf8_or_escaped("\xEC\xEE\xE4.mod"), "\\xEC\\xEE\\xE4.mod");                        // "мод" in 1251
+  EXPECT_EQ(utf8_or_escaped("\xF0\x9F\x98\x80"), "\xF0\x9F\x98\x80");                            // U+1F600
+  EXPECT_EQ(utf8_or_escaped("\xC0\x80"), "\\xC0\\x80");                                      // overlong NUL
+  EXPECT_EQ(utf8_or_escaped("\xED\xA0\x80"), "\\xED\\xA0\\x80");                            // surrogate
+  EXPECT_EQ(utf8_or_escaped("\xF4\x90\x80\x80"), "\\xF4\\x90\\x80\\x80");                  // above U+10FFFF
+  EXPECT_EQ(utf8_or_escaped("a\xE2\x82"), "a\\xE2\\x82");                                    // cut short
+  EXPECT_EQ(utf8_or_escaped("\xE2\x82\xAC\x80"), "\xE2\x82\xAC\\x80");                      // a stray continuation
+  EXPECT_EQ(utf8_or_escaped(std::string_view("a\0b", 3)), std::string("a\0b", 3));  // JSON escapes NUL itself
+  // An NRes entry name is the bytes before its NUL, escaped the same way.
+  nres::EntryRecord record;
+  std::array<std::byte, 64> image{};
+  const uint8_t name[] = {0xCC, 0xEE, 0xE4, '.', 'm'};
+  for (size_t i = 0; i < sizeof name; ++i) image[nres::kEntrySpec.fields[nres::entry::name].offset + i] = std::byte{name[i]};
+  record.decode(image);
+  EXPECT_EQ(nres::entry_name(record), "\\xCC\\xEE\\xE4.m");
+}
 
 TEST(CheckedMath, AddAndMultiplyReportOverflow) {
   EXPECT_EQ(checked_add(1, 2), 3u);

@@ -31,6 +31,29 @@ grep -q '^### dmc3-mod mesh (0x50 bytes)$' "$work/a.md" || fail "no MOD mesh tab
 grep -q '^| 0x0C | u32 | `preserved0c`' "$work/a.md" || fail "mesh +0x0C row missing"
 grep -q '^### nres-msh res13_batch' "$work/a.md" || fail "no MSH batch table in the markdown"
 
+# Names that are not UTF-8 (a Windows-1251 file name, an NRes entry named in
+# 1251) reach every report as \xNN escapes instead of aborting the command.
+mkdir "$work/cp1251"
+cp "$(ls "$work"/corpus/*.mod | head -n 1)" "$work/cp1251/$(printf 'm\xEE\xE4.mod')"
+"$py" - "$(ls "$work"/corpus/*.rlb | head -n 1)" "$work/cp1251/pack.rlb" <<'PY'
+import struct, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+count = struct.unpack_from("<i", data, 8)[0]
+entry = len(data) - 64 * count         # the directory sits at EOF; entry 0's name at +0x14
+data[entry + 0x14] = 0xCC               # a 1251 letter: not UTF-8 on its own
+open(sys.argv[2], "wb").write(data)
+PY
+rc=0; "$bin" sweep "$work/cp1251" --json "$work/cp1251.json" >/dev/null || rc=$?
+[ $rc -le 1 ] || fail "sweep of non-UTF-8 names exited $rc"
+grep -q 'm\\\\xEE\\\\xE4.mod' "$work/cp1251.json" || fail "file name not escaped in the evidence report"
+"$bin" manifest "$work/cp1251" -o "$work/cp1251.lock.json" >/dev/null || fail "manifest of non-UTF-8 names exited $?"
+"$bin" gate "$work/cp1251.lock.json" "$work/cp1251" >/dev/null || fail "gate of non-UTF-8 names exited $?"
+rc=0; "$bin" roundtrip "$work/cp1251" --json >/dev/null || rc=$?
+[ $rc -le 1 ] || fail "roundtrip --json of non-UTF-8 names exited $rc"
+rc=0; "$bin" inspect "$work/cp1251/pack.rlb" --json > "$work/pack.json" || rc=$?
+[ $rc -le 1 ] || fail "inspect --json of a non-UTF-8 entry name exited $rc"
+grep -q '"value": "\\\\xCC' "$work/pack.json" || fail "entry name not escaped in inspect --json"
+
 "$bin" manifest "$work/corpus" -o "$work/corpus.lock.json" >/dev/null || fail "manifest exited $?"
 "$py" - "$schemas" "$work/a.json" "$work/corpus.lock.json" <<'PY'
 import json, sys

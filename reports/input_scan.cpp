@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <fstream>
 
+#include "parser/core/utf8_text.hpp"
+
 namespace meshgate {
 
 namespace fs = std::filesystem;
@@ -34,7 +36,8 @@ InputScan scan_inputs(const std::vector<std::string>& arguments) {
     std::error_code ec;
     const fs::path root(arg);
     if (fs::is_regular_file(root, ec)) {
-      scan.files.push_back({root, root.is_absolute() ? root.filename().string() : root.lexically_normal().string(), true});
+      scan.files.push_back(
+          {root, utf8_or_escaped(root.is_absolute() ? root.filename().string() : root.lexically_normal().string()), true});
       continue;
     }
     if (!fs::is_directory(root, ec)) {
@@ -46,7 +49,7 @@ InputScan scan_inputs(const std::vector<std::string>& arguments) {
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
       if (!it->is_regular_file(ec)) continue;
       if (probe(it->path()) == Format::unknown) continue;
-      found.push_back({it->path(), it->path().lexically_relative(root).generic_string(), false});
+      found.push_back({it->path(), utf8_or_escaped(it->path().lexically_relative(root).generic_string()), false});
     }
     if (ec) scan.errors.push_back(arg + ": " + ec.message());
     std::sort(found.begin(), found.end(), [](const InputFile& a, const InputFile& b) { return a.display < b.display; });

@@ -14,7 +14,7 @@ namespace meshgate {
 
 struct InputFile {
   std::filesystem::path path;  // where to read it
-  std::string display;         // relative path shown in reports
+  std::string display;         // relative path shown in reports (utf8_or_escaped)
   bool explicit_argument;      // named on the command line (unknown format is then an error)
 };
 

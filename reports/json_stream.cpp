@@ -14,6 +14,10 @@ void require_new_member(const ArrayDocument& doc) {
 
 }  // namespace
 
+std::string dump_for_report(const nlohmann::json& j) {
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 nlohmann::json to_json(const ArrayDocument& doc) {
   require_new_member(doc);
   nlohmann::json out = doc.head;
@@ -29,7 +33,7 @@ void write_json(std::ostream& out, const ArrayDocument& doc) {
   // cannot match a deeper member of the same name.
   nlohmann::json head = doc.head;
   head[doc.key] = nlohmann::json::array();
-  const std::string text = head.dump(2);
+  const std::string text = dump_for_report(head);
   const std::string marker = "\n  \"" + doc.key + "\": []";
   const size_t at = text.find(marker);
   out.write(text.data(), static_cast<std::streamsize>(at + marker.size() - 2));  // up to the '['
@@ -39,7 +43,7 @@ void write_json(std::ostream& out, const ArrayDocument& doc) {
     out << "[\n";
     for (size_t i = 0; i < doc.count; ++i) {
       // An element two levels down: each of its lines four spaces further in.
-      const std::string item = doc.element(i).dump(2);
+      const std::string item = dump_for_report(doc.element(i));
       out << "    ";
       size_t from = 0;
       for (size_t nl = item.find('\n'); nl != std::string::npos; from = nl + 1, nl = item.find('\n', from)) {

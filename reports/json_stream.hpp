@@ -22,9 +22,15 @@ struct ArrayDocument {
   std::function<nlohmann::json(size_t)> element;
 };
 
+// j.dump(2), except that a string holding bytes that are not UTF-8 prints
+// them as U+FFFD instead of throwing. Names from disk and archives are made
+// UTF-8 where they enter (utf8_or_escaped); this is the last guard, for any
+// text that reaches a report some other way, so a report never aborts.
+[[nodiscard]] std::string dump_for_report(const nlohmann::json& j);
+
 // The whole document as a DOM.
 [[nodiscard]] nlohmann::json to_json(const ArrayDocument& doc);
-// to_json(doc).dump(2) + "\n", byte for byte, holding one element at a time.
+// dump_for_report(to_json(doc)) + "\n", byte for byte, holding one element at a time.
 void write_json(std::ostream& out, const ArrayDocument& doc);
 
 }  // namespace meshgate

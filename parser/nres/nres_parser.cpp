@@ -6,6 +6,7 @@
 
 #include "parser/core/gap.hpp"
 #include "parser/core/record_reader.hpp"
+#include "parser/core/utf8_text.hpp"
 #include "parser/nres/nres_diagnostic_codes.hpp"
 
 namespace meshgate::nres {
@@ -196,8 +197,8 @@ class Parser {
     if (auto bad = first_unsorted(compare_names_lowercase)) {
       const bool upper_ok = !first_unsorted(compare_names_uppercase);
       const size_t i = *bad;
-      const std::string a(names[archive_.entries[i - 1].record.get(entry::sort_index)]);
-      const std::string b(names[archive_.entries[i].record.get(entry::sort_index)]);
+      const std::string a = utf8_or_escaped(names[archive_.entries[i - 1].record.get(entry::sort_index)]);
+      const std::string b = utf8_or_escaped(names[archive_.entries[i].record.get(entry::sort_index)]);
       sort_finding(upper_ok ? codes::sort_order_uppercase_fold : codes::sort_order_mismatch, entry_path(i, "sort_index"),
                    entry_field_offset(i, entry::sort_index),
                    "sorted position " + std::to_string(i) + " names \"" + b + "\" after \"" + a +
@@ -250,7 +251,7 @@ std::string_view entry_name_view(const EntryRecord& record) {
   return std::string_view(reinterpret_cast<const char*>(name.data()), name_length(name));
 }
 
-std::string entry_name(const EntryRecord& record) { return std::string(entry_name_view(record)); }
+std::string entry_name(const EntryRecord& record) { return utf8_or_escaped(entry_name_view(record)); }
 
 bool looks_like_nres(Bytes data) {
   return data.size() >= kMagic.size() && std::equal(kMagic.begin(), kMagic.end(), data.begin());
