@@ -3,6 +3,7 @@
 // and unindexed regions kept exactly.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <set>
 
 #include "corpus_tests/fixtures.hpp"
@@ -160,6 +161,71 @@ TEST(NresNesting, DescentStopsAtTheDepthLimit) {
   for (const RoundTripOutcome& o : outcomes) EXPECT_TRUE(o.identical) << o.path;
   const auto& last = outcomes.back().diagnostics;
   EXPECT_TRUE(std::any_of(last.begin(), last.end(), [](const Diagnostic& d) { return d.code == "core.nesting-limit"; }));
+}
+
+// §1.7.9 overlap verdicts against every pair of payloads compared directly:
+// payloads moved at random (half of the rounds in ascending order, which the
+// parser checks without sorting; some ascending ones touching or overlapping
+// their neighbour, some starting together), sizes 0..40. An overlap must be
+// reported exactly when two non-empty payloads share a byte, naming a pair
+// that does.
+TEST(NresOverlaps, VerdictMatchesEveryPairComparedDirectly) {
+  ArchiveDescription d;
+  for (int i = 0; i < 6; ++i) d.entries.push_back({.type_id = 1, .name = "e" + std::to_string(i), .payload = std::vector<std::byte>(32)});
+  const std::vector<std::byte> base = build_nres(d);
+  const uint64_t dir = base.size() - 6 * kEntrySpec.size, data_end = dir;
+  const auto at = [&](size_t i, size_t f) { return dir + i * kEntrySpec.size + kEntrySpec.fields[f].offset; };
+  uint64_t state = 7;
+  const auto next = [&](uint64_t n) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return (state >> 33) % n;
+  };
+  size_t overlapping = 0, apart = 0, ascending_checked = 0;
+  for (int round = 0; round < 4000; ++round) {
+    std::vector<std::byte> b = base;
+    std::array<uint64_t, 6> begin{}, size{};
+    const bool ascending = round % 2 == 0;
+    uint64_t cursor = 0x10;
+    for (size_t i = 0; i < 6; ++i) {
+      size[i] = next(41);
+      if (ascending) {
+        // Mostly apart, sometimes touching the previous payload's end, overlapping it or starting with it.
+        const uint64_t step = next(4) == 0 ? 0 : next(16);
+        cursor = std::min<uint64_t>(cursor + step, data_end - size[i]);
+        begin[i] = cursor;
+        cursor += next(8) == 0 ? size[i] / 2 : size[i];
+      } else {
+        begin[i] = 0x10 + next(data_end - 0x10 - size[i] + 1);
+      }
+      put(b, at(i, entry::data_offset), begin[i], 4);
+      put(b, at(i, entry::size), size[i], 4);
+    }
+    bool expected = false;
+    for (size_t i = 0; i < 6; ++i)
+      for (size_t j = i + 1; j < 6; ++j)
+        expected |= size[i] && size[j] && begin[i] < begin[j] + size[j] && begin[j] < begin[i] + size[i];
+    const ParseResult r = parse_nres(b);
+    const auto found = std::find_if(r.diagnostics.begin(), r.diagnostics.end(),
+                                    [](const Diagnostic& x) { return x.code == codes::payload_overlap.code; });
+    ASSERT_EQ(found != r.diagnostics.end(), expected) << round;
+    ascending_checked += ascending;
+    if (!expected) {
+      ++apart;
+      EXPECT_TRUE(r.ok()) << round;  // misalignment is a warning; nothing else was touched
+      continue;
+    }
+    ++overlapping;
+    unsigned k = 0, previous = 0;
+    ASSERT_EQ(std::sscanf(found->message.c_str(), "payload of entries[%u] at %*s overlaps entries[%u]", &k, &previous), 2)
+        << found->message;
+    ASSERT_LT(std::max(k, previous), 6u);
+    EXPECT_TRUE(size[k] && size[previous] && begin[k] < begin[previous] + size[previous] &&
+                begin[previous] < begin[k] + size[k])
+        << round << ": " << found->message;
+  }
+  EXPECT_GT(overlapping, 1000u);
+  EXPECT_GT(apart, 1000u);
+  EXPECT_EQ(ascending_checked, 2000u);
 }
 
 TEST(NresMutation, CorruptedArchivesFailCleanlyOrRoundTripExactly) {
