@@ -23,11 +23,15 @@ static_assert(find_stream_type(3)->stride == sizeof(F32x3Bits) && find_stream_ty
               find_stream_type(5)->stride == sizeof(U16x2) && find_stream_type(18)->stride == sizeof(U16x2) &&
               find_stream_type(6)->stride == sizeof(uint16_t) && find_stream_type(19)->stride == sizeof(uint16_t));
 
-// Marks the container's own records (header, directory) in an MSH coverage
-// map, field by field from the NRes tables, exactly as the NRes parser does.
-void mark_container(CoverageMap& cov, const nres::Archive& a) {
+// Mark the container's own records in an MSH coverage map, field by field
+// from the NRes tables, exactly as the NRes parser does: the header before
+// the payloads, the directory (at EOF) after them, so marks arrive in file
+// order and summarize() has nothing to sort.
+void mark_container_header(CoverageMap& cov) {
   const uint32_t header = cov.add_owner("header");
   for (const FieldSpec& f : nres::kHeaderSpec.fields) cov.mark(f.offset, f.width, header, f.name);
+}
+void mark_container_directory(CoverageMap& cov, const nres::Archive& a) {
   const uint64_t dir = nres::directory_offset(a.header);
   const uint32_t entries = cov.add_record_table_owner("entries", dir, nres::kEntrySpec.size, nres::kEntrySpec.fields);
   cov.mark_records(dir, a.entries.size(), entries);
@@ -48,9 +52,9 @@ class Parser {
       // A mark or two per stream (a Res10 string two), the container's records;
       // growing the vectors mark by mark cost a dozen allocations per model.
       cov_.reserve(4 * a.entries.size() + 24, 2 * a.entries.size() + 8);
-      // Payloads first, the directory (at EOF) last: marks then arrive in file order.
+      mark_container_header(cov_);
       const bool decoded = decode_streams(a) && check_stream_set() && decode_strings();
-      mark_container(cov_, a);
+      mark_container_directory(cov_, a);
       if (decoded && check_invariants(model_, diags_)) result.coverage = cov_.summarize(in_.size());
     }
     result.diagnostics = container.diagnostics;
