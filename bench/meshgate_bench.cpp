@@ -1,9 +1,10 @@
-// Google Benchmark: parse, write, round trip (parse + write + compare) and
-// sweep (round trip + coverage + observations + invariants + xxh3) of MOD and
-// MSH files of realistic sizes, the sweep also with each file's SHA-256 (as
-// the evidence report, manifest and gate need it), each next to memcpy +
-// memcmp of the same bytes in the same run, so ci/bench.sh can quote ratios
-// of medians.
+// Google Benchmark: parse, write, round trip (parse + write + compare; and
+// as `meshgate roundtrip` runs it, with the input's xxh3_64 it prints) and
+// sweep (round trip + coverage + observations + invariants) of MOD and MSH
+// files of realistic sizes, the sweep also with each file's digests (SHA-256
+// and xxh3_64, as the evidence report, manifest and gate need them), each
+// next to memcpy + memcmp of the same bytes in the same run, so ci/bench.sh
+// can quote ratios of medians.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -131,26 +132,28 @@ void BM_MshWrite(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(msh::write_msh(model));
   report(state, bytes);
 }
-template <const std::vector<std::byte>& (*File)(int64_t)>
+// `Hashes`: the input's xxh3_64 too, as `meshgate roundtrip` prints it.
+template <const std::vector<std::byte>& (*File)(int64_t), bool Hashes>
 void BM_RoundTrip(benchmark::State& state) {
   const auto& bytes = File(state.range(0));
   for (auto _ : state) {
-    const RoundTripOutcome o = roundtrip_bytes("bench", bytes);
+    const RoundTripOutcome o = roundtrip_bytes("bench", bytes, nres::Profile::compatible, Hashes);
     if (!o.identical) state.SkipWithError("round trip differs");
     benchmark::DoNotOptimize(o);
   }
   report(state, bytes);
 }
 // A file as `meshgate sweep` handles it: a partial result of its own, merged
-// into the corpus's (as a worker's is). `sha256`: as with --json, manifest or
-// gate, which cite it; without, as a sweep that only prints its summary.
-template <const std::vector<std::byte>& (*File)(int64_t), bool Sha256>
+// into the corpus's (as a worker's is). `Digests`: as with --json, manifest or
+// gate, which cite each file's SHA-256 and xxh3_64; without, as a sweep that
+// only prints its summary.
+template <const std::vector<std::byte>& (*File)(int64_t), bool Digests>
 void BM_Sweep(benchmark::State& state) {
   const auto& bytes = File(state.range(0));
   SweepResult corpus;
   for (auto _ : state) {
     SweepResult r;
-    sweep_file("bench", bytes, nres::Profile::compatible, r, Sha256);
+    sweep_file("bench", bytes, nres::Profile::compatible, r, Digests);
     corpus.observations.merge(r.observations);
     corpus.invariants.merge(r.invariants);
     benchmark::DoNotOptimize(r);
@@ -164,16 +167,18 @@ void BM_Sweep(benchmark::State& state) {
 BENCHMARK(BM_Memcpy<mod_file>)->Name("mod/memcpy") MOD_SIZES;
 BENCHMARK(BM_ModParse)->Name("mod/parse") MOD_SIZES;
 BENCHMARK(BM_ModWrite)->Name("mod/write") MOD_SIZES;
-BENCHMARK(BM_RoundTrip<mod_file>)->Name("mod/roundtrip") MOD_SIZES;
+BENCHMARK(BM_RoundTrip<mod_file, false>)->Name("mod/roundtrip") MOD_SIZES;
+BENCHMARK(BM_RoundTrip<mod_file, true>)->Name("mod/roundtrip_xxh3") MOD_SIZES;
 BENCHMARK(BM_Sweep<mod_file, false>)->Name("mod/sweep") MOD_SIZES;
-BENCHMARK(BM_Sweep<mod_file, true>)->Name("mod/sweep_sha256") MOD_SIZES;
+BENCHMARK(BM_Sweep<mod_file, true>)->Name("mod/sweep_digests") MOD_SIZES;
 BENCHMARK(BM_Sha256<mod_file>)->Name("mod/sha256") MOD_SIZES;
 BENCHMARK(BM_Memcpy<msh_file>)->Name("msh/memcpy") MSH_SIZES;
 BENCHMARK(BM_MshParse)->Name("msh/parse") MSH_SIZES;
 BENCHMARK(BM_MshWrite)->Name("msh/write") MSH_SIZES;
-BENCHMARK(BM_RoundTrip<msh_file>)->Name("msh/roundtrip") MSH_SIZES;
+BENCHMARK(BM_RoundTrip<msh_file, false>)->Name("msh/roundtrip") MSH_SIZES;
+BENCHMARK(BM_RoundTrip<msh_file, true>)->Name("msh/roundtrip_xxh3") MSH_SIZES;
 BENCHMARK(BM_Sweep<msh_file, false>)->Name("msh/sweep") MSH_SIZES;
-BENCHMARK(BM_Sweep<msh_file, true>)->Name("msh/sweep_sha256") MSH_SIZES;
+BENCHMARK(BM_Sweep<msh_file, true>)->Name("msh/sweep_digests") MSH_SIZES;
 BENCHMARK(BM_Sha256<msh_file>)->Name("msh/sha256") MSH_SIZES;
 
 }  // namespace

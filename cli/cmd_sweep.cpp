@@ -54,14 +54,14 @@ void add_jobs_option(CLI::App* cmd, unsigned& jobs) {
 }
 
 std::optional<SweepResult> run_sweep(const std::vector<std::string>& paths, unsigned jobs, nres::Profile profile,
-                                     bool sha256, const char* command) {
+                                     bool digests, const char* command) {
   const InputScan scan = scan_inputs(paths);
   for (const std::string& e : scan.errors) std::cerr << "meshgate " << command << ": " << e << "\n";
   if (!scan.errors.empty()) return std::nullopt;
   SweepOptions options;
   options.jobs = jobs;
   options.profile = profile;
-  options.sha256 = sha256;
+  options.digests = digests;
   if (isatty(STDERR_FILENO)) options.progress = progress_bar;  // quiet when not on a terminal
   SweepResult result = sweep(scan.files, options);
   for (const std::string& e : result.errors) std::cerr << "meshgate " << command << ": " << e << "\n";
@@ -79,10 +79,11 @@ void add_sweep(CLI::App& app, int& exit_code) {
   add_jobs_option(cmd, options->jobs);
   add_profile_option(cmd, options->profile);
   cmd->callback([options, &exit_code] {
-    // Only the evidence report and its Markdown cite the files' SHA-256 (and
-    // the corpus fingerprint made from them); the summary printed here does not.
-    const bool cites_sha256 = !options->json_out.empty() || !options->markdown_out.empty();
-    auto result = run_sweep(options->paths, options->jobs, options->profile, cites_sha256, "sweep");
+    // Only the evidence report and its Markdown cite the files' SHA-256 and
+    // xxh3_64 (and the corpus fingerprint made from them); the summary printed
+    // here does not.
+    const bool cites_digests = !options->json_out.empty() || !options->markdown_out.empty();
+    auto result = run_sweep(options->paths, options->jobs, options->profile, cites_digests, "sweep");
     if (!result) {
       exit_code = kExitUsage;
       return;

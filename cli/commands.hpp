@@ -31,9 +31,9 @@ void add_jobs_option(CLI::App* cmd, unsigned& jobs);              // --jobs N
 
 // Shared by sweep, manifest and gate: scan PATHs and sweep them (progress bar
 // on a terminal); nullopt after printing why when an input is unreadable.
-// `sha256`: whether the command's output cites the files' SHA-256.
+// `digests`: whether the command's output cites the files' SHA-256 and xxh3_64.
 [[nodiscard]] std::optional<SweepResult> run_sweep(const std::vector<std::string>& paths, unsigned jobs,
-                                                   nres::Profile profile, bool sha256, const char* command);
+                                                   nres::Profile profile, bool digests, const char* command);
 [[nodiscard]] bool write_text_file(const std::string& path, const std::string& text);
 // The file as `write` streams it; false when it cannot be written.
 [[nodiscard]] bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write);

@@ -13,6 +13,8 @@
 #include "writer/mod/mod_layout_builder.hpp"
 #include "writer/mod/mod_synth.hpp"
 #include "writer/mod/mod_writer.hpp"
+#include "writer/msh/msh_synth.hpp"
+#include "writer/nres/nres_synth.hpp"
 
 namespace meshgate::mod {
 namespace {
@@ -124,7 +126,39 @@ int expect_verdict_of_the_image(Bytes input, const Model& model, const std::stri
   EXPECT_EQ(fast.first_diff_offset, first_difference(input, image.bytes)) << what;
   EXPECT_EQ(fast.identical, !first_difference(input, image.bytes)) << what;
   EXPECT_EQ(fast.output_xxh3_64, xxh3_64_hex(image.bytes)) << what;
+  // A caller that skipped hashes gets the same verdict, and no output hash.
+  RoundTripOutcome unhashed;
+  compare_written(unhashed, input, [&](const PartObserver* o) { return write_mod(model, o); });
+  EXPECT_EQ(unhashed.identical, fast.identical) << what;
+  EXPECT_EQ(unhashed.first_diff_offset, fast.first_diff_offset) << what;
+  EXPECT_EQ(unhashed.output_xxh3_64, "") << what;
   return writes;
+}
+
+// roundtrip_bytes / roundtrip_tree without hashes: the same outcome, nested
+// files and rejected ones included, with both hashes empty.
+TEST(RoundTrip, WithoutHashesOnlyTheHashesAreMissing) {
+  std::vector<SynthFile> files = synth_mod_corpus(7, 4);
+  for (const auto& more : {msh::synth_msh_corpus(7, 4), nres::synth_nres_corpus(7, 4)})
+    files.insert(files.end(), more.begin(), more.end());
+  files.push_back({"truncated.mod", std::vector<std::byte>(files.front().bytes.begin(), files.front().bytes.begin() + 100)});
+  size_t outcomes = 0;
+  for (const SynthFile& f : files) {
+    const auto with = roundtrip_tree(f.name, f.bytes), without = roundtrip_tree(f.name, f.bytes, {}, {}, false);
+    ASSERT_EQ(with.size(), without.size()) << f.name;
+    for (size_t i = 0; i < with.size(); ++i, ++outcomes) {
+      EXPECT_EQ(with[i].xxh3_64.size(), 16u) << with[i].path;
+      if (i == 0) EXPECT_EQ(with[i].xxh3_64, xxh3_64_hex(f.bytes)) << f.name;
+      EXPECT_EQ(without[i].xxh3_64, "") << with[i].path;
+      EXPECT_EQ(without[i].output_xxh3_64, "") << with[i].path;
+      RoundTripOutcome filled = without[i];
+      filled.xxh3_64 = with[i].xxh3_64;
+      filled.output_xxh3_64 = with[i].output_xxh3_64;
+      EXPECT_EQ(roundtrip_json(filled), roundtrip_json(with[i])) << with[i].path;
+    }
+    EXPECT_EQ(roundtrip_bytes(f.name, f.bytes, {}, false).identical, with.front().identical) << f.name;
+  }
+  EXPECT_GT(outcomes, files.size());  // nested archives were descended into
 }
 
 TEST(RoundTrip, VerdictWithoutAnImageIsTheImagesVerdict) {

@@ -263,10 +263,10 @@ class SweepOnDisk : public ::testing::Test {
     std::ofstream(dir / name, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
                                                       static_cast<std::streamsize>(bytes.size()));
   }
-  SweepResult run(unsigned jobs, bool sha256 = true) {
+  SweepResult run(unsigned jobs, bool digests = true) {
     SweepOptions options;
     options.jobs = jobs;
-    options.sha256 = sha256;
+    options.digests = digests;
     return sweep(scan_inputs({dir.string()}).files, options);
   }
   std::filesystem::path dir;
@@ -325,20 +325,26 @@ TEST_F(SweepOnDisk, StreamedReportsAreTheDumpedDocumentsByteForByte) {
   EXPECT_EQ(none.str(), evidence_json(empty).dump(2) + "\n");
 }
 
-// A sweep told its output cites no SHA-256 skips only that: every other
+// A sweep told its output cites no digests skips only those: every other
 // finding is the same, nested files included, and the outputs that would cite
 // the missing digests refuse instead of printing empty ones.
-TEST_F(SweepOnDisk, WithoutSha256OnlyTheDigestsAreMissing) {
+TEST_F(SweepOnDisk, WithoutDigestsOnlyTheDigestsAreMissing) {
   for (unsigned jobs : {1u, 3u}) {
     const SweepResult with = run(jobs), without = run(jobs, false);
     ASSERT_EQ(with.files.size(), without.files.size());
     ASSERT_GT(with.files.size(), 10u);
     for (size_t i = 0; i < with.files.size(); ++i) {
       EXPECT_EQ(with.files[i].sha256.size(), 64u);
+      EXPECT_EQ(with.files[i].xxh3_64.size(), 16u);
       EXPECT_EQ(without.files[i].sha256, "") << without.files[i].path;
+      EXPECT_EQ(without.files[i].xxh3_64, "") << without.files[i].path;
       SweptFile filled = without.files[i];
       filled.sha256 = with.files[i].sha256;
+      filled.xxh3_64 = with.files[i].xxh3_64;
       EXPECT_EQ(swept_file_json(filled), swept_file_json(with.files[i]));
+      SweptFile half = with.files[i];
+      half.xxh3_64.clear();
+      EXPECT_THROW((void)swept_file_json(half), std::logic_error);
     }
     EXPECT_EQ(sweep_totals_json(without), sweep_totals_json(with));
     EXPECT_EQ(without.observations.histograms_json(), with.observations.histograms_json());

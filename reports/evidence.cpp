@@ -61,15 +61,16 @@ json tool_json() {
   return {{"name", "meshgate"}, {"version", MESHGATE_VERSION}, {"git_commit", MESHGATE_GIT_COMMIT}};
 }
 
-void require_sha256(const SweptFile& f) {
-  if (f.sha256.empty()) throw std::logic_error(f.path + ": swept without its SHA-256, which this output cites");
+void require_digests(const SweptFile& f) {
+  if (f.sha256.empty() || f.xxh3_64.empty())
+    throw std::logic_error(f.path + ": swept without its SHA-256 and xxh3_64, which this output cites");
 }
 
 std::string input_fingerprint(const std::vector<SweptFile>& files) {
   std::string material;
   for (const SweptFile& f : files) {
     if (f.nested) continue;
-    require_sha256(f);
+    require_digests(f);
     material += f.path;
     material += '\0';
     for (int i = 0; i < 8; ++i) material += static_cast<char>((f.size >> (8 * i)) & 0xFF);
@@ -80,7 +81,7 @@ std::string input_fingerprint(const std::vector<SweptFile>& files) {
 }
 
 json swept_file_json(const SweptFile& f) {
-  require_sha256(f);
+  require_digests(f);
   json ranges = json::array();
   for (const CoverageStats::Range& u : f.coverage.uncovered)
     ranges.push_back({{"start", u.start},

@@ -20,9 +20,10 @@ inline constexpr std::string_view kEvidenceSchema = "meshgate.evidence.v1";
 
 // sha256 over, for each top-level file in path order: path, NUL, size as u64
 // little-endian, NUL, sha256 hex. Names the corpus a report or manifest is about.
-// Reports, manifests and gates cite every file's SHA-256: for a file swept
-// without it (SweepOptions::sha256 false), these throw std::logic_error.
-void require_sha256(const SweptFile& f);
+// Reports, manifests and gates cite every file's SHA-256 and xxh3_64: for a
+// file swept without them (SweepOptions::digests false), these throw
+// std::logic_error.
+void require_digests(const SweptFile& f);
 [[nodiscard]] std::string input_fingerprint(const std::vector<SweptFile>& files);
 
 [[nodiscard]] nlohmann::json swept_file_json(const SweptFile& f);

@@ -31,7 +31,7 @@ std::string join(const std::set<std::string>& items) {
 namespace {
 
 json manifest_entry(const SweptFile& f) {
-  require_sha256(f);
+  require_digests(f);
   return {{"path", f.path},
           {"size", f.size},
           {"xxh3_64", f.xxh3_64},

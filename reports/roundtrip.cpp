@@ -50,7 +50,8 @@ void compare_written(RoundTripOutcome& out, Bytes data, const ModelWriter& write
   }
   out.first_diff_offset = first_difference(data, written.bytes);
   out.identical = !out.first_diff_offset;
-  out.output_xxh3_64 = out.identical ? out.xxh3_64 : xxh3_64_hex(written.bytes);
+  const bool hashes = !out.xxh3_64.empty();
+  out.output_xxh3_64 = out.identical || !hashes ? out.xxh3_64 : xxh3_64_hex(written.bytes);
 }
 
 namespace {
@@ -58,11 +59,11 @@ namespace {
 // One parse per file: the NRes archive, when there is one, is handed back so
 // roundtrip_tree can descend into its payloads without parsing it again.
 RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profile,
-                               std::optional<nres::Archive>* archive_out, const TreeVisitor& visitor) {
+                               std::optional<nres::Archive>* archive_out, const TreeVisitor& visitor, bool hashes) {
   RoundTripOutcome out;
   out.path = std::move(path);
   out.size = data.size();
-  out.xxh3_64 = xxh3_64_hex(data);
+  if (hashes) out.xxh3_64 = xxh3_64_hex(data);
   out.format = detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
   switch (out.format) {
     case Format::dmc3_mod: {
@@ -116,9 +117,9 @@ RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profi
 constexpr unsigned kMaxNestingDepth = 8;
 
 void roundtrip_into(std::vector<RoundTripOutcome>& out, std::string path, Bytes data, nres::Profile profile,
-                    unsigned depth, const TreeVisitor& visitor) {
+                    unsigned depth, const TreeVisitor& visitor, bool hashes) {
   std::optional<nres::Archive> archive;
-  out.push_back(roundtrip_one(path, data, profile, &archive, visitor));
+  out.push_back(roundtrip_one(path, data, profile, &archive, visitor, hashes));
   if (!archive) return;
   const size_t self = out.size() - 1;
   for (const nres::Entry& e : archive->entries) {
@@ -129,20 +130,20 @@ void roundtrip_into(std::vector<RoundTripOutcome>& out, std::string path, Bytes 
                                            " levels are round-tripped as bytes, not descended into"});
       return;
     }
-    roundtrip_into(out, path + "!" + nres::entry_name(e.record), e.payload, profile, depth + 1, visitor);
+    roundtrip_into(out, path + "!" + nres::entry_name(e.record), e.payload, profile, depth + 1, visitor, hashes);
   }
 }
 
 }  // namespace
 
-RoundTripOutcome roundtrip_bytes(std::string path, Bytes data, nres::Profile profile) {
-  return roundtrip_one(std::move(path), data, profile, nullptr, {});
+RoundTripOutcome roundtrip_bytes(std::string path, Bytes data, nres::Profile profile, bool hashes) {
+  return roundtrip_one(std::move(path), data, profile, nullptr, {}, hashes);
 }
 
 std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data, nres::Profile profile,
-                                             const TreeVisitor& visitor) {
+                                             const TreeVisitor& visitor, bool hashes) {
   std::vector<RoundTripOutcome> out;
-  roundtrip_into(out, path, data, profile, 0, visitor);
+  roundtrip_into(out, path, data, profile, 0, visitor, hashes);
   return out;
 }
 

@@ -30,12 +30,12 @@ CoverageStats coverage_stats(const CoverageSummary& c, Bytes data) {
   return s;
 }
 
-void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedView& parsed, bool sha256) {
+void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedView& parsed, bool digests) {
   f.path = o.path;
   f.nested = o.path.find('!') != std::string::npos;
   f.size = o.size;
-  f.xxh3_64 = o.xxh3_64;
-  if (sha256) f.sha256 = sha256_hex(data);
+  f.xxh3_64 = o.xxh3_64;  // computed by the round trip when digests are
+  if (digests) f.sha256 = sha256_hex(data);
   f.format = o.format;
   f.parse_ok = o.parsed;
   f.roundtrip_identical = o.identical;
@@ -66,10 +66,10 @@ void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedV
 
 }  // namespace
 
-void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool sha256) {
-  (void)roundtrip_tree(display, data, profile, [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
+void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests) {
+  const auto visit = [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
     SweptFile f;
-    describe(f, o, bytes, parsed, sha256);
+    describe(f, o, bytes, parsed, digests);
     into.files.push_back(std::move(f));
     if (parsed.mod && parsed.mod->ok()) {
       into.observations.observe_mod(*parsed.mod->model);
@@ -81,7 +81,8 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
     } else if (parsed.nres && parsed.nres->ok()) {
       into.observations.observe_nres(*parsed.nres->archive);
     }
-  });
+  };
+  (void)roundtrip_tree(display, data, profile, visit, /*hashes=*/digests);
 }
 
 namespace {
@@ -89,7 +90,7 @@ namespace {
 SweepResult sweep_input(const InputFile& input, const SweepOptions& options) {
   SweepResult partial;
   if (auto bytes = read_file(input.path))
-    sweep_file(input.display, *bytes, options.profile, partial, options.sha256);
+    sweep_file(input.display, *bytes, options.profile, partial, options.digests);
   else
     partial.errors.push_back(input.display + ": cannot read");
   return partial;

@@ -36,8 +36,8 @@ struct SweptFile {
   std::string path;  // relative to its argument; nested ones as "outer.rlb!MODEL.MSH"
   bool nested = false;
   uint64_t size = 0;
-  std::string xxh3_64;
-  std::string sha256;  // empty when the sweep was asked not to compute it (SweepOptions::sha256)
+  std::string xxh3_64;  // empty, like sha256, when the sweep was asked not to
+  std::string sha256;   // compute digests (SweepOptions::digests)
   Format format = Format::unknown;
   std::string version;  // MOD "1.01", NRes "0x100"; empty when unknown
   bool parse_ok = false;
@@ -54,10 +54,11 @@ struct SweptFile {
 struct SweepOptions {
   unsigned jobs = 1;
   nres::Profile profile = nres::Profile::compatible;
-  // Each file's SHA-256, which the evidence report, the manifest and the gate
-  // cite. A sweep whose output cites none may skip it: SHA-256 alone (about
-  // 1.6 GB/s with SHA-NI) takes longer than the rest of the sweep together.
-  bool sha256 = true;
+  // Each file's SHA-256 and xxh3_64, which the evidence report, the manifest
+  // and the gate cite. A sweep whose output cites neither may skip them:
+  // SHA-256 alone (about 1.6 GB/s with SHA-NI) takes longer than the rest of
+  // the sweep together, and xxh3_64 a sixth of a 35 KiB file's sweep.
+  bool digests = true;
   // Called once per file, in input order, one call at a time (on a worker
   // thread when jobs > 1).
   std::function<void(size_t done, size_t total)> progress;
@@ -72,6 +73,6 @@ struct SweepResult {
 
 [[nodiscard]] SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& options = {});
 // One file's tree, on the calling thread (the unit of work of sweep()).
-void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool sha256 = true);
+void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests = true);
 
 }  // namespace meshgate
