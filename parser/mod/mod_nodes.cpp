@@ -1,5 +1,6 @@
 #include "parser/mod/mod_nodes.hpp"
 
+#include <bitset>
 #include <cmath>
 
 namespace meshgate::mod {
@@ -56,7 +57,7 @@ Mat4 local_matrix(const TransformRecord& t) {
 
 bool order_is_permutation(const NodeBlock& nodes) {
   const size_t n = nodes.order.size();
-  std::vector<bool> seen(n, false);
+  std::bitset<256> seen;  // node ids are bytes: on the stack, no allocation per file
   for (uint8_t node : nodes.order) {
     if (node >= n || seen[node]) return false;
     seen[node] = true;
@@ -66,7 +67,7 @@ bool order_is_permutation(const NodeBlock& nodes) {
 
 std::optional<size_t> first_non_topological_position(const NodeBlock& nodes) {
   const size_t n = std::min(nodes.order.size(), nodes.parents.size());
-  std::vector<bool> evaluated(256, false);
+  std::bitset<256> evaluated;  // node ids are bytes
   for (size_t k = 0; k < n; ++k) {
     const uint8_t parent = nodes.parents[k];
     if (k == 0) {
