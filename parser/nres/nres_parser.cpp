@@ -231,19 +231,26 @@ class Parser {
     }
   }
 
+  std::vector<uint64_t> sorted_payload_ends() const {
+    std::vector<uint64_t> ends;
+    ends.reserve(archive_.entries.size());
+    for (const Entry& e : archive_.entries)
+      if (e.record.get(entry::size) > 0) ends.push_back(e.record.get(entry::data_offset) + e.record.get(entry::size));
+    std::sort(ends.begin(), ends.end());
+    return ends;
+  }
+
   // Uncovered bytes: padding after a payload must be zero (§1.7.11, warning);
   // anything else non-zero is an unindexed region (§1.4), kept exactly.
   void finish(ParseResult& result) {
     result.coverage = cov_.summarize(in_.size());
     archive_.gaps = collect_gaps(result.coverage, in_.bytes());
+    // Made for the first non-zero gap only: in most archives every gap is zero padding.
     std::vector<uint64_t> payload_ends;
-    for (const Entry& e : archive_.entries)
-      if (e.record.get(entry::size) > 0)
-        payload_ends.push_back(e.record.get(entry::data_offset) + e.record.get(entry::size));
-    std::sort(payload_ends.begin(), payload_ends.end());
     bool padding_reported = false, region_reported = false;
     for (const Gap& g : archive_.gaps) {
       if (g.all_zero()) continue;
+      if (payload_ends.empty()) payload_ends = sorted_payload_ends();
       const uint64_t end = g.offset + g.bytes.size();
       const bool is_padding = std::binary_search(payload_ends.begin(), payload_ends.end(), g.offset) &&
                               g.bytes.size() < kPayloadAlignment && (end % kPayloadAlignment == 0 || end == dir_);
