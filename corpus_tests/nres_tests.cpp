@@ -171,7 +171,9 @@ TEST(NresNesting, DescentStopsAtTheDepthLimit) {
 // that does.
 TEST(NresOverlaps, VerdictMatchesEveryPairComparedDirectly) {
   ArchiveDescription d;
-  for (int i = 0; i < 6; ++i) d.entries.push_back({.type_id = 1, .name = "e" + std::to_string(i), .payload = std::vector<std::byte>(32)});
+  for (int i = 0; i < 6; ++i)
+    d.entries.push_back(
+        {.type_id = 1, .name = "e" + std::to_string(i), .name_tail = {}, .payload = std::vector<std::byte>(32)});
   const std::vector<std::byte> base = build_nres(d);
   const uint64_t dir = base.size() - 6 * kEntrySpec.size, data_end = dir;
   const auto at = [&](size_t i, size_t f) { return dir + i * kEntrySpec.size + kEntrySpec.fields[f].offset; };
