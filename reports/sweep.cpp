@@ -34,7 +34,7 @@ void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedV
   f.path = o.path;
   f.nested = o.path.find('!') != std::string::npos;
   f.size = o.size;
-  f.xxh3_64 = o.xxh3_64;  // computed by the round trip when digests are
+  f.xxh3_64 = o.xxh3_64;  // the round trip hashes only when digests are asked for
   if (digests) f.sha256 = sha256_hex(data);
   f.format = o.format;
   f.parse_ok = o.parsed;
