@@ -20,8 +20,9 @@ py=/usr/bin/python3
 "$bin" sweep "$work/corpus" --json "$work/b.json" --markdown "$work/b.md" --jobs 2 >/dev/null || fail "sweep exited $?"
 cmp -s "$work/a.json" "$work/b.json" || fail "evidence differs between runs / --jobs"
 cmp -s "$work/a.md" "$work/b.md" || fail "markdown differs between runs / --jobs"
-# Without --json or --markdown the sweep skips the SHA-256 digests no output
-# cites; what it prints is the same. Markdown alone cites them (fingerprint).
+# Without --json or --markdown the sweep skips the digests (SHA-256, xxh3_64)
+# no output cites; what it prints is the same. Markdown alone cites them
+# (fingerprint).
 "$bin" sweep "$work/corpus" --jobs 2 > "$work/plain.txt" || fail "sweep without outputs exited $?"
 "$bin" sweep "$work/corpus" --jobs 2 --json "$work/c.json" > "$work/cited.txt" || fail "sweep --json exited $?"
 cmp -s "$work/plain.txt" "$work/cited.txt" || fail "sweep prints differently without --json"

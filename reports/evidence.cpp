@@ -179,12 +179,10 @@ json evidence_without_files(const SweepResult& r) {
           {"fields", fields}};
 }
 
-}  // namespace
-
-namespace {
 ArrayDocument evidence_document(const SweepResult& r) {
   return {evidence_without_files(r), "files", r.files.size(), [&r](size_t i) { return swept_file_json(r.files[i]); }};
 }
+
 }  // namespace
 
 json evidence_json(const SweepResult& r) { return to_json(evidence_document(r)); }

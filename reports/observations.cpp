@@ -281,8 +281,9 @@ json Observations::histograms_json() const {
       const FieldSpec& f = catalog[t].fields[i];
       const FieldStats& s = stats(t, i);
       if (!wants_histogram(f.status) || s.count == 0) continue;
+      const ValueHistogram& values = histogram(t, i);
       json top = json::array();
-      for (const auto& [value, n] : top_values(f, histogram(t, i), 8)) top.push_back({{"value", value}, {"count", n}});
+      for (const auto& [value, n] : top_values(f, values, 8)) top.push_back({{"value", value}, {"count", n}});
       out.push_back({{"format", std::string(catalog[t].format)},
                      {"record", std::string(catalog[t].record)},
                      {"field", std::string(f.name)},
@@ -291,8 +292,8 @@ json Observations::histograms_json() const {
                      {"count", s.count},
                      {"zero", s.zero},
                      {"zero_ratio", std::to_string(s.zero) + "/" + std::to_string(s.count)},
-                     {"distinct", histogram(t, i).size()},
-                     {"distinct_complete", histogram(t, i).not_tracked() == 0},
+                     {"distinct", values.size()},
+                     {"distinct_complete", values.not_tracked() == 0},
                      {"top", top},
                      {"range", range_json(f, s)}});
     }
