@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "parser/core/element_kernel.hpp"
 #include "parser/msh/msh_diagnostic_codes.hpp"
@@ -357,7 +358,12 @@ class Checker {
         return "batches end at index " + std::to_string(expected_start) + " but Res6 holds " +
                std::to_string(counts_.indices);
       });
-    for (size_t v = static_cast<size_t>(std::find(reached.begin(), reached.end(), 0) - reached.begin());
+    // memchr, not std::find: libstdc++'s find goes a byte at a time (a third
+    // of this check's time at 1,000 vertices); every vertex is reached in a
+    // sound model, so the search usually finds nothing.
+    const void* first_unreached = reached.empty() ? nullptr : std::memchr(reached.data(), 0, reached.size());
+    for (size_t v = first_unreached ? static_cast<size_t>(static_cast<const uint8_t*>(first_unreached) - reached.data())
+                                    : reached.size();
          v < reached.size(); ++v)
       if (!reached[v])
         unreached.note("res3[" + std::to_string(v) + "]", at(3, v, 12, 0),
