@@ -3,6 +3,7 @@
 // NRes type_id, never by name or position. Types not listed are preserved raw.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -71,10 +72,19 @@ inline constexpr std::array<StreamType, 17> kStreamTypes{{
      "[L/M PP] 48-byte light/probe entries; model+0xA0 takes attr1"},
 }};
 
+// type_id -> its row in kStreamTypes + 1 (0: not catalogued), for the ids a
+// catalogue row can have: the parser looks a type up several times per stream.
+inline constexpr uint32_t kMaxCataloguedType = 20;
+inline constexpr auto kStreamTypeRow = [] {
+  std::array<uint8_t, kMaxCataloguedType + 1> rows{};
+  for (size_t i = 0; i < kStreamTypes.size(); ++i) rows[kStreamTypes[i].type_id] = static_cast<uint8_t>(i + 1);
+  return rows;
+}();
+static_assert(std::ranges::all_of(kStreamTypes, [](const StreamType& t) { return t.type_id <= kMaxCataloguedType; }));
+
 [[nodiscard]] constexpr const StreamType* find_stream_type(uint32_t type_id) {
-  for (const StreamType& t : kStreamTypes)
-    if (t.type_id == type_id) return &t;
-  return nullptr;
+  if (type_id > kMaxCataloguedType || kStreamTypeRow[type_id] == 0) return nullptr;
+  return &kStreamTypes[kStreamTypeRow[type_id] - 1];
 }
 
 static_assert(find_stream_type(8)->attr3 == 4);
