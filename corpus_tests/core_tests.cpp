@@ -7,8 +7,10 @@
 #include "parser/core/byte_reader.hpp"
 #include "parser/core/coverage_map.hpp"
 #include "parser/core/field_table.hpp"
+#include "parser/core/gap.hpp"
 #include "parser/core/hashing.hpp"
 #include "parser/core/provenance.hpp"
+#include "parser/core/small_bytes.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "parser/nres/nres_model.hpp"
 #include "writer/core/output_image.hpp"
@@ -133,6 +135,48 @@ TEST(CoverageMap, ReportsUncoveredRangesGapKindsAndOverlaps) {
   EXPECT_EQ(s.overlaps[0].first_path, "rec.y");
   EXPECT_EQ(s.overlaps[0].second_path, "rec.z");
   EXPECT_EQ(map.path_at(13), "rec.y");
+}
+
+// Gap bytes live inline up to 16 bytes and on the heap beyond: every length
+// on both sides of the boundary holds exactly its bytes, copies and compares
+// by content, and a changed byte is a different string.
+TEST(SmallBytes, EveryLengthHoldsExactlyItsBytesInlineOrOnTheHeap) {
+  Prng prng(5);
+  for (size_t n = 0; n <= 2 * SmallBytes::kInline + 3; ++n) {
+    std::vector<std::byte> source(n);
+    for (std::byte& b : source) b = static_cast<std::byte>(prng.range(1, 255));
+    const SmallBytes held{Bytes(source)};
+    ASSERT_EQ(held.size(), n);
+    EXPECT_EQ(held.empty(), n == 0);
+    EXPECT_TRUE(std::ranges::equal(Bytes(held), source)) << n;
+    SmallBytes copy = held;
+    EXPECT_EQ(copy, held);
+    if (n == 0) continue;
+    copy.back() ^= std::byte{0x80};
+    EXPECT_NE(copy, held) << n;
+    EXPECT_EQ(source.back() ^ std::byte{0x80}, Bytes(copy).back());
+    const SmallBytes shorter{Bytes(source).first(n - 1)};
+    EXPECT_NE(shorter, held) << n;  // a prefix is not equal, even when both are inline
+  }
+}
+
+TEST(Gaps, CollectedGapsHoldTheFilesBytesAtEachUncoveredRange) {
+  std::vector<std::byte> file(100);
+  for (size_t i = 0; i < file.size(); ++i) file[i] = static_cast<std::byte>(i + 1);
+  CoverageMap map;
+  const uint32_t a = map.add_owner("rec");
+  map.mark(3, 10, a, "x");  // [0,3) uncovered: 3 bytes
+  map.mark(29, 5, a, "y");  // [13,29): 16 bytes, the inline limit
+  map.mark(51, 1, a, "z");  // [34,51): 17 bytes, on the heap; [52,100) trailing
+  const std::vector<Gap> gaps = collect_gaps(map.summarize(file.size()), file);
+  ASSERT_EQ(gaps.size(), 4u);
+  const std::pair<uint64_t, uint64_t> expected[] = {{0, 3}, {13, 29}, {34, 51}, {52, 100}};
+  for (size_t g = 0; g < gaps.size(); ++g) {
+    EXPECT_EQ(gaps[g].offset, expected[g].first);
+    EXPECT_TRUE(std::ranges::equal(Bytes(gaps[g].bytes), Bytes(file).subspan(expected[g].first, expected[g].second - expected[g].first)))
+        << g;
+    EXPECT_FALSE(gaps[g].all_zero());
+  }
 }
 
 // Whole records are one mark each; paths, overlaps and the fuzz layout still

@@ -7,12 +7,13 @@
 
 #include "parser/core/byte_reader.hpp"
 #include "parser/core/coverage_map.hpp"
+#include "parser/core/small_bytes.hpp"
 
 namespace meshgate {
 
 struct Gap {
   uint64_t offset;
-  std::vector<std::byte> bytes;
+  SmallBytes bytes;
 
   [[nodiscard]] bool all_zero() const {
     for (std::byte b : bytes)
@@ -27,8 +28,7 @@ struct Gap {
   std::vector<Gap> gaps;
   gaps.reserve(coverage.uncovered.size());
   for (const UncoveredRange& u : coverage.uncovered) {
-    Bytes bytes = data.subspan(static_cast<size_t>(u.begin), static_cast<size_t>(u.end - u.begin));
-    gaps.push_back(Gap{u.begin, std::vector<std::byte>(bytes.begin(), bytes.end())});
+    gaps.push_back(Gap{u.begin, SmallBytes(data.subspan(static_cast<size_t>(u.begin), static_cast<size_t>(u.end - u.begin)))});
   }
   return gaps;
 }
