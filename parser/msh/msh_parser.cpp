@@ -144,11 +144,12 @@ class Parser {
 
   // ---- decoding ---------------------------------------------------------------
   bool decode_streams(const nres::Archive& a) {
-    model_.streams.resize(a.entries.size());
+    // Each Stream made from its record: resize() would zero-fill every
+    // 120-byte Stream first (a `rep stos` each, 4% of an MSH round trip).
+    model_.streams.reserve(a.entries.size());
     for (size_t i = 0; i < a.entries.size(); ++i) {
       const EntryRecord& r = a.entries[i].record;
-      Stream& s = model_.streams[i];
-      s.record = r;
+      Stream& s = model_.streams.emplace_back(Stream{r, RawStream{}});
       const uint32_t type = static_cast<uint32_t>(r.get(entry::type_id));
       if (type == kRes10) continue;  // needs the node count: decode_strings()
       if (!decode_stream(i, r, type, s.data)) return false;
