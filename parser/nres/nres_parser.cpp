@@ -110,7 +110,8 @@ class Parser {
                       " bytes) do not fit between the header and EOF of a " + std::to_string(in_.size()) +
                       "-byte file");
     dir_ = in_.size() - dir_bytes;
-    archive_.entries.resize(static_cast<size_t>(count_));
+    archive_.entries.reserve(static_cast<size_t>(count_));  // filled by parse_entries, record by record
+    names_.reserve(static_cast<size_t>(count_));
     cov_.reserve(kHeaderSpec.fields.size() + 1 + count_, 2);  // header fields, the directory, a payload per entry
     const uint32_t owner = cov_.add_record_table_owner("entries", dir_, kEntrySpec.size, kEntrySpec.fields);
     const bool parsed = parse_entries(owner);
@@ -124,11 +125,14 @@ class Parser {
   bool parse_entries(uint32_t owner) {
     const Bytes directory = *in_.slice(dir_, count_ * uint64_t{kEntrySpec.size});
     for (size_t i = 0; i < count_; ++i) {
-      Entry& e = archive_.entries[i];
-      e.record.decode(directory.subspan(i * size_t{kEntrySpec.size}, kEntrySpec.size));
+      // Made from its record: a default Entry would be zero-filled first (a
+      // `rep stos` per entry, most of the directory's parse time).
+      Entry& e = archive_.entries.emplace_back(
+          Entry{EntryRecord(directory.subspan(i * size_t{kEntrySpec.size}, kEntrySpec.size)), {}});
 
       Bytes name = e.record.raw(entry::name);
       const size_t length = name_length(name);
+      names_.emplace_back(reinterpret_cast<const char*>(name.data()), length);
       if (length == name.size())
         return fail(codes::name_unterminated, entry_path(i, "name"), entry_field_offset(i, entry::name),
                     "the 36-byte name field has no NUL terminator");
@@ -192,9 +196,8 @@ class Parser {
   // §1.5: entries[i].sort_index = P[i], P = entry indices in case-folded name order.
   void check_sort_table() {
     const size_t n = archive_.entries.size();
+    const std::vector<std::string_view>& names = names_;  // entry i's name, as parse_entries measured it
     std::vector<bool> seen(n, false);
-    std::vector<std::string_view> names(n);  // views into the directory records
-    for (size_t i = 0; i < n; ++i) names[i] = entry_name_view(archive_.entries[i].record);
     for (size_t i = 0; i < n; ++i) {
       const uint64_t s = archive_.entries[i].record.get(entry::sort_index);
       if (s >= n) {
@@ -271,6 +274,9 @@ class Parser {
   Diagnostics diags_;
   CoverageMap cov_;
   Archive archive_;
+  // Each entry's name up to its NUL, a view into its record in archive_
+  // (the entries never move once parsed: reserved up front).
+  std::vector<std::string_view> names_;
   uint64_t count_ = 0;
   uint64_t dir_ = 0;
 };
