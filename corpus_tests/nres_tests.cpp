@@ -70,6 +70,25 @@ TEST(NresFixture, OneEntryFieldsAndNameTail) {
   EXPECT_EQ(w.bytes, b);
 }
 
+// The directory is written as one part: a model whose entries do not fit
+// between the header's directory offset and EOF is refused as a whole, by
+// path, and one that leaves directory bytes unwritten is refused too.
+TEST(NresWriter, ADirectoryThatDoesNotFitItsPlaceIsRefused) {
+  const ParseResult r = parse_nres(one_entry_archive());
+  ASSERT_TRUE(r.ok());
+  Archive extra = *r.archive;
+  extra.entries.push_back(extra.entries.front());  // two records where the header places one
+  const WriteResult past_eof = write_nres(extra);
+  ASSERT_FALSE(past_eof.ok());
+  EXPECT_EQ(past_eof.error->code, "writer.out-of-range");
+  EXPECT_EQ(past_eof.error->path, "entries");
+  Archive missing = *r.archive;
+  missing.entries.clear();  // the header's directory record is left unwritten
+  const WriteResult hole = write_nres(missing);
+  ASSERT_FALSE(hole.ok());
+  EXPECT_EQ(hole.error->code, "writer.unplanned-bytes");
+}
+
 TEST(NresNames, StrcmpiFoldsToLowercase) {
   EXPECT_LT(compare_names_lowercase("B_1", "ba1"), 0);  // '_' (0x5F) < 'a' (0x61)
   EXPECT_GT(compare_names_uppercase("B_1", "ba1"), 0);  // 'A' (0x41) < '_'

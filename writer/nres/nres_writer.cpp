@@ -1,7 +1,9 @@
 #include "writer/nres/nres_writer.hpp"
 
+#include <optional>
 #include <string>
 
+#include "parser/core/checked_math.hpp"
 #include "writer/core/output_image.hpp"
 
 namespace meshgate::nres {
@@ -16,13 +18,17 @@ WriteResult write_archive(uint64_t file_size, const HeaderRecord& header, size_t
                           const PartObserver* observer, EmitPayload&& emit_payload) {
   OutputImage out(file_size, observer);
   bool ok = out.emit(0, kHeaderSpec.size, "header", [&](std::span<std::byte> dst) { header.encode(dst); });
+  // The directory's records are back to back: one part, so an archive pays
+  // one placement and one comparison for it, not one per entry.
   const uint64_t dir = directory_offset(header);
-  for (size_t i = 0; ok && i < entry_count; ++i) {
-    const auto path = [i] { return "entries[" + std::to_string(i) + "]"; };
-    ok = out.emit(dir + i * kEntrySpec.size, kEntrySpec.size, path,
-                  [&](std::span<std::byte> dst) { entry(i).encode(dst); }) &&
-         emit_payload(out, i, [&] { return path() + ".payload"; });
-  }
+  const std::optional<uint64_t> dir_bytes = checked_mul(entry_count, kEntrySpec.size);
+  if (ok && !dir_bytes) ok = out.reject_unplaceable("entries");
+  if (ok)
+    ok = out.emit(dir, *dir_bytes, "entries", [&](std::span<std::byte> dst) {
+      for (size_t i = 0; i < entry_count; ++i) entry(i).encode(dst.subspan(i * kEntrySpec.size, kEntrySpec.size));
+    });
+  for (size_t i = 0; ok && i < entry_count; ++i)
+    ok = emit_payload(out, i, [i] { return "entries[" + std::to_string(i) + "].payload"; });
   for (size_t g = 0; ok && g < gaps.size(); ++g) ok = out.emit_bytes(gaps[g].offset, gaps[g].bytes, "gap");
   WriteResult result;
   result.error = out.finish();
