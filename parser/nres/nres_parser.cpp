@@ -39,7 +39,7 @@ class Parser {
 
   ParseResult run() {
     ParseResult result;
-    cov_.reserve(16, 2);  // the header's marks; parse_directory sizes the rest
+    cov_.reserve(expected_marks(in_.bytes()), 2);
     if (parse_header() && parse_directory() && check_overlaps()) {
       check_sort_table();
       finish(result);
@@ -67,6 +67,16 @@ class Parser {
   }
   uint64_t entry_field_offset(size_t i, size_t field) const {
     return dir_ + i * kEntrySpec.size + kEntrySpec.fields[field].offset;
+  }
+
+  // The header's fields, the directory and a payload per entry: the marks of
+  // an archive, reserved in one allocation before the header is checked. The
+  // entry count is read ahead and bounded by the entries the file can hold.
+  static size_t expected_marks(Bytes data) {
+    if (data.size() < kHeaderSpec.size) return kHeaderSpec.fields.size();
+    const FieldSpec& count_field = kHeaderSpec.fields[hdr::entry_count];
+    const uint64_t count = load_uint_le(data.subspan(count_field.offset, count_field.width), count_field.width);
+    return kHeaderSpec.fields.size() + 1 + static_cast<size_t>(std::min<uint64_t>(count, data.size() / kEntrySpec.size));
   }
 
   bool parse_header() {
@@ -112,7 +122,6 @@ class Parser {
     dir_ = in_.size() - dir_bytes;
     archive_.entries.reserve(static_cast<size_t>(count_));  // filled by parse_entries, record by record
     names_.reserve(static_cast<size_t>(count_));
-    cov_.reserve(kHeaderSpec.fields.size() + 1 + count_, 2);  // header fields, the directory, a payload per entry
     const uint32_t owner = cov_.add_record_table_owner("entries", dir_, kEntrySpec.size, kEntrySpec.fields);
     const bool parsed = parse_entries(owner);
     // The directory sits at EOF: marked after the payloads (whether or not an

@@ -103,7 +103,9 @@ class OutputImage {
   std::span<std::byte> destination(uint64_t offset, uint64_t length) {
     const auto n = static_cast<size_t>(length);
     if (keep_image_) return std::span<std::byte>(bytes_.data() + offset, n);
-    if (scratch_.size() < n) scratch_ = PodVector<std::byte>(std::max(n, 2 * scratch_.size()));  // no copy of old parts
+    // No copy of old parts; 4 KiB first, so a model's header, directory and
+    // encoded streams usually need one allocation, not a doubling series.
+    if (scratch_.size() < n) scratch_ = PodVector<std::byte>(std::max({n, 2 * scratch_.size(), kFirstScratchBytes}));
     return std::span<std::byte>(scratch_.data(), n);
   }
   bool reject_out_of_range(const std::string& path, uint64_t offset, uint64_t length);
@@ -114,6 +116,7 @@ class OutputImage {
   uint64_t size_;
   bool keep_image_;
   PodVector<std::byte> bytes_;    // uninitialised until emitted; empty without an image
+  static constexpr size_t kFirstScratchBytes = 4096;
   PodVector<std::byte> scratch_;  // without an image: the part being produced
   struct Interval {
     uint64_t begin, end;
