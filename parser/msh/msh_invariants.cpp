@@ -118,7 +118,8 @@ MESHGATE_ELEMENT_KERNEL bool triangle_rules_broken(const TriangleRecord* records
 
 class Checker {
  public:
-  Checker(const Model& m, Diagnostics& d) : m_(m), d_(d), counts_(model_counts(m)), nodes_(node_views(m)) {
+  Checker(const Model& m, Diagnostics& d)
+      : m_(m), d_(d), counts_(model_counts(m_)), nodes_(node_views(m_)) {
     if (auto* s = m.get<HeaderSlotStream>(2)) slots_ = &s->slots;
     if (auto* s = m.get<BatchStream>(13)) batches_ = &s->batches;
     if (auto* s = m.get<TriangleStream>(7)) tris_ = &s->triangles;
@@ -145,9 +146,9 @@ class Checker {
   static std::string path(uint32_t type, uint64_t k, size_t field) {
     return "res" + std::to_string(type) + "[" + std::to_string(k) + "]." + std::string(Spec.fields[field].name);
   }
-  size_t stream_index(const Stream* s) const { return static_cast<size_t>(s - m_.streams.data()); }
+  size_t stream_index(const Stream* s) const { return static_cast<size_t>(s - m_.model().streams.data()); }
   uint64_t entry_at(const Stream* s, size_t field) const {
-    return nres::directory_offset(m_.header) + stream_index(s) * nres::kEntrySpec.size +
+    return nres::directory_offset(m_.model().header) + stream_index(s) * nres::kEntrySpec.size +
            nres::kEntrySpec.fields[field].offset;
   }
   std::string entry_path(const Stream* s, std::string_view field) const {
@@ -393,7 +394,7 @@ class Checker {
     return high_bits.flush(d_);
   }
 
-  const Model& m_;
+  const StreamsByType m_;  // the model's streams, looked up by type
   Diagnostics& d_;
   ModelCounts counts_;
   std::vector<NodeView> nodes_;

@@ -21,14 +21,14 @@ static_assert(kNodeSpec.fields[3].name == "fallback_key" && kNodeShortSpec.field
 static_assert(kNodeSpec.fields[4].name == "slot_index_0" && kNodeShortSpec.fields[4].name == "slot_index_0");
 
 template <typename T>
-uint64_t count_of(const Model& m, uint32_t type, auto member) {
+uint64_t count_of(const StreamsByType& m, uint32_t type, auto member) {
   const T* s = m.get<T>(type);
   return s ? (s->*member).size() : 0;
 }
 
 }  // namespace
 
-std::vector<NodeView> node_views(const Model& model) {
+std::vector<NodeView> node_views(const StreamsByType& model) {
   std::vector<NodeView> out;
   if (const auto* s = model.get<NodeStream>(1)) {
     out.reserve(s->nodes.size());
@@ -40,7 +40,7 @@ std::vector<NodeView> node_views(const Model& model) {
   return out;
 }
 
-ModelCounts model_counts(const Model& m) {
+ModelCounts model_counts(const StreamsByType& m) {
   ModelCounts c;
   c.nodes = count_of<NodeStream>(m, 1, &NodeStream::nodes) + count_of<ShortNodeStream>(m, 1, &ShortNodeStream::nodes);
   c.slots = count_of<HeaderSlotStream>(m, 2, &HeaderSlotStream::slots);

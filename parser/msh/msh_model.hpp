@@ -120,6 +120,34 @@ struct Model {
   }
 };
 
+// The first stream of each type id up to 20 (every catalogued type), found in
+// one pass over the directory; higher ids go to Model::find. The checks look
+// streams up by type a few dozen times per model, and each Model::find of an
+// absent type walks the whole directory.
+class StreamsByType {
+ public:
+  static constexpr uint32_t kIndexedTypes = 21;  // ids 0..20
+
+  explicit StreamsByType(const Model& model) : model_(&model) {
+    for (const Stream& s : model.streams)
+      if (const uint64_t type = s.record.get(nres::entry::type_id); type < kIndexedTypes && !first_[type])
+        first_[type] = &s;
+  }
+  [[nodiscard]] const Stream* find(uint32_t type_id) const {
+    return type_id < kIndexedTypes ? first_[type_id] : model_->find(type_id);
+  }
+  template <typename T>
+  [[nodiscard]] const T* get(uint32_t type_id) const {
+    const Stream* s = find(type_id);
+    return s ? std::get_if<T>(&s->data) : nullptr;
+  }
+  [[nodiscard]] const Model& model() const { return *model_; }
+
+ private:
+  const Model* model_;
+  std::array<const Stream*, kIndexedTypes> first_{};
+};
+
 // The node view shared by both Res1 record sizes: the 8-byte header and the
 // slot words (15 for 38-byte nodes, 8 for the 24-byte variant; the rest read
 // as 0xFFFF, as PP does).
@@ -130,13 +158,15 @@ struct NodeView {
 inline constexpr uint16_t kNone = 0xFFFF;
 inline constexpr size_t kSlotBlocks = 3, kSlotsPerBlock = 5;
 
-[[nodiscard]] std::vector<NodeView> node_views(const Model& model);
+[[nodiscard]] std::vector<NodeView> node_views(const StreamsByType& streams);
+[[nodiscard]] inline std::vector<NodeView> node_views(const Model& model) { return node_views(StreamsByType(model)); }
 
 // Element counts the summary and the checks use (0 when the stream is absent).
 struct ModelCounts {
   uint64_t nodes = 0, slots = 0, batches = 0, vertices = 0, indices = 0, triangles = 0, keys = 0, frames = 0,
            frame_map_words = 0;
 };
-[[nodiscard]] ModelCounts model_counts(const Model& model);
+[[nodiscard]] ModelCounts model_counts(const StreamsByType& streams);
+[[nodiscard]] inline ModelCounts model_counts(const Model& model) { return model_counts(StreamsByType(model)); }
 
 }  // namespace meshgate::msh
