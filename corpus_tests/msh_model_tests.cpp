@@ -154,6 +154,28 @@ TEST(MshInvariants, EveryDescriptorLaneReachesItsRule) {
       const bool raised = std::ranges::any_of(d.items(), [&](const Diagnostic& x) { return x.code == c.code.code; });
       EXPECT_TRUE(raised) << c.field << " of descriptor " << t;
     }
+  // The edges the pass must let through: the last valid link, kNone, the
+  // largest valid selector word, and any value in the lanes no rule reads.
+  const std::array<std::pair<const char*, uint64_t>, 9> sound = {{{"neighbour_0", n - 1}, {"neighbour_1", 0xFFFF},
+                                                                  {"neighbour_2", 0}, {"sel_packed", 0x3F},
+                                                                  {"tri_flags", 0xFFFF}, {"normal_x", 0xFFFF},
+                                                                  {"normal_y", 0x8000}, {"normal_z", 0x7FFF},
+                                                                  {"sel_packed", 0}}};
+  for (const auto& [field, value] : sound)
+    for (const size_t t : {size_t{0}, size_t{3}, n - 1}) {
+      Model m = *base.model;
+      for (Stream& s : m.streams)
+        if (auto* tris = std::get_if<TriangleStream>(&s.data)) {
+          size_t f = 0;
+          while (TriangleRecord::spec(f).name != std::string_view(field)) ++f;
+          tris->triangles[t].set(f, value);
+        }
+      Diagnostics d;
+      EXPECT_TRUE(check_invariants(m, d)) << field << " = " << value << " of descriptor " << t;
+      EXPECT_FALSE(std::ranges::any_of(d.items(), [](const Diagnostic& x) {
+        return x.code == codes::triangle_link_out_of_range.code || x.code == codes::sel_packed_high_bits.code;
+      })) << field << " = " << value << " of descriptor " << t;
+    }
 }
 
 TEST(MshDetection, ModelsAreTypedStreamsWithoutTerrainTypes) {

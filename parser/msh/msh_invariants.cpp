@@ -63,57 +63,60 @@ MESHGATE_ELEMENT_KERNEL void mark_reached(std::vector<uint8_t>& reached, uint64_
 // §4.21/§4.22 in one branch-free pass over the Res7 descriptors seen as
 // 16-bit lanes (every field of the table is 16 bits wide, so lane = offset /
 // 2): true when some neighbour link is neither kNone nor below `count`, or
-// some selector word sets bits above its three 2-bit selectors. Records go
-// four at a time (32 lanes: one AVX-512 register of words, two AVX2 ones)
-// against constant per-lane masks, with a lane-wise accumulator: the fixed
-// inner loop becomes vector compares, where a lane index computed per word
-// (i % 8) had kept it at a third of the throughput. The caller names the
-// first offender only when this is true.
+// some selector word sets bits above its three 2-bit selectors.
+//
+// Both rules are one comparison per lane, `(uint16)(word + bias) > bound`:
+//   link lanes:     bias 1, bound min(count, 0xFFFF): kNone wraps to 0 and
+//                   passes, a link below count gives at most count, one at
+//                   or above it more;
+//   selector lane:  bias 0, bound 0x3F (a bit above the selectors);
+//   other lanes:    bias 0, bound 0xFFFF (no rule).
+// So the pass keeps the largest biased word of each lane and compares once
+// at the end: a load, an add and a max per 32 lanes (four records: one
+// AVX-512 register of words, two AVX2 ones). Separate "is a link, is not
+// kNone, is at or above count, or has selector overflow" tests per lane had
+// made it three times the instructions. The caller names the first offender
+// only when this is true.
 constexpr size_t kTriangleLanes = kTriangleSpec.size / 2;
 constexpr size_t kSelField = field_index<kTriangleSpec>("sel_packed");
 constexpr uint32_t kNeighbourLaneMask = (1u << kTriangleSpec.fields[1].offset / 2) |
                                         (1u << kTriangleSpec.fields[2].offset / 2) |
                                         (1u << kTriangleSpec.fields[3].offset / 2);
 constexpr uint32_t kSelLane = kTriangleSpec.fields[kSelField].offset / 2;
-constexpr uint16_t kSelOverflow = 0xFFC0;  // bits above the three 2-bit selectors
+constexpr uint16_t kSelLargest = 0x3F;  // the three 2-bit selectors; any bit above breaks §4.22
 static_assert(std::ranges::all_of(kTriangleSpec.fields, [](const FieldSpec& f) { return f.width == 2; }));
 static_assert(kRecordIsItsImage<kTriangleSpec> && kTriangleLanes == 8);
+static_assert((kNeighbourLaneMask >> kSelLane & 1u) == 0);
 
 constexpr size_t kBlockRecords = 4, kBlockLanes = kBlockRecords * kTriangleLanes;
 constexpr bool is_link_lane(size_t lane) { return ((kNeighbourLaneMask >> (lane % kTriangleLanes)) & 1u) != 0; }
-constexpr uint16_t sel_mask(size_t lane) { return lane % kTriangleLanes == kSelLane ? kSelOverflow : 0; }
-constexpr auto kLinkLanes = [] {
-  std::array<uint16_t, kBlockLanes> m{};
-  for (size_t j = 0; j < kBlockLanes; ++j) m[j] = is_link_lane(j) ? 1 : 0;
-  return m;
-}();
-constexpr auto kSelMasks = [] {
-  std::array<uint16_t, kBlockLanes> m{};
-  for (size_t j = 0; j < kBlockLanes; ++j) m[j] = sel_mask(j);
-  return m;
-}();
-
-// One lane's verdict: 1 when broken. `limit` = min(count, 0xFFFF): links are
-// 16-bit, and a word of 0xFFFF is kNone, never a link.
-inline uint16_t lane_broken(uint16_t word, uint16_t is_link, uint16_t sel_bits, uint16_t limit) {
-  return static_cast<uint16_t>((is_link & (word != kNone) & (word >= limit)) | ((word & sel_bits) != 0));
+constexpr uint16_t lane_bias(size_t lane) { return is_link_lane(lane) ? 1 : 0; }
+constexpr uint16_t lane_bound(size_t lane, uint16_t limit) {
+  return is_link_lane(lane) ? limit : lane % kTriangleLanes == kSelLane ? kSelLargest : uint16_t{0xFFFF};
 }
+constexpr auto kLaneBias = [] {
+  std::array<uint16_t, kBlockLanes> m{};
+  for (size_t j = 0; j < kBlockLanes; ++j) m[j] = lane_bias(j);
+  return m;
+}();
 
 MESHGATE_ELEMENT_KERNEL bool triangle_rules_broken(const TriangleRecord* records, size_t count) {
   const auto* bytes = reinterpret_cast<const std::byte*>(records);  // the records' images, back to back
   const auto limit = static_cast<uint16_t>(std::min<size_t>(count, 0xFFFF));
-  std::array<uint16_t, kBlockLanes> broken{};
+  const auto biased = [&](size_t lane_in_file, size_t lane) {
+    return static_cast<uint16_t>(static_cast<uint16_t>(load_fixed_le<2>(bytes + 2 * lane_in_file)) + kLaneBias[lane]);
+  };
+  std::array<uint16_t, kBlockLanes> largest{};
   size_t r = 0;
-  for (; r + kBlockRecords <= count; r += kBlockRecords) {
-    const std::byte* block = bytes + r * kTriangleSpec.size;
-    for (size_t j = 0; j < kBlockLanes; ++j)
-      broken[j] |= lane_broken(static_cast<uint16_t>(load_fixed_le<2>(block + 2 * j)), kLinkLanes[j], kSelMasks[j], limit);
+  for (; r + kBlockRecords <= count; r += kBlockRecords)
+    for (size_t j = 0; j < kBlockLanes; ++j) largest[j] = std::max(largest[j], biased(r * kTriangleLanes + j, j));
+  for (size_t i = r * kTriangleLanes; i < count * kTriangleLanes; ++i) {  // the last count % 4 records
+    const size_t j = i - r * kTriangleLanes;
+    largest[j] = std::max(largest[j], biased(i, j));
   }
-  uint16_t any = 0;
-  for (size_t j = 0; j < kBlockLanes; ++j) any |= broken[j];
-  for (size_t i = r * kTriangleLanes; i < count * kTriangleLanes; ++i)
-    any |= lane_broken(static_cast<uint16_t>(load_fixed_le<2>(bytes + 2 * i)), is_link_lane(i) ? 1 : 0, sel_mask(i), limit);
-  return any != 0;
+  bool broken = false;
+  for (size_t j = 0; j < kBlockLanes; ++j) broken |= largest[j] > lane_bound(j, limit);
+  return broken;
 }
 
 class Checker {
