@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <optional>
 
 #include "parser/core/byte_reader.hpp"
@@ -99,6 +100,21 @@ inline constexpr RecordSpec<2> kWrongWidth{"wrong", 4, {{
 static_assert(tiles_record_exactly(kDemo));
 static_assert(!tiles_record_exactly(kHoled));
 static_assert(!tiles_record_exactly(kWrongWidth));
+
+// A record made without a value is all zero, alone or in a std::vector; a
+// run of records made for overwrite (PodVector) holds exactly what is copied
+// over it.
+TEST(FieldTable, DefaultRecordsAreZeroAndRecordRunsHoldWhatIsCopiedIn) {
+  const Record<kDemo> alone;
+  for (size_t f = 0; f < Record<kDemo>::kFieldCount; ++f) EXPECT_TRUE(alone.is_zero(f)) << f;
+  const std::vector<Record<kDemo>> zeroed(3);
+  for (const Record<kDemo>& r : zeroed) EXPECT_EQ(r, alone);
+  std::vector<std::byte> images(3 * kDemo.size);
+  for (size_t i = 0; i < images.size(); ++i) images[i] = static_cast<std::byte>(0xA0 + i);
+  PodVector<Record<kDemo>> run(3);
+  std::memcpy(static_cast<void*>(run.data()), images.data(), images.size());
+  for (size_t k = 0; k < run.size(); ++k) EXPECT_EQ(run[k], Record<kDemo>(Bytes(images).subspan(k * kDemo.size, kDemo.size)));
+}
 
 TEST(FieldTable, RecordDecodesAndEncodesEveryFieldExactly) {
   const std::array<std::byte, 8> raw = {std::byte{0x01}, std::byte{0x02}, std::byte{0xFE}, std::byte{0xFF},

@@ -28,7 +28,7 @@ struct StreamJson {
             {"status", status_string(type ? type->status : StatusSet(Status::preserved_undecoded))}};
   }
   template <const auto& Spec>
-  void records(const std::vector<Record<Spec>>& rs, uint64_t first = 0) const {
+  void records(const PodVector<Record<Spec>>& rs, uint64_t first = 0) const {
     for (size_t k = 0; k < rs.size(); ++k)
       append_record(out, owner + "[" + std::to_string(k) + "]", base + first + k * Spec.size, rs[k]);
   }

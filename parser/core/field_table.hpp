@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "parser/core/byte_reader.hpp"
+#include "parser/core/pod_vector.hpp"
 #include "parser/core/provenance.hpp"
 
 namespace meshgate {
@@ -103,7 +104,10 @@ class Record {
   static constexpr uint32_t kSize = Spec.size;
   static_assert(tiles_record_exactly(Spec), "field table does not tile its record");
 
-  Record() = default;
+  constexpr Record() : image_{} {}  // all fields zero
+  // The bytes left for the caller to fill before any read: a run of records
+  // copied from a stream in one go (PodVector<Record> constructs with it).
+  explicit Record(ForOverwrite) {}  // NOLINT(cppcoreguidelines-pro-type-member-init)
   // Decodes `src` (exactly kSize bytes).
   explicit Record(Bytes src) { decode(src); }
 
@@ -168,7 +172,7 @@ class Record {
   friend bool operator==(const Record&, const Record&) = default;
 
  private:
-  std::array<std::byte, kSize> image_{};
+  std::array<std::byte, kSize> image_;  // zeroed by Record(), left by Record(ForOverwrite)
 };
 
 // Arrays of records are their images back to back (no padding), so a run of

@@ -1,7 +1,10 @@
 // A std::vector whose resize() leaves trivially copyable elements
 // uninitialised: a decoded stream is resized and then filled by one bulk copy
 // from the input, so zero-filling it first would write every byte twice.
-// Value-initialisation (`T{}`) and every other constructor behave as usual.
+// So does every other element insertion without a value (emplace_back(),
+// the count constructor). Types whose default constructor zero-fills
+// (Record) opt out of it through a ForOverwrite constructor.
+// Value-initialisation (`T{}`) and every constructor with a value behave as usual.
 #pragma once
 
 #include <algorithm>
@@ -10,6 +13,13 @@
 #include <vector>
 
 namespace meshgate {
+
+// The tag of a constructor that leaves an object's bytes for its caller to
+// fill (Record's: a run of records is made, then copied over in one go).
+struct ForOverwrite {
+  explicit ForOverwrite() = default;
+};
+inline constexpr ForOverwrite for_overwrite{};
 
 template <typename T, typename Base = std::allocator<T>>
 class DefaultInitAllocator : public Base {
@@ -25,7 +35,10 @@ class DefaultInitAllocator : public Base {
 
   template <typename U>
   void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
-    ::new (static_cast<void*>(p)) U;  // default-initialisation: no zero fill
+    if constexpr (std::is_constructible_v<U, ForOverwrite>)
+      ::new (static_cast<void*>(p)) U(for_overwrite);  // a type whose default zero-fills (Record)
+    else
+      ::new (static_cast<void*>(p)) U;  // default-initialisation: no zero fill
   }
   template <typename U, typename... Args>
   void construct(U* p, Args&&... args) {

@@ -401,10 +401,10 @@ class Checker {
   Diagnostics& d_;
   ModelCounts counts_;
   std::vector<NodeView> nodes_;
-  const std::vector<SlotRecord>* slots_ = nullptr;
-  const std::vector<BatchRecord>* batches_ = nullptr;
-  const std::vector<TriangleRecord>* tris_ = nullptr;
-  const std::vector<KeyRecord>* keys_ = nullptr;
+  const PodVector<SlotRecord>* slots_ = nullptr;
+  const PodVector<BatchRecord>* batches_ = nullptr;
+  const PodVector<TriangleRecord>* tris_ = nullptr;
+  const PodVector<KeyRecord>* keys_ = nullptr;
   const PodVector<uint16_t>* indices_ = nullptr;
   const PodVector<uint16_t>* frame_map_ = nullptr;
 };

@@ -38,16 +38,16 @@ struct RawStream {
   friend bool operator==(const RawStream&, const RawStream&) = default;
 };
 struct NodeStream {  // Res1, 38-byte records
-  std::vector<NodeRecord> nodes;
+  PodVector<NodeRecord> nodes;
   friend bool operator==(const NodeStream&, const NodeStream&) = default;
 };
 struct ShortNodeStream {  // Res1, 24-byte records (MTCHECK.MSH)
-  std::vector<NodeShortRecord> nodes;
+  PodVector<NodeShortRecord> nodes;
   friend bool operator==(const ShortNodeStream&, const ShortNodeStream&) = default;
 };
 struct HeaderSlotStream {  // Res2
   ModelHeaderRecord header;
-  std::vector<SlotRecord> slots;
+  PodVector<SlotRecord> slots;
   friend bool operator==(const HeaderSlotStream&, const HeaderSlotStream&) = default;
 };
 struct PositionStream {  // Res3
@@ -67,15 +67,15 @@ struct WordStream {  // Res6 indices, Res19 frame map
   friend bool operator==(const WordStream&, const WordStream&) = default;
 };
 struct TriangleStream {  // Res7
-  std::vector<TriangleRecord> triangles;
+  PodVector<TriangleRecord> triangles;
   friend bool operator==(const TriangleStream&, const TriangleStream&) = default;
 };
 struct BatchStream {  // Res13
-  std::vector<BatchRecord> batches;
+  PodVector<BatchRecord> batches;
   friend bool operator==(const BatchStream&, const BatchStream&) = default;
 };
 struct KeyStream {  // Res8
-  std::vector<KeyRecord> keys;
+  PodVector<KeyRecord> keys;
   friend bool operator==(const KeyStream&, const KeyStream&) = default;
 };
 // Res10: u32 length, then length+1 bytes (text and NUL) when length > 0.

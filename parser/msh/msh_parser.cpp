@@ -116,13 +116,13 @@ class Parser {
   }
 
   template <const auto& Spec>
-  std::vector<Record<Spec>> read_records(uint32_t type, uint64_t base, uint64_t count, uint64_t first_offset = 0) {
+  PodVector<Record<Spec>> read_records(uint32_t type, uint64_t base, uint64_t count, uint64_t first_offset = 0) {
     // The caller checked count against the payload size; the slice is the last guard.
     const auto bytes = in_.slice(base + first_offset, count * uint64_t{Spec.size});
     if (!bytes) return {};
     // A run of records is its bytes back to back: one copy, as the writer does.
     static_assert(kRecordIsItsImage<Spec>);
-    std::vector<Record<Spec>> out(static_cast<size_t>(count));
+    PodVector<Record<Spec>> out(static_cast<size_t>(count));  // records made for overwrite: no zero fill
     if (count > 0) std::memcpy(static_cast<void*>(out.data()), bytes->data(), bytes->size());
     const uint32_t owner = cov_.add_record_table_owner(stream_path(type), base + first_offset, Spec.size, Spec.fields);
     cov_.mark_records(base + first_offset, count, owner);

@@ -17,10 +17,10 @@ constexpr size_t kTriFlags = field_index<kTriangleSpec>("tri_flags");
 }  // namespace
 
 WalkStreams::WalkStreams(const Model& m) : nodes(node_views(m)) {
-  static const std::vector<SlotRecord> no_slots;
-  static const std::vector<BatchRecord> no_batches;
+  static const PodVector<SlotRecord> no_slots;
+  static const PodVector<BatchRecord> no_batches;
   static const PodVector<uint16_t> no_indices;
-  static const std::vector<TriangleRecord> no_triangles;
+  static const PodVector<TriangleRecord> no_triangles;
   static const PodVector<F32x3Bits> no_positions;
   auto* hs = m.get<HeaderSlotStream>(2);
   slots = hs ? &hs->slots : &no_slots;

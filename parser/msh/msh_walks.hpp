@@ -45,10 +45,10 @@ struct WalkStats {
 // the model, which must outlive it.
 struct WalkStreams {
   std::vector<NodeView> nodes;
-  const std::vector<SlotRecord>* slots = nullptr;
-  const std::vector<BatchRecord>* batches = nullptr;
+  const PodVector<SlotRecord>* slots = nullptr;
+  const PodVector<BatchRecord>* batches = nullptr;
   const PodVector<uint16_t>* indices = nullptr;
-  const std::vector<TriangleRecord>* triangles = nullptr;
+  const PodVector<TriangleRecord>* triangles = nullptr;
   const PodVector<F32x3Bits>* positions = nullptr;
 
   explicit WalkStreams(const Model& m);

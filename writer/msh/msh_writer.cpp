@@ -16,7 +16,7 @@ namespace {
 // directory's size before any byte is produced.
 struct EncodedSize {
   template <const auto& Spec>
-  static uint64_t records(const std::vector<Record<Spec>>& rs) { return rs.size() * uint64_t{Spec.size}; }
+  static uint64_t records(const PodVector<Record<Spec>>& rs) { return rs.size() * uint64_t{Spec.size}; }
   template <typename Elements>
   static uint64_t elements(const Elements& v) { return v.size() * uint64_t{sizeof(typename Elements::value_type)}; }
 
@@ -46,7 +46,7 @@ class Encoder {
 
   // A run of records is their images back to back: one copy.
   template <const auto& Spec>
-  void records(const std::vector<Record<Spec>>& rs) {
+  void records(const PodVector<Record<Spec>>& rs) {
     static_assert(kRecordIsItsImage<Spec>);
     if (!rs.empty()) std::memcpy(take(rs.size() * size_t{Spec.size}).data(), rs.data(), rs.size() * size_t{Spec.size});
   }
@@ -95,7 +95,7 @@ class Encoder {
 // run of elements. The others (header + slots, strings) are encoded.
 struct HeldBytes {
   template <const auto& Spec>
-  static std::optional<Bytes> records(const std::vector<Record<Spec>>& rs) {
+  static std::optional<Bytes> records(const PodVector<Record<Spec>>& rs) {
     static_assert(kRecordIsItsImage<Spec> && sizeof(Record<Spec>) == Spec.size);
     return std::as_bytes(std::span(rs));
   }
