@@ -195,6 +195,56 @@ TEST(Gaps, CollectedGapsHoldTheFilesBytesAtEachUncoveredRange) {
   }
 }
 
+// summarize() orders marks by position, stably (marks with the same range
+// keep their marking order, which names overlaps), whatever the order they
+// arrived in: by insertion for small maps, by runs for large ones. Each
+// size on both sides of the switch, against the same marks made in order.
+TEST(CoverageMap, AnyMarkingOrderSummarizesAsFileOrderDoes) {
+  Prng prng(17);
+  for (const size_t n : {size_t{2}, size_t{9}, size_t{63}, size_t{64}, size_t{65}, size_t{300}}) {
+    for (int round = 0; round < 20; ++round) {
+      struct M { uint64_t begin, length; std::string owner; };
+      std::vector<M> marks;
+      uint64_t at = 0;
+      for (size_t k = 0; k < n; ++k) {
+        if (prng.chance(30)) at += prng.range(1, 5);          // a gap
+        const uint64_t length = prng.range(1, 12);
+        const uint64_t begin = prng.chance(15) && at > 8 ? at - prng.range(1, 8) : at;  // some overlap
+        marks.push_back({begin, length, "m" + std::to_string(k)});
+        if (prng.chance(10)) marks.push_back({begin, length, "twin" + std::to_string(k)});  // same range
+        at = std::max(at, begin + length);
+      }
+      std::vector<M> shuffled = marks;
+      for (size_t k = shuffled.size(); k > 1; --k) std::swap(shuffled[k - 1], shuffled[prng.range(0, k - 1)]);
+      // The reference: the same marks in stable position order.
+      std::vector<M> ordered = shuffled;
+      std::stable_sort(ordered.begin(), ordered.end(), [](const M& a, const M& b) {
+        return a.begin != b.begin ? a.begin < b.begin : a.begin + a.length < b.begin + b.length;
+      });
+      const auto summarize = [&](const std::vector<M>& ms, CoverageMap& map) {
+        for (const M& m : ms) map.mark(m.begin, m.length, map.add_owner(m.owner), "x");
+        return map.summarize(at + 3);
+      };
+      CoverageMap a, b;
+      const CoverageSummary sa = summarize(shuffled, a), sb = summarize(ordered, b);
+      ASSERT_EQ(a.marks().size(), b.marks().size());
+      for (size_t k = 0; k < a.marks().size(); ++k)
+        ASSERT_EQ(a.path_of(a.marks()[k]), b.path_of(b.marks()[k])) << n << " marks, position " << k;
+      EXPECT_EQ(sa.covered_bytes, sb.covered_bytes);
+      ASSERT_EQ(sa.uncovered.size(), sb.uncovered.size());
+      for (size_t k = 0; k < sa.uncovered.size(); ++k) {
+        EXPECT_EQ(sa.uncovered[k].begin, sb.uncovered[k].begin);
+        EXPECT_EQ(sa.uncovered[k].end, sb.uncovered[k].end);
+      }
+      ASSERT_EQ(sa.overlap_count, sb.overlap_count);
+      for (size_t k = 0; k < sa.overlaps.size(); ++k) {
+        EXPECT_EQ(sa.overlaps[k].first_path, sb.overlaps[k].first_path);
+        EXPECT_EQ(sa.overlaps[k].second_path, sb.overlaps[k].second_path);
+      }
+    }
+  }
+}
+
 // Whole records are one mark each; paths, overlaps and the fuzz layout still
 // resolve single fields through the table.
 TEST(CoverageMap, RecordMarksResolveFieldsFromTheirTable) {

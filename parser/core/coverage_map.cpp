@@ -101,7 +101,8 @@ GapKind classify_gap(uint64_t begin, uint64_t end, uint64_t file_size) {
 
 // Marks arrive as a few long blocks of back-to-back fields (one per record
 // table or stream): order the blocks by their first mark and concatenate them,
-// O(n + b log b). Only when blocks overlap does a full stable sort remain.
+// O(n + b log b). Only when blocks overlap or marks tie does a full stable
+// sort remain.
 template <typename Less>
 void CoverageMap::sort_runs(Less less) {
   // Counted first, so the list is one allocation; ordered by std::sort with
@@ -124,8 +125,16 @@ void CoverageMap::sort_runs(Less less) {
   sorted.reserve(marks_.size());
   for (const auto& [b, e] : runs) sorted.insert(sorted.end(), marks_.begin() + static_cast<std::ptrdiff_t>(b),
                                                 marks_.begin() + static_cast<std::ptrdiff_t>(e));
-  if (!std::is_sorted(sorted.begin(), sorted.end(), less)) std::stable_sort(sorted.begin(), sorted.end(), less);
-  marks_ = std::move(sorted);
+  // Strictly ascending, the concatenation is the one sorted order there is.
+  // Otherwise (runs that overlap, or marks of the same range, whose order
+  // names overlaps) the marks are sorted stably from the order they came in:
+  // the concatenation may already have put a later mark of a range first.
+  if (std::adjacent_find(sorted.begin(), sorted.end(), [&](const CoverageMark& a, const CoverageMark& b) {
+        return !less(a, b);
+      }) == sorted.end())
+    marks_ = std::move(sorted);
+  else
+    std::stable_sort(marks_.begin(), marks_.end(), less);
 }
 
 CoverageSummary CoverageMap::summarize(uint64_t file_size) {
@@ -133,7 +142,21 @@ CoverageSummary CoverageMap::summarize(uint64_t file_size) {
   const auto by_position = [](const CoverageMark& a, const CoverageMark& b) {
     return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
   };
-  if (!std::is_sorted(marks_.begin(), marks_.end(), by_position)) sort_runs(by_position);
+  if (!std::is_sorted(marks_.begin(), marks_.end(), by_position)) {
+    // A small map (a MOD file's few dozen marks, per object out of file
+    // order) sorts in place by insertion: stable like sort_runs, and without
+    // its two allocations, which cost more than the moves at this size.
+    if (marks_.size() <= kInsertionSortMarks) {
+      for (size_t i = 1; i < marks_.size(); ++i) {
+        const CoverageMark m = marks_[i];
+        size_t j = i;
+        for (; j > 0 && by_position(m, marks_[j - 1]); --j) marks_[j] = marks_[j - 1];
+        marks_[j] = m;
+      }
+    } else {
+      sort_runs(by_position);
+    }
+  }
   sorted_ = true;
 
   CoverageSummary s;

@@ -106,6 +106,7 @@ class CoverageMap {
     std::span<const FieldSpec> fields;  // a record table owner's fields
     bool indexed = true;  // false: one record, named by the path alone (mark_record)
   };
+  static constexpr size_t kInsertionSortMarks = 64;
   template <typename Less>
   void sort_runs(Less less);
 
