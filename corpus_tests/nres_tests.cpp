@@ -11,6 +11,7 @@
 #include "parser/nres/nres_parser.hpp"
 #include "reports/roundtrip.hpp"
 #include "writer/nres/nres_synth.hpp"
+#include "writer/core/prng.hpp"
 #include "writer/nres/nres_writer.hpp"
 
 namespace meshgate::nres {
@@ -94,6 +95,35 @@ TEST(NresNames, StrcmpiFoldsToLowercase) {
   EXPECT_GT(compare_names_uppercase("B_1", "ba1"), 0);  // 'A' (0x41) < '_'
   EXPECT_EQ(compare_names_lowercase("Land", "LAND"), 0);
   EXPECT_LT(compare_names_lowercase("ab", "abc"), 0);
+  EXPECT_EQ(compare_names_lowercase("M0121.positions", "m0121.POSITIONS"), 0);  // case differences in whole words
+  EXPECT_LT(compare_names_lowercase("AbCdEfGhX", "abcdefghY"), 0);  // case differences before the real one
+  EXPECT_GT(compare_names_lowercase("ABCDEFGH_1", "abcdefgh1"), 0);
+}
+
+// The comparison skips exactly-equal words; against a byte-at-a-time
+// reference on random names (long shared prefixes, case variants, every
+// length up to two words and a half).
+TEST(NresNames, FoldedComparisonMatchesAByteAtATimeReference) {
+  const auto reference = [](std::string_view a, std::string_view b, auto fold) {
+    for (size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
+      const auto x = static_cast<unsigned char>(fold(a[i])), y = static_cast<unsigned char>(fold(b[i]));
+      if (x != y) return x < y ? -1 : 1;
+    }
+    return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
+  };
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+  const auto upper = [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c; };
+  Prng prng(23);
+  const std::string alphabet = "aAbB_.1Zz\xe0";
+  for (int round = 0; round < 20000; ++round) {
+    std::string a(prng.range(0, 20), 'x');
+    for (char& c : a) c = alphabet[prng.range(0, alphabet.size() - 1)];
+    std::string b = a.substr(0, prng.range(0, a.size()));  // a shared prefix
+    while (b.size() < prng.range(0, 20)) b.push_back(alphabet[prng.range(0, alphabet.size() - 1)]);
+    if (!b.empty() && prng.chance(50)) b[prng.range(0, b.size() - 1)] ^= 0x20;  // flip a case bit
+    ASSERT_EQ(compare_names_lowercase(a, b), reference(a, b, lower)) << a << " vs " << b;
+    ASSERT_EQ(compare_names_uppercase(a, b), reference(a, b, upper)) << a << " vs " << b;
+  }
 }
 
 class NresMalformed : public ::testing::TestWithParam<DiagnosticCode> {};

@@ -1,6 +1,7 @@
 #include "parser/nres/nres_parser.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <numeric>
 
@@ -18,7 +19,19 @@ constexpr std::array<std::byte, 4> kMagic = {std::byte{'N'}, std::byte{'R'}, std
 template <char (*Fold)(char)>
 int compare_folded(std::string_view a, std::string_view b) {
   const size_t n = std::min(a.size(), b.size());
-  for (size_t i = 0; i < n; ++i) {
+  // Bytes that match exactly fold alike: skip them eight at a time, straight
+  // to the first byte that differs (a model's stream names share a prefix,
+  // "M0121.", and the sort check compares every neighbouring pair).
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const auto* pa = reinterpret_cast<const std::byte*>(a.data() + i);
+    const auto* pb = reinterpret_cast<const std::byte*>(b.data() + i);
+    if (const uint64_t diff = load_fixed_le<8>(pa) ^ load_fixed_le<8>(pb); diff != 0) {
+      i += static_cast<size_t>(std::countr_zero(diff)) / 8;  // little-endian words: the lowest differing byte
+      break;
+    }
+  }
+  for (; i < n; ++i) {
     const auto x = static_cast<unsigned char>(Fold(a[i])), y = static_cast<unsigned char>(Fold(b[i]));
     if (x != y) return x < y ? -1 : 1;
   }
