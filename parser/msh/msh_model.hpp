@@ -14,6 +14,7 @@
 #include "parser/core/field_table.hpp"
 #include "parser/core/pod_vector.hpp"
 #include "parser/core/gap.hpp"
+#include "parser/core/small_bytes.hpp"
 #include "parser/msh/msh_fields.hpp"
 #include "parser/nres/nres_model.hpp"
 
@@ -81,7 +82,7 @@ struct KeyStream {  // Res8
 // Res10: u32 length, then length+1 bytes (text and NUL) when length > 0.
 struct StringRecord {
   uint32_t length = 0;
-  std::vector<std::byte> text;  // exactly length+1 bytes when length > 0, else empty; the NUL included
+  SmallBytes text;  // exactly length+1 bytes when length > 0, else empty; the NUL included (node names: mostly inline)
   friend bool operator==(const StringRecord&, const StringRecord&) = default;
 };
 struct StringStream {

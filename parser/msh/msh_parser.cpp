@@ -282,6 +282,7 @@ class Parser {
                         std::to_string(res1->record.get(entry::attr1)));
       const uint64_t base = s.record.get(entry::data_offset), size = s.record.get(entry::size);
       StringStream strings;
+      strings.records.reserve(static_cast<size_t>(std::min<uint64_t>(nodes, size / 4)));  // a record is 4 bytes at least
       uint64_t at = 0;
       while (at < size) {
         const std::string path = "res10[" + std::to_string(strings.records.size()) + "]";
@@ -302,7 +303,7 @@ class Parser {
         StringRecord rec{*length, {}};
         if (text) {
           Bytes t = *in_.slice(base + at + 4, text);
-          rec.text.assign(t.begin(), t.end());
+          rec.text = SmallBytes(t);
           cov_.mark(base + at + 4, text, owner, "text");
           if (t.back() != std::byte{0})
             return diags_.reject(codes::string_not_terminated, path + ".text", base + at + 4 + text - 1,
