@@ -6,7 +6,7 @@
 #include <string>
 
 #include "parser/core/byte_reader.hpp"
-#include "writer/nres/nres_writer.hpp"
+#include "writer/nres/nres_archive_writer.hpp"
 
 namespace meshgate::msh {
 
@@ -147,11 +147,16 @@ WriteResult write_msh(const Model& model, const PartObserver* observer) {
   // The container's frame from the model's header, entries and gaps; each
   // payload emitted from the bytes the model holds (HeldBytes) or else
   // encoded straight into its place in the image.
-  return nres::write_nres_frame(
-      {model.file_size, model.header, model.streams.size(),
-       [&](size_t i) -> const nres::EntryRecord& { return model.streams[i].record; }, model.gaps,
-       [&](size_t i) { return std::visit(HeldBytes{}, model.streams[i].data); }},
-      [&](size_t i, std::span<std::byte> dst) { encode_stream_into(model.streams[i].data, dst); }, observer);
+  return nres::write_archive(
+      model.file_size, model.header, model.streams.size(),
+      [&](size_t i) -> const nres::EntryRecord& { return model.streams[i].record; }, model.gaps, observer,
+      [&](OutputImage& out, size_t i, const auto& path) {
+        const Stream& s = model.streams[i];
+        const uint64_t offset = s.record.get(nres::entry::data_offset), size = s.record.get(nres::entry::size);
+        if (const std::optional<Bytes> held = std::visit(HeldBytes{}, s.data); held && held->size() == size)
+          return out.emit_bytes(offset, *held, path);
+        return out.emit(offset, size, path, [&](std::span<std::byte> dst) { encode_stream_into(s.data, dst); });
+      });
 }
 
 }  // namespace meshgate::msh
