@@ -122,7 +122,7 @@ MESHGATE_ELEMENT_KERNEL bool triangle_rules_broken(const TriangleRecord* records
 class Checker {
  public:
   Checker(const Model& m, Diagnostics& d)
-      : m_(m), d_(d), counts_(model_counts(m_)), nodes_(node_views(m_)) {
+      : m_(m), d_(d), counts_(model_counts(m_)), nodes_(m_) {
     if (auto* s = m.get<HeaderSlotStream>(2)) slots_ = &s->slots;
     if (auto* s = m.get<BatchStream>(13)) batches_ = &s->batches;
     if (auto* s = m.get<TriangleStream>(7)) tris_ = &s->triangles;
@@ -193,7 +193,7 @@ class Checker {
     auto node_field = [&](uint64_t n, size_t f) { return at(1, n, stride, spec.fields[f].offset); };
     auto node_path = [&](uint64_t n, size_t f) { return path<kNodeSpec>(1, n, f); };
     for (size_t n = 0; n < nodes_.size(); ++n) {
-      const NodeView& v = nodes_[n];
+      const NodeView v = nodes_[n];
       for (size_t k = 0; k < v.slots.size(); ++k)
         if (v.slots[k] != kNone && v.slots[k] >= counts_.slots)
           return fail(codes::slot_index_out_of_range, node_path(n, 4 + k), node_field(n, 4 + k),
@@ -400,7 +400,7 @@ class Checker {
   const StreamsByType m_;  // the model's streams, looked up by type
   Diagnostics& d_;
   ModelCounts counts_;
-  std::vector<NodeView> nodes_;
+  NodeViewList nodes_;
   const PodVector<SlotRecord>* slots_ = nullptr;
   const PodVector<BatchRecord>* batches_ = nullptr;
   const PodVector<TriangleRecord>* tris_ = nullptr;

@@ -28,15 +28,23 @@ uint64_t count_of(const StreamsByType& m, uint32_t type, auto member) {
 
 }  // namespace
 
+NodeViewList::NodeViewList(const StreamsByType& streams) : long_nodes_(streams.get<NodeStream>(1)) {
+  if (!long_nodes_) short_nodes_ = streams.get<ShortNodeStream>(1);
+}
+
+size_t NodeViewList::size() const {
+  return long_nodes_ ? long_nodes_->nodes.size() : short_nodes_ ? short_nodes_->nodes.size() : 0;
+}
+
+NodeView NodeViewList::operator[](size_t n) const {
+  return long_nodes_ ? view_of(long_nodes_->nodes[n]) : view_of(short_nodes_->nodes[n]);
+}
+
 std::vector<NodeView> node_views(const StreamsByType& model) {
+  const NodeViewList list(model);
   std::vector<NodeView> out;
-  if (const auto* s = model.get<NodeStream>(1)) {
-    out.reserve(s->nodes.size());
-    for (const NodeRecord& r : s->nodes) out.push_back(view_of(r));
-  } else if (const auto* s24 = model.get<ShortNodeStream>(1)) {
-    out.reserve(s24->nodes.size());
-    for (const NodeShortRecord& r : s24->nodes) out.push_back(view_of(r));
-  }
+  out.reserve(list.size());
+  for (size_t n = 0; n < list.size(); ++n) out.push_back(list[n]);
   return out;
 }
 

@@ -159,6 +159,19 @@ struct NodeView {
 inline constexpr uint16_t kNone = 0xFFFF;
 inline constexpr size_t kSlotBlocks = 3, kSlotsPerBlock = 5;
 
+// A model's nodes as NodeViews, each made when asked for: the checks walk
+// them once, so a vector of views would be an allocation per model for nothing.
+class NodeViewList {
+ public:
+  explicit NodeViewList(const StreamsByType& streams);
+  [[nodiscard]] size_t size() const;
+  [[nodiscard]] NodeView operator[](size_t n) const;
+
+ private:
+  const NodeStream* long_nodes_ = nullptr;        // 38-byte records
+  const ShortNodeStream* short_nodes_ = nullptr;  // 24-byte records, when there are no 38-byte ones
+};
+
 [[nodiscard]] std::vector<NodeView> node_views(const StreamsByType& streams);
 [[nodiscard]] inline std::vector<NodeView> node_views(const Model& model) { return node_views(StreamsByType(model)); }
 
