@@ -99,6 +99,19 @@ GapKind classify_gap(uint64_t begin, uint64_t end, uint64_t file_size) {
   return GapKind::gap;
 }
 
+// A small map (a MOD file's few dozen marks, per object out of file order)
+// sorts in place: stable like sort_runs, and without its two allocations,
+// which cost more than the moves at this size.
+template <typename Less>
+void CoverageMap::sort_by_insertion(Less less) {
+  for (size_t i = 1; i < marks_.size(); ++i) {
+    const CoverageMark m = marks_[i];
+    size_t j = i;
+    for (; j > 0 && less(m, marks_[j - 1]); --j) marks_[j] = marks_[j - 1];
+    marks_[j] = m;
+  }
+}
+
 // Marks arrive as a few long blocks of back-to-back fields (one per record
 // table or stream): order the blocks by their first mark and concatenate them,
 // O(n + b log b). Only when blocks overlap or marks tie does a full stable
@@ -143,19 +156,10 @@ CoverageSummary CoverageMap::summarize(uint64_t file_size) {
     return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
   };
   if (!std::is_sorted(marks_.begin(), marks_.end(), by_position)) {
-    // A small map (a MOD file's few dozen marks, per object out of file
-    // order) sorts in place by insertion: stable like sort_runs, and without
-    // its two allocations, which cost more than the moves at this size.
-    if (marks_.size() <= kInsertionSortMarks) {
-      for (size_t i = 1; i < marks_.size(); ++i) {
-        const CoverageMark m = marks_[i];
-        size_t j = i;
-        for (; j > 0 && by_position(m, marks_[j - 1]); --j) marks_[j] = marks_[j - 1];
-        marks_[j] = m;
-      }
-    } else {
+    if (marks_.size() <= kInsertionSortMarks)
+      sort_by_insertion(by_position);
+    else
       sort_runs(by_position);
-    }
   }
   sorted_ = true;
 

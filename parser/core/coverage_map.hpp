@@ -106,7 +106,9 @@ class CoverageMap {
     std::span<const FieldSpec> fields;  // a record table owner's fields
     bool indexed = true;  // false: one record, named by the path alone (mark_record)
   };
-  static constexpr size_t kInsertionSortMarks = 64;
+  static constexpr size_t kInsertionSortMarks = 64;  // up to this many, sort_by_insertion; more, sort_runs
+  template <typename Less>
+  void sort_by_insertion(Less less);
   template <typename Less>
   void sort_runs(Less less);
 
