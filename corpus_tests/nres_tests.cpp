@@ -100,6 +100,28 @@ TEST(NresNames, StrcmpiFoldsToLowercase) {
   EXPECT_GT(compare_names_lowercase("ABCDEFGH_1", "abcdefgh1"), 0);
 }
 
+// A name ends at its field's first NUL, wherever it falls in the 36 bytes and
+// whatever follows it; bytes like 0x01 and 0x80 next to it must not pass for
+// one (the search goes eight bytes at a time). No NUL: the whole field.
+TEST(NresNames, ANameEndsAtTheFirstNulOfItsField) {
+  Prng prng(29);
+  const std::array<std::byte, 4> tricky = {std::byte{0x01}, std::byte{0x80}, std::byte{0x81}, std::byte{0xFF}};
+  for (size_t length = 0; length <= 36; ++length)
+    for (int round = 0; round < 50; ++round) {
+      EntryRecord r;
+      const std::span<std::byte> field = r.raw_mut(entry::name);
+      ASSERT_EQ(field.size(), 36u);
+      for (std::byte& b : field)
+        b = prng.chance(50) ? tricky[prng.range(0, 3)] : static_cast<std::byte>(prng.range(1, 255));
+      if (length < field.size()) {
+        field[length] = std::byte{0};
+        for (size_t k = length + 1; k < field.size(); ++k)
+          if (prng.chance(30)) field[k] = std::byte{0};  // more NULs after the first
+      }
+      EXPECT_EQ(entry_name_view(r).size(), length);
+    }
+}
+
 // The comparison skips exactly-equal words; against a byte-at-a-time
 // reference on random names (long shared prefixes, case variants, every
 // length up to two words and a half).

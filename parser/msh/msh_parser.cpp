@@ -95,7 +95,18 @@ class Parser {
   }
 
   // size % stride == 0 and attr1 == size / stride (§4.1). Returns the count.
+  // The check stays small enough to inline; the report is out of line (as a
+  // call, the returned optional went through the stack on every stream).
   std::optional<uint64_t> fixed_count(size_t i, const EntryRecord& r, uint64_t stride, uint64_t header_bytes = 0) {
+    const uint64_t size = r.get(entry::size);  // >= header_bytes: checked by the caller
+    const uint64_t count = (size - header_bytes) / stride;
+    if ((size - header_bytes) % stride != 0 || r.get(entry::attr1) != count) {
+      reject_count(i, r, stride, header_bytes);
+      return std::nullopt;
+    }
+    return count;
+  }
+  [[gnu::noinline, gnu::cold]] void reject_count(size_t i, const EntryRecord& r, uint64_t stride, uint64_t header_bytes) {
     const uint64_t size = r.get(entry::size);
     if ((size - header_bytes) % stride != 0) {
       diags_.reject(header_bytes ? codes::slot_table_tail : codes::stream_size_not_multiple, entry_path(i, "size"),
@@ -103,16 +114,11 @@ class Parser {
            type_label(r) + " payload of " + std::to_string(size) + " bytes " +
                (header_bytes ? "minus the 0x8C header " : "") + "is not a multiple of the " +
                std::to_string(stride) + "-byte stride");
-      return std::nullopt;
+      return;
     }
-    const uint64_t count = (size - header_bytes) / stride;
-    if (r.get(entry::attr1) != count) {
-      diags_.reject(codes::stream_count_mismatch, entry_path(i, "attr1"), entry_field_offset(i, entry::attr1),
-           type_label(r) + " attr1 is " + std::to_string(r.get(entry::attr1)) + " but the payload holds " +
-               std::to_string(count) + " elements");
-      return std::nullopt;
-    }
-    return count;
+    diags_.reject(codes::stream_count_mismatch, entry_path(i, "attr1"), entry_field_offset(i, entry::attr1),
+         type_label(r) + " attr1 is " + std::to_string(r.get(entry::attr1)) + " but the payload holds " +
+             std::to_string((size - header_bytes) / stride) + " elements");
   }
 
   template <const auto& Spec>

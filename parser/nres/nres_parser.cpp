@@ -38,10 +38,21 @@ int compare_folded(std::string_view a, std::string_view b) {
   return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
 }
 // Bytes before the name field's NUL terminator (the field's size when it has
-// none). memchr, not a byte loop: 20 names per model file add up in fuzzing.
+// none). Eight bytes at a time: a byte loop is a branch per byte (20 names per
+// model add up in fuzzing), and a memchr call costs more than the search on a
+// 36-byte field. In a word w, (w - 0x01..01) & ~w & 0x80..80 sets the top bit
+// of each zero byte; a borrow can set it in bytes above the first zero too,
+// never below, so the lowest set bit is the first NUL (the load is little-endian).
 size_t name_length(Bytes name) {
-  const void* nul = std::memchr(name.data(), 0, name.size());
-  return nul == nullptr ? name.size() : static_cast<size_t>(static_cast<const std::byte*>(nul) - name.data());
+  size_t i = 0;
+  for (; i + 8 <= name.size(); i += 8) {
+    const uint64_t w = load_fixed_le<8>(name.data() + i);
+    const uint64_t zero_bytes = (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
+    if (zero_bytes != 0) return i + static_cast<size_t>(std::countr_zero(zero_bytes)) / 8;
+  }
+  for (; i < name.size(); ++i)
+    if (name[i] == std::byte{0}) return i;
+  return name.size();
 }
 char to_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
 char to_upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c; }
