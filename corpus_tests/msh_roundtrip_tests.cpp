@@ -180,5 +180,35 @@ TEST(MshMutation, EveryTruncationIsACleanError) {
   }
 }
 
+
+// A pooled parse fills buffers of earlier models: file after file (models of
+// every size and stream set, outer archives, malformed variants, and the
+// corpus again in reverse), its result must equal a fresh parse's and its
+// model write the file back.
+TEST(MshStreamPool, PooledParsesEqualFreshOnesFileAfterFile) {
+  StreamPool pool;
+  auto corpus = synth_msh_corpus(77, 30);
+  const auto again = synth_msh_corpus(78, 30);
+  corpus.insert(corpus.end(), again.rbegin(), again.rend());
+  for (const MalformedCase& c : malformed_msh_cases(77)) corpus.push_back(c.file);
+  size_t reused = 0, models = 0;
+  for (const SynthFile& f : corpus) {
+    const ParseResult fresh = parse_msh(f.bytes);
+    ParseResult pooled = parse_msh(f.bytes, {.pool = &pool});
+    ASSERT_EQ(fresh.ok(), pooled.ok()) << f.name;
+    EXPECT_EQ(fresh.diagnostics, pooled.diagnostics) << f.name;
+    EXPECT_EQ(fresh.coverage.covered_bytes, pooled.coverage.covered_bytes) << f.name;
+    if (!fresh.ok()) continue;
+    ++models;
+    EXPECT_TRUE(*fresh.model == *pooled.model) << f.name;
+    EXPECT_EQ(write_msh(*pooled.model).bytes, f.bytes) << f.name;
+    for (const Stream& s : pooled.model->streams)
+      if (const auto* p = std::get_if<PositionStream>(&s.data)) reused += p->positions.capacity() > p->positions.size();
+    pool.harvest(*pooled.model);
+  }
+  EXPECT_GT(models, 50u);
+  EXPECT_GT(reused, 0u);  // some model did get an earlier, larger buffer
+}
+
 }  // namespace
 }  // namespace meshgate::msh

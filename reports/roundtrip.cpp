@@ -84,11 +84,14 @@ RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profi
       if (parsed.ok() && msh::is_model_archive(*parsed.archive)) {
         // A model: decoded stream by stream and written from the typed streams.
         out.format = Format::nres_msh;
-        msh::ParseResult model = msh::parse_msh_archive(data, parsed, {.profile = profile});
+        // File after file, each thread's models fill the stream buffers of its last one.
+        thread_local msh::StreamPool pool;
+        msh::ParseResult model = msh::parse_msh_archive(data, parsed, {.profile = profile, .pool = &pool});
         out.parsed = model.ok();
         if (out.parsed) compare_written(out, data, [&](const PartObserver* o) { return msh::write_msh(*model.model, o); });
         out.diagnostics.insert(out.diagnostics.begin(), model.diagnostics.begin(), model.diagnostics.end());
         if (visitor) visitor(out, data, {.nres = &parsed, .msh = &model});
+        if (model.model) pool.harvest(*model.model);
         break;
       }
       out.parsed = parsed.ok();

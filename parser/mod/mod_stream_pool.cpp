@@ -5,12 +5,12 @@ namespace meshgate::mod {
 void StreamPool::harvest(Model& model) {
   for (Object& object : model.objects)
     for (Mesh& mesh : object.meshes) {
-      keep(vec3_, mesh.positions);
-      keep(vec3_, mesh.normals);
-      keep(uv_, mesh.uv);
-      keep(blend_, mesh.blend_indices);
-      keep(control_, mesh.control);
-      keep(workspace_, mesh.workspace);
+      keep(mesh.positions);
+      keep(mesh.normals);
+      keep(mesh.uv);
+      keep(mesh.blend_indices);
+      keep(mesh.control);
+      keep(mesh.workspace);
     }
 }
 

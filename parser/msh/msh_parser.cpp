@@ -41,7 +41,7 @@ void mark_container_directory(CoverageMap& cov, const nres::Archive& a) {
 
 class Parser {
  public:
-  Parser(Bytes data, const ParseOptions& options) : in_(data), diags_(options.strict) {}
+  Parser(Bytes data, const ParseOptions& options) : in_(data), diags_(options.strict), pool_(options.pool) {}
 
   ParseResult run(const nres::ParseResult& container) {
     ParseResult result;
@@ -128,7 +128,9 @@ class Parser {
     if (!bytes) return {};
     // A run of records is its bytes back to back: one copy, as the writer does.
     static_assert(kRecordIsItsImage<Spec>);
-    PodVector<Record<Spec>> out(static_cast<size_t>(count));  // records made for overwrite: no zero fill
+    PodVector<Record<Spec>> out;
+    if (pool_) pool_->lend(out);
+    out.resize(static_cast<size_t>(count));  // records made for overwrite: no zero fill
     if (count > 0) std::memcpy(static_cast<void*>(out.data()), bytes->data(), bytes->size());
     const uint32_t owner = cov_.add_record_table_owner(stream_path(type), base + first_offset, Spec.size, Spec.fields);
     cov_.mark_records(base + first_offset, count, owner);
@@ -142,7 +144,9 @@ class Parser {
   PodVector<Element> read_array(uint32_t type, std::string_view leaf, uint64_t base, uint64_t count) {
     const auto bytes = in_.slice(base, count * sizeof(Element));  // the payload was bounds-checked by the NRes parser
     if (!bytes) return {};
-    PodVector<Element> out(static_cast<size_t>(count));
+    PodVector<Element> out;
+    if (pool_) pool_->lend(out);
+    out.resize(static_cast<size_t>(count));
     load_le_elements(*bytes, std::span(out));
     cov_.mark(base, count * sizeof(Element), cov_.add_owner(stream_path(type)), leaf);
     return out;
@@ -152,6 +156,7 @@ class Parser {
   bool decode_streams(const nres::Archive& a) {
     // Each Stream made from its record: resize() would zero-fill every
     // 120-byte Stream first (a `rep stos` each, 4% of an MSH round trip).
+    if (pool_) pool_->lend(model_.streams);
     model_.streams.reserve(a.entries.size());
     for (size_t i = 0; i < a.entries.size(); ++i) {
       const EntryRecord& r = a.entries[i].record;
@@ -229,7 +234,10 @@ class Parser {
 
   bool keep_raw(uint32_t type, uint64_t base, uint64_t size, StreamData& out) {
     Bytes bytes = *in_.slice(base, size);
-    out = RawStream{std::vector<std::byte>(bytes.begin(), bytes.end())};
+    RawStream raw;
+    if (pool_) pool_->lend(raw.bytes);
+    raw.bytes.assign(bytes.begin(), bytes.end());
+    out = std::move(raw);
     const StreamType* t = find_stream_type(type);
     cov_.mark(base, size, cov_.add_owner(stream_path(type)), t ? t->name : "raw");
     return true;
@@ -329,6 +337,7 @@ class Parser {
 
   ByteReader in_;
   Diagnostics diags_;
+  StreamPool* pool_;
   CoverageMap cov_;
   Model model_;
   uint64_t dir_ = 0;

@@ -12,6 +12,7 @@
 #include "parser/core/coverage_map.hpp"
 #include "parser/core/diagnostics.hpp"
 #include "parser/msh/msh_model.hpp"
+#include "parser/msh/msh_stream_pool.hpp"
 #include "parser/nres/nres_parser.hpp"
 
 namespace meshgate::msh {
@@ -21,6 +22,9 @@ inline constexpr std::string_view kFormatName = "nres-msh";
 struct ParseOptions {
   nres::Profile profile = nres::Profile::compatible;
   bool strict = false;  // escalate every warning to an error
+  // Stream buffers to fill instead of allocating (a sweep or round trip keeps a
+  // per-thread pool); the parse result is the same with or without.
+  StreamPool* pool = nullptr;
 };
 
 struct ParseResult {
