@@ -76,6 +76,7 @@ class CoverageMap {
     owners_.reserve(owners);
   }
   [[nodiscard]] size_t size() const { return marks_.size(); }
+  [[nodiscard]] size_t owner_count() const { return owners_.size(); }
   // Zero-length marks are ignored: an empty stream explains no byte.
   void mark(uint64_t begin, uint64_t length, uint32_t owner, std::string_view leaf);
 

@@ -65,7 +65,12 @@ class Parser {
     // The header's marks and a small file's whole map in one allocation each;
     // parse_objects sizes them for larger files.
     cov_.reserve(64, 16);
-    if (parse_header() && parse_objects() && parse_nodes()) {
+    const bool parsed = parse_header() && parse_objects() && parse_nodes();
+    // Workspaces are packed in a trailer after the node domain (§5): marked
+    // last, the marks of a usual file arrive in file order, and summarize()
+    // has nothing to sort.
+    for (const WorkspaceSpan& w : workspaces_) cov_.mark(w.begin, w.end - w.begin, w.owner, kWorkspaceSpec.name);
+    if (parsed) {
       check_workspace_tiling();
       finish_coverage(result);
     }
@@ -164,11 +169,18 @@ class Parser {
     cov_.reserve(count * kMarksPerObject + 8, 2 * count + 2);
     analyses_.reserve(count);
     workspaces_.reserve(count);
+    // The object table first, then each object's meshes: marks in file order.
+    // The table fits the file (parse_header), so no record read fails here.
+    // Their owners are consecutive: objects[i] is first_owner + i.
+    const auto first_owner = static_cast<uint32_t>(cov_.owner_count());
+    for (size_t i = 0; i < count; ++i) {
+      const uint32_t owner = cov_.add_owner("objects[" + std::to_string(i) + "]");
+      if (!read_record(object_record_offset(i), owner, model_.objects[i].record)) return false;
+    }
     for (size_t i = 0; i < count; ++i) {
       Object& object = model_.objects[i];
       const uint64_t offset = object_record_offset(i);
-      const uint32_t owner = cov_.add_owner("objects[" + std::to_string(i) + "]");
-      if (!read_record(offset, owner, object.record)) return false;
+      const auto owner = static_cast<uint32_t>(first_owner + i);
 
       const uint64_t meshes = object.record.get(obj::mesh_count);
       const uint64_t table = object.record.get(obj::mesh_table_offset);
@@ -283,11 +295,10 @@ class Parser {
           !warn(codes::workspace_misaligned, field_path(owner, field_name(wf)), field_offset(wf),
                 "workspace starts at " + hex_offset(*ws) + ", not 16-aligned (180/180 retail workspaces are)"))
         return false;
-      cov_.mark(*ws, capacity, owner, kWorkspaceSpec.name);
       Bytes bytes = *in_.slice(*ws, capacity);
       if (pool_) pool_->lend(m.workspace);
       m.workspace.assign(bytes.begin(), bytes.end());
-      workspaces_.push_back({*ws, *ws + capacity, analyses_.size()});
+      workspaces_.push_back({*ws, *ws + capacity, analyses_.size(), owner});  // marked by run()
     }
 
     // Skin (spec §3): warnings with per-mesh failure counts; raw bytes untouched.
@@ -472,6 +483,7 @@ class Parser {
   struct WorkspaceSpan {
     uint64_t begin, end;
     size_t analysis;
+    uint32_t owner;  // the mesh's coverage owner
   };
 
   ByteReader in_;
