@@ -2,8 +2,8 @@
 // uninitialised: a decoded stream is resized and then filled by one bulk copy
 // from the input, so zero-filling it first would write every byte twice.
 // So does every other element insertion without a value (emplace_back(),
-// the count constructor). Types whose default constructor zero-fills
-// (Record) opt out of it through a ForOverwrite constructor.
+// the count constructor). A type whose default constructor zero-fills
+// (Record) is made through its ForOverwrite constructor instead.
 // Value-initialisation (`T{}`) and every constructor with a value behave as usual.
 #pragma once
 

@@ -16,6 +16,7 @@
 #include "parser/core/gap.hpp"
 #include "parser/core/small_bytes.hpp"
 #include "parser/msh/msh_fields.hpp"
+#include "parser/msh/msh_streams.hpp"
 #include "parser/nres/nres_model.hpp"
 
 namespace meshgate::msh {
@@ -127,7 +128,7 @@ struct Model {
 // absent type walks the whole directory.
 class StreamsByType {
  public:
-  static constexpr uint32_t kIndexedTypes = 21;  // ids 0..20
+  static constexpr uint32_t kIndexedTypes = kMaxCataloguedType + 1;  // ids 0..20
 
   explicit StreamsByType(const Model& model) : model_(&model) {
     for (const Stream& s : model.streams)
