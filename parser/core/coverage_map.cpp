@@ -99,9 +99,9 @@ GapKind classify_gap(uint64_t begin, uint64_t end, uint64_t file_size) {
   return GapKind::gap;
 }
 
-// A small map (a MOD file's few dozen marks, per object out of file order)
-// sorts in place: stable like sort_runs, and without its two allocations,
-// which cost more than the moves at this size.
+// A small map marked out of file order (a few dozen marks: a MOD file whose
+// workspaces are not its trailer, say) sorts in place: stable like sort_runs,
+// and without its two allocations, which cost more than the moves at this size.
 template <typename Less>
 void CoverageMap::sort_by_insertion(Less less) {
   for (size_t i = 1; i < marks_.size(); ++i) {
