@@ -1,6 +1,7 @@
 // An exact byte string held inline up to kInline bytes and on the heap beyond.
-// Gaps are mostly alignment padding (under 8 bytes in NRes, under 16 in MOD):
-// a heap block for each cost a model a dozen allocations per parse and per copy.
+// Gaps are mostly alignment padding (under 8 bytes in NRes, under 16 in MOD)
+// and MSH node names are short: a heap block for each cost a model a dozen
+// allocations per parse and per copy.
 #pragma once
 
 #include <algorithm>

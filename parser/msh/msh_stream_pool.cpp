@@ -1,5 +1,6 @@
 #include "parser/msh/msh_stream_pool.hpp"
 
+#include <type_traits>
 #include <variant>
 
 namespace meshgate::msh {
