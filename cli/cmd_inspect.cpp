@@ -2,6 +2,7 @@
 
 #include "cli/commands.hpp"
 #include "parser/mod/mod_parser.hpp"
+#include "reports/file_reader.hpp"
 #include "reports/input_scan.hpp"
 #include "reports/json_stream.hpp"
 #include "reports/json_render.hpp"

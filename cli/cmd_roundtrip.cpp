@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "reports/file_reader.hpp"
 #include "reports/input_scan.hpp"
 #include "reports/json_stream.hpp"
 #include "reports/roundtrip.hpp"
@@ -45,8 +46,9 @@ void add_roundtrip(CLI::App& app, int& exit_code) {
     nlohmann::json files = nlohmann::json::array();
     uint64_t total = 0, identical = 0, failed = 0, bytes_total = 0;
     if (!options->json) std::printf("%-9s %10s  %-16s  %-10s %s\n", "result", "bytes", "xxh3_64", "format", "path");
+    FileReader reader;
     for (const InputFile& input : scan.files) {
-      auto bytes = read_file(input.path);
+      const std::optional<Bytes> bytes = reader.read(input.path);
       if (!bytes) {
         std::cerr << "meshgate roundtrip: cannot read " << input.path << "\n";
         exit_code = kExitUsage;

@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 
+#include "reports/file_reader.hpp"
 #include "reports/input_scan.hpp"
 #include "reports/roundtrip.hpp"
 

@@ -3,6 +3,8 @@
 // violation, report determinism across --jobs, and the manifest gate.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstring>
 #include <filesystem>
@@ -13,6 +15,7 @@
 #include "reports/evidence.hpp"
 #include "reports/json_stream.hpp"
 #include "reports/field_catalog.hpp"
+#include "reports/file_reader.hpp"
 #include "reports/manifest.hpp"
 #include "reports/sweep.hpp"
 #include "writer/mod/mod_synth.hpp"
@@ -413,6 +416,46 @@ TEST_F(SweepOnDisk, GatePassesUnchangedAndNamesEveryChange) {
   EXPECT_NE(outcome[1].find("coverage changed (uncovered_bytes 1 ->"), std::string::npos);
   EXPECT_NE(outcome[2].find("diagnostic no longer raised mod.bogus"), std::string::npos);
   EXPECT_EQ(gate_differences(nlohmann::json::object(), run(1)).size(), 1u);
+}
+
+
+// One reader, file after file, in one buffer: each read is exactly its file,
+// whatever size came before (a smaller file after a larger one keeps none of
+// the larger one's bytes), and what is not a readable regular file is nullopt.
+TEST_F(SweepOnDisk, FileReaderReadsEachFileExactlyIntoOneBuffer) {
+  std::vector<std::vector<std::byte>> contents;
+  for (const size_t size : {size_t{70000}, size_t{0}, size_t{4096}, size_t{1}, size_t{4095}, size_t{70001}, size_t{9}}) {
+    std::vector<std::byte> bytes(size);
+    for (size_t i = 0; i < size; ++i) bytes[i] = static_cast<std::byte>((i * 131 + size) % 251);
+    write("sizes/" + std::to_string(contents.size()) + ".bin", bytes);
+    contents.push_back(std::move(bytes));
+  }
+  FileReader reader;
+  for (size_t k = 0; k < contents.size(); ++k) {
+    const std::optional<Bytes> got = reader.read(dir / "sizes" / (std::to_string(k) + ".bin"));
+    ASSERT_TRUE(got) << k;
+    EXPECT_TRUE(std::ranges::equal(*got, contents[k])) << "file " << k << " of " << contents[k].size() << " bytes";
+    EXPECT_EQ(read_file(dir / "sizes" / (std::to_string(k) + ".bin")), contents[k]) << k;
+  }
+  EXPECT_FALSE(reader.read(dir / "no-such-file.mod"));
+  EXPECT_FALSE(reader.read(dir / "sizes"));  // a directory
+  EXPECT_FALSE(read_file(dir / "sizes"));
+  // After a failure the reader still reads.
+  ASSERT_TRUE(reader.read(dir / "sizes" / "6.bin"));
+  EXPECT_TRUE(std::ranges::equal(*reader.read(dir / "sizes" / "6.bin"), contents[6]));
+}
+
+TEST_F(SweepOnDisk, ReadPrefixReadsAtMostItsSpan) {
+  write("short.bin", {std::byte{'N'}, std::byte{'R'}, std::byte{'e'}});
+  std::array<std::byte, 8> prefix{};
+  EXPECT_EQ(read_prefix(dir / "short.bin", prefix), 3u);
+  EXPECT_EQ(prefix[2], std::byte{'e'});
+  EXPECT_EQ(prefix[3], std::byte{0});
+  const std::vector<std::byte> mod = testing::canonical_minimal_mod();
+  write("long.mod", mod);
+  EXPECT_EQ(read_prefix(dir / "long.mod", prefix), 8u);
+  EXPECT_TRUE(std::equal(prefix.begin(), prefix.end(), mod.begin()));
+  EXPECT_FALSE(read_prefix(dir / "no-such-file.mod", prefix));
 }
 
 }  // namespace

@@ -1,32 +1,20 @@
 #include "reports/input_scan.hpp"
 
 #include <algorithm>
-#include <fstream>
+#include <array>
 
 #include "parser/core/utf8_text.hpp"
+#include "reports/file_reader.hpp"
 
 namespace meshgate {
 
 namespace fs = std::filesystem;
 
-std::optional<std::vector<std::byte>> read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  in.seekg(0, std::ios::end);
-  const std::streamoff size = in.tellg();
-  if (size < 0) return std::nullopt;
-  in.seekg(0);
-  std::vector<std::byte> bytes(static_cast<size_t>(size));
-  if (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), size)) return std::nullopt;
-  return bytes;
-}
-
 namespace {
+// A file's format from its first bytes (an unreadable file has none).
 Format probe(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
   std::array<std::byte, kMagicProbeBytes> prefix{};
-  in.read(reinterpret_cast<char*>(prefix.data()), prefix.size());
-  return detect_format(Bytes(prefix.data(), static_cast<size_t>(std::max<std::streamsize>(in.gcount(), 0))));
+  return detect_format(Bytes(prefix.data(), read_prefix(path, prefix).value_or(0)));
 }
 }  // namespace
 

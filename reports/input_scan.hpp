@@ -4,7 +4,6 @@
 #pragma once
 
 #include <filesystem>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,8 +23,5 @@ struct InputScan {
 };
 
 [[nodiscard]] InputScan scan_inputs(const std::vector<std::string>& arguments);
-
-// Reads a whole file; nullopt on I/O failure.
-[[nodiscard]] std::optional<std::vector<std::byte>> read_file(const std::filesystem::path& path);
 
 }  // namespace meshgate

@@ -10,6 +10,7 @@
 
 #include "parser/core/hashing.hpp"
 #include "parser/mod/mod_fields.hpp"
+#include "reports/file_reader.hpp"
 #include "reports/roundtrip.hpp"
 
 namespace meshgate {
@@ -87,9 +88,10 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
 
 namespace {
 
-SweepResult sweep_input(const InputFile& input, const SweepOptions& options) {
+// `reader`: the calling thread's, whose buffer the file's bytes reuse.
+SweepResult sweep_input(const InputFile& input, const SweepOptions& options, FileReader& reader) {
   SweepResult partial;
-  if (auto bytes = read_file(input.path))
+  if (const std::optional<Bytes> bytes = reader.read(input.path))
     sweep_file(input.display, *bytes, options.profile, partial, options.digests);
   else
     partial.errors.push_back(input.display + ": cannot read");
@@ -112,8 +114,9 @@ SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& opti
   if (jobs == 1) {
     // On the calling thread: a worker thread handing each file to a merging
     // thread cost a futex wake and two context switches per file.
+    FileReader reader;
     for (size_t i = 0; i < total; ++i) {
-      merge_into(result, sweep_input(inputs[i], options));
+      merge_into(result, sweep_input(inputs[i], options, reader));
       if (options.progress) options.progress(i + 1, total);
     }
     return result;
@@ -129,8 +132,9 @@ SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& opti
   size_t merged = 0;
   std::atomic<size_t> next{0};
   auto work = [&] {
+    FileReader reader;
     for (size_t i = next++; i < total; i = next++) {
-      SweepResult partial = sweep_input(inputs[i], options);
+      SweepResult partial = sweep_input(inputs[i], options, reader);
       std::lock_guard lock(mutex);
       parked[i] = std::move(partial);
       for (; merged < total && parked[merged]; ++merged) {
