@@ -247,6 +247,35 @@ TEST(CoverageMap, AnyMarkingOrderSummarizesAsFileOrderDoes) {
 
 // Whole records are one mark each; paths, overlaps and the fuzz layout still
 // resolve single fields through the table.
+// Owner paths live end to end in one string that grows as owners come: each
+// stays exactly its own, whichever overload made it, through every regrowth,
+// and names its marks; a moved map keeps them.
+TEST(CoverageMap, OwnerPathsStayExactWhileTheirStorageGrows) {
+  CoverageMap map;
+  std::vector<std::string> expected;
+  for (size_t i = 0; i < 600; ++i) {
+    const std::string index = std::to_string(i), width(i % 40, 'w');
+    uint32_t id = 0;
+    if (i % 3 == 0) {
+      expected.push_back("objects[" + index + "].meshes[" + width + "]");
+      id = map.add_owner({"objects[", index, "].meshes[", width, "]"});
+    } else if (i % 3 == 1) {
+      expected.push_back("plain" + index + width);
+      id = map.add_owner(expected.back());
+    } else {
+      expected.push_back("");  // an unnamed owner: its marks are named by their leaf alone
+      id = map.add_owner(std::string_view());
+    }
+    ASSERT_EQ(id, i);
+    map.mark(i * 4, 4, id, "leaf");
+  }
+  const CoverageMap moved = std::move(map);
+  for (uint32_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(moved.owner(i), expected[i]) << i;
+    EXPECT_EQ(moved.path_of(moved.marks()[i]), expected[i].empty() ? "leaf" : expected[i] + ".leaf") << i;
+  }
+}
+
 TEST(CoverageMap, RecordMarksResolveFieldsFromTheirTable) {
   CoverageMap map;
   const uint32_t header = map.add_owner("header");

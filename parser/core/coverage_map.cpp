@@ -16,15 +16,32 @@ std::string_view gap_kind_name(GapKind k) {
   return "gap";
 }
 
-uint32_t CoverageMap::add_owner(std::string path) {
-  owners_.push_back({std::move(path), 0, 0, {}, true});
+uint32_t CoverageMap::add_owner(Owner owner, std::string_view path) {
+  owner.path_begin = paths_.size();
+  owner.path_size = path.size();
+  paths_.append(path);
+  owners_.push_back(owner);
   return static_cast<uint32_t>(owners_.size() - 1);
 }
 
-uint32_t CoverageMap::add_record_table_owner(std::string prefix, uint64_t base, uint32_t stride,
-                                             std::span<const FieldSpec> fields) {
-  owners_.push_back({std::move(prefix), base, stride, fields, true});
+uint32_t CoverageMap::add_owner(std::string_view path) { return add_owner(Owner{}, path); }
+
+uint32_t CoverageMap::add_owner(std::initializer_list<std::string_view> parts) {
+  const size_t begin = paths_.size();
+  for (std::string_view part : parts) paths_.append(part);
+  Owner& owner = owners_.emplace_back();
+  owner.path_begin = begin;
+  owner.path_size = paths_.size() - begin;
   return static_cast<uint32_t>(owners_.size() - 1);
+}
+
+uint32_t CoverageMap::add_record_table_owner(std::string_view prefix, uint64_t base, uint32_t stride,
+                                             std::span<const FieldSpec> fields) {
+  Owner table;
+  table.base = base;
+  table.stride = stride;
+  table.fields = fields;
+  return add_owner(table, prefix);
 }
 
 void CoverageMap::mark_records(uint64_t begin, uint64_t count, uint32_t owner) {
@@ -78,11 +95,11 @@ std::string CoverageMap::path_of(const CoverageMark& m, uint64_t offset) const {
   char index[24] = "";
   if (o.stride != 0 && o.indexed)
     std::snprintf(index, sizeof index, "[%llu]", static_cast<unsigned long long>((at - o.base) / o.stride));
-  const std::string_view index_text(index);
-  const bool dot = (!o.path.empty() || !index_text.empty()) && !leaf.empty();
+  const std::string_view index_text(index), owner_path = owner(m.owner);
+  const bool dot = (!owner_path.empty() || !index_text.empty()) && !leaf.empty();
   std::string path;
-  path.reserve(o.path.size() + index_text.size() + dot + leaf.size());
-  path.append(o.path).append(index_text);
+  path.reserve(owner_path.size() + index_text.size() + dot + leaf.size());
+  path.append(owner_path).append(index_text);
   if (dot) path.push_back('.');
   path.append(leaf);
   return path;

@@ -8,7 +8,9 @@
 // field: it shows up as uncovered (the seed's "5,106 uncovered bytes" counts it).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <span>
 #include <string>
 #include <string_view>
@@ -58,12 +60,17 @@ class CoverageMap {
  public:
   static constexpr size_t kMaxReportedOverlaps = 64;
 
-  uint32_t add_owner(std::string path);
+  // Owner paths are kept end to end in one string: a MOD mesh's
+  // "objects[12].meshes[0]" outgrows std::string's inline buffer, and a heap
+  // block per owner was a third of a pooled round trip's allocations.
+  uint32_t add_owner(std::string_view path);
+  // An owner whose path is `parts` joined ("objects[", "3", "].meshes[", ...).
+  uint32_t add_owner(std::initializer_list<std::string_view> parts);
   // One owner for a whole array of records (`prefix`[k], k = (offset - base) /
   // stride) described by a field table (`fields` tiles `stride` bytes):
   // mark_records() then covers whole records with one mark, so a stream of
   // 10,000 triangle records costs one path string and one mark.
-  uint32_t add_record_table_owner(std::string prefix, uint64_t base, uint32_t stride,
+  uint32_t add_record_table_owner(std::string_view prefix, uint64_t base, uint32_t stride,
                                   std::span<const FieldSpec> fields);
   // `count` records of a table owner, starting at `begin`.
   void mark_records(uint64_t begin, uint64_t count, uint32_t owner);
@@ -71,9 +78,11 @@ class CoverageMap {
   // a plain owner ("objects[2]"): one mark, fields resolved from the table.
   // An owner holds one table; a second record for it is marked field by field.
   void mark_record(uint64_t offset, uint32_t owner, std::span<const FieldSpec> fields, uint32_t size);
-  void reserve(size_t marks, size_t owners = 0) {
+  // Room for `marks` marks and `owners` owners whose paths total `path_bytes`.
+  void reserve(size_t marks, size_t owners = 0, size_t path_bytes = 0) {
     marks_.reserve(marks);
     owners_.reserve(owners);
+    paths_.reserve(path_bytes);
   }
   [[nodiscard]] size_t size() const { return marks_.size(); }
   [[nodiscard]] size_t owner_count() const { return owners_.size(); }
@@ -91,8 +100,11 @@ class CoverageMap {
     uint32_t stride = 0;
   };
   [[nodiscard]] RecordLayout record_layout(const CoverageMark& m) const;
-  // The owner's path (for a record array, its prefix).
-  [[nodiscard]] const std::string& owner(uint32_t id) const { return owners_[id].path; }
+  // The owner's path (for a record array, its prefix); valid while the map is
+  // unchanged.
+  [[nodiscard]] std::string_view owner(uint32_t id) const {
+    return std::string_view(paths_).substr(owners_[id].path_begin, owners_[id].path_size);
+  }
   [[nodiscard]] const std::vector<CoverageMark>& marks() const { return marks_; }
   // Sorts marks by position and derives covered/uncovered ranges and overlaps.
   [[nodiscard]] CoverageSummary summarize(uint64_t file_size);
@@ -101,7 +113,8 @@ class CoverageMap {
 
  private:
   struct Owner {
-    std::string path;
+    size_t path_begin = 0;  // the path: paths_[path_begin, path_begin + path_size)
+    size_t path_size = 0;
     uint64_t base = 0;
     uint32_t stride = 0;  // 0: a plain owner; else the size of its table's record
     std::span<const FieldSpec> fields;  // a record table owner's fields
@@ -113,7 +126,10 @@ class CoverageMap {
   template <typename Less>
   void sort_runs(Less less);
 
+  uint32_t add_owner(Owner owner, std::string_view path);
+
   std::vector<Owner> owners_;
+  std::string paths_;  // every owner's path, end to end
   std::vector<CoverageMark> marks_;
   bool sorted_ = false;
 };

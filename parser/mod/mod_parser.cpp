@@ -1,6 +1,8 @@
 #include "parser/mod/mod_parser.hpp"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 
@@ -83,8 +85,16 @@ class Parser {
 
  private:
   // ---- helpers ------------------------------------------------------------
+  // `i` in decimal, written into `digits` (a size_t has at most 20).
+  static std::string_view decimal(size_t i, std::array<char, 20>& digits) {
+    const char* end = std::to_chars(digits.data(), digits.data() + digits.size(), i).ptr;
+    return {digits.data(), static_cast<size_t>(end - digits.data())};
+  }
   std::string field_path(uint32_t owner, std::string_view leaf) const {
-    return cov_.owner(owner) + "." + std::string(leaf);
+    const std::string_view path = cov_.owner(owner);
+    std::string out;
+    out.reserve(path.size() + 1 + leaf.size());
+    return out.append(path).append(".").append(leaf);
   }
   bool fail(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {
     return diags_.reject(code, std::move(path), offset, std::move(message));
@@ -98,7 +108,7 @@ class Parser {
   template <const auto& Spec>
   bool read_record(uint64_t offset, uint32_t owner, Record<Spec>& out) {
     if (meshgate::read_record(in_, offset, owner, cov_, out)) return true;
-    return fail(codes::truncated_header, cov_.owner(owner), offset,
+    return fail(codes::truncated_header, std::string(cov_.owner(owner)), offset,
                 std::string(Spec.name) + " record " + range_text(offset, Spec.size) + " leaves the file");
   }
 
@@ -162,13 +172,17 @@ class Parser {
   bool parse_objects() {
     const uint64_t count = model_.header.get(hdr::object_count);  // bounded by the file (parse_header)
     model_.objects.resize(count);
-    // Sized for one mesh per object, the common layout (more meshes grow the
-    // vectors as usual): an object record, a mesh record, its streams and its
-    // workspace, and the header's and the node domain's marks.
-    constexpr size_t kMarksPerObject = 2 + kStreamSpecs.size() + 1;
-    cov_.reserve(count * kMarksPerObject + 8, 2 * count + 2);
-    analyses_.reserve(count);
-    workspaces_.reserve(count);
+    // Sized for one mesh per object, the common layout, and again below once
+    // the objects have declared their meshes: per mesh a record, its streams
+    // and its workspace, an owner "objects[i].meshes[j]" and an analysis; and
+    // the header's and the node domain's marks.
+    constexpr size_t kMarksPerMesh = 1 + kStreamSpecs.size() + 1, kPathBytesPerMesh = 24;
+    const auto reserve_for = [&](size_t meshes) {
+      cov_.reserve(count + meshes * kMarksPerMesh + 8, count + meshes + 2, (count + meshes) * kPathBytesPerMesh + 64);
+      analyses_.reserve(meshes);
+      workspaces_.reserve(meshes);
+    };
+    reserve_for(count);
     // The object table first, then each object's meshes: marks in file order.
     // The table fits the file (parse_header), so no record read fails here.
     // Their owners are consecutive: objects[i] is first_owner + i.
@@ -177,6 +191,11 @@ class Parser {
       const uint32_t owner = cov_.add_owner("objects[" + std::to_string(i) + "]");
       if (!read_record(object_record_offset(i), owner, model_.objects[i].record)) return false;
     }
+    // No more than the file can hold records for: a hostile count is refused
+    // below, mesh table by mesh table.
+    uint64_t meshes_declared = 0;
+    for (const Object& object : model_.objects) meshes_declared += object.record.get(obj::mesh_count);
+    reserve_for(static_cast<size_t>(std::min<uint64_t>(meshes_declared, in_.size() / kMeshSpec.size)));
     for (size_t i = 0; i < count; ++i) {
       Object& object = model_.objects[i];
       const uint64_t offset = object_record_offset(i);
@@ -215,11 +234,9 @@ class Parser {
   bool parse_mesh(size_t object_index, size_t mesh_index, Object& object) {
     Mesh& m = object.meshes[mesh_index];
     const uint64_t offset = *mesh_record_offset(object.record, mesh_index);  // range checked by the caller
-    std::string path;  // "objects[i].meshes[j]", in one allocation
-    path.reserve(32);
-    path.append("objects[").append(std::to_string(object_index)).append("].meshes[");
-    path.append(std::to_string(mesh_index)).append("]");
-    const uint32_t owner = cov_.add_owner(std::move(path));
+    std::array<char, 20> i_digits, j_digits;  // "objects[i].meshes[j]", joined in the map
+    const uint32_t owner =
+        cov_.add_owner({"objects[", decimal(object_index, i_digits), "].meshes[", decimal(mesh_index, j_digits), "]"});
     if (!read_record(offset, owner, m.record)) return false;
     const MeshRecord& r = m.record;
     auto field_offset = [&](size_t f) { return offset + kMeshSpec.fields[f].offset; };
@@ -272,10 +289,10 @@ class Parser {
     MeshAnalysis analysis;
     analysis.non_finite_components = decode_streams(m, streams, n);
 
-    analysis.path = cov_.owner(owner);
+    analysis.owner = owner;
     analysis.record_offset = offset;
     if (analysis.non_finite_components > 0 &&
-        !warn(codes::non_finite_vector, analysis.path + ".positions", stream_offset(r, stream::positions),
+        !warn(codes::non_finite_vector, field_path(owner, "positions"), stream_offset(r, stream::positions),
               std::to_string(analysis.non_finite_components) +
                   " position/normal components are NaN or infinite; raw bits kept"))
       return false;
@@ -304,12 +321,12 @@ class Parser {
     // Skin (spec §3): warnings with per-mesh failure counts; raw bytes untouched.
     analysis.skin = summarize_skin(m, node_count_);
     if (analysis.skin.lane0_nonzero > 0 &&
-        !warn(codes::blend_lane0_nonzero, analysis.path + ".blend_indices", stream_offset(r, stream::blend_indices),
+        !warn(codes::blend_lane0_nonzero, field_path(owner, "blend_indices"), stream_offset(r, stream::blend_indices),
               std::to_string(analysis.skin.lane0_nonzero) + " vertices have a non-zero BLENDINDICES lane x "
               "(zero 20,976/20,976 in the corpus); byte kept"))
       return false;
     if (node_count_ > 0 && analysis.skin.failures > 0 &&
-        !warn(codes::skin_invariant_mismatch, analysis.path + ".control",
+        !warn(codes::skin_invariant_mismatch, field_path(owner, "control"),
               stream_offset(r, stream::control) + 2ull * analysis.skin.first_failure_vertex,
               std::to_string(analysis.skin.failures) + " of " + std::to_string(n) +
                   " vertices fail the skin rules; first: vertex " +
@@ -456,7 +473,7 @@ class Parser {
               [](const WorkspaceSpan& a, const WorkspaceSpan& b) { return a.begin < b.begin; });
     for (size_t k = 1; k < workspaces_.size(); ++k) {
       if (workspaces_[k].begin != workspaces_[k - 1].end) {
-        warn(codes::workspace_trailer_not_tiled, analyses_[workspaces_[k].analysis].path + ".workspace",
+        warn(codes::workspace_trailer_not_tiled, field_path(analyses_[workspaces_[k].analysis].owner, "workspace"),
              workspaces_[k].begin,
              "workspace starts at " + hex_offset(workspaces_[k].begin) + " but the previous one ends at " +
                  hex_offset(workspaces_[k - 1].end));
@@ -464,7 +481,7 @@ class Parser {
       }
     }
     if (workspaces_.back().end != in_.size())
-      warn(codes::workspace_trailer_not_tiled, analyses_[workspaces_.back().analysis].path + ".workspace",
+      warn(codes::workspace_trailer_not_tiled, field_path(analyses_[workspaces_.back().analysis].owner, "workspace"),
            workspaces_.back().end,
            "the last workspace ends at " + hex_offset(workspaces_.back().end) + ", not at EOF " +
                hex_offset(in_.size()));

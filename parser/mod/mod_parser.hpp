@@ -26,7 +26,7 @@ struct ParseOptions {
 };
 
 struct MeshAnalysis {
-  std::string path;  // "objects[i].meshes[j]"
+  uint32_t owner = 0;  // the mesh's owner in the coverage map, "objects[i].meshes[j]"
   uint64_t record_offset = 0;
   uint64_t workspace_offset = 0;
   SkinSummary skin;
