@@ -203,7 +203,7 @@ TEST(StreamPool, PooledParsesEqualFreshOnesFileAfterFile) {
   auto corpus = synth_mod_corpus(77, 30);
   const auto again = synth_mod_corpus(78, 30);
   corpus.insert(corpus.end(), again.rbegin(), again.rend());
-  size_t reused = 0;
+  size_t reused = 0, reused_lists = 0;
   for (const SynthFile& f : corpus) {
     const ParseResult fresh = parse_mod(f.bytes);
     ParseResult pooled = parse_mod(f.bytes, {.pool = &pool});
@@ -212,11 +212,18 @@ TEST(StreamPool, PooledParsesEqualFreshOnesFileAfterFile) {
     if (!fresh.ok()) continue;
     EXPECT_TRUE(*fresh.model == *pooled.model) << f.name;
     EXPECT_EQ(write_mod(*pooled.model).bytes, f.bytes) << f.name;
-    for (const Object& o : pooled.model->objects)
-      for (const Mesh& m : o.meshes) reused += m.positions.capacity() > m.positions.size();
+    const Model& m = *pooled.model;
+    for (const Object& o : m.objects) {
+      reused_lists += o.meshes.capacity() > o.meshes.size();
+      for (const Mesh& mesh : o.meshes) reused += mesh.positions.capacity() > mesh.positions.size();
+    }
+    reused_lists += m.objects.capacity() > m.objects.size() || m.nodes.transforms.capacity() > m.nodes.transforms.size() ||
+                    m.nodes.parents.capacity() > m.nodes.parents.size();
     pool.harvest(*pooled.model);
+    EXPECT_TRUE(pooled.model->objects.empty() && pooled.model->nodes.transforms.empty()) << f.name;
   }
-  EXPECT_GT(reused, 0u);  // some mesh did get an earlier, larger buffer
+  EXPECT_GT(reused, 0u);        // some mesh did get an earlier, larger buffer
+  EXPECT_GT(reused_lists, 0u);  // and some mesh list, object list or node array
 }
 
 // Positions and normals are counted for NaN/infinite components while they

@@ -64,9 +64,7 @@ class Parser {
 
   ParseResult run() {
     ParseResult result;
-    // The header's marks and a small file's whole map in one allocation each;
-    // parse_objects sizes them for larger files.
-    cov_.reserve(64, 16);
+    reserve_for(expected_counts(in_.bytes()));
     const bool parsed = parse_header() && parse_objects() && parse_nodes();
     // Workspaces are packed in a trailer after the node domain (§5): marked
     // last, the marks of a usual file arrive in file order, and summarize()
@@ -85,6 +83,35 @@ class Parser {
 
  private:
   // ---- helpers ------------------------------------------------------------
+  // The objects and meshes a file declares, read ahead of the parse so its
+  // coverage map and per-mesh lists are sized once: each count bounded by the
+  // records the file can hold (the parse refuses a count that does not fit).
+  struct ExpectedCounts {
+    size_t objects = 0, meshes = 0;
+  };
+  static ExpectedCounts expected_counts(Bytes data) {
+    const auto field = [&](uint64_t record, const FieldSpec& f) {
+      return load_uint_le(data.subspan(static_cast<size_t>(record + f.offset), f.width), f.width);
+    };
+    ExpectedCounts e;
+    if (data.size() < kObjectTableOffset) return e;
+    e.objects = static_cast<size_t>(std::min<uint64_t>(field(0, kHeaderSpec.fields[hdr::object_count]),
+                                                       (data.size() - kObjectTableOffset) / kObjectSpec.size));
+    uint64_t meshes = 0;
+    for (size_t i = 0; i < e.objects; ++i) meshes += field(object_record_offset(i), kObjectSpec.fields[obj::mesh_count]);
+    e.meshes = static_cast<size_t>(std::min<uint64_t>(meshes, data.size() / kMeshSpec.size));
+    return e;
+  }
+  // Per mesh a record, its streams and its workspace, an owner
+  // "objects[i].meshes[j]" and an analysis; per object a record and an
+  // owner; and the header's and the node domain's marks.
+  void reserve_for(const ExpectedCounts& e) {
+    constexpr size_t kMarksPerMesh = 1 + kStreamSpecs.size() + 1, kPathBytes = 24, kFixedMarks = 32;
+    cov_.reserve(kFixedMarks + e.objects + e.meshes * kMarksPerMesh, 4 + e.objects + e.meshes,
+                 64 + (e.objects + e.meshes) * kPathBytes);
+    analyses_.reserve(e.meshes);
+    workspaces_.reserve(e.meshes);
+  }
   // `i` in decimal, written into `digits` (a size_t has at most 20).
   static std::string_view decimal(size_t i, std::array<char, 20>& digits) {
     const char* end = std::to_chars(digits.data(), digits.data() + digits.size(), i).ptr;
@@ -171,18 +198,8 @@ class Parser {
   // ---- objects and meshes (spec §2, §3, §5) --------------------------------
   bool parse_objects() {
     const uint64_t count = model_.header.get(hdr::object_count);  // bounded by the file (parse_header)
+    if (pool_) pool_->lend(model_.objects);
     model_.objects.resize(count);
-    // Sized for one mesh per object, the common layout, and again below once
-    // the objects have declared their meshes: per mesh a record, its streams
-    // and its workspace, an owner "objects[i].meshes[j]" and an analysis; and
-    // the header's and the node domain's marks.
-    constexpr size_t kMarksPerMesh = 1 + kStreamSpecs.size() + 1, kPathBytesPerMesh = 24;
-    const auto reserve_for = [&](size_t meshes) {
-      cov_.reserve(count + meshes * kMarksPerMesh + 8, count + meshes + 2, (count + meshes) * kPathBytesPerMesh + 64);
-      analyses_.reserve(meshes);
-      workspaces_.reserve(meshes);
-    };
-    reserve_for(count);
     // The object table first, then each object's meshes: marks in file order.
     // The table fits the file (parse_header), so no record read fails here.
     // Their owners are consecutive: objects[i] is first_owner + i.
@@ -191,11 +208,6 @@ class Parser {
       const uint32_t owner = cov_.add_owner("objects[" + std::to_string(i) + "]");
       if (!read_record(object_record_offset(i), owner, model_.objects[i].record)) return false;
     }
-    // No more than the file can hold records for: a hostile count is refused
-    // below, mesh table by mesh table.
-    uint64_t meshes_declared = 0;
-    for (const Object& object : model_.objects) meshes_declared += object.record.get(obj::mesh_count);
-    reserve_for(static_cast<size_t>(std::min<uint64_t>(meshes_declared, in_.size() / kMeshSpec.size)));
     for (size_t i = 0; i < count; ++i) {
       Object& object = model_.objects[i];
       const uint64_t offset = object_record_offset(i);
@@ -215,6 +227,7 @@ class Parser {
                           " run past the end of the file");
       }
 
+      if (pool_) pool_->lend(object.meshes);
       object.meshes.resize(meshes);
       uint64_t vertex_sum = 0;
       for (size_t j = 0; j < meshes; ++j) {
@@ -426,11 +439,13 @@ class Parser {
                                                    kMotionGroupArraySpec.name};
     std::array<std::vector<uint8_t>*, 3> targets = {&nb.parents, &nb.order, &nb.motion_groups};
     for (size_t k = 0; k < 3; ++k) {
+      if (pool_) pool_->lend(*targets[k]);
       targets[k]->resize(static_cast<size_t>(n));
       std::transform(arrays[k].begin(), arrays[k].end(), targets[k]->begin(),
                      [](std::byte v) { return static_cast<uint8_t>(v); });
       cov_.mark(block + rel[k], n, owner, names[k]);
     }
+    if (pool_) pool_->lend(nb.transforms);
     nb.transforms.resize(static_cast<size_t>(n));
     uint32_t non_finite = 0;
     uint64_t first_non_finite = 0;

@@ -12,6 +12,12 @@ void StreamPool::harvest(Model& model) {
       keep(mesh.control);
       keep(mesh.workspace);
     }
+  for (Object& object : model.objects) keep(object.meshes);
+  keep(model.objects);
+  keep(model.nodes.parents);
+  keep(model.nodes.order);
+  keep(model.nodes.motion_groups);
+  keep(model.nodes.transforms);
 }
 
 }  // namespace meshgate::mod

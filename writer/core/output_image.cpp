@@ -6,12 +6,12 @@
 
 namespace meshgate {
 
-OutputImage::OutputImage(uint64_t size, const PartObserver* observer)
+OutputImage::OutputImage(uint64_t size, const PartObserver* observer, size_t parts)
     : size_(size),
       keep_image_(observer == nullptr || observer->keep_image),
       bytes_(keep_image_ ? static_cast<size_t>(size) : 0),
       observer_(observer) {
-  written_.reserve(8);  // writers emit in ascending order: a few intervals at most
+  written_.reserve(parts);
 }
 
 void OutputImage::fail(std::string_view code, std::string_view path, uint64_t offset, std::string message) {

@@ -24,8 +24,10 @@ namespace meshgate {
 class OutputImage {
  public:
   // `observer`, when given, sees every part as it is emitted; with
-  // keep_image false no image is laid out (see PartObserver).
-  explicit OutputImage(uint64_t size, const PartObserver* observer = nullptr);
+  // keep_image false no image is laid out (see PartObserver). `parts`: how
+  // many disjoint intervals the writer's parts may form before neighbours
+  // join up, if it knows (room for them is reserved once).
+  explicit OutputImage(uint64_t size, const PartObserver* observer = nullptr, size_t parts = 8);
 
   // Emits `length` bytes at `offset`, produced by `fill(std::span<std::byte>)`
   // into the destination. Returns false (and records the error) when the range
