@@ -16,24 +16,17 @@ std::string_view gap_kind_name(GapKind k) {
   return "gap";
 }
 
-uint32_t CoverageMap::add_owner(Owner owner, std::string_view path) {
+uint32_t CoverageMap::add_owner(Owner owner, std::initializer_list<std::string_view> parts) {
   owner.path_begin = paths_.size();
-  owner.path_size = path.size();
-  paths_.append(path);
+  for (std::string_view part : parts) paths_.append(part);
+  owner.path_size = paths_.size() - owner.path_begin;
   owners_.push_back(owner);
   return static_cast<uint32_t>(owners_.size() - 1);
 }
 
-uint32_t CoverageMap::add_owner(std::string_view path) { return add_owner(Owner{}, path); }
+uint32_t CoverageMap::add_owner(std::string_view path) { return add_owner(Owner{}, {path}); }
 
-uint32_t CoverageMap::add_owner(std::initializer_list<std::string_view> parts) {
-  const size_t begin = paths_.size();
-  for (std::string_view part : parts) paths_.append(part);
-  Owner& owner = owners_.emplace_back();
-  owner.path_begin = begin;
-  owner.path_size = paths_.size() - begin;
-  return static_cast<uint32_t>(owners_.size() - 1);
-}
+uint32_t CoverageMap::add_owner(std::initializer_list<std::string_view> parts) { return add_owner(Owner{}, parts); }
 
 uint32_t CoverageMap::add_record_table_owner(std::string_view prefix, uint64_t base, uint32_t stride,
                                              std::span<const FieldSpec> fields) {
@@ -41,7 +34,7 @@ uint32_t CoverageMap::add_record_table_owner(std::string_view prefix, uint64_t b
   table.base = base;
   table.stride = stride;
   table.fields = fields;
-  return add_owner(table, prefix);
+  return add_owner(table, {prefix});
 }
 
 void CoverageMap::mark_records(uint64_t begin, uint64_t count, uint32_t owner) {

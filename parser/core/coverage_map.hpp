@@ -126,7 +126,7 @@ class CoverageMap {
   template <typename Less>
   void sort_runs(Less less);
 
-  uint32_t add_owner(Owner owner, std::string_view path);
+  uint32_t add_owner(Owner owner, std::initializer_list<std::string_view> parts);
 
   std::vector<Owner> owners_;
   std::string paths_;  // every owner's path, end to end

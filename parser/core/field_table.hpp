@@ -58,6 +58,13 @@ struct FieldSpec {
   [[gnu::always_inline, nodiscard]] constexpr bool is_bytes() const { return type == FieldType::bytes; }
 };
 
+// Scalar field `f` of the record whose bytes start `record` (at least
+// f.offset + f.width of them), unsigned: for a count read ahead of the parse
+// (to size its lists once) before any Record is made.
+[[nodiscard]] inline uint64_t load_field(Bytes record, const FieldSpec& f) {
+  return load_uint_le(record.subspan(f.offset, f.width), f.width);
+}
+
 template <size_t N>
 struct RecordSpec {
   std::string_view name;  // "mesh", used in reports

@@ -90,15 +90,13 @@ class Parser {
     size_t objects = 0, meshes = 0;
   };
   static ExpectedCounts expected_counts(Bytes data) {
-    const auto field = [&](uint64_t record, const FieldSpec& f) {
-      return load_uint_le(data.subspan(static_cast<size_t>(record + f.offset), f.width), f.width);
-    };
     ExpectedCounts e;
     if (data.size() < kObjectTableOffset) return e;
-    e.objects = static_cast<size_t>(std::min<uint64_t>(field(0, kHeaderSpec.fields[hdr::object_count]),
+    e.objects = static_cast<size_t>(std::min<uint64_t>(load_field(data, kHeaderSpec.fields[hdr::object_count]),
                                                        (data.size() - kObjectTableOffset) / kObjectSpec.size));
     uint64_t meshes = 0;
-    for (size_t i = 0; i < e.objects; ++i) meshes += field(object_record_offset(i), kObjectSpec.fields[obj::mesh_count]);
+    for (size_t i = 0; i < e.objects; ++i)
+      meshes += load_field(data.subspan(object_record_offset(i)), kObjectSpec.fields[obj::mesh_count]);
     e.meshes = static_cast<size_t>(std::min<uint64_t>(meshes, data.size() / kMeshSpec.size));
     return e;
   }

@@ -52,8 +52,8 @@ class Parser {
       model_.gaps = a.gaps;
       dir_ = nres::directory_offset(a.header);
       // A mark or two per stream (a Res10 string two), the container's records,
-      // and their owners' paths ("res10.strings", "nodes[3]"): growing the
-      // vectors mark by mark cost a dozen allocations per model.
+      // and their owners' paths ("res2.header", "res13"): growing the vectors
+      // mark by mark cost a dozen allocations per model.
       cov_.reserve(4 * a.entries.size() + 24, 2 * a.entries.size() + 8, 16 * (2 * a.entries.size() + 8));
       mark_container_header(cov_);
       const bool decoded = decode_streams(a) && check_stream_set() && decode_strings();

@@ -97,8 +97,7 @@ class Parser {
   // entry count is read ahead and bounded by the entries the file can hold.
   static size_t expected_marks(Bytes data) {
     if (data.size() < kHeaderSpec.size) return kHeaderSpec.fields.size();
-    const FieldSpec& count_field = kHeaderSpec.fields[hdr::entry_count];
-    const uint64_t count = load_uint_le(data.subspan(count_field.offset, count_field.width), count_field.width);
+    const uint64_t count = load_field(data, kHeaderSpec.fields[hdr::entry_count]);
     return kHeaderSpec.fields.size() + 1 + static_cast<size_t>(std::min<uint64_t>(count, data.size() / kEntrySpec.size));
   }
 
