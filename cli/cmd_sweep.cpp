@@ -55,7 +55,7 @@ void add_jobs_option(CLI::App* cmd, unsigned& jobs) {
 
 std::optional<SweepResult> run_sweep(const std::vector<std::string>& paths, unsigned jobs, nres::Profile profile,
                                      bool digests, const char* command) {
-  const InputScan scan = scan_inputs(paths);
+  const InputScan scan = scan_inputs(paths, jobs);
   for (const std::string& e : scan.errors) std::cerr << "meshgate " << command << ": " << e << "\n";
   if (!scan.errors.empty()) return std::nullopt;
   SweepOptions options;

@@ -458,5 +458,31 @@ TEST_F(SweepOnDisk, ReadPrefixReadsAtMostItsSpan) {
   EXPECT_FALSE(read_prefix(dir / "no-such-file.mod", prefix));
 }
 
+// Files are picked by magic whichever number of threads reads it: the same
+// files in the same order, with no file that is not a model (text, a file
+// shorter than a magic, an empty one), enough files for every thread.
+TEST_F(SweepOnDisk, ScanPicksTheSameModelsWithAnyNumberOfProbingThreads) {
+  const std::vector<std::byte> mod = testing::canonical_minimal_mod();
+  for (int i = 0; i < 300; ++i) {
+    const std::string n = std::to_string(i);
+    if (i % 3 == 0) write("many/" + n + ".mod", mod);
+    if (i % 3 == 1) write("many/deeper/" + n + ".txt", {std::byte{'M'}, std::byte{'O'}, std::byte{'D'}, std::byte{'?'}});
+    if (i % 3 == 2) write("many/" + n + ".bin", i % 2 ? std::vector<std::byte>{} : std::vector<std::byte>{std::byte{'N'}});
+  }
+  const InputScan one = scan_inputs({dir.string()}, 1);
+  ASSERT_TRUE(one.errors.empty());
+  size_t models = 0;
+  for (const InputFile& f : one.files) models += f.display.starts_with("many/");
+  EXPECT_EQ(models, 100u);
+  for (const unsigned jobs : {2u, 4u, 7u}) {
+    const InputScan many = scan_inputs({dir.string()}, jobs);
+    ASSERT_EQ(many.files.size(), one.files.size()) << jobs;
+    for (size_t i = 0; i < one.files.size(); ++i) {
+      EXPECT_EQ(many.files[i].display, one.files[i].display) << jobs;
+      EXPECT_EQ(many.files[i].path, one.files[i].path) << jobs;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace meshgate

@@ -22,6 +22,7 @@ struct InputScan {
   std::vector<std::string> errors;  // unreadable or missing arguments
 };
 
-[[nodiscard]] InputScan scan_inputs(const std::vector<std::string>& arguments);
+// `jobs`: how many threads may read the files' magic (the sweep's --jobs).
+[[nodiscard]] InputScan scan_inputs(const std::vector<std::string>& arguments, unsigned jobs = 1);
 
 }  // namespace meshgate
