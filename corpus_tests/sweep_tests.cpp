@@ -31,7 +31,7 @@ SweepResult sweep_bytes(const std::string& name, const std::vector<std::byte>& b
   return r;
 }
 
-const InvariantTally& tally(const SweepResult& r, std::string_view id) {
+InvariantTally tally(const SweepResult& r, std::string_view id) {
   for (const InvariantTally& t : r.invariants.items())
     if (t.id == id) return t;
   throw std::runtime_error("no invariant " + std::string(id));
@@ -235,6 +235,36 @@ TEST(SweepInvariants, ModTalliesNameTheFirstViolation) {
   EXPECT_EQ(tally(r, "mod.weight-sum-31").holds, 1u);
   EXPECT_EQ(tally(r, "mod.node-layout-formula").holds, 1u);
   EXPECT_EQ(tally(r, "mod.transform-length").holds, 1u);
+}
+
+// Tallies merge in file order: counts add up, and an invariant's first
+// violation is the earliest file's that has one, whichever files follow.
+TEST(SweepInvariants, MergedTalliesKeepTheEarliestFilesFirstViolation) {
+  const auto clean = testing::canonical_minimal_mod();
+  auto lane_x = clean, lane_x_again = clean;
+  lane_x[0x100] = std::byte{4};        // BLENDINDICES lane x of vertex 0
+  lane_x_again[0x100] = std::byte{8};
+  SweepResult corpus;
+  for (const auto& [name, bytes] : {std::pair{"a.mod", clean}, std::pair{"b.mod", lane_x}, std::pair{"c.mod", clean},
+                                    std::pair{"d.mod", lane_x_again}}) {
+    const SweepResult file = sweep_bytes(name, bytes);
+    corpus.invariants.merge(file.invariants);
+  }
+  const std::vector<InvariantTally> items = corpus.invariants.items();
+  ASSERT_EQ(items.size(), kDeclaredInvariants);
+  for (const InvariantTally& t : items) {
+    if (t.id == "mod.blend-lane-x-zero") {
+      EXPECT_EQ(t.holds, 2u);
+      EXPECT_EQ(t.violated, 2u);
+      ASSERT_TRUE(t.first_violation);
+      EXPECT_EQ(t.first_violation->path, "b.mod!objects[0].meshes[0].blend_indices[0]");
+    } else if (t.id == "mod.weight-sum-31") {
+      EXPECT_EQ(t.holds, 4u);
+      EXPECT_FALSE(t.first_violation);
+    } else if (t.id.starts_with("msh.")) {
+      EXPECT_EQ(t.holds + t.violated, 0u) << t.id;
+    }
+  }
 }
 
 TEST(SweepInvariants, MshItemsHoldOnCleanModelsAndNameTheirViolation) {

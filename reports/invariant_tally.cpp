@@ -65,20 +65,27 @@ const std::vector<std::pair<std::string, std::string>>& declared_invariants() {
   return declared;
 }
 
-InvariantTallies::InvariantTallies() {
-  const auto& declared = declared_invariants();
-  items_.reserve(declared.size());
-  for (const auto& [id, description] : declared) items_.push_back({id, description, 0, 0, {}});
-}
+static_assert(kDeclaredInvariants == kModInvariants.size() + msh::codes::kInvariants.size() + kMshExtra.size(),
+              "kDeclaredInvariants counts the declared lists");
 
 void InvariantTallies::merge(const InvariantTallies& later) {
-  for (size_t i = 0; i < items_.size(); ++i) {
-    InvariantTally& t = items_[i];
-    const InvariantTally& o = later.items_[i];
-    if (!t.first_violation && o.first_violation) t.first_violation = o.first_violation;
-    t.holds += o.holds;
-    t.violated += o.violated;
+  // A later file's first violation is the corpus's first only where this has none.
+  for (const FirstViolation& f : later.first_)
+    if (counts_[f.index].violated == 0) first_.push_back(f);
+  for (size_t i = 0; i < counts_.size(); ++i) {
+    counts_[i].holds += later.counts_[i].holds;
+    counts_[i].violated += later.counts_[i].violated;
   }
+}
+
+std::vector<InvariantTally> InvariantTallies::items() const {
+  const auto& declared = declared_invariants();
+  std::vector<InvariantTally> out;
+  out.reserve(declared.size());
+  for (size_t i = 0; i < declared.size(); ++i)
+    out.push_back({declared[i].first, declared[i].second, counts_[i].holds, counts_[i].violated, std::nullopt});
+  for (const FirstViolation& f : first_) out[f.index].first_violation = f.where;
+  return out;
 }
 
 void InvariantTallies::tally_mod(const std::string& file, const mod::ParseResult& result) {
@@ -221,7 +228,7 @@ void InvariantTallies::tally_msh(const std::string& file, const msh::ParseResult
 
 json InvariantTallies::to_json() const {
   json out = json::array();
-  for (const InvariantTally& t : items_)
+  for (const InvariantTally& t : items())
     out.push_back({{"id", t.id},
                    {"description", t.description},
                    {"holds", t.holds},

@@ -5,6 +5,8 @@
 // plus two corpus observations of OP's. Tallies merge in file order.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -14,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "parser/mod/mod_parser.hpp"
+#include "parser/msh/msh_diagnostic_codes.hpp"
 #include "parser/msh/msh_parser.hpp"
 
 namespace meshgate {
@@ -31,9 +34,16 @@ struct InvariantTally {
   std::optional<InvariantViolation> first_violation;
 };
 
+// How many invariants are declared: the MOD ones, the MSH spec items, the MSH
+// corpus observations (invariant_tally.cpp checks the sum against its lists).
+inline constexpr size_t kDeclaredInvariants = 9 + msh::codes::kInvariants.size() + 2;
+
 class InvariantTallies {
  public:
-  InvariantTallies();
+  // A sweep makes one set of tallies per file: counters in place and no first
+  // violation yet, so making one costs a zero fill, not a vector of
+  // descriptions (a tenth of a 2 KiB MOD's sweep when it was one).
+  InvariantTallies() = default;
 
   // A parsed MOD (result.ok()): the per-vertex items reuse the parser's skin summaries.
   void tally_mod(const std::string& file, const mod::ParseResult& result);
@@ -41,32 +51,42 @@ class InvariantTallies {
   void tally_msh(const std::string& file, const msh::ParseResult& result);
   void merge(const InvariantTallies& later);
 
-  [[nodiscard]] const std::vector<InvariantTally>& items() const { return items_; }
+  // Every declared invariant, in declaration order, with its tallies.
+  [[nodiscard]] std::vector<InvariantTally> items() const;
   [[nodiscard]] nlohmann::json to_json() const;
 
  private:
+  struct Counts {
+    uint64_t holds = 0;
+    uint64_t violated = 0;
+  };
+  struct FirstViolation {
+    size_t index;  // into the declared invariants
+    InvariantViolation where;
+  };
   // `where` is called only for the first violation: paths are built lazily,
   // so a holding invariant over 100,000 vertices allocates nothing.
   template <typename Where>
   void record(size_t index, bool holds, Where&& where) {
-    InvariantTally& t = items_[index];
+    Counts& c = counts_[index];
     if (holds) {
-      ++t.holds;
+      ++c.holds;
       return;
     }
-    if (t.violated++ == 0) t.first_violation = where();
+    if (c.violated++ == 0) first_.push_back({index, where()});
   }
   // `violated` of `total` cases at once (a per-vertex invariant counted by a
   // vectorised pass); `where` runs only when this is the item's first violation.
   template <typename Where>
   void record_counts(size_t index, uint64_t total, uint64_t violated, Where&& where) {
-    InvariantTally& t = items_[index];
-    t.holds += total - violated;
-    if (violated > 0 && t.violated == 0) t.first_violation = where();
-    t.violated += violated;
+    Counts& c = counts_[index];
+    c.holds += total - violated;
+    if (violated > 0 && c.violated == 0) first_.push_back({index, where()});
+    c.violated += violated;
   }
 
-  std::vector<InvariantTally> items_;
+  std::array<Counts, kDeclaredInvariants> counts_{};
+  std::vector<FirstViolation> first_;  // one per violated invariant, in the order they were found
 };
 
 }  // namespace meshgate
