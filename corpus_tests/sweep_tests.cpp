@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
+#include <cstdio>
+#include <limits>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -103,6 +106,23 @@ TEST(SweepCoverage, NestedModelGapsCountOnceInTheTotals) {
   const nlohmann::json totals = sweep_totals_json(r);
   EXPECT_EQ(totals["uncovered_bytes"], uncovered);
   EXPECT_EQ(totals["covered_bytes"].get<uint64_t>() + uncovered, pack.bytes.size());
+}
+
+// A MOD's version is cited as printf's "%.2f" would write it, whatever float
+// the header holds: the retail ones, a value printf rounds, one with 39
+// integer digits, and the non-finite ones.
+TEST(SweepFiles, ModVersionIsWrittenAsPrintfWritesIt) {
+  const size_t at = mod::kHeaderSpec.fields[mod::hdr::version].offset;
+  for (const float version : {1.01f, 0.8f, 0.845f, 1.005f, -2.5f, 1e20f, 3.4028235e38f, std::numeric_limits<float>::infinity(),
+                              -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN()}) {
+    auto bytes = testing::canonical_minimal_mod();
+    testing::put(bytes, at, std::bit_cast<uint32_t>(version), 4);
+    const SweepResult r = sweep_bytes("v.mod", bytes);
+    ASSERT_TRUE(r.files[0].parse_ok) << version;
+    char expected[64];
+    std::snprintf(expected, sizeof expected, "%.2f", static_cast<double>(version));
+    EXPECT_EQ(r.files[0].version, expected);
+  }
 }
 
 TEST(SweepObservations, FieldsAreObservedFromTheTables) {
