@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -130,14 +131,16 @@ SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& opti
   // report does not depend on --jobs or scheduling, memory holds only the
   // files finished ahead of the oldest unfinished one, and no thread sleeps
   // waiting to merge.
-  std::vector<std::optional<SweepResult>> parked(total);
+  // A pointer per file, not a result: a SweepResult holds its tallies'
+  // counters in place (736 bytes), 7 MB for 10,000 empty slots.
+  std::vector<std::unique_ptr<SweepResult>> parked(total);
   std::mutex mutex;
   size_t merged = 0;
   std::atomic<size_t> next{0};
   auto work = [&] {
     FileReader reader;
     for (size_t i = next++; i < total; i = next++) {
-      SweepResult partial = sweep_input(inputs[i], options, reader);
+      auto partial = std::make_unique<SweepResult>(sweep_input(inputs[i], options, reader));
       std::lock_guard lock(mutex);
       parked[i] = std::move(partial);
       for (; merged < total && parked[merged]; ++merged) {
