@@ -1,11 +1,13 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "parser/core/core_diagnostic_codes.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "reports/file_reader.hpp"
 #include "reports/input_scan.hpp"
 #include "reports/json_stream.hpp"
 #include "reports/json_render.hpp"
+#include "reports/roundtrip.hpp"
 
 namespace meshgate::cli {
 
@@ -16,6 +18,13 @@ struct InspectOptions {
   bool json = false;
   bool strict = false;
   nres::Profile profile = nres::Profile::compatible;
+  SizeLimits limits;
+};
+
+// A file rejected before any parser ran: only its diagnostics.
+struct Rejected {
+  std::vector<Diagnostic> diagnostics;
+  [[nodiscard]] bool ok() const { return false; }
 };
 
 template <typename Result>
@@ -54,14 +63,15 @@ void add_inspect(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", options->json, "print the JSON report");
   cmd->add_flag("--strict", options->strict, "treat every warning as an error");
   add_profile_option(cmd, options->profile);
+  add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
-    auto bytes = read_file(options->file);
-    if (!bytes) {
-      std::cerr << "meshgate inspect: cannot read " << options->file << "\n";
+    FileReader reader;  // the file's bytes are read once, into one buffer: peak memory ~1x its size
+    const FileRead read = reader.read(options->file, options->limits);
+    if (!read && read.status != ReadStatus::too_large) {
+      std::cerr << "meshgate inspect: " << options->file << ": " << read_failure_text(read) << "\n";
       exit_code = kExitUsage;
       return;
     }
-    const Bytes data(*bytes);
     auto emit = [&](const nlohmann::json& report, const auto& result) {
       if (options->json)
         std::cout << dump_for_report(report) << "\n";
@@ -69,6 +79,15 @@ void add_inspect(CLI::App& app, int& exit_code) {
         print_text(options->file, report, result);
       exit_code = result.ok() ? kExitOk : kExitFailed;
     };
+    if (!read) {  // too large: rejected from its size alone, before a byte past the magic is read
+      const RoundTripOutcome outcome = too_large_outcome(options->file, read);
+      nlohmann::json report = inspect_envelope(format_name(read.format), {}, false, outcome.diagnostics);
+      report["size"] = read.file_size;
+      report["xxh3_64"] = nullptr;  // not read, so not hashed
+      emit(report, Rejected{outcome.diagnostics});
+      return;
+    }
+    const Bytes data = read.bytes;
     const Format format = detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
     if (format == Format::nres || format == Format::rsli) {
       const nres::Profile profile = options->profile;
@@ -78,13 +97,18 @@ void add_inspect(CLI::App& app, int& exit_code) {
             msh::parse_msh_archive(data, result, {.profile = profile, .strict = options->strict});
         emit(msh_inspect_json(data, model), model);
       } else {
-        emit(nres_inspect_json(data, result), result);
+        nlohmann::json report = nres_inspect_json(data, result);
+        // A model its container's profile rejected (a strict sort table) is still a model.
+        if (!result.ok() && is_rejected_model(data)) report["format"] = std::string(msh::kFormatName);
+        emit(report, result);
       }
-    } else {
-      // A file with no known magic goes through the MOD parser, which names the
-      // failing field (header.magic); the report says format "unknown".
+    } else if (format == Format::dmc3_mod) {
       const mod::ParseResult result = mod::parse_mod(data, {.strict = options->strict});
       emit(mod_inspect_json(data, result), result);
+    } else {
+      const std::vector<Diagnostic> unknown{{core_codes::unknown_format.code, Severity::error, "", 0,
+                                             "no supported magic at offset 0 (expected \"MOD \", \"NRes\" or \"NL\")"}};
+      emit(inspect_envelope(format_name(Format::unknown), data, false, unknown), Rejected{unknown});
     }
   });
 }

@@ -1,8 +1,8 @@
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "reports/file_reader.hpp"
 #include "reports/manifest.hpp"
 
 namespace meshgate::cli {
@@ -14,7 +14,34 @@ struct ManifestOptions {
   std::string out, manifest;
   nres::Profile profile = nres::Profile::compatible;
   unsigned jobs = 1;
+  SizeLimits limits;
 };
+
+// A lock is a few hundred bytes per file: 256 MiB is a million-file corpus.
+constexpr uint64_t kMaxLockBytes = uint64_t{256} << 20;
+
+// The lock as JSON, or nullopt after saying why it cannot be used (exit 2).
+std::optional<nlohmann::json> read_lock(const std::string& path) {
+  FileReader reader;
+  const FileRead read = reader.read(path, {.override_bytes = kMaxLockBytes});
+  if (!read) {
+    std::cerr << "meshgate gate: " << path << ": " << read_failure_text(read) << "\n";
+    return std::nullopt;
+  }
+  nlohmann::json lock = nlohmann::json::parse(read->begin(), read->end(), nullptr, /*allow_exceptions=*/false);
+  if (lock.is_discarded()) {
+    std::cerr << "meshgate gate: " << path << ": is not JSON\n";
+    return std::nullopt;
+  }
+  const std::vector<std::string> problems = lock_problems(lock);
+  if (problems.empty()) return lock;
+  for (const std::string& p : problems) std::cerr << "meshgate gate: " << path << ": " << p << "\n";
+  const bool edited = problems.back().starts_with("/fingerprint") || problems.back().starts_with("/lock_digest");
+  std::cerr << "meshgate gate: " << path
+            << (edited ? ": the lock was edited by hand; re-run manifest\n"
+                       : ": is not a meshgate.manifest.v1 lock (reports/schema/manifest.v1.schema.json); re-run manifest\n");
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -22,17 +49,18 @@ void add_manifest(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ManifestOptions>();
   CLI::App* cmd = app.add_subcommand("manifest", "Record a corpus and its expected outcomes (corpus.lock.json)");
   cmd->add_option("PATH", options->paths, "files or directories")->required();
-  cmd->add_option("-o,--output", options->out, "manifest file to write")->required();
+  add_output_option(cmd, "-o,--output", options->out, "manifest file to write")->required();
   add_jobs_option(cmd, options->jobs);
   add_profile_option(cmd, options->profile);
+  add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
-    auto result = run_sweep(options->paths, options->jobs, options->profile, true, "manifest");
+    const SweepRequest request{options->paths, options->jobs, options->profile, options->limits, true, {options->out}};
+    auto result = run_sweep(request, "manifest");
     if (!result) {
       exit_code = kExitUsage;
       return;
     }
-    if (!write_file(options->out, [&](std::ostream& out) { write_manifest_json(out, *result); })) {
-      std::cerr << "meshgate manifest: cannot write " << options->out << "\n";
+    if (!write_file(options->out, [&](std::ostream& out) { write_manifest_json(out, *result); }, "manifest")) {
       exit_code = kExitUsage;
       return;
     }
@@ -48,25 +76,21 @@ void add_gate(CLI::App& app, int& exit_code) {
   cmd->add_option("PATH", options->paths, "files or directories (as given to `meshgate manifest`)")->required();
   add_jobs_option(cmd, options->jobs);
   add_profile_option(cmd, options->profile);
+  add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
-    std::ifstream in(options->manifest, std::ios::binary);
-    const nlohmann::json manifest = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
-    if (!in && !in.eof()) {
-      std::cerr << "meshgate gate: cannot read " << options->manifest << "\n";
+    const std::optional<nlohmann::json> manifest = read_lock(options->manifest);
+    if (!manifest) {
       exit_code = kExitUsage;
       return;
     }
-    if (manifest.is_discarded()) {
-      std::cerr << "meshgate gate: " << options->manifest << " is not JSON\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    auto result = run_sweep(options->paths, options->jobs, options->profile, true, "gate");
+    SweepRequest request{options->paths, options->jobs, options->profile, options->limits, true, {}, false};
+    request.unreadable_is_finding = true;
+    auto result = run_sweep(request, "gate");
     if (!result) {
       exit_code = kExitUsage;
       return;
     }
-    const std::vector<std::string> differences = gate_differences(manifest, *result);
+    const std::vector<std::string> differences = gate_differences(*manifest, *result);
     for (const std::string& d : differences) std::printf("gate: %s\n", d.c_str());
     std::printf("gate: %s (%zu entries checked, %zu differences)\n", differences.empty() ? "PASS" : "FAIL",
                 result->files.size(), differences.size());

@@ -15,6 +15,7 @@ struct RoundTripOptions {
   std::vector<std::string> paths;
   bool json = false;
   nres::Profile profile = nres::Profile::compatible;
+  SizeLimits limits;
 };
 
 void print_row(const RoundTripOutcome& o) {
@@ -36,10 +37,10 @@ void add_roundtrip(CLI::App& app, int& exit_code) {
   cmd->add_option("PATH", options->paths, "files or directories")->required();
   cmd->add_flag("--json", options->json, "print a JSON report");
   add_profile_option(cmd, options->profile);
+  add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
-    const InputScan scan = scan_inputs(options->paths);
-    for (const std::string& e : scan.errors) std::cerr << "meshgate roundtrip: " << e << "\n";
-    if (!scan.errors.empty()) {
+    const std::optional<InputScan> scan = scan_for(options->paths, 1, "roundtrip");
+    if (!scan) {
       exit_code = kExitUsage;
       return;
     }
@@ -47,15 +48,18 @@ void add_roundtrip(CLI::App& app, int& exit_code) {
     uint64_t total = 0, identical = 0, failed = 0, bytes_total = 0;
     if (!options->json) std::printf("%-9s %10s  %-16s  %-10s %s\n", "result", "bytes", "xxh3_64", "format", "path");
     FileReader reader;
-    for (const InputFile& input : scan.files) {
-      const std::optional<Bytes> bytes = reader.read(input.path);
-      if (!bytes) {
-        std::cerr << "meshgate roundtrip: cannot read " << input.path << "\n";
+    for (const InputFile& input : scan->files) {
+      const FileRead read = reader.read(input.path, options->limits);
+      if (!read && read.status != ReadStatus::too_large) {
+        std::cerr << "meshgate roundtrip: " << input.path.string() << ": " << read_failure_text(read) << "\n";
         exit_code = kExitUsage;
         return;
       }
       const nres::Profile profile = options->profile;
-      for (const RoundTripOutcome& o : roundtrip_tree(input.display, *bytes, profile)) {
+      const std::vector<RoundTripOutcome> outcomes =
+          read ? roundtrip_tree(input.display, read.bytes, profile)
+               : std::vector<RoundTripOutcome>{too_large_outcome(input.display, read)};
+      for (const RoundTripOutcome& o : outcomes) {
         ++total;
         if (o.path == input.display) bytes_total += o.size;  // nested payloads are inside it
         (o.identical ? identical : failed) += 1;

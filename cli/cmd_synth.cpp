@@ -1,8 +1,13 @@
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
+#include <map>
 
 #include "cli/commands.hpp"
+#include "writer/core/atomic_file.hpp"
 #include "writer/mod/mod_synth.hpp"
 #include "writer/msh/msh_synth.hpp"
 #include "writer/nres/nres_synth.hpp"
@@ -17,13 +22,28 @@ struct SynthOptions {
   uint64_t count = 200;
   std::string out;
   bool malformed = false;
+  bool force = false;
+  nres::SortFold fold = nres::SortFold::lower;
 };
 
-bool write_file(const std::filesystem::path& path, const std::vector<std::byte>& bytes) {
-  std::filesystem::create_directories(path.parent_path());
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  return static_cast<bool>(out);
+// Makes `dir` a directory meshgate may write into: created if missing; an
+// existing one must be a real directory. `follow`: whether a symlink there is
+// the user's choice (the --out argument) or a planted one (a subdirectory we
+// create, which must not lead outside the output).
+bool prepare_directory(const std::filesystem::path& dir, bool follow) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  struct stat st {};
+  const int got = follow ? ::stat(dir.c_str(), &st) : ::lstat(dir.c_str(), &st);
+  if (got != 0) {
+    std::cerr << "meshgate synth: cannot create " << dir.string() << ": " << (ec ? ec.message() : std::strerror(errno)) << "\n";
+    return false;
+  }
+  if (!S_ISDIR(st.st_mode)) {
+    std::cerr << "meshgate synth: " << dir.string() << (S_ISLNK(st.st_mode) ? " is a symlink; not following it\n" : " is not a directory\n");
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -33,36 +53,64 @@ void add_synth(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("synth", "Generate a deterministic synthetic corpus (never game data)");
   cmd->add_option("FORMAT", options->format, "format to generate")->required()->check(CLI::IsMember({"mod", "nres", "msh"}));
   cmd->add_option("--seed", options->seed, "generator seed")->capture_default_str();
-  cmd->add_option("--count", options->count, "number of valid files")->capture_default_str();
-  cmd->add_option("--out", options->out, "output directory")->required();
+  cmd->add_option("--count", options->count, "number of valid files (at most 1,000,000)")
+      ->capture_default_str()
+      ->check(CLI::Range(uint64_t{0}, kMaxSynthCount));
+  add_output_option(cmd, "--out", options->out, "output directory")->required();
   cmd->add_flag("--malformed", options->malformed,
                 "also write one corrupted variant per diagnostic code under malformed/");
-  cmd->callback([options, &exit_code] {
-    const std::filesystem::path root(options->out);
-    uint64_t written = 0;
+  cmd->add_flag("--force", options->force, "replace files that already exist (each still written atomically)");
+  const std::map<std::string, nres::SortFold> folds{{"lower", nres::SortFold::lower}, {"upper", nres::SortFold::upper}};
+  CLI::Option* fold = cmd->add_option("--sort-fold", options->fold,
+                                      "nres, msh: fold names to lower case for the sort table, as _strcmpi does "
+                                      "(default), or to upper case")
+                          ->transform(CLI::CheckedTransformer(folds));
+  cmd->callback([options, fold, &exit_code] {
     const std::string& format = options->format;
-    const std::vector<SynthFile> corpus = format == "mod"    ? mod::synth_mod_corpus(options->seed, options->count)
-                                          : format == "nres" ? nres::synth_nres_corpus(options->seed, options->count)
-                                                             : msh::synth_msh_corpus(options->seed, options->count);
-    for (const SynthFile& f : corpus) {
-      if (!write_file(root / f.name, f.bytes)) {
-        std::cerr << "meshgate synth: cannot write " << (root / f.name) << "\n";
+    if (format == "mod" && fold->count() > 0) {
+      std::cerr << "meshgate synth: --sort-fold applies to nres and msh archives, not mod\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    const std::filesystem::path root(options->out);
+    if (!prepare_directory(root, /*follow=*/true)) {
+      exit_code = kExitUsage;
+      return;
+    }
+    const Overwrite overwrite = options->force ? Overwrite::replace : Overwrite::refuse;
+    uint64_t written = 0;
+    bool failed = false;
+    // One file at a time from generator to disk: memory does not grow with --count.
+    const SynthSink write = [&](SynthFile&& f) {
+      const AtomicWrite w = write_bytes_atomically((root / f.name).string(), f.bytes, overwrite);
+      if (!w.ok) {
+        std::cerr << "meshgate synth: cannot write " << w.error << "\n";
+        failed = true;
+        return false;
+      }
+      ++written;
+      return true;
+    };
+    if (format == "mod") mod::synth_mod_corpus(options->seed, options->count, write);
+    else if (format == "nres") nres::synth_nres_corpus(options->seed, options->count, options->fold, write);
+    else msh::synth_msh_corpus(options->seed, options->count, options->fold, write);
+    if (!failed && options->malformed) {
+      if (!prepare_directory(root / "malformed", /*follow=*/false)) {
         exit_code = kExitUsage;
         return;
       }
-      ++written;
-    }
-    if (options->malformed) {
       const std::vector<MalformedCase> cases = format == "mod"    ? mod::malformed_mod_cases(options->seed)
                                                : format == "nres" ? nres::malformed_nres_cases(options->seed)
                                                                   : msh::malformed_msh_cases(options->seed);
       for (const MalformedCase& c : cases) {
-        if (!write_file(root / "malformed" / c.file.name, c.file.bytes)) {
-          exit_code = kExitUsage;
-          return;
-        }
-        ++written;
+        SynthFile file = c.file;
+        file.name = "malformed/" + file.name;
+        if (!write(std::move(file))) break;
       }
+    }
+    if (failed) {
+      exit_code = kExitUsage;
+      return;
     }
     std::cout << "wrote " << written << " files to " << options->out << " (seed " << options->seed << ")\n";
     exit_code = kExitOk;

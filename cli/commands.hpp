@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "reports/input_scan.hpp"
 #include "reports/sweep.hpp"
 
 namespace meshgate::cli {
@@ -28,14 +29,39 @@ void add_gate(CLI::App& app, int& exit_code);
 // The options several commands share, spelled once.
 void add_profile_option(CLI::App* cmd, nres::Profile& profile);  // --profile strict|compatible
 void add_jobs_option(CLI::App* cmd, unsigned& jobs);              // --jobs N
+void add_max_size_option(CLI::App* cmd, SizeLimits& limits);      // --max-size BYTES
+// An output file option: an empty path is a usage error.
+CLI::Option* add_output_option(CLI::App* cmd, const std::string& name, std::string& path, const std::string& what);
 
+// Usage errors in a command's output paths, found before any work starts:
+// two outputs that are one path, or an output that is one of the input files
+// (same device and inode, however spelled). Each printed; false if any.
+[[nodiscard]] bool outputs_are_usable(const std::vector<std::string>& outputs, const std::vector<InputFile>& inputs,
+                                      const char* command);
+
+// Scans PATHs as a command reads them, printing what it skipped (dangling or
+// looping symlinks, FIFOs), case-fold warnings, and usage errors. nullopt
+// after printing them when an argument is missing or ambiguous, or, unless
+// `keep_unreadable`, when anything could not be read (exit 2).
+[[nodiscard]] std::optional<InputScan> scan_for(const std::vector<std::string>& paths, unsigned jobs, const char* command,
+                                                bool keep_unreadable = false);
+
+struct SweepRequest {
+  std::vector<std::string> paths;
+  unsigned jobs = 1;
+  nres::Profile profile = nres::Profile::compatible;
+  SizeLimits limits;
+  bool digests = true;                  // the output cites the files' SHA-256 and xxh3_64
+  std::vector<std::string> outputs;     // the files the command will write (checked against the inputs)
+  bool unreadable_is_finding = false;   // the gate: unreadable paths are findings (exit 1), not I/O errors
+};
 // Shared by sweep, manifest and gate: scan PATHs and sweep them (progress bar
-// on a terminal); nullopt after printing why when an input is unreadable.
-// `digests`: whether the command's output cites the files' SHA-256 and xxh3_64.
-[[nodiscard]] std::optional<SweepResult> run_sweep(const std::vector<std::string>& paths, unsigned jobs,
-                                                   nres::Profile profile, bool digests, const char* command);
-[[nodiscard]] bool write_text_file(const std::string& path, const std::string& text);
-// The file as `write` streams it; false when it cannot be written.
-[[nodiscard]] bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write);
+// on a terminal); nullopt after printing why on a usage or I/O error.
+[[nodiscard]] std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* command);
+
+// Writes atomically (writer/core/atomic_file.hpp); false after printing why.
+[[nodiscard]] bool write_text_file(const std::string& path, const std::string& text, const char* command);
+[[nodiscard]] bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write,
+                              const char* command);
 
 }  // namespace meshgate::cli

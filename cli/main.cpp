@@ -1,13 +1,24 @@
 // meshgate: strict parsers, model writers and evidence harnesses for DMC3 MOD
-// (and, as they land, NRes/MSH). See README.md.
+// and NRes/MSH. See README.md.
+#include <exception>
 #include <iostream>
+#include <new>
 
 #include "cli/allocator_policy.hpp"
 #include "cli/commands.hpp"
+#include "reports/evidence.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+std::string version_text() {
+  const nlohmann::json tool = meshgate::tool_json();
+  return "meshgate " + tool["version"].get<std::string>() + " (" + tool["git_commit"].get<std::string>() + ")";
+}
+
+int run(int argc, char** argv) {
   meshgate::cli::apply_allocator_policy();
   CLI::App app{"meshgate: byte-exact parsers and writers for legacy 3D model formats"};
+  app.set_version_flag("--version", version_text());
   app.require_subcommand(1);
   int exit_code = meshgate::cli::kExitOk;
   meshgate::cli::add_inspect(app, exit_code);
@@ -22,9 +33,29 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
     app.exit(e);
     return meshgate::cli::kExitUsage;
   }
   return exit_code;
+}
+
+}  // namespace
+
+// Every failure is a message and exit code 2, never an abort: commands report
+// expected I/O failures themselves; this is the net for what they did not
+// expect (an allocation refused under a memory limit, a library's throw).
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::cerr << "meshgate: out of memory\n";
+  } catch (const std::exception& e) {
+    std::cerr << "meshgate: " << e.what() << "\n";
+  } catch (...) {
+    std::cerr << "meshgate: unexpected failure\n";
+  }
+  return meshgate::cli::kExitUsage;
 }

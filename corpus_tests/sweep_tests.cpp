@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "corpus_tests/fixtures.hpp"
+#include "parser/core/hashing.hpp"
 #include "reports/evidence.hpp"
 #include "reports/json_stream.hpp"
 #include "reports/field_catalog.hpp"
@@ -452,7 +453,7 @@ TEST_F(SweepOnDisk, GatePassesUnchangedAndNamesEveryChange) {
   EXPECT_TRUE(has("synth_0002.mod: missing"));
   EXPECT_TRUE(has("extra.mod: added"));
 
-  // Same bytes, different expectations: outcome changes are named.
+  // Same bytes, different expectations: a hand edit is refused...
   nlohmann::json edited = manifest_json(run(1));
   for (auto& f : edited["files"])
     if (f["path"] == "synth_0000.mod") {
@@ -460,12 +461,23 @@ TEST_F(SweepOnDisk, GatePassesUnchangedAndNamesEveryChange) {
       f["expected"]["uncovered_bytes"] = 1;
       f["expected"]["diagnostic_codes"] = nlohmann::json::array({"mod.bogus"});
     }
+  EXPECT_EQ(lock_problems(edited), std::vector<std::string>{"/lock_digest: does not match the lock's content"});
+  EXPECT_EQ(gate_differences(edited, run(1)), lock_problems(edited));
+  // ...and once re-sealed as the schema documents lock_digest (computed here
+  // independently), each outcome change is named.
+  std::string material = "meshgate.manifest.v1\n" + edited["tool"].dump() + "\n" +
+                         edited["fingerprint"].get<std::string>() + "\n";
+  for (const auto& f : edited["files"]) material += f.dump() + "\n";
+  edited["lock_digest"] = sha256_hex(Bytes(reinterpret_cast<const std::byte*>(material.data()), material.size()));
+  EXPECT_TRUE(lock_problems(edited).empty());
   const auto outcome = gate_differences(edited, run(1));
   EXPECT_EQ(outcome.size(), 3u);
   EXPECT_NE(outcome[0].find("round trip now identical"), std::string::npos);
   EXPECT_NE(outcome[1].find("coverage changed (uncovered_bytes 1 ->"), std::string::npos);
   EXPECT_NE(outcome[2].find("diagnostic no longer raised mod.bogus"), std::string::npos);
-  EXPECT_EQ(gate_differences(nlohmann::json::object(), run(1)).size(), 1u);
+  const auto not_a_lock = gate_differences(nlohmann::json::object(), run(1));
+  ASSERT_EQ(not_a_lock.size(), 5u);  // one per required key
+  EXPECT_EQ(not_a_lock[0], "/: required key \"schema\" is missing");
 }
 
 
@@ -482,13 +494,13 @@ TEST_F(SweepOnDisk, FileReaderReadsEachFileExactlyIntoOneBuffer) {
   }
   FileReader reader;
   for (size_t k = 0; k < contents.size(); ++k) {
-    const std::optional<Bytes> got = reader.read(dir / "sizes" / (std::to_string(k) + ".bin"));
+    const FileRead got = reader.read(dir / "sizes" / (std::to_string(k) + ".bin"));
     ASSERT_TRUE(got) << k;
     EXPECT_TRUE(std::ranges::equal(*got, contents[k])) << "file " << k << " of " << contents[k].size() << " bytes";
     EXPECT_EQ(read_file(dir / "sizes" / (std::to_string(k) + ".bin")), contents[k]) << k;
   }
-  EXPECT_FALSE(reader.read(dir / "no-such-file.mod"));
-  EXPECT_FALSE(reader.read(dir / "sizes"));  // a directory
+  EXPECT_EQ(reader.read(dir / "no-such-file.mod").status, ReadStatus::not_found);
+  EXPECT_EQ(reader.read(dir / "sizes").status, ReadStatus::not_regular);  // a directory
   EXPECT_FALSE(read_file(dir / "sizes"));
   // After a failure the reader still reads.
   ASSERT_TRUE(reader.read(dir / "sizes" / "6.bin"));
@@ -498,14 +510,14 @@ TEST_F(SweepOnDisk, FileReaderReadsEachFileExactlyIntoOneBuffer) {
 TEST_F(SweepOnDisk, ReadPrefixReadsAtMostItsSpan) {
   write("short.bin", {std::byte{'N'}, std::byte{'R'}, std::byte{'e'}});
   std::array<std::byte, 8> prefix{};
-  EXPECT_EQ(read_prefix(dir / "short.bin", prefix), 3u);
+  EXPECT_EQ(read_prefix(dir / "short.bin", prefix).length, 3u);
   EXPECT_EQ(prefix[2], std::byte{'e'});
   EXPECT_EQ(prefix[3], std::byte{0});
   const std::vector<std::byte> mod = testing::canonical_minimal_mod();
   write("long.mod", mod);
-  EXPECT_EQ(read_prefix(dir / "long.mod", prefix), 8u);
+  EXPECT_EQ(read_prefix(dir / "long.mod", prefix).length, 8u);
   EXPECT_TRUE(std::equal(prefix.begin(), prefix.end(), mod.begin()));
-  EXPECT_FALSE(read_prefix(dir / "no-such-file.mod", prefix));
+  EXPECT_EQ(read_prefix(dir / "no-such-file.mod", prefix).status, ReadStatus::not_found);
 }
 
 // Files are picked by magic whichever number of threads reads it: the same

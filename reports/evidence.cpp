@@ -66,18 +66,26 @@ void require_digests(const SweptFile& f) {
     throw std::logic_error(f.path + ": swept without its SHA-256 and xxh3_64, which this output cites");
 }
 
+void append_fingerprint_item(std::string& material, std::string_view path, uint64_t size, std::string_view sha256) {
+  material += path;
+  material += '\0';
+  for (int i = 0; i < 8; ++i) material += static_cast<char>((size >> (8 * i)) & 0xFF);
+  material += '\0';
+  material += sha256;
+}
+
+std::string fingerprint_of(const std::string& material) {
+  return sha256_hex(Bytes(reinterpret_cast<const std::byte*>(material.data()), material.size()));
+}
+
 std::string input_fingerprint(const std::vector<SweptFile>& files) {
   std::string material;
   for (const SweptFile& f : files) {
     if (f.nested) continue;
     require_digests(f);
-    material += f.path;
-    material += '\0';
-    for (int i = 0; i < 8; ++i) material += static_cast<char>((f.size >> (8 * i)) & 0xFF);
-    material += '\0';
-    material += f.sha256;
+    append_fingerprint_item(material, f.path, f.size, f.sha256);
   }
-  return sha256_hex(Bytes(reinterpret_cast<const std::byte*>(material.data()), material.size()));
+  return fingerprint_of(material);
 }
 
 // Built member by member: nlohmann's initializer lists deep-copy every value

@@ -25,6 +25,9 @@ inline constexpr std::string_view kEvidenceSchema = "meshgate.evidence.v1";
 // std::logic_error.
 void require_digests(const SweptFile& f);
 [[nodiscard]] std::string input_fingerprint(const std::vector<SweptFile>& files);
+// The same fingerprint built item by item (the gate recomputes a lock's).
+void append_fingerprint_item(std::string& material, std::string_view path, uint64_t size, std::string_view sha256);
+[[nodiscard]] std::string fingerprint_of(const std::string& material);
 
 [[nodiscard]] nlohmann::json swept_file_json(const SweptFile& f);
 [[nodiscard]] nlohmann::json sweep_totals_json(const SweepResult& r);

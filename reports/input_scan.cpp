@@ -3,7 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <map>
+#include <set>
 #include <thread>
+#include <utility>
+
+#include <sys/stat.h>
 
 #include "parser/core/utf8_text.hpp"
 #include "reports/file_reader.hpp"
@@ -12,23 +17,54 @@ namespace meshgate {
 
 namespace fs = std::filesystem;
 
+std::string escape_path_component(std::string_view name) { return utf8_or_escaped(name, "!"); }
+
 namespace {
-// A file's format from its first bytes (an unreadable file has none).
-Format probe(const fs::path& path) {
-  std::array<std::byte, kMagicProbeBytes> prefix{};
-  return detect_format(Bytes(prefix.data(), read_prefix(path, prefix).value_or(0)));
+
+// A relative path as a report path: each component escaped, joined by "/".
+std::string display_of(const fs::path& relative) {
+  std::string out;
+  for (const fs::path& part : relative) {
+    if (!out.empty()) out += '/';
+    out += escape_path_component(part.native());
+  }
+  return out;
 }
 
-// Which of `paths` start with a model format's magic. A probe is an open, a
-// read and a close, most of a directory scan's time (about 8 us a file here,
-// 0.08 s of a 10,000-file sweep's 0.45 s at --jobs 2), and the sweep cannot
-// start before the scan ends: so up to `jobs` threads probe, as many as the
-// sweep will use, each taking the next unprobed file.
-std::vector<char> has_model_magic(const std::vector<fs::path>& paths, unsigned jobs) {
-  std::vector<char> model(paths.size());
+struct Identity {
+  dev_t device;
+  ino_t inode;
+  auto operator<=>(const Identity&) const = default;
+};
+
+std::optional<Identity> identity_of(const fs::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return Identity{st.st_dev, st.st_ino};
+}
+
+// What a probe of a candidate file found.
+enum class Probe : char { model, not_model, unreadable, not_regular };
+
+// A file's format from its first bytes.
+Probe probe(const fs::path& path) {
+  std::array<std::byte, kMagicProbeBytes> prefix{};
+  const PrefixRead read = read_prefix(path, prefix);
+  if (read.status == ReadStatus::not_regular) return Probe::not_regular;
+  if (read.status != ReadStatus::ok) return Probe::unreadable;
+  return detect_format(Bytes(prefix.data(), read.length)) != Format::unknown ? Probe::model : Probe::not_model;
+}
+
+// Probes every path. A probe is an open, a read and a close, most of a
+// directory scan's time (about 8 us a file here, 0.08 s of a 10,000-file
+// sweep's 0.45 s at --jobs 2), and the sweep cannot start before the scan
+// ends: so up to `jobs` threads probe, as many as the sweep will use, each
+// taking the next unprobed file.
+std::vector<Probe> probe_all(const std::vector<fs::path>& paths, unsigned jobs) {
+  std::vector<Probe> found(paths.size());
   std::atomic<size_t> next{0};
   const auto work = [&] {
-    for (size_t i = next++; i < paths.size(); i = next++) model[i] = probe(paths[i]) != Format::unknown;
+    for (size_t i = next++; i < paths.size(); i = next++) found[i] = probe(paths[i]);
   };
   constexpr size_t kFilesPerThread = 64;  // fewer files do not pay for a thread
   const auto helpers = static_cast<unsigned>(std::min<size_t>(std::max(jobs, 1u), paths.size() / kFilesPerThread + 1) - 1);
@@ -36,37 +72,150 @@ std::vector<char> has_model_magic(const std::vector<fs::path>& paths, unsigned j
   for (unsigned t = 0; t < helpers; ++t) threads.emplace_back(work);
   work();
   for (std::thread& t : threads) t.join();
-  return model;
+  return found;
 }
+
+// Walks `dir` (not following symlinks to directories, so no loop can form),
+// collecting regular files (and symlinks to them) and naming what it cannot
+// read or will not follow.
+void walk(const fs::path& dir, const fs::path& root, const std::string& label, std::vector<fs::path>& files,
+          InputScan& scan) {
+  std::error_code ec;
+  fs::directory_iterator it(dir, ec);
+  const auto shown = [&](const fs::path& p) {
+    const std::string relative = display_of(p.lexically_relative(root));
+    return label.empty() ? relative : relative == "." ? label : label + "/" + relative;
+  };
+  if (ec) {
+    scan.unreadable.push_back(dir.string() + ": " + ec.message());
+    scan.unreadable_displays.push_back(shown(dir) + "/");
+    return;
+  }
+  std::vector<fs::path> subdirs;
+  for (; it != fs::directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    const fs::path& p = it->path();
+    const fs::file_status own = it->symlink_status(ec);
+    if (ec) {
+      scan.unreadable.push_back(p.string() + ": " + ec.message());
+      continue;
+    }
+    if (fs::is_directory(own)) {
+      subdirs.push_back(p);
+      continue;
+    }
+    const fs::file_status target = fs::is_symlink(own) ? fs::status(p, ec) : own;
+    if (ec || !fs::exists(target)) {
+      scan.skipped.push_back(p.string() + ": dangling or looping symlink");
+      ec.clear();
+    } else if (fs::is_regular_file(target)) {
+      files.push_back(p);
+    } else if (fs::is_directory(target)) {
+      scan.skipped.push_back(p.string() + ": symlink to a directory, not followed");
+    } else {
+      scan.skipped.push_back(p.string() + ": not a regular file");
+    }
+  }
+  if (ec) {
+    scan.unreadable.push_back(dir.string() + ": " + ec.message());
+    scan.unreadable_displays.push_back(shown(dir) + "/");
+  }
+  std::sort(subdirs.begin(), subdirs.end());
+  for (const fs::path& sub : subdirs) walk(sub, root, label, files, scan);
+}
+
+// The root label of a directory argument: its own name, however it was
+// spelled ("." and "../x/" name the directory they resolve to).
+std::string root_label(const fs::path& dir) {
+  std::error_code ec;
+  const fs::path canonical = fs::weakly_canonical(fs::absolute(dir, ec), ec);
+  const std::string name = canonical.filename().native();
+  return name.empty() ? "root" : escape_path_component(name);
+}
+
+std::string ascii_lower(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
 }  // namespace
 
 InputScan scan_inputs(const std::vector<std::string>& arguments, unsigned jobs) {
   InputScan scan;
+  // Arguments by identity: the same file or directory, however spelled, once.
+  std::vector<std::pair<std::string, fs::path>> roots;
+  std::set<Identity> seen_roots;
   for (const std::string& arg : arguments) {
-    std::error_code ec;
     const fs::path root(arg);
-    if (fs::is_regular_file(root, ec)) {
-      scan.files.push_back(
-          {root, utf8_or_escaped(root.is_absolute() ? root.filename().string() : root.lexically_normal().string()), true});
+    struct stat st {};
+    if (arg.empty() || ::stat(root.c_str(), &st) != 0) {
+      const int error = errno;
+      scan.errors.push_back((arg.empty() ? "''" : arg) + ": " +
+                            (error == EACCES ? "permission denied" : "no such file or directory"));
       continue;
     }
-    if (!fs::is_directory(root, ec)) {
-      scan.errors.push_back(arg + ": no such file or directory");
+    if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+      scan.errors.push_back(arg + ": not a regular file or directory");
+      continue;
+    }
+    if (seen_roots.insert({st.st_dev, st.st_ino}).second) roots.emplace_back(arg, root);
+  }
+  const bool labelled = roots.size() > 1;
+  std::vector<InputFile> found;
+  std::set<Identity> seen_files;  // across arguments: a file inside two of them is read once
+  for (const auto& [arg, root] : roots) {
+    if (fs::is_regular_file(root)) {
+      if (labelled && !seen_files.insert(*identity_of(root)).second) continue;
+      std::array<std::byte, kMagicProbeBytes> prefix{};
+      const PrefixRead read = read_prefix(root, prefix);
+      if (read.status != ReadStatus::ok) {
+        scan.unreadable.push_back(arg + ": " + read_failure_text(read.status, read.error));
+        scan.unreadable_displays.push_back(display_of(root.filename()));
+        continue;
+      }
+      found.push_back({root, display_of(root.filename()), true});
       continue;
     }
     std::vector<fs::path> regular;
-    for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
-         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      if (it->is_regular_file(ec)) regular.push_back(it->path());
+    const std::string label = labelled ? root_label(root) : std::string();
+    walk(root, root, label, regular, scan);
+    const std::vector<Probe> probes = probe_all(regular, jobs);
+    for (size_t i = 0; i < regular.size(); ++i) {
+      const std::string relative = display_of(regular[i].lexically_relative(root));
+      const std::string display = label.empty() ? relative : label + "/" + relative;
+      switch (probes[i]) {
+        case Probe::model:
+          if (labelled) {
+            const std::optional<Identity> id = identity_of(regular[i]);
+            if (id && !seen_files.insert(*id).second) break;
+          }
+          found.push_back({regular[i], display, false});
+          break;
+        case Probe::unreadable:
+          scan.unreadable.push_back(regular[i].string() + ": unreadable (permission denied or I/O error)");
+          scan.unreadable_displays.push_back(display);
+          break;
+        case Probe::not_regular: scan.skipped.push_back(regular[i].string() + ": not a regular file"); break;
+        case Probe::not_model: break;  // not a model: a directory may hold anything
+      }
     }
-    if (ec) scan.errors.push_back(arg + ": " + ec.message());
-    const std::vector<char> model = has_model_magic(regular, jobs);
-    std::vector<InputFile> found;
-    for (size_t i = 0; i < regular.size(); ++i)
-      if (model[i]) found.push_back({regular[i], utf8_or_escaped(regular[i].lexically_relative(root).generic_string()), false});
-    std::sort(found.begin(), found.end(), [](const InputFile& a, const InputFile& b) { return a.display < b.display; });
-    scan.files.insert(scan.files.end(), found.begin(), found.end());
   }
+  std::stable_sort(found.begin(), found.end(), [](const InputFile& a, const InputFile& b) { return a.display < b.display; });
+  for (size_t i = 1; i < found.size(); ++i)
+    if (found[i].display == found[i - 1].display)
+      scan.errors.push_back(found[i - 1].path.string() + " and " + found[i].path.string() + " would both be reported as " +
+                            found[i].display + "; give them in directories of different names");
+  // The games run on case-insensitive file systems: there, two of these are one file.
+  std::map<std::string, std::vector<std::string>> by_folded;
+  for (const InputFile& f : found) by_folded[ascii_lower(f.display)].push_back(f.display);
+  for (const auto& [folded, displays] : by_folded)
+    if (displays.size() > 1) {
+      std::string names;
+      for (const std::string& d : displays) names += (names.empty() ? "" : ", ") + d;
+      scan.warnings.push_back("paths differ only by case (one file on a case-insensitive file system): " + names);
+    }
+  scan.files = std::move(found);
   return scan;
 }
 

@@ -1,28 +1,55 @@
 // Turns command-line PATH arguments into the list of model files to process:
 // files as given, directories walked recursively with files picked by magic
-// (never by extension), sorted by relative path so every run is in one order.
+// (never by extension), sorted by report path so every run is in one order.
+//
+// Report paths ("display") are the corpus's identity in the evidence report
+// and the manifest, so they are unambiguous and independent of how a path
+// was spelled on the command line:
+// - a file argument is reported by its own name (`../x/a.mod`, `/abs/a.mod`
+//   and `a.mod` run from x/ are all "a.mod");
+// - a directory argument's files by their path relative to it; with several
+//   arguments, behind the directory's own name as a root label ("A/x.mod",
+//   "B/x.mod");
+// - every name component is written with escape_path_component(), so "!"
+//   only ever means nesting and no two byte strings share a spelling;
+// - the same file or directory given twice (by any spelling: device and
+//   inode decide) is read once; two inputs that still share a report path
+//   are an error, never a silent merge.
 #pragma once
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "reports/format_detect.hpp"
+#include "parser/detect/format_detect.hpp"
 
 namespace meshgate {
 
 struct InputFile {
   std::filesystem::path path;  // where to read it
-  std::string display;         // relative path shown in reports (utf8_or_escaped)
+  std::string display;         // the report path (see above)
   bool explicit_argument;      // named on the command line (unknown format is then an error)
 };
 
 struct InputScan {
   std::vector<InputFile> files;
-  std::vector<std::string> errors;  // unreadable or missing arguments
+  std::vector<std::string> errors;      // missing arguments, report-path collisions: usage errors
+  std::vector<std::string> unreadable;  // "PATH: why" for directories and files that could not be read
+  std::vector<std::string> skipped;     // "PATH: why" for dangling or looping symlinks, FIFOs, sockets, devices
+  std::vector<std::string> warnings;    // report paths that differ only by case
+  // Report paths (or their directory prefixes, ending in "/") that could not
+  // be read: the gate calls an entry under one "unreadable", not "missing".
+  std::vector<std::string> unreadable_displays;
 };
 
 // `jobs`: how many threads may read the files' magic (the sweep's --jobs).
 [[nodiscard]] InputScan scan_inputs(const std::vector<std::string>& arguments, unsigned jobs = 1);
+
+// One file or directory name as it appears in a report path: valid UTF-8 is
+// kept, except that "\" becomes "\\" and "!" becomes "\x21"; every byte of
+// an invalid sequence becomes "\xNN". Injective: every "\" in the result
+// starts "\\" or "\xNN", so the bytes can be read back from the text.
+[[nodiscard]] std::string escape_path_component(std::string_view name);
 
 }  // namespace meshgate

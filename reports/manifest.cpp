@@ -4,6 +4,7 @@
 #include <set>
 
 #include "reports/evidence.hpp"
+#include "reports/json_schema_check.hpp"
 #include "reports/json_stream.hpp"
 
 namespace meshgate {
@@ -40,10 +41,31 @@ json manifest_entry(const SweptFile& f) {
           {"expected", expected_outcomes(f)}};
 }
 
+// What lock_digest covers: the schema name, the tool, the fingerprint and
+// every entry, each as compact JSON with sorted keys (nlohmann's dump), one
+// per line. Parsing a lock and dumping its parts gives the same text, so the
+// gate recomputes it from the lock as written.
+class LockDigest {
+ public:
+  LockDigest(const json& tool, const std::string& fingerprint) {
+    material_ = std::string(kManifestSchema) + "\n" + tool.dump() + "\n" + fingerprint + "\n";
+  }
+  void add_entry(const json& entry) { material_ += entry.dump() + "\n"; }
+  [[nodiscard]] std::string hex() const { return fingerprint_of(material_); }
+
+ private:
+  std::string material_;
+};
+
 ArrayDocument manifest_document(const SweepResult& sweep) {
+  const json tool = tool_json();
+  const std::string fingerprint = input_fingerprint(sweep.files);
+  LockDigest digest(tool, fingerprint);
+  for (const SweptFile& f : sweep.files) digest.add_entry(manifest_entry(f));
   json head = {{"schema", std::string(kManifestSchema)},
-               {"tool", tool_json()},
-               {"fingerprint", input_fingerprint(sweep.files)}};
+               {"tool", tool},
+               {"fingerprint", fingerprint},
+               {"lock_digest", digest.hex()}};
   return {std::move(head), "files", sweep.files.size(), [&sweep](size_t i) { return manifest_entry(sweep.files[i]); }};
 }
 
@@ -52,44 +74,84 @@ ArrayDocument manifest_document(const SweepResult& sweep) {
 json manifest_json(const SweepResult& sweep) { return to_json(manifest_document(sweep)); }
 void write_manifest_json(std::ostream& out, const SweepResult& sweep) { write_json(out, manifest_document(sweep)); }
 
-std::vector<std::string> gate_differences(const json& manifest, const SweepResult& sweep) {
-  std::vector<std::string> out;
-  if (!manifest.is_object() || manifest.value("schema", "") != kManifestSchema || !manifest.contains("files") ||
-      !manifest["files"].is_array())
-    return {"the manifest is not a " + std::string(kManifestSchema) + " document"};
-  std::map<std::string, json> expected;
+std::vector<std::string> lock_problems(const json& manifest) {
+  std::vector<std::string> problems = schema_violations(manifest_schema(), manifest);
+  if (!problems.empty()) return problems;
+  std::set<std::string> paths;
   for (const json& f : manifest["files"])
-    if (f.is_object() && f.contains("path") && f["path"].is_string()) expected[f["path"].get<std::string>()] = f;
+    if (!paths.insert(f["path"].get<std::string>()).second)
+      problems.push_back("/files: the path " + f["path"].dump() + " is listed twice");
+  if (!problems.empty()) return problems;
+  std::string material;
+  LockDigest digest(manifest["tool"], manifest["fingerprint"].get<std::string>());
+  for (const json& f : manifest["files"]) {
+    const std::string path = f["path"].get<std::string>();
+    if (path.find('!') == std::string::npos)  // nested entries are inside their archive's bytes
+      append_fingerprint_item(material, path, f["size"].get<uint64_t>(), f["sha256"].get<std::string>());
+    digest.add_entry(f);
+  }
+  if (fingerprint_of(material) != manifest["fingerprint"].get<std::string>())
+    problems.push_back("/fingerprint: does not match the entries");
+  if (digest.hex() != manifest["lock_digest"].get<std::string>())
+    problems.push_back("/lock_digest: does not match the lock's content");
+  return problems;
+}
+
+namespace {
+
+// Whether `path` is, or lies under, a path the sweep could not read.
+bool under_unreadable(const std::string& path, const std::vector<std::string>& unreadable) {
+  for (const std::string& u : unreadable) {
+    if (u == path) return true;
+    if (!u.empty() && u.back() == '/' && (u == "./" || path.starts_with(u))) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::string> gate_differences(const json& manifest, const SweepResult& sweep) {
+  if (std::vector<std::string> problems = lock_problems(manifest); !problems.empty()) return problems;
+  std::vector<std::string> out;
+  std::map<std::string, json> expected;
+  for (const json& f : manifest["files"]) expected[f["path"].get<std::string>()] = f;
   std::map<std::string, const SweptFile*> actual;
   for (const SweptFile& f : sweep.files) actual[f.path] = &f;
 
   for (const auto& [path, want] : expected) {
     auto it = actual.find(path);
     if (it == actual.end()) {
-      out.push_back(path + ": missing (the manifest lists it, the corpus does not have it)");
+      if (under_unreadable(path, sweep.unreadable))
+        out.push_back(path + ": unreadable (the manifest lists it; it, or a directory above it, could not be read)");
+      else
+        out.push_back(path + ": missing (the manifest lists it, the corpus does not have it)");
       continue;
     }
     const SweptFile& got = *it->second;
-    if (want.value("sha256", "") != got.sha256 || want.value("size", uint64_t{0}) != got.size) {
-      out.push_back(path + ": content changed (sha256 " + want.value("sha256", "?").substr(0, 16) + "... -> " +
-                    got.sha256.substr(0, 16) + "..., size " + std::to_string(want.value("size", uint64_t{0})) + " -> " +
-                    std::to_string(got.size) + ")");
+    if (want["sha256"] != got.sha256 || want["size"] != got.size) {
+      out.push_back(path + ": content changed (sha256 " + want["sha256"].get<std::string>().substr(0, 16) + "... -> " +
+                    got.sha256.substr(0, 16) + "..., size " + want["size"].dump() + " -> " + std::to_string(got.size) + ")");
       continue;  // the outcomes of different bytes are not comparable
     }
+    // Same SHA-256, so the same bytes: a different xxh3_64 or format in the lock was not written by meshgate.
+    if (want["xxh3_64"] != got.xxh3_64)
+      out.push_back(path + ": the lock's xxh3_64 " + want["xxh3_64"].get<std::string>() + " does not match the file's " +
+                    got.xxh3_64 + " although its sha256 does");
+    if (want["format"] != format_name(got.format))
+      out.push_back(path + ": format changed (" + want["format"].get<std::string>() + " -> " +
+                    std::string(format_name(got.format)) + ")");
     const json have = expected_outcomes(got);
-    const json& exp = want.contains("expected") ? want["expected"] : json::object();
-    if (exp.value("parse_ok", false) != got.parse_ok)
+    const json& exp = want["expected"];
+    if (exp["parse_ok"] != got.parse_ok)
       out.push_back(path + (got.parse_ok ? ": now parses (the manifest expects a rejection)" : ": parse now fails"));
-    if (exp.value("roundtrip_identical", false) != got.roundtrip_identical)
+    if (exp["roundtrip_identical"] != got.roundtrip_identical)
       out.push_back(path + (got.roundtrip_identical ? ": round trip now identical (the manifest expects a difference)"
                                                     : ": round trip no longer identical"));
     for (const char* key : {"uncovered_bytes", "uncovered_nonzero_bytes"})
-      if (exp.contains(key) && exp[key] != have[key])
+      if (exp[key] != have[key])
         out.push_back(path + ": coverage changed (" + key + " " + exp[key].dump() + " -> " + have[key].dump() + ")");
     std::set<std::string> was, now(got.diagnostic_codes.begin(), got.diagnostic_codes.end());
-    if (exp.contains("diagnostic_codes") && exp["diagnostic_codes"].is_array())
-      for (const json& c : exp["diagnostic_codes"])
-        if (c.is_string()) was.insert(c.get<std::string>());
+    for (const json& c : exp["diagnostic_codes"]) was.insert(c.get<std::string>());
     std::set<std::string> added, gone;
     for (const std::string& c : now)
       if (!was.contains(c)) added.insert(c);

@@ -21,9 +21,16 @@ inline constexpr std::string_view kManifestSchema = "meshgate.manifest.v1";
 // manifest_json(sweep).dump(2) + "\n", byte for byte, one file entry at a time.
 void write_manifest_json(std::ostream& out, const SweepResult& sweep);
 
-// Every way the swept corpus differs from the manifest, one sentence each,
-// in a stable order (by path); empty when the gate passes. A manifest that is
-// not a meshgate manifest yields one difference saying so.
+// Why a lock cannot be trusted, one sentence each; empty when it is sound:
+// it violates reports/schema/manifest.v1.schema.json (every expectation is
+// required), lists a path twice, or its fingerprint or lock_digest does not
+// match its entries (it was edited by hand).
+[[nodiscard]] std::vector<std::string> lock_problems(const nlohmann::json& manifest);
+
+// Every way the swept corpus differs from the manifest, one sentence each, in
+// a stable order (by path); empty when the gate passes. An entry the sweep
+// could not read is "unreadable", not "missing". For a manifest that is not
+// sound, its lock_problems().
 [[nodiscard]] std::vector<std::string> gate_differences(const nlohmann::json& manifest, const SweepResult& sweep);
 
 }  // namespace meshgate

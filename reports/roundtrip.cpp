@@ -1,5 +1,8 @@
 #include "reports/roundtrip.hpp"
 
+#include "parser/core/core_diagnostic_codes.hpp"
+#include "reports/input_scan.hpp"
+
 #include <algorithm>
 #include <cstring>
 
@@ -95,6 +98,8 @@ RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profi
         break;
       }
       out.parsed = parsed.ok();
+      // A model its container's profile rejected (a strict sort table) is still a model.
+      if (!out.parsed && profile == nres::Profile::strict && is_rejected_model(data)) out.format = Format::nres_msh;
       if (out.parsed) {
         nres::attach_payloads(*parsed.archive, data);
         compare_written(out, data, [&](const PartObserver* o) { return nres::write_nres(*parsed.archive, o); });
@@ -107,7 +112,7 @@ RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profi
     case Format::nres_msh:  // detect_format never returns it
     case Format::unknown:
       out.diagnostics.push_back(
-          {"core.unknown-format", Severity::error, "", 0, "no supported magic at offset 0 (expected \"MOD \" or \"NRes\")"});
+          {core_codes::unknown_format.code, Severity::error, "", 0, "no supported magic at offset 0 (expected \"MOD \" or \"NRes\")"});
       if (visitor) visitor(out, data, {});
       break;
   }
@@ -128,12 +133,12 @@ void roundtrip_into(std::vector<RoundTripOutcome>& out, std::string path, Bytes 
   for (const nres::Entry& e : archive->entries) {
     if (!nres::looks_like_nres(e.payload)) continue;
     if (depth + 1 >= kMaxNestingDepth) {
-      out[self].diagnostics.push_back({"core.nesting-limit", Severity::warning, "entries", 0,
+      out[self].diagnostics.push_back({core_codes::nesting_limit.code, Severity::warning, "entries", 0,
                                        "archives nested deeper than " + std::to_string(kMaxNestingDepth) +
                                            " levels are round-tripped as bytes, not descended into"});
       return;
     }
-    roundtrip_into(out, path + "!" + nres::entry_name(e.record), e.payload, profile, depth + 1, visitor, hashes);
+    roundtrip_into(out, path + "!" + escape_path_component(nres::entry_name_view(e.record)), e.payload, profile, depth + 1, visitor, hashes);
   }
 }
 
@@ -147,6 +152,18 @@ std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data
                                              const TreeVisitor& visitor, bool hashes) {
   std::vector<RoundTripOutcome> out;
   roundtrip_into(out, path, data, profile, 0, visitor, hashes);
+  return out;
+}
+
+RoundTripOutcome too_large_outcome(std::string path, const FileRead& read) {
+  RoundTripOutcome out;
+  out.path = std::move(path);
+  out.format = read.format;
+  out.size = read.file_size;
+  out.diagnostics.push_back({core_codes::file_too_large.code, Severity::error, "", 0,
+                             "the file is " + std::to_string(read.file_size) + " bytes; the " +
+                                 std::string(format_name(read.format)) + " limit is " + std::to_string(read.limit) +
+                                 " (--max-size raises it); not read"});
   return out;
 }
 

@@ -12,7 +12,8 @@
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
-#include "reports/format_detect.hpp"
+#include "parser/detect/format_detect.hpp"
+#include "reports/file_reader.hpp"
 #include "writer/core/write_result.hpp"
 
 namespace meshgate {
@@ -51,6 +52,10 @@ using TreeVisitor = std::function<void(const RoundTripOutcome&, Bytes data, cons
 [[nodiscard]] std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data,
                                                            nres::Profile profile = nres::Profile::compatible,
                                                            const TreeVisitor& visitor = {}, bool hashes = true);
+// The outcome of a file its size limit rejected before it was read: format
+// from its magic, an error core.file-too-large, no round trip.
+[[nodiscard]] RoundTripOutcome too_large_outcome(std::string path, const FileRead& read);
+
 [[nodiscard]] nlohmann::json roundtrip_json(const RoundTripOutcome& outcome);
 
 // The write-and-compare half of every round trip: `write(observer)` writes the

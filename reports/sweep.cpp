@@ -95,10 +95,29 @@ namespace {
 // `reader`: the calling thread's, whose buffer the file's bytes reuse.
 SweepResult sweep_input(const InputFile& input, const SweepOptions& options, FileReader& reader) {
   SweepResult partial;
-  if (const std::optional<Bytes> bytes = reader.read(input.path))
-    sweep_file(input.display, *bytes, options.profile, partial, options.digests);
-  else
-    partial.errors.push_back(input.display + ": cannot read");
+  const FileRead read = reader.read(input.path, options.limits);
+  if (read.ok()) {
+    sweep_file(input.display, read.bytes, options.profile, partial, options.digests);
+  } else if (read.status == ReadStatus::too_large) {
+    // Rejected unread; still cited by its digests, read a piece at a time.
+    SweptFile f;
+    describe(f, too_large_outcome(input.display, read), {}, {}, false);
+    if (options.digests) {
+      if (const std::optional<FileDigests> d = digest_file(input.path)) {
+        f.xxh3_64 = d->xxh3_64;
+        f.sha256 = d->sha256;
+      }
+    }
+    if (options.digests && f.sha256.empty()) {
+      partial.errors.push_back(input.display + ": cannot read");
+      partial.unreadable.push_back(input.display);
+    } else {
+      partial.files.push_back(std::move(f));
+    }
+  } else {
+    partial.errors.push_back(input.display + ": " + read_failure_text(read));
+    partial.unreadable.push_back(input.display);
+  }
   return partial;
 }
 
@@ -107,6 +126,7 @@ void merge_into(SweepResult& result, SweepResult&& partial) {
   result.observations.merge(partial.observations);
   result.invariants.merge(partial.invariants);
   for (std::string& e : partial.errors) result.errors.push_back(std::move(e));
+  for (std::string& u : partial.unreadable) result.unreadable.push_back(std::move(u));
 }
 
 }  // namespace

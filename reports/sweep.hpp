@@ -12,7 +12,7 @@
 
 #include "parser/core/coverage_map.hpp"
 #include "parser/nres/nres_parser.hpp"
-#include "reports/format_detect.hpp"
+#include "parser/detect/format_detect.hpp"
 #include "reports/input_scan.hpp"
 #include "reports/invariant_tally.hpp"
 #include "reports/observations.hpp"
@@ -59,6 +59,7 @@ struct SweepOptions {
   // SHA-256 alone (about 1.6 GB/s with SHA-NI) takes longer than the rest of
   // the sweep together, and xxh3_64 a sixth of a 35 KiB file's sweep.
   bool digests = true;
+  SizeLimits limits;  // a file over its format's limit is a rejection, not read
   // Called once per file, in input order, one call at a time (on a worker
   // thread when jobs > 1).
   std::function<void(size_t done, size_t total)> progress;
@@ -68,7 +69,8 @@ struct SweepResult {
   std::vector<SweptFile> files;  // input order, nested entries after their archive
   Observations observations;
   InvariantTallies invariants;
-  std::vector<std::string> errors;  // unreadable inputs
+  std::vector<std::string> errors;      // "PATH: why" for inputs that could not be read
+  std::vector<std::string> unreadable;  // their report paths (directories end in "/")
 };
 
 [[nodiscard]] SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& options = {});

@@ -35,18 +35,25 @@ uint64_t xxh3_64(Bytes data) {
   return hash;
 }
 
-std::string xxh3_64_hex(Bytes data) {
-  XXH64_canonical_t canonical;
-  XXH64_canonicalFromHash(&canonical, xxh3_64(data));
+namespace {
+std::string hex(const unsigned char* bytes, size_t length) {
   static constexpr char kDigits[] = "0123456789abcdef";
   std::string out;
-  out.reserve(16);
-  for (unsigned char byte : canonical.digest) {
-    out += kDigits[byte >> 4];
-    out += kDigits[byte & 0xF];
+  out.reserve(2 * length);
+  for (size_t i = 0; i < length; ++i) {
+    out += kDigits[bytes[i] >> 4];
+    out += kDigits[bytes[i] & 0xF];
   }
   return out;
 }
+std::string canonical_hex(uint64_t hash) {
+  XXH64_canonical_t canonical;
+  XXH64_canonicalFromHash(&canonical, hash);
+  return hex(canonical.digest, sizeof canonical.digest);
+}
+}  // namespace
+
+std::string xxh3_64_hex(Bytes data) { return canonical_hex(xxh3_64(data)); }
 
 std::string sha256_hex(Bytes data) {
   unsigned char digest[EVP_MAX_MD_SIZE];
@@ -56,14 +63,38 @@ std::string sha256_hex(Bytes data) {
   const int ok = EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr);
   clear_upper_vector_state();
   if (ok != 1) return {};
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(2 * length);
-  for (unsigned i = 0; i < length; ++i) {
-    out += kDigits[digest[i] >> 4];
-    out += kDigits[digest[i] & 0xF];
-  }
-  return out;
+  return hex(digest, length);
+}
+
+struct StreamingDigests::State {
+  XXH3_state_t* xxh3 = XXH3_createState();
+  EVP_MD_CTX* sha256 = EVP_MD_CTX_new();
+};
+
+StreamingDigests::StreamingDigests() : state_(new State) {
+  XXH3_64bits_reset(state_->xxh3);
+  EVP_DigestInit_ex(state_->sha256, EVP_sha256(), nullptr);
+}
+
+StreamingDigests::~StreamingDigests() {
+  XXH3_freeState(state_->xxh3);
+  EVP_MD_CTX_free(state_->sha256);
+  delete state_;
+}
+
+void StreamingDigests::update(Bytes piece) {
+  XXH3_64bits_update(state_->xxh3, piece.data(), piece.size());
+  EVP_DigestUpdate(state_->sha256, piece.data(), piece.size());
+  clear_upper_vector_state();
+}
+
+std::string StreamingDigests::xxh3_64_hex() { return canonical_hex(XXH3_64bits_digest(state_->xxh3)); }
+
+std::string StreamingDigests::sha256_hex() {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (EVP_DigestFinal_ex(state_->sha256, digest, &length) != 1) return {};
+  return hex(digest, length);
 }
 
 }  // namespace meshgate

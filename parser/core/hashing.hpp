@@ -15,4 +15,21 @@ namespace meshgate {
 // 64 lowercase hex digits, as sha256sum prints.
 [[nodiscard]] std::string sha256_hex(Bytes data);
 
+// Both digests of bytes fed a piece at a time, for a file too large to hold
+// (one that is rejected by its size limit is still cited by the manifest).
+class StreamingDigests {
+ public:
+  StreamingDigests();
+  ~StreamingDigests();
+  StreamingDigests(const StreamingDigests&) = delete;
+  StreamingDigests& operator=(const StreamingDigests&) = delete;
+  void update(Bytes piece);
+  [[nodiscard]] std::string xxh3_64_hex();  // as xxh3_64_hex(all bytes)
+  [[nodiscard]] std::string sha256_hex();   // as sha256_hex(all bytes)
+
+ private:
+  struct State;
+  State* state_;
+};
+
 }  // namespace meshgate

@@ -32,11 +32,14 @@ size_t valid_sequence(std::string_view s, size_t i) {
 
 }  // namespace
 
-std::string utf8_or_escaped(std::string_view bytes) {
+std::string utf8_or_escaped(std::string_view bytes, std::string_view also_escaped) {
   std::string out;
   out.reserve(bytes.size());
   for (size_t i = 0; i < bytes.size();) {
-    if (const size_t n = valid_sequence(bytes, i)) {
+    if (bytes[i] == '\\') {
+      out += "\\\\";
+      ++i;
+    } else if (const size_t n = valid_sequence(bytes, i); n != 0 && also_escaped.find(bytes[i]) == std::string_view::npos) {
       out.append(bytes.substr(i, n));
       i += n;
     } else {

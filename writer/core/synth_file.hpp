@@ -1,6 +1,8 @@
 // A generated fixture file and a malformed variant that must raise one code.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,6 +13,14 @@ struct SynthFile {
   std::string name;  // relative path inside the output directory
   std::vector<std::byte> bytes;
 };
+
+// Receives generated files one at a time (so a corpus of any size costs the
+// memory of one file); returns false to stop the generator.
+using SynthSink = std::function<bool(SynthFile&& file)>;
+
+// The largest --count a generator accepts: 1,000,000 files is far past any
+// test corpus, and a typo'd count (-1, 2^64-1) is a usage error, not a run.
+inline constexpr uint64_t kMaxSynthCount = 1'000'000;
 
 struct MalformedCase {
   std::string_view expected_code;  // the diagnostic this corruption must raise

@@ -143,13 +143,20 @@ ModDescription random_mod_description(uint64_t seed, uint64_t index) {
   return d;
 }
 
-std::vector<SynthFile> synth_mod_corpus(uint64_t seed, uint64_t count) {
-  std::vector<SynthFile> files;
+void synth_mod_corpus(uint64_t seed, uint64_t count, const SynthSink& sink) {
   for (uint64_t i = 0; i < count; ++i) {
     char name[64];
     std::snprintf(name, sizeof name, "synth_%04llu.mod", static_cast<unsigned long long>(i));
-    files.push_back({name, build_mod(random_mod_description(seed, i)).bytes});
+    if (!sink({name, build_mod(random_mod_description(seed, i)).bytes})) return;
   }
+}
+
+std::vector<SynthFile> synth_mod_corpus(uint64_t seed, uint64_t count) {
+  std::vector<SynthFile> files;
+  synth_mod_corpus(seed, count, [&](SynthFile&& f) {
+    files.push_back(std::move(f));
+    return true;
+  });
   return files;
 }
 

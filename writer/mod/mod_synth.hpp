@@ -15,6 +15,8 @@ namespace meshgate::mod {
 
 // File `index` of the corpus for `seed` (independent of the corpus size).
 [[nodiscard]] ModDescription random_mod_description(uint64_t seed, uint64_t index);
+// Files synth_NNNN.mod, one at a time into `sink`.
+void synth_mod_corpus(uint64_t seed, uint64_t count, const SynthSink& sink);
 [[nodiscard]] std::vector<SynthFile> synth_mod_corpus(uint64_t seed, uint64_t count);
 
 // One corrupted variant per diagnostic code in codes::kAll, each from a valid

@@ -155,9 +155,10 @@ ExportModel random_export_model(uint64_t seed, uint64_t index) {
   return m;
 }
 
-nres::ArchiveDescription random_model_archive(uint64_t seed, uint64_t index) {
+nres::ArchiveDescription random_model_archive(uint64_t seed, uint64_t index, nres::SortFold fold) {
   const ExportResult r = describe_msh(random_export_model(seed, index));
   nres::ArchiveDescription d = r.archive;  // the generator only makes valid models: r.ok()
+  d.uppercase_sort = fold == nres::SortFold::upper;
   Prng rng = model_rng(seed ^ 0x5EEDull, index);
   if (index % 7 == 3)  // bytes after the names' NULs, kept by a lossless writer (§1.3)
     for (auto& e : d.entries)
@@ -171,12 +172,11 @@ nres::ArchiveDescription random_model_archive(uint64_t seed, uint64_t index) {
   return d;
 }
 
-std::vector<SynthFile> synth_msh_corpus(uint64_t seed, uint64_t count) {
-  std::vector<SynthFile> files;
+void synth_msh_corpus(uint64_t seed, uint64_t count, nres::SortFold fold, const SynthSink& sink) {
   char name[64];
   for (uint64_t i = 0; i < count; ++i) {
     std::snprintf(name, sizeof name, "synth_msh_%04llu.msh", static_cast<unsigned long long>(i));
-    files.push_back({name, nres::build_nres(random_model_archive(seed, i))});
+    if (!sink({name, nres::build_nres(random_model_archive(seed, i, fold))})) return;
   }
   const uint64_t packs = count == 0 ? 0 : std::max<uint64_t>(1, count / 10);
   uint64_t next_model = count;
@@ -190,16 +190,25 @@ std::vector<SynthFile> synth_msh_corpus(uint64_t seed, uint64_t count) {
       e.name = name;
       if (p % 2 == 1)
         for (size_t t = e.name.size() + 1; t < 36; ++t) e.name_tail.push_back(static_cast<uint8_t>(rng.range(0, 255)));
-      e.payload = nres::build_nres(random_model_archive(seed, next_model));
+      e.payload = nres::build_nres(random_model_archive(seed, next_model, fold));
       outer.entries.push_back(std::move(e));
     }
     if (p % 3 == 0) {  // a non-zero region no entry references (Part 2 Textures.lib, §1.4)
       outer.unindexed_after = rng.range(0, outer.entries.size());
       for (uint64_t k = rng.range(64, 700); k > 0; --k) outer.unindexed_bytes.push_back(static_cast<std::byte>(rng.range(1, 255)));
     }
+    outer.uppercase_sort = fold == nres::SortFold::upper;
     std::snprintf(name, sizeof name, "synth_pack_%04llu.rlb", static_cast<unsigned long long>(p));
-    files.push_back({name, nres::build_nres(outer)});
+    if (!sink({name, nres::build_nres(outer)})) return;
   }
+}
+
+std::vector<SynthFile> synth_msh_corpus(uint64_t seed, uint64_t count) {
+  std::vector<SynthFile> files;
+  synth_msh_corpus(seed, count, nres::SortFold::lower, [&](SynthFile&& f) {
+    files.push_back(std::move(f));
+    return true;
+  });
   return files;
 }
 

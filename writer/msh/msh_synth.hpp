@@ -9,6 +9,7 @@
 
 #include "writer/core/synth_file.hpp"
 #include "writer/msh/msh_exporter.hpp"
+#include "writer/nres/nres_synth.hpp"
 
 namespace meshgate::msh {
 
@@ -16,11 +17,13 @@ namespace meshgate::msh {
 
 // The model's container description with the corpus's container variations
 // applied (name tails, shuffled payload order) for some indices.
-[[nodiscard]] nres::ArchiveDescription random_model_archive(uint64_t seed, uint64_t index);
+[[nodiscard]] nres::ArchiveDescription random_model_archive(uint64_t seed, uint64_t index,
+                                                          nres::SortFold fold = nres::SortFold::lower);
 
 // `count` standalone models (synth_msh_NNNN.msh) and max(1, count / 10) outer
 // archives (synth_pack_NNNN.rlb) of 2..6 further models each, some with
 // unindexed regions and name tails.
+void synth_msh_corpus(uint64_t seed, uint64_t count, nres::SortFold fold, const SynthSink& sink);
 [[nodiscard]] std::vector<SynthFile> synth_msh_corpus(uint64_t seed, uint64_t count);
 
 // The warning-free base model of the malformed variants.

@@ -28,8 +28,9 @@ std::vector<std::byte> random_bytes(Prng& rng, size_t n) {
   return out;
 }
 
-ArchiveDescription random_description(Prng& rng, uint64_t index, int depth) {
+ArchiveDescription random_description(Prng& rng, uint64_t index, int depth, SortFold fold) {
   ArchiveDescription d;
+  d.uppercase_sort = fold == SortFold::upper;
   // Nested archives use small-integer stream type ids like Land.msh (terrain):
   // each holds a type-21 terrain face stream, so it stays a plain NRes archive
   // (MSH models, with typed streams, come from `synth msh`).
@@ -51,7 +52,7 @@ ArchiveDescription random_description(Prng& rng, uint64_t index, int depth) {
     if (depth == 0 && index % 4 == 1 && rng.chance(30)) {
       e.name = "MODEL" + std::to_string(i) + ".MSH";
       e.type_id = kFourCCs[4];
-      e.payload = build_nres(random_description(rng, index, depth + 1));
+      e.payload = build_nres(random_description(rng, index, depth + 1, fold));
     } else {
       e.payload = random_bytes(rng, rng.range(0, 3000));
     }
@@ -120,19 +121,26 @@ std::vector<std::byte> build_nres(const ArchiveDescription& d) {
   return b;
 }
 
-ArchiveDescription random_archive_description(uint64_t seed, uint64_t index) {
+ArchiveDescription random_archive_description(uint64_t seed, uint64_t index, SortFold fold) {
   Prng rng(seed * 0xC2B2AE3D27D4EB4Full ^ (index + 1) * 0x9E3779B97F4A7C15ull);
   rng.next();
-  return random_description(rng, index, 0);
+  return random_description(rng, index, 0, fold);
+}
+
+void synth_nres_corpus(uint64_t seed, uint64_t count, SortFold fold, const SynthSink& sink) {
+  for (uint64_t i = 0; i < count; ++i) {
+    char name[64];
+    std::snprintf(name, sizeof name, "synth_%04llu.rlb", static_cast<unsigned long long>(i));
+    if (!sink({name, build_nres(random_archive_description(seed, i, fold))})) return;
+  }
 }
 
 std::vector<SynthFile> synth_nres_corpus(uint64_t seed, uint64_t count) {
   std::vector<SynthFile> files;
-  for (uint64_t i = 0; i < count; ++i) {
-    char name[64];
-    std::snprintf(name, sizeof name, "synth_%04llu.rlb", static_cast<unsigned long long>(i));
-    files.push_back({name, build_nres(random_archive_description(seed, i))});
-  }
+  synth_nres_corpus(seed, count, SortFold::lower, [&](SynthFile&& f) {
+    files.push_back(std::move(f));
+    return true;
+  });
   return files;
 }
 

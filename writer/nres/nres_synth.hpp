@@ -32,8 +32,16 @@ struct ArchiveDescription {
 // unindexed region, and the directory at EOF with a _strcmpi sort table.
 [[nodiscard]] std::vector<std::byte> build_nres(const ArchiveDescription& description);
 
-[[nodiscard]] ArchiveDescription random_archive_description(uint64_t seed, uint64_t index);
+// How a generated archive's sort table folds names: as _strcmpi does (lower,
+// what the engine and the compatible profile expect) or to upper case (what
+// another reader of these archives does). They differ only for names holding
+// one of [ \ ] ^ _ ` (the generator's names do).
+enum class SortFold { lower, upper };
+
+[[nodiscard]] ArchiveDescription random_archive_description(uint64_t seed, uint64_t index,
+                                                            SortFold fold = SortFold::lower);
 // `count` outer .rlb archives; some entries are nested NRes models (".msh").
+void synth_nres_corpus(uint64_t seed, uint64_t count, SortFold fold, const SynthSink& sink);
 [[nodiscard]] std::vector<SynthFile> synth_nres_corpus(uint64_t seed, uint64_t count);
 [[nodiscard]] std::vector<MalformedCase> malformed_nres_cases(uint64_t seed);
 

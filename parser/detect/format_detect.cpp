@@ -1,7 +1,8 @@
-#include "reports/format_detect.hpp"
+#include "parser/detect/format_detect.hpp"
 
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
+#include "parser/nres/nres_fields.hpp"
 #include "parser/nres/nres_parser.hpp"
 
 namespace meshgate {
@@ -22,6 +23,22 @@ std::string_view format_name(Format f) {
     case Format::unknown: return "unknown";
   }
   return "unknown";
+}
+
+bool is_rejected_model(Bytes data) {
+  const nres::ParseResult lenient = nres::parse_nres(data, {.profile = nres::Profile::compatible, .copy_payloads = false});
+  return lenient.ok() && msh::is_model_archive(*lenient.archive);
+}
+
+uint64_t default_max_input_bytes(Format f) {
+  switch (f) {
+    case Format::nres:
+    case Format::nres_msh:
+    case Format::rsli: return nres::kMaxInputBytes;
+    case Format::dmc3_mod:
+    case Format::unknown: return uint64_t{64} << 20;
+  }
+  return uint64_t{64} << 20;
 }
 
 }  // namespace meshgate

@@ -1,0 +1,121 @@
+// What several subcommands share: option spellings, input scanning and its
+// messages, output-path checks, the sweep driver and atomic output.
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <sys/stat.h>
+
+#include "cli/commands.hpp"
+#include "writer/core/atomic_file.hpp"
+
+namespace meshgate::cli {
+
+namespace {
+
+void progress_bar(size_t done, size_t total) {
+  constexpr size_t kWidth = 30;
+  const size_t filled = total ? done * kWidth / total : kWidth;
+  std::fprintf(stderr, "\rsweep [%s%s] %zu/%zu files", std::string(filled, '#').c_str(),
+               std::string(kWidth - filled, '.').c_str(), done, total);
+  if (done == total) std::fputc('\n', stderr);
+}
+
+}  // namespace
+
+void add_profile_option(CLI::App* cmd, nres::Profile& profile) {
+  const std::map<std::string, nres::Profile> names{{"strict", nres::Profile::strict},
+                                                   {"compatible", nres::Profile::compatible}};
+  cmd->add_option("--profile", profile, "NRes profile: strict rejects bad sort tables (default compatible)")
+      ->transform(CLI::CheckedTransformer(names));
+}
+
+void add_jobs_option(CLI::App* cmd, unsigned& jobs) {
+  cmd->add_option("--jobs", jobs, "worker threads")->check(CLI::Range(1u, 256u))->capture_default_str();
+}
+
+void add_max_size_option(CLI::App* cmd, SizeLimits& limits) {
+  cmd->add_option_function<uint64_t>(
+         "--max-size", [&limits](const uint64_t& bytes) { limits.override_bytes = bytes; },
+         "largest file to read, in bytes (default per format: MOD 64 MiB, NRes/MSH 256 MiB)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
+}
+
+CLI::Option* add_output_option(CLI::App* cmd, const std::string& name, std::string& path, const std::string& what) {
+  return cmd->add_option(name, path, what)->check(
+      [](const std::string& value) { return value.empty() ? std::string("an output path must not be empty") : std::string(); },
+      "PATH");
+}
+
+bool outputs_are_usable(const std::vector<std::string>& outputs, const std::vector<InputFile>& inputs,
+                        const char* command) {
+  bool usable = true;
+  std::map<std::string, std::string> spelled;  // normalised absolute path -> as given
+  for (const std::string& out : outputs) {
+    std::error_code ec;
+    const std::string normal = std::filesystem::weakly_canonical(std::filesystem::absolute(out, ec), ec).string();
+    if (auto [it, fresh] = spelled.emplace(normal, out); !fresh) {
+      std::cerr << "meshgate " << command << ": " << it->second << " and " << out << " are the same output file\n";
+      usable = false;
+    }
+    struct stat o {};
+    if (::stat(out.c_str(), &o) != 0) continue;  // not there yet: not an input
+    for (const InputFile& in : inputs) {
+      struct stat i {};
+      if (::stat(in.path.c_str(), &i) == 0 && i.st_dev == o.st_dev && i.st_ino == o.st_ino) {
+        std::cerr << "meshgate " << command << ": the output " << out << " is one of the inputs (" << in.display
+                  << "); inputs are never overwritten\n";
+        usable = false;
+        break;
+      }
+    }
+  }
+  return usable;
+}
+
+std::optional<InputScan> scan_for(const std::vector<std::string>& paths, unsigned jobs, const char* command,
+                                  bool keep_unreadable) {
+  InputScan scan = scan_inputs(paths, jobs);
+  for (const std::string& s : scan.skipped) std::cerr << "meshgate " << command << ": skipped " << s << "\n";
+  if (!scan.skipped.empty())
+    std::cerr << "meshgate " << command << ": skipped " << scan.skipped.size()
+              << " path(s): dangling or looping symlinks, symlinks to directories, FIFOs, sockets or devices\n";
+  for (const std::string& w : scan.warnings) std::cerr << "meshgate " << command << ": warning: " << w << "\n";
+  for (const std::string& e : scan.errors) std::cerr << "meshgate " << command << ": " << e << "\n";
+  if (!keep_unreadable)
+    for (const std::string& u : scan.unreadable) std::cerr << "meshgate " << command << ": " << u << "\n";
+  if (!scan.errors.empty() || (!keep_unreadable && !scan.unreadable.empty())) return std::nullopt;
+  return scan;
+}
+
+std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* command) {
+  std::optional<InputScan> scan = scan_for(request.paths, request.jobs, command, request.unreadable_is_finding);
+  if (!scan || !outputs_are_usable(request.outputs, scan->files, command)) return std::nullopt;
+  SweepOptions options;
+  options.jobs = request.jobs;
+  options.profile = request.profile;
+  options.digests = request.digests;
+  options.limits = request.limits;
+  if (isatty(STDERR_FILENO)) options.progress = progress_bar;  // quiet when not on a terminal
+  SweepResult result = sweep(scan->files, options);
+  // Unreadable paths found by the scan join those the sweep could not read.
+  for (const std::string& u : scan->unreadable) result.errors.push_back(u);
+  for (const std::string& d : scan->unreadable_displays) result.unreadable.push_back(d);
+  if (request.unreadable_is_finding) return result;
+  for (const std::string& e : result.errors) std::cerr << "meshgate " << command << ": " << e << "\n";
+  if (!result.errors.empty()) return std::nullopt;
+  return result;
+}
+
+bool write_text_file(const std::string& path, const std::string& text, const char* command) {
+  return write_file(path, [&](std::ostream& out) { out << text; }, command);
+}
+
+bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write, const char* command) {
+  const AtomicWrite written = write_file_atomically(path, write);
+  if (!written.ok) std::cerr << "meshgate " << command << ": cannot write " << written.error << "\n";
+  return written.ok;
+}
+
+}  // namespace meshgate::cli

@@ -1,0 +1,22 @@
+// Diagnostics about a file as a whole, before or around any format's parser.
+// Codes only grow: never rename or reuse one.
+#pragma once
+
+#include <array>
+
+#include "parser/core/diagnostics.hpp"
+
+namespace meshgate::core_codes {
+
+using enum Severity;
+
+inline constexpr DiagnosticCode unknown_format{"core.unknown-format", error,
+                                               "no supported magic at offset 0 (not MOD, NRes or RsLi)"};
+inline constexpr DiagnosticCode nesting_limit{"core.nesting-limit", warning,
+                                              "archives nested deeper than 8 levels are kept as bytes"};
+inline constexpr DiagnosticCode file_too_large{"core.file-too-large", error,
+                                               "the file is larger than its format's size limit (--max-size)"};
+
+inline constexpr std::array kAll{unknown_format, nesting_limit, file_too_large};
+
+}  // namespace meshgate::core_codes

@@ -1,0 +1,39 @@
+// Which format a file is, by its magic bytes (never by its name), and how
+// large a file of that format may be before meshgate refuses to read it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "parser/core/byte_reader.hpp"
+
+namespace meshgate {
+
+// nres_msh is never returned by detect_format (a model is an NRes archive whose
+// streams are model types, known only after the container is parsed).
+enum class Format { unknown, dmc3_mod, nres, nres_msh, rsli };
+
+[[nodiscard]] Format detect_format(Bytes prefix);
+[[nodiscard]] std::string_view format_name(Format f);
+// Whether an NRes file that a profile rejected (a strict sort table) is still
+// an MSH model: its container parses under the compatible profile and its
+// streams are model types. Reports then call it nres-msh, not nres.
+[[nodiscard]] bool is_rejected_model(Bytes data);
+inline constexpr size_t kMagicProbeBytes = 4;
+
+// The largest file of a format meshgate reads (checked from fstat, before a
+// byte is read), so a huge or sparse file costs neither memory nor time:
+// - NRes / MSH / RsLi: 256 MiB, the allocation limit of spec §1.7 item 12;
+// - DMC3 MOD: 64 MiB; retail models are under 1 MiB, and every offset the
+//   header and records hold is a u32, but a larger file is not a model;
+// - unknown magic: 64 MiB (it is reported as unknown, not parsed).
+// `--max-size` replaces all of them for one run.
+[[nodiscard]] uint64_t default_max_input_bytes(Format f);
+
+struct SizeLimits {
+  std::optional<uint64_t> override_bytes;  // --max-size
+  [[nodiscard]] uint64_t for_format(Format f) const { return override_bytes.value_or(default_max_input_bytes(f)); }
+};
+
+}  // namespace meshgate

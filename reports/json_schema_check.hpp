@@ -1,0 +1,25 @@
+// Checks a JSON document against one of meshgate's own JSON Schemas (the
+// files in reports/schema/, compiled in). Debian ships no C++ JSON Schema
+// validator, so this implements the keywords those schemas use — type,
+// const, enum, required, properties, additionalProperties, items, minItems,
+// uniqueItems, minimum, minLength, pattern, not — and refuses a schema that
+// uses any other (so a schema edit cannot silently weaken a check). The
+// tests run Python's jsonschema over the same documents to keep them honest.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace meshgate {
+
+// Every way `document` violates `schema`, as "/files/3/expected: ...", in
+// document order; empty when it is valid. Stops after `limit` violations.
+[[nodiscard]] std::vector<std::string> schema_violations(const nlohmann::json& schema, const nlohmann::json& document,
+                                                         size_t limit = 20);
+
+// The text of reports/schema/manifest.v1.schema.json, as built in.
+[[nodiscard]] const nlohmann::json& manifest_schema();
+
+}  // namespace meshgate
