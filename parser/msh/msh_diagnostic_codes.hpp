@@ -94,6 +94,13 @@ inline constexpr DiagnosticCode triangle_link_out_of_range{"msh.triangle-link-ou
 inline constexpr DiagnosticCode sel_packed_high_bits{
     "msh.sel-packed-high-bits", warning, "§4.22 (meshgate) selPacked uses bits above its three 2-bit selectors"};
 
+// Every f32 the model holds (Res2 header and slots, Res3 positions, Res8 keys):
+// a peer implementation rejects non-finite values. (meshgate)
+inline constexpr DiagnosticCode non_finite_value{"msh.non-finite-value", warning,
+                                                 "(meshgate) an f32 (position, bound, key value) is NaN or infinite"};
+inline constexpr DiagnosticCode key_time_not_finite{
+    "msh.key-time-not-finite", error, "(meshgate) a Res8 key time is NaN or infinite: the frame map cannot index it"};
+
 inline constexpr std::array kAll{
     stream_size_not_multiple, stream_count_mismatch, stream_attr3_mismatch, stream_attr2_nonzero,
     node_stride_unsupported, header_too_short, slot_table_tail, vertex_count_mismatch, index_count_not_triangles,
@@ -103,8 +110,12 @@ inline constexpr std::array kAll{
     map_word_beyond_fallback, key_time_not_increasing, slot_block_gap, slot_batch_range, slot_triangle_range,
     slot_bounds_invalid, slot_batch_coverage, batch_index_range, batch_index_count_not_triangles,
     index_out_of_range, batch_vertex_range, batches_not_tiling, vertex_unreached, triangle_link_out_of_range,
-    sel_packed_high_bits,
+    sel_packed_high_bits, non_finite_value, key_time_not_finite,
 };
+
+// Codes that enforce no §4 item: checks the peer implementations make that
+// the spec's invariant list does not name.
+inline constexpr std::array kBeyondSection4{non_finite_value, key_time_not_finite};
 
 // §4 item -> the codes that enforce it. Item 23 (the nested NRes passes §1.7)
 // is enforced by the NRes parser itself, in the compatible profile (§4.23).

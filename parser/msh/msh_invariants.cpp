@@ -132,7 +132,7 @@ class Checker {
   }
 
   bool run() {
-    return stream_counts() && nodes() && slots() && batches() && triangles() && !d_.has_error();
+    return stream_counts() && finite_values() && nodes() && slots() && batches() && triangles() && !d_.has_error();
   }
 
  private:
@@ -298,6 +298,51 @@ class Checker {
         });
     }
     return coverage.flush(d_);
+  }
+
+  // Every f32 is finite: a NaN or infinite position, bound or key value is a
+  // warning at its first place (the engine reads it as it is); a key time
+  // that is not finite is an error, since the frame map cannot index it.
+  // Slot AABBs and spheres are §4.15's (slot_bounds_invalid), not repeated.
+  bool finite_values() {
+    FirstViolation values{codes::non_finite_value};
+    const auto is_finite_bits = [](uint64_t bits) { return (bits & 0x7F800000u) != 0x7F800000u; };
+    if (const auto* res2 = m_.get<HeaderSlotStream>(2)) {
+      for (size_t f = 0; f < kModelHeaderSpec.fields.size(); ++f)
+        if (!is_finite_bits(res2->header.get(f)))
+          values.note("res2." + std::string(kModelHeaderSpec.fields[f].name), at(2, 0, 0, kModelHeaderSpec.fields[f].offset),
+                      [&] { return "Res2 " + std::string(kModelHeaderSpec.fields[f].name) + " is not finite"; });
+      for (size_t k = 0; k < res2->slots.size(); ++k)
+        for (size_t f = 14; f <= 15; ++f)  // base_area, base_volume
+          if (!is_finite_bits(res2->slots[k].get(f)))
+            values.note(path<kSlotSpec>(2, k, f), field_at<kSlotSpec>(2, k, f, kModelHeaderSpec.size),
+                        [&] { return "slot " + std::to_string(k) + " " + std::string(kSlotSpec.fields[f].name) + " is not finite"; });
+    }
+    if (const auto* res3 = m_.get<PositionStream>(3)) {
+      // One pass over the exponents; the place is looked for only when one is all ones.
+      uint32_t all_ones = 0;
+      for (const F32x3Bits& p : res3->positions)
+        all_ones |= static_cast<uint32_t>(!is_finite_bits(p[0]) | !is_finite_bits(p[1]) | !is_finite_bits(p[2]));
+      for (size_t v = 0; all_ones && v < res3->positions.size(); ++v)
+        for (size_t c = 0; c < 3; ++c)
+          if (!is_finite_bits(res3->positions[v][c]))
+            values.note("res3[" + std::to_string(v) + "].position_" + "xyz"[c], at(3, v, 12, 4 * c),
+                        [&] { return "vertex " + std::to_string(v) + " position " + "xyz"[c] + " is not finite"; });
+    }
+    if (keys_) {
+      constexpr size_t kTime = field_index<kKeySpec>("time");
+      for (size_t k = 0; k < keys_->size(); ++k) {
+        const KeyRecord& key = (*keys_)[k];
+        if (!is_finite_bits(key.get(kTime)))
+          return fail(codes::key_time_not_finite, path<kKeySpec>(8, k, kTime), field_at<kKeySpec>(8, k, kTime),
+                      "key " + std::to_string(k) + " time is not finite; the frame map cannot index it");
+        for (size_t f = 0; f < 3; ++f)
+          if (!is_finite_bits(key.get(f)))
+            values.note(path<kKeySpec>(8, k, f), field_at<kKeySpec>(8, k, f),
+                        [&] { return "key " + std::to_string(k) + " " + std::string(kKeySpec.fields[f].name) + " is not finite"; });
+      }
+    }
+    return values.flush(d_);
   }
 
   // §4.17-§4.20.

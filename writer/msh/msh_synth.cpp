@@ -345,6 +345,8 @@ std::vector<MalformedCase> malformed_msh_cases(uint64_t seed) {
       {&vertex_unreached, [](Desc& d) { add_vertex(d); }},
       {&triangle_link_out_of_range, [](Desc& d) { poke_field<kTriangleSpec>(d, 7, 0, "neighbour_0", stream(d, 7).attr1); }},
       {&sel_packed_high_bits, [](Desc& d) { poke_field<kTriangleSpec>(d, 7, 0, "sel_packed", 0x40); }},
+      {&non_finite_value, [](Desc& d) { poke(stream(d, 3).payload, 2 * 12 + 4, 0x7F800000, 4); }},  // vertex 2 y = +inf
+      {&key_time_not_finite, [](Desc& d) { poke_field<kKeySpec>(d, 8, 1, "time", 0x7FC00000); }},    // key 1 time = NaN
   };
   std::vector<MalformedCase> cases;
   for (const auto& [code, mutate] : mutations) {
