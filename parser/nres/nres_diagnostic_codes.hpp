@@ -42,12 +42,15 @@ inline constexpr DiagnosticCode payload_misaligned{"nres.payload-misaligned", wa
                                                    "(meshgate) a payload does not start 8-aligned (§1.4)"};
 inline constexpr DiagnosticCode unindexed_region{"nres.unindexed-region", warning,
                                                  "(meshgate) non-zero data no entry references (kept, §1.4)"};
+inline constexpr DiagnosticCode duplicate_name{
+    "nres.duplicate-name", warning,
+    "(meshgate) two entries' names are equal as _strcmpi compares them; a lookup finds only the first"};
 
 inline constexpr std::array kAll{
     truncated_header, bad_magic, unsupported_container, bad_version, negative_count, limit_exceeded,
     total_size_mismatch, directory_out_of_bounds, entry_out_of_bounds, name_unterminated, name_empty,
     payload_overlap, sort_index_out_of_range, sort_not_permutation, sort_order_mismatch, sort_order_uppercase_fold,
-    nonzero_padding, payload_misaligned, unindexed_region,
+    nonzero_padding, payload_misaligned, unindexed_region, duplicate_name,
 };
 
 }  // namespace meshgate::nres::codes

@@ -224,8 +224,41 @@ class Parser {
     return true;
   }
 
-  // §1.5: entries[i].sort_index = P[i], P = entry indices in case-folded name order.
-  void check_sort_table() {
+  // §1.5: entries[i].sort_index = P[i], P = entry indices in case-folded name
+  // order; then names that fold to the same text.
+  void check_sort_table() { check_duplicate_names(sort_table_in_order()); }
+
+  // Two entries whose names fold to the same text (the engine compares with
+  // _strcmpi): a lookup by name can reach only one of them. Warned once, at the
+  // second name, with how many pairs there are. `ordered`: the sort table is a
+  // permutation in lowercase-folded order, so equal names are neighbours in it.
+  void check_duplicate_names(bool ordered) {
+    const size_t n = archive_.entries.size();
+    if (n < 2) return;
+    std::vector<size_t> order;  // sorted entry indices, made only when the table cannot serve
+    if (!ordered) {
+      order.resize(n);
+      std::iota(order.begin(), order.end(), size_t{0});
+      std::stable_sort(order.begin(), order.end(),
+                       [&](size_t a, size_t b) { return compare_names_lowercase(names_[a], names_[b]) < 0; });
+    }
+    const auto sorted = [&](size_t i) {
+      return ordered ? static_cast<size_t>(archive_.entries[i].record.get(entry::sort_index)) : order[i];
+    };
+    size_t pairs = 0, first = 0, second = 0;
+    for (size_t i = 1; i < n; ++i)
+      if (compare_names_lowercase(names_[sorted(i - 1)], names_[sorted(i)]) == 0 && pairs++ == 0)
+        first = sorted(i - 1), second = sorted(i);
+    if (pairs == 0) return;
+    warn(codes::duplicate_name, entry_path(second, "name"), entry_field_offset(second, entry::name),
+         "entries " + std::to_string(first) + " and " + std::to_string(second) + " are both named \"" +
+             utf8_or_escaped(names_[first]) + "\" as _strcmpi compares; a lookup finds entry " + std::to_string(first) +
+             ", the first in sort order" + (pairs > 1 ? " (" + std::to_string(pairs) + " such pairs)" : ""));
+  }
+
+  // The §1.5 sort-table findings; true when the table is a permutation in
+  // lowercase-folded order.
+  bool sort_table_in_order() {
     const size_t n = archive_.entries.size();
     const std::vector<std::string_view>& names = names_;  // entry i's name, as parse_entries measured it
     std::vector<bool> seen(n, false);
@@ -235,12 +268,12 @@ class Parser {
         sort_finding(codes::sort_index_out_of_range, entry_path(i, "sort_index"),
                      entry_field_offset(i, entry::sort_index),
                      "sort_index " + std::to_string(s) + " is not below the entry count " + std::to_string(n));
-        return;
+        return false;
       }
       if (seen[s]) {
         sort_finding(codes::sort_not_permutation, entry_path(i, "sort_index"), entry_field_offset(i, entry::sort_index),
                      "sort_index " + std::to_string(s) + " appears twice; the table is not a permutation");
-        return;
+        return false;
       }
       seen[s] = true;
     }
@@ -262,7 +295,9 @@ class Parser {
                    "sorted position " + std::to_string(i) + " names \"" + b + "\" after \"" + a +
                        "\", out of _strcmpi (lowercase) order" +
                        (upper_ok ? "; the table is in uppercase-folded order instead" : ""));
+      return false;
     }
+    return true;
   }
 
   std::vector<uint64_t> sorted_payload_ends() const {

@@ -204,6 +204,13 @@ std::vector<MalformedCase> malformed_nres_cases(uint64_t seed) {
          poke32(b, field(0, entry::size), 12);
        }},
       {codes::unindexed_region.code, [&](B& b) { poke32(b, field(0, entry::size), 0); }},
+      {codes::duplicate_name.code,
+       [&](B& b) {
+         // Equal as _strcmpi compares: a lookup by name finds only one.
+         ArchiveDescription d = base;
+         d.entries[1].name = "alpha.tex";
+         b = build_nres(d);
+       }},
   };
   std::vector<MalformedCase> cases;
   for (const auto& [code, mutate] : mutations) {
