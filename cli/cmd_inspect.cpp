@@ -29,8 +29,9 @@ struct Rejected {
 
 template <typename Result>
 void print_text(const std::string& file, const nlohmann::json& report, const Result& result) {
+  const nlohmann::json& hash = report["xxh3_64"];
   std::cout << file << ": " << report["format"].get<std::string>() << ", " << report["size"] << " bytes, xxh3_64 "
-            << report["xxh3_64"].get<std::string>() << "\n";
+            << (hash.is_string() ? hash.get<std::string>() : "(not read)") << "\n";
   if (result.ok() && report["format"] == "nres-msh") {
     const auto& s = report["summary"];
     std::cout << "  " << s["entries"] << " streams, " << s["nodes"] << " nodes, " << s["slots"] << " slots, "
