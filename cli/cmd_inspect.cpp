@@ -92,7 +92,9 @@ void add_inspect(CLI::App& app, int& exit_code) {
     const Format format = detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
     if (format == Format::nres || format == Format::rsli) {
       const nres::Profile profile = options->profile;
-      const nres::ParseResult result = nres::parse_nres(data, {.profile = profile, .strict = options->strict});
+      // Payloads are not copied: the report reads them where they lie, so peak memory stays ~1x the file.
+      const nres::ParseResult result =
+          nres::parse_nres(data, {.profile = profile, .strict = options->strict, .copy_payloads = false});
       if (result.ok() && msh::is_model_archive(*result.archive)) {
         const msh::ParseResult model =
             msh::parse_msh_archive(data, result, {.profile = profile, .strict = options->strict});

@@ -172,11 +172,13 @@ json nres_inspect_json(Bytes data, const nres::ParseResult& result) {
     const std::string owner = "entries[" + std::to_string(i) + "]";
     append_record(fields, owner, dir + i * kEntrySpec.size, e.record);
     fields.back()["name"] = entry_name(e.record);
-    const bool is_nested = looks_like_nres(e.payload);
+    // The payload as it lies in the file (the parse need not have copied it).
+    const Bytes payload = data.subspan(e.record.get(entry::data_offset), e.record.get(entry::size));
+    const bool is_nested = looks_like_nres(payload);
     nested += is_nested;
     fields.push_back({{"path", owner + ".payload"},
                       {"offset", e.record.get(entry::data_offset)},
-                      {"size", e.payload.size()},
+                      {"size", payload.size()},
                       {"type", is_nested ? "nres" : "bytes"},
                       {"value", entry_name(e.record)},
                       {"status", status_string(Status::preserved_undecoded)}});
