@@ -1,0 +1,138 @@
+// `meshgate export`: every model a file holds (a MOD, an MSH model, each
+// model nested in an NRes archive) as glTF 2.0, written atomically.
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include "cli/commands.hpp"
+#include "reports/file_reader.hpp"
+#include "reports/json_stream.hpp"
+#include "reports/roundtrip.hpp"
+#include "writer/gltf/gltf_export.hpp"
+
+namespace meshgate::cli {
+
+namespace {
+
+struct ExportOptions {
+  std::vector<std::string> paths;
+  std::string output, out_dir, format = "glb";
+  unsigned lod = 0;
+  bool json = false;
+  nres::Profile profile = nres::Profile::compatible;
+  SizeLimits limits;
+};
+
+// A report path as a file name: every byte outside [A-Za-z0-9._-] becomes
+// "_" ("outer.rlb!MODEL.MSH" -> "outer.rlb_MODEL.MSH"), then made unique.
+std::string file_name_for(const std::string& display, const std::string& extension, std::set<std::string>& taken) {
+  std::string stem;
+  for (const char c : display)
+    stem += (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-') ? c : '_';
+  std::string name = stem + extension;
+  for (int k = 2; !taken.insert(name).second; ++k) name = stem + "-" + std::to_string(k) + extension;
+  return name;
+}
+
+}  // namespace
+
+void add_export(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<ExportOptions>();
+  CLI::App* cmd = app.add_subcommand("export", "Write every model as glTF 2.0 (.glb, or .gltf + .bin)");
+  cmd->add_option("FILE", options->paths, "model files, NRes archives or directories")->required();
+  CLI::Option* one = add_output_option(cmd, "-o,--output", options->output, "the .glb/.gltf to write (one model)");
+  CLI::Option* dir = add_output_option(cmd, "--out", options->out_dir, "directory for one file per model");
+  one->excludes(dir);
+  cmd->add_option("--format", options->format, "glb (default) or gltf (JSON + .bin)")->check(CLI::IsMember({"glb", "gltf"}));
+  cmd->add_option("--lod", options->lod, "MSH: the slot column per node (0..4, default 0)")->check(CLI::Range(0u, 4u));
+  cmd->add_flag("--json", options->json, "print a summary per model as JSON");
+  add_profile_option(cmd, options->profile);
+  add_max_size_option(cmd, options->limits);
+  cmd->callback([options, &exit_code] {
+    if (options->output.empty() && options->out_dir.empty()) {
+      std::cerr << "meshgate export: give -o FILE (one model) or --out DIR\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    const std::optional<InputScan> scan = scan_for(options->paths, 1, "export");
+    if (!scan || !outputs_are_usable({options->output}, scan->files, "export")) {
+      exit_code = kExitUsage;
+      return;
+    }
+    const gltf::FileKind kind = options->format == "gltf" ? gltf::FileKind::gltf : gltf::FileKind::glb;
+    const std::string extension = kind == gltf::FileKind::gltf ? ".gltf" : ".glb";
+    if (!options->out_dir.empty()) {
+      std::error_code ec;
+      std::filesystem::create_directories(options->out_dir, ec);
+      if (!std::filesystem::is_directory(options->out_dir)) {
+        std::cerr << "meshgate export: cannot create the directory " << options->out_dir << "\n";
+        exit_code = kExitUsage;
+        return;
+      }
+    }
+    struct Done {
+      std::string path, output;
+      gltf::ExportSummary summary;
+    };
+    std::vector<Done> done;
+    std::vector<std::string> written_files;
+    std::set<std::string> taken;
+    bool rejected = false, io_failed = false, too_many = false;
+    FileReader reader;
+    for (const InputFile& input : scan->files) {
+      const FileRead read = reader.read(input.path, options->limits);
+      if (!read) {
+        std::cerr << "meshgate export: " << input.path.string() << ": " << read_failure_text(read) << "\n";
+        (read.status == ReadStatus::too_large ? rejected : io_failed) = true;
+        continue;
+      }
+      const auto visit = [&](const RoundTripOutcome& o, Bytes data, const ParsedView& parsed) {
+        if (!o.parsed) {
+          if (o.format == Format::nres_msh || o.format == Format::dmc3_mod || input.explicit_argument) {
+            std::cerr << "meshgate export: " << o.path << ": not exported, it does not parse\n";
+            for (const Diagnostic& d : o.diagnostics)
+              if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(o.path, d) << "\n";
+            rejected = true;
+          }
+          return;
+        }
+        const gltf::ExportOptions export_options{o.path, options->lod};
+        std::optional<gltf::Exported> exported;
+        if (parsed.mod && parsed.mod->ok()) exported = gltf::export_mod(*parsed.mod->model, data, export_options);
+        else if (parsed.msh && parsed.msh->ok()) exported = gltf::export_msh(*parsed.msh->model, data, export_options);
+        if (!exported) return;  // a plain archive: its nested models come next
+        if (!options->output.empty() && !done.empty()) {
+          too_many = true;
+          return;
+        }
+        const std::string target = options->output.empty()
+                                        ? (std::filesystem::path(options->out_dir) / file_name_for(o.path, extension, taken)).string()
+                                        : options->output;
+        if (const std::string error = gltf::write_asset(exported->asset, target, kind); !error.empty()) {
+          std::cerr << "meshgate export: cannot write " << error << "\n";
+          io_failed = true;
+          return;
+        }
+        done.push_back({o.path, target, exported->summary});
+      };
+      (void)roundtrip_tree(input.display, read.bytes, options->profile, visit, /*hashes=*/false);
+    }
+    if (too_many) std::cerr << "meshgate export: -o names one file but the input holds more models; use --out DIR\n";
+    if (options->json) {
+      nlohmann::json models = nlohmann::json::array();
+      for (const Done& d : done) models.push_back({{"path", d.path}, {"output", d.output}, {"summary", d.summary.to_json()}});
+      std::cout << dump_for_report({{"models", models}, {"axis_convention", gltf::kAxisConvention}}) << "\n";
+    } else {
+      for (const Done& d : done)
+        std::printf("%s -> %s: %llu meshes, %llu primitives, %llu triangles, %llu vertices, %llu joints, %llu animations\n",
+                    d.path.c_str(), d.output.c_str(), static_cast<unsigned long long>(d.summary.meshes),
+                    static_cast<unsigned long long>(d.summary.primitives), static_cast<unsigned long long>(d.summary.triangles),
+                    static_cast<unsigned long long>(d.summary.vertices), static_cast<unsigned long long>(d.summary.joints),
+                    static_cast<unsigned long long>(d.summary.animations));
+    }
+    exit_code = io_failed || too_many ? kExitUsage : rejected ? kExitFailed : kExitOk;
+  });
+}
+
+}  // namespace meshgate::cli

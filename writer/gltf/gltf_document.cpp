@@ -1,0 +1,106 @@
+#include "writer/gltf/gltf_document.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+
+namespace meshgate::gltf {
+
+tinygltf::Value to_value(const nlohmann::json& j) {
+  switch (j.type()) {
+    case nlohmann::json::value_t::object: {
+      tinygltf::Value::Object o;
+      for (const auto& [k, v] : j.items()) o[k] = to_value(v);
+      return tinygltf::Value(std::move(o));
+    }
+    case nlohmann::json::value_t::array: {
+      tinygltf::Value::Array a;
+      for (const auto& v : j) a.push_back(to_value(v));
+      return tinygltf::Value(std::move(a));
+    }
+    case nlohmann::json::value_t::string: return tinygltf::Value(j.get<std::string>());
+    case nlohmann::json::value_t::boolean: return tinygltf::Value(j.get<bool>());
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned: {
+      const double d = j.get<double>();
+      if (d >= std::numeric_limits<int>::min() && d <= std::numeric_limits<int>::max()) return tinygltf::Value(j.get<int>());
+      return tinygltf::Value(d);
+    }
+    case nlohmann::json::value_t::number_float: return tinygltf::Value(j.get<double>());
+    default: return tinygltf::Value();
+  }
+}
+
+int components_of(int type) {
+  switch (type) {
+    case TINYGLTF_TYPE_SCALAR: return 1;
+    case TINYGLTF_TYPE_VEC2: return 2;
+    case TINYGLTF_TYPE_VEC3: return 3;
+    case TINYGLTF_TYPE_VEC4: return 4;
+    case TINYGLTF_TYPE_MAT4: return 16;
+    default: return 1;
+  }
+}
+
+DocumentBuilder::DocumentBuilder() {
+  model_.asset.version = "2.0";
+  model_.buffers.emplace_back();
+}
+
+int DocumentBuilder::add(const void* data, size_t bytes, size_t count, int component, int type, int target) {
+  std::vector<unsigned char>& buffer = model_.buffers[0].data;
+  buffer.resize((buffer.size() + 3) / 4 * 4, 0);  // every view 4-aligned: any component type may follow
+  tinygltf::BufferView view;
+  view.buffer = 0;
+  view.byteOffset = buffer.size();
+  view.byteLength = bytes;
+  view.target = target;
+  buffer.insert(buffer.end(), static_cast<const unsigned char*>(data), static_cast<const unsigned char*>(data) + bytes);
+  model_.bufferViews.push_back(view);
+  tinygltf::Accessor accessor;
+  accessor.bufferView = static_cast<int>(model_.bufferViews.size() - 1);
+  accessor.byteOffset = 0;
+  accessor.componentType = component;
+  accessor.type = type;
+  accessor.count = count;
+  model_.accessors.push_back(accessor);
+  return static_cast<int>(model_.accessors.size() - 1);
+}
+
+int DocumentBuilder::add_floats(std::span<const float> values, int type, int target, bool min_max) {
+  const size_t n = static_cast<size_t>(components_of(type));
+  const int index = add(values.data(), values.size_bytes(), values.size() / n, TINYGLTF_COMPONENT_TYPE_FLOAT, type, target);
+  if (min_max && !values.empty()) {
+    std::vector<double> lo(n, std::numeric_limits<double>::infinity()), hi(n, -std::numeric_limits<double>::infinity());
+    for (size_t i = 0; i < values.size(); ++i) {
+      lo[i % n] = std::min(lo[i % n], static_cast<double>(values[i]));
+      hi[i % n] = std::max(hi[i % n], static_cast<double>(values[i]));
+    }
+    model_.accessors[static_cast<size_t>(index)].minValues = lo;
+    model_.accessors[static_cast<size_t>(index)].maxValues = hi;
+  }
+  return index;
+}
+
+int DocumentBuilder::add_u8(std::span<const uint8_t> values, int type, int target) {
+  return add(values.data(), values.size_bytes(), values.size() / static_cast<size_t>(components_of(type)),
+             TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, type, target);
+}
+
+int DocumentBuilder::add_u16(std::span<const uint16_t> values, int type, int target) {
+  return add(values.data(), values.size_bytes(), values.size() / static_cast<size_t>(components_of(type)),
+             TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, type, target);
+}
+
+int DocumentBuilder::add_u32(std::span<const uint32_t> values, int type, int target) {
+  return add(values.data(), values.size_bytes(), values.size() / static_cast<size_t>(components_of(type)),
+             TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, type, target);
+}
+
+tinygltf::Model DocumentBuilder::take() {
+  std::vector<unsigned char>& buffer = model_.buffers[0].data;
+  buffer.resize((buffer.size() + 3) / 4 * 4, 0);
+  return std::move(model_);
+}
+
+}  // namespace meshgate::gltf

@@ -1,0 +1,45 @@
+// Building a glTF 2.0 asset with tinygltf (Debian's libtinygltf-dev): one
+// binary buffer that typed arrays are appended to, each behind its own buffer
+// view and accessor, and extras given as JSON. The exporters of both formats
+// build on this; none of them writes glTF JSON by hand.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <tiny_gltf.h>
+
+namespace meshgate::gltf {
+
+// tinygltf's Value from JSON (extras are built as JSON, which reads better).
+[[nodiscard]] tinygltf::Value to_value(const nlohmann::json& j);
+
+class DocumentBuilder {
+ public:
+  DocumentBuilder();
+
+  // Appends `values` as an accessor of `type` (TINYGLTF_TYPE_*) and returns its
+  // index. `target`: the buffer view's target (vertex or index data), 0 for
+  // none (animation and inverse-bind data). `min_max`: record the accessor's
+  // per-component bounds (POSITION requires them).
+  int add_floats(std::span<const float> values, int type, int target, bool min_max = false);
+  int add_u8(std::span<const uint8_t> values, int type, int target);
+  int add_u16(std::span<const uint16_t> values, int type, int target);
+  int add_u32(std::span<const uint32_t> values, int type, int target);
+
+  tinygltf::Model& model() { return model_; }
+  // The finished asset: the buffer's length is fixed here.
+  [[nodiscard]] tinygltf::Model take();
+
+ private:
+  int add(const void* data, size_t bytes, size_t count, int component, int type, int target);
+  tinygltf::Model model_;
+};
+
+[[nodiscard]] int components_of(int type);  // TINYGLTF_TYPE_VEC3 -> 3
+
+}  // namespace meshgate::gltf

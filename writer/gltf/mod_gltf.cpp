@@ -1,0 +1,258 @@
+// DMC3 MOD -> glTF 2.0: one mesh per object, one primitive per MOD mesh, the
+// node block as the node hierarchy with a skin. What each decode rests on is
+// written into the asset's extras from the field tables themselves.
+#include <cmath>
+#include <optional>
+
+#include "parser/core/hashing.hpp"
+#include "parser/core/provenance.hpp"
+#include "parser/mod/mod_nodes.hpp"
+#include "parser/mod/mod_skin.hpp"
+#include "writer/gltf/gltf_document.hpp"
+#include "writer/gltf/gltf_export.hpp"
+#include "writer/gltf/gltf_provenance.hpp"
+
+namespace meshgate::gltf {
+
+namespace {
+
+using nlohmann::json;
+using mod::Mat4;
+
+constexpr float kUvScale = 4096.0f;
+
+// A rigid row-vector matrix [R 0; t 1] inverted: [R^T 0; -t R^T 1]. World
+// matrices are products of rotations and translations, so this is exact
+// where a general inverse would round.
+Mat4 rigid_inverse(const Mat4& m) {
+  Mat4 r;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) r.m[static_cast<size_t>(i * 4 + j)] = m.at(j, i);
+  for (int j = 0; j < 3; ++j) {
+    double t = 0;
+    for (int k = 0; k < 3; ++k) t -= m.at(3, k) * m.at(j, k);
+    r.m[static_cast<size_t>(12 + j)] = t;
+  }
+  r.m[15] = 1;
+  return r;
+}
+
+// glTF stores column-vector matrices column-major; a row-vector matrix's
+// row-major array is exactly that (the transpose, read the other way).
+std::vector<double> gltf_matrix(const Mat4& m) { return std::vector<double>(m.m.begin(), m.m.end()); }
+
+std::array<float, 3> as_floats(const mod::F32x3Bits& v) {
+  return {f32_from_bits(v[0]), f32_from_bits(v[1]), f32_from_bits(v[2])};
+}
+
+bool zero_area(const std::array<float, 3>& a, const std::array<float, 3>& b, const std::array<float, 3>& c) {
+  const double ux = b[0] - a[0], uy = b[1] - a[1], uz = b[2] - a[2];
+  const double vx = c[0] - a[0], vy = c[1] - a[1], vz = c[2] - a[2];
+  const double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+  return cx * cx + cy * cy + cz * cz == 0.0;
+}
+
+struct Primitive {
+  std::vector<float> positions, normals, uvs, weights;
+  std::vector<uint8_t> joints;
+  std::vector<uint16_t> indices;
+};
+
+// Triangles from the strip: for i >= 2 with bit 15 of word i clear, the
+// triangle (i-2, i-1, i), every second one of a run flipped so all face one
+// way (the strip's alternating winding). Zero-area triangles are dropped.
+void strip_to_triangles(const mod::Mesh& mesh, Primitive& p, ExportSummary& summary) {
+  size_t run_start = 0;
+  bool in_run = false;
+  for (size_t i = 2; i < mesh.control.size(); ++i) {
+    if (mesh.control[i] & mod::kTopologyBreakMask) {
+      in_run = false;
+      continue;
+    }
+    if (!in_run) run_start = i, in_run = true;
+    std::array<uint16_t, 3> t{static_cast<uint16_t>(i - 2), static_cast<uint16_t>(i - 1), static_cast<uint16_t>(i)};
+    if ((i - run_start) % 2 == 1) std::swap(t[0], t[1]);
+    const auto at = [&](uint16_t v) { return as_floats(mesh.positions[v]); };
+    if (zero_area(at(t[0]), at(t[1]), at(t[2]))) {
+      ++summary.dropped_degenerates;
+      continue;
+    }
+    p.indices.insert(p.indices.end(), t.begin(), t.end());
+  }
+}
+
+void vertex_attributes(const mod::Mesh& mesh, unsigned node_count, unsigned default_joint, Primitive& p,
+                       ExportSummary& summary) {
+  const size_t n = mesh.positions.size();
+  for (size_t v = 0; v < n; ++v) {
+    const auto pos = as_floats(mesh.positions[v]);
+    p.positions.insert(p.positions.end(), pos.begin(), pos.end());
+    auto nrm = as_floats(mesh.normals[v]);
+    const double length = std::sqrt(double{nrm[0]} * nrm[0] + double{nrm[1]} * nrm[1] + double{nrm[2]} * nrm[2]);
+    if (!std::isfinite(length) || length == 0) {
+      nrm = {0, 0, 1};  // no direction to keep: a placeholder, counted
+      ++summary.renormalised_normals;
+    } else if (std::abs(length - 1) > 1e-3) {
+      for (float& c : nrm) c = static_cast<float>(c / length);
+      ++summary.renormalised_normals;
+    }
+    p.normals.insert(p.normals.end(), nrm.begin(), nrm.end());
+    p.uvs.push_back(static_cast<float>(mesh.uv[v][0]) / kUvScale);
+    p.uvs.push_back(static_cast<float>(mesh.uv[v][1]) / kUvScale);
+    if (node_count == 0) continue;
+    const mod::SkinVertex skin = mod::decode_skin_vertex(mesh.control[v], mesh.blend_indices[v], node_count);
+    std::array<uint8_t, 4> joints{};
+    std::array<float, 4> weights{};
+    if (skin.status == mod::SkinStatus::ok && skin.influence_count > 0) {
+      // Weights q/31; the last one takes the rest so they sum to 1 in float too.
+      float rest = 1.0f;
+      for (size_t k = 0; k < skin.influence_count; ++k) {
+        joints[k] = skin.influences[k].bone;
+        weights[k] = k + 1 == skin.influence_count
+                         ? rest
+                         : static_cast<float>(skin.influences[k].quantized_weight) / mod::kQuantizedWeightSum;
+        rest -= weights[k];
+      }
+    } else {
+      joints[0] = static_cast<uint8_t>(default_joint < node_count ? default_joint : 0);
+      weights[0] = 1.0f;
+      ++summary.skin_fallbacks;
+    }
+    p.joints.insert(p.joints.end(), joints.begin(), joints.end());
+    p.weights.insert(p.weights.end(), weights.begin(), weights.end());
+  }
+}
+
+json mod_decodes() {
+  using namespace mod;
+  return json::array({
+      decode("triangles", "objects[].meshes[].control bit 15", kStreamSpecs[stream::control].status,
+             "strip over vertices 0..n-1; bit 15 set: no triangle ends there; alternate triangles of a run flipped; "
+             "zero-area triangles dropped"),
+      decode("POSITION", "objects[].meshes[].positions", kStreamSpecs[stream::positions].status, "f32x3 as stored"),
+      decode("NORMAL", "objects[].meshes[].normals", kStreamSpecs[stream::normals].status,
+             "f32x3; scaled to unit length where it is not (counted)"),
+      decode("TEXCOORD_0", "objects[].meshes[].uv", kStreamSpecs[stream::uv].status, "i16 / 4096, V not flipped"),
+      decode("JOINTS_0/WEIGHTS_0", "objects[].meshes[].blend_indices + control", kStreamSpecs[stream::control].status,
+             "q0|q1<<5|q2<<10 over 31 with lanes y/z/w, bone = lane/4; a vertex failing a skin rule is bound to "
+             "header.default_joint_index"),
+      decode("node hierarchy", "nodes.parents / nodes.order", kParentArraySpec.status,
+             "parent array by order position holds node indices (the inverse-permutation reading is rejected)"),
+      decode("node matrices", "nodes.transforms[]", kTransformSpec.fields[4].status,
+             "local = Rx*Ry*Rz then translation, row vectors; world = local * parent world; inverse bind = "
+             "rigid inverse of world"),
+      decode("materials", "objects[].meshes[].texture_slot", kMeshSpec.fields[mesh::texture_slot].status,
+             "one material per header.texture_slot_count slot, named, no texture"),
+  });
+}
+
+}  // namespace
+
+Exported export_mod(const mod::Model& model, Bytes source, const ExportOptions& options) {
+  using namespace mod;
+  Exported out;
+  DocumentBuilder doc;
+  tinygltf::Model& g = doc.model();
+  const unsigned node_count = static_cast<unsigned>(model.header.get(hdr::node_count));
+  const unsigned default_joint = static_cast<unsigned>(model.header.get(hdr::default_joint));
+  const auto slots = static_cast<size_t>(model.header.get(hdr::texture_slot_count));
+  for (size_t s = 0; s < slots; ++s) {
+    tinygltf::Material m;
+    m.name = "texture_slot_" + std::to_string(s);
+    m.doubleSided = true;  // the strip's facing is not authoritative (spec §3)
+    g.materials.push_back(m);
+  }
+
+  // Nodes: the node block, when its hierarchy holds (else no skeleton, said so).
+  const std::optional<std::vector<Mat4>> world = world_matrices(model.nodes);
+  const bool skinned = node_count > 0 && world.has_value() && model.nodes.transforms.size() == node_count;
+  std::vector<int> scene_roots;
+  if (skinned) {
+    for (unsigned j = 0; j < node_count; ++j) {
+      tinygltf::Node n;
+      n.name = "node_" + std::to_string(j);
+      n.matrix = gltf_matrix(local_matrix(model.nodes.transforms[j]));
+      g.nodes.push_back(n);
+    }
+    for (size_t k = 0; k < node_count; ++k) {
+      const uint8_t node = model.nodes.order[k], parent = model.nodes.parents[k];
+      if (parent == 0xFF) scene_roots.push_back(node);
+      else g.nodes[parent].children.push_back(node);
+    }
+    std::vector<float> inverse_bind;
+    for (unsigned j = 0; j < node_count; ++j)
+      for (double x : rigid_inverse((*world)[j]).m) inverse_bind.push_back(static_cast<float>(x));
+    tinygltf::Skin skin;
+    skin.name = "skeleton";
+    for (unsigned j = 0; j < node_count; ++j) skin.joints.push_back(static_cast<int>(j));
+    skin.inverseBindMatrices = doc.add_floats(inverse_bind, TINYGLTF_TYPE_MAT4, 0);
+    skin.skeleton = scene_roots.size() == 1 ? scene_roots[0] : -1;
+    g.skins.push_back(skin);
+    out.summary.joints = node_count;
+  }
+
+  for (size_t o = 0; o < model.objects.size(); ++o) {
+    const Object& object = model.objects[o];
+    tinygltf::Mesh mesh;
+    mesh.name = "object_" + std::to_string(o);
+    for (size_t k = 0; k < object.meshes.size(); ++k) {
+      const Mesh& m = object.meshes[k];
+      if (m.positions.empty()) continue;
+      Primitive p;
+      vertex_attributes(m, skinned ? node_count : 0, default_joint, p, out.summary);
+      strip_to_triangles(m, p, out.summary);
+      tinygltf::Primitive prim;
+      prim.attributes["POSITION"] = doc.add_floats(p.positions, TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER, true);
+      prim.attributes["NORMAL"] = doc.add_floats(p.normals, TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER);
+      prim.attributes["TEXCOORD_0"] = doc.add_floats(p.uvs, TINYGLTF_TYPE_VEC2, TINYGLTF_TARGET_ARRAY_BUFFER);
+      if (skinned) {
+        prim.attributes["JOINTS_0"] = doc.add_u8(p.joints, TINYGLTF_TYPE_VEC4, TINYGLTF_TARGET_ARRAY_BUFFER);
+        prim.attributes["WEIGHTS_0"] = doc.add_floats(p.weights, TINYGLTF_TYPE_VEC4, TINYGLTF_TARGET_ARRAY_BUFFER);
+      }
+      if (p.indices.empty()) {
+        prim.mode = TINYGLTF_MODE_POINTS;  // no triangle survived: its vertices, as points
+      } else {
+        prim.mode = TINYGLTF_MODE_TRIANGLES;
+        prim.indices = doc.add_u16(p.indices, TINYGLTF_TYPE_SCALAR, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
+      }
+      const auto slot = static_cast<size_t>(m.record.get(mesh::texture_slot));
+      if (slot < slots) prim.material = static_cast<int>(slot);
+      prim.extras = to_value({{"mod_mesh", k}, {"texture_slot", slot}});
+      mesh.primitives.push_back(prim);
+      out.summary.primitives += 1;
+      out.summary.triangles += p.indices.size() / 3;
+      out.summary.vertices += m.positions.size();
+    }
+    if (mesh.primitives.empty()) continue;
+    mesh.extras = to_value({{"alpha_control", object.record.get(obj::alpha)},
+                            {"source_flags", object.record.get(obj::flags)},
+                            {"conditional_param_18", object.record.get_f32(obj::param_18)},
+                            {"conditional_param_1c", object.record.get(obj::param_1c)},
+                            {"bounding_center", {object.record.get_f32(obj::center_x), object.record.get_f32(obj::center_y),
+                                                 object.record.get_f32(obj::center_z)}},
+                            {"bounding_radius", object.record.get_f32(obj::radius)}});
+    g.meshes.push_back(mesh);
+    tinygltf::Node holder;  // a skinned mesh's node sits at the root, with no transform of its own
+    holder.name = mesh.name;
+    holder.mesh = static_cast<int>(g.meshes.size() - 1);
+    if (skinned) holder.skin = 0;
+    g.nodes.push_back(holder);
+    scene_roots.push_back(static_cast<int>(g.nodes.size() - 1));
+    out.summary.meshes += 1;
+  }
+  tinygltf::Scene scene;
+  scene.name = options.source_name;
+  scene.nodes = scene_roots;
+  g.scenes.push_back(scene);
+  g.defaultScene = 0;
+  json decodes = mod_decodes();
+  if (node_count > 0 && !skinned)
+    decodes.push_back({{"meaning", "skeleton"}, {"reading", "omitted: the node block's order is not a permutation "
+                                                            "or its hierarchy is not topological"}});
+  g.asset.extras = to_value(asset_extras("dmc3-mod", source, options.source_name, decodes));
+  g.asset.generator = "meshgate";
+  out.asset = doc.take();
+  return out;
+}
+
+}  // namespace meshgate::gltf
