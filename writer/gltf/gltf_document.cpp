@@ -100,6 +100,7 @@ int DocumentBuilder::add_u32(std::span<const uint32_t> values, int type, int tar
 tinygltf::Model DocumentBuilder::take() {
   std::vector<unsigned char>& buffer = model_.buffers[0].data;
   buffer.resize((buffer.size() + 3) / 4 * 4, 0);
+  if (buffer.empty()) model_.buffers.clear();  // a model with nothing to draw: glTF forbids an empty buffer
   return std::move(model_);
 }
 

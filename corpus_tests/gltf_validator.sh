@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The Khronos glTF Validator over the glTF export of the whole synthetic
+# corpus: MOD, MSH standalone and nested in outer archives, every LOD column
+# the generator fills, both file kinds (.glb and .gltf + .bin). Zero errors,
+# and every warning either fixed or explained in docs/gltf-validator-allowed.json.
+# It FAILS when the validator is missing: ci/install-deps.sh installs it.
+set -euo pipefail
+bin=$1 source=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "gltf_validator: $*" >&2; exit 1; }
+validator=$source/ci/js/validate-gltf.mjs
+[ -f "$source/ci/js/node_modules/gltf-validator/package.json" ] ||
+  fail "the Khronos glTF validator is not installed (run bash ci/install-deps.sh)"
+command -v node >/dev/null || fail "node is not installed (run bash ci/install-deps.sh)"
+
+"$bin" synth mod --seed 20261202 --count 60 --out "$work/corpus" >/dev/null
+"$bin" synth msh --seed 20261202 --count 60 --out "$work/corpus" >/dev/null
+"$bin" synth nres --seed 20261202 --count 12 --out "$work/corpus" >/dev/null
+"$bin" export "$work/corpus" --out "$work/glb" --json > "$work/export.json" || fail "export exited $?"
+for lod in 1 4; do
+  "$bin" export "$work/corpus"/synth_msh_00*.msh --out "$work/lod$lod" --lod "$lod" >/dev/null || fail "export --lod $lod exited $?"
+done
+"$bin" export "$work/corpus"/synth_000[0-4].mod "$work/corpus"/synth_msh_000[0-4].msh --out "$work/gltf" --format gltf >/dev/null ||
+  fail "export --format gltf exited $?"
+python3 - "$work/export.json" <<'PY' || fail "export summary"
+import json, sys
+r = json.load(open(sys.argv[1]))
+paths = [m["path"] for m in r["models"]]
+assert sum(p.endswith(".mod") for p in paths) == 60, len(paths)
+assert sum(p.endswith(".msh") and "!" not in p for p in paths) == 60
+assert any("!" in p for p in paths), "no nested model exported"
+for m in r["models"]:
+    s = m["summary"]
+    for k in ("meshes", "primitives", "triangles", "vertices", "joints", "animations", "dropped_degenerates", "renormalised_normals"):
+        assert k in s, k
+assert sum(m["summary"]["animations"] for m in r["models"]) > 0, "no animation exported"
+assert sum(m["summary"]["joints"] for m in r["models"]) > 0, "no skin exported"
+PY
+files=("$work"/glb/*.glb "$work"/lod*/*.glb "$work"/gltf/*.gltf)
+node "$validator" "$source/docs/gltf-validator-allowed.json" "${files[@]}" > "$work/validator.txt" || {
+  grep -v '"problems":\[\]' "$work/validator.txt" | head -20 >&2
+  fail "the validator found errors or unexplained warnings"
+}
+tail -n 1 "$work/validator.txt"
+echo "gltf_validator: ok"
