@@ -160,6 +160,7 @@ Exported export_mod(const mod::Model& model, Bytes source, const ExportOptions& 
     tinygltf::Material m;
     m.name = "texture_slot_" + std::to_string(s);
     m.doubleSided = true;  // the strip's facing is not authoritative (spec §3)
+    m.pbrMetallicRoughness.metallicFactor = 0;  // glTF's default of 1 renders an untextured part black
     g.materials.push_back(m);
   }
 

@@ -199,6 +199,8 @@ Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& 
     if (fresh) {
       tinygltf::Material m;
       m.name = "material_" + std::to_string(call.wear_row);
+      m.doubleSided = true;  // the engine's facing (Direct3D's clockwise default?) is not asserted by the spec
+      m.pbrMetallicRoughness.metallicFactor = 0;  // glTF's default of 1 renders an untextured part black
       g.materials.push_back(m);
     }
     prim.material = it->second;

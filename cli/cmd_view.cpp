@@ -1,0 +1,106 @@
+// `meshgate view FILE -o model.html`: the first model a file holds, exported
+// to glTF (every LOD column that has geometry, for MSH) and embedded with
+// three.js and its fields in one page that needs no network.
+#include <iostream>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "reports/file_reader.hpp"
+#include "reports/json_render.hpp"
+#include "reports/model_view.hpp"
+#include "reports/roundtrip.hpp"
+#include "writer/core/atomic_file.hpp"
+#include "writer/gltf/gltf_export.hpp"
+
+namespace meshgate::cli {
+
+namespace {
+
+struct ViewOptions {
+  std::string file, output;
+  nres::Profile profile = nres::Profile::compatible;
+  SizeLimits limits;
+};
+
+std::vector<unsigned char> glb_of(const tinygltf::Model& asset) {
+  std::ostringstream out;
+  tinygltf::TinyGLTF writer;
+  writer.WriteGltfSceneToStream(&asset, out, false, true);
+  const std::string bytes = out.str();
+  return {bytes.begin(), bytes.end()};
+}
+
+std::string summary_line(const gltf::ExportSummary& s) {
+  return std::to_string(s.meshes) + " meshes, " + std::to_string(s.primitives) + " primitives, " +
+         std::to_string(s.triangles) + " triangles, " + std::to_string(s.vertices) + " vertices, " +
+         std::to_string(s.joints) + " joints, " + std::to_string(s.animations) + " animations";
+}
+
+}  // namespace
+
+void add_view(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<ViewOptions>();
+  CLI::App* cmd = app.add_subcommand("view", "Write a self-contained HTML page that shows a model (three.js)");
+  cmd->add_option("FILE", options->file, "a MOD, an MSH model, or an NRes archive (its first model)")->required();
+  add_output_option(cmd, "-o,--output", options->output, "the .html page to write")->required();
+  add_profile_option(cmd, options->profile);
+  add_max_size_option(cmd, options->limits);
+  cmd->callback([options, &exit_code] {
+    const std::optional<InputScan> scan = scan_for({options->file}, 1, "view");
+    if (!scan || !outputs_are_usable({options->output}, scan->files, "view")) {
+      exit_code = kExitUsage;
+      return;
+    }
+    FileReader reader;
+    const FileRead read = reader.read(options->file, options->limits);
+    if (!read) {
+      std::cerr << "meshgate view: " << options->file << ": " << read_failure_text(read) << "\n";
+      exit_code = read.status == ReadStatus::too_large ? kExitFailed : kExitUsage;
+      return;
+    }
+    std::optional<ViewPage> page;
+    std::vector<Diagnostic> rejected;
+    const std::string display = scan->files.empty() ? options->file : scan->files[0].display;
+    const auto visit = [&](const RoundTripOutcome& o, Bytes data, const ParsedView& parsed) {
+      if (page) return;
+      if (!o.parsed) {
+        if (rejected.empty()) rejected = o.diagnostics;
+        return;
+      }
+      if (parsed.mod && parsed.mod->ok()) {
+        const gltf::Exported e = gltf::export_mod(*parsed.mod->model, data, {o.path, 0});
+        page = ViewPage{o.path, summary_line(e.summary), {{"model", glb_of(e.asset)}}, mod_inspect_json(data, *parsed.mod)["fields"]};
+      } else if (parsed.msh && parsed.msh->ok()) {
+        page = ViewPage{o.path, "", {}, msh_inspect_json(data, *parsed.msh)["fields"]};
+        for (unsigned lod = 0; lod <= 4; ++lod) {
+          const gltf::Exported e = gltf::export_msh(*parsed.msh->model, data, {o.path, lod});
+          if (lod == 0) page->summary = summary_line(e.summary) + " (LOD 0)";
+          if (lod == 0 || e.summary.primitives > 0) page->lods.push_back({"LOD " + std::to_string(lod), glb_of(e.asset)});
+        }
+      }
+    };
+    (void)roundtrip_tree(display, read.bytes, options->profile, visit, /*hashes=*/false);
+    if (!page) {
+      std::cerr << "meshgate view: " << options->file << ": no model that parses\n";
+      for (const Diagnostic& d : rejected)
+        if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(options->file, d) << "\n";
+      exit_code = kExitFailed;
+      return;
+    }
+    std::string error;
+    const std::optional<std::string> html = model_view_html(*page, error);
+    if (!html) {
+      std::cerr << "meshgate view: " << error << "\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    if (!write_file(options->output, [&](std::ostream& out) { out << *html; }, "view")) {
+      exit_code = kExitUsage;
+      return;
+    }
+    std::cout << "view: " << page->title << " -> " << options->output << " (" << page->summary << ")\n";
+    exit_code = kExitOk;
+  });
+}
+
+}  // namespace meshgate::cli

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# `meshgate view` in a real browser: headless Chromium (Debian's chromium,
+# WebGL through SwiftShader) opens the page made from a synthetic MOD and a
+# synthetic MSH; the page must load with no error or console error, draw its
+# primitives, and the model must cover a plausible share of the pixels. It
+# FAILS when Chromium is missing: ci/install-deps.sh installs it.
+# Usage: viewer_browser.sh MESHGATE [SCREENSHOT_DIR]   (screenshots kept there when given)
+set -euo pipefail
+bin=$1 shots=${2:-}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "viewer_browser: $*" >&2; exit 1; }
+browser=$(command -v chromium || command -v chromium-headless-shell || true)
+[ -n "$browser" ] || fail "headless Chromium is not installed (run bash ci/install-deps.sh)"
+chrome() {
+  timeout 120 "$browser" --headless --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader \
+    --window-size=1200,800 --virtual-time-budget=5000 --user-data-dir="$work/profile" "$@" 2>>"$work/chrome.log"
+}
+
+"$bin" synth mod --seed 20261203 --count 1 --out "$work/mod" >/dev/null
+"$bin" synth msh --seed 3 --count 2 --out "$work/msh" >/dev/null
+"$bin" view "$work/mod/synth_0000.mod" -o "$work/mod.html" >/dev/null || fail "view of a MOD exited $?"
+"$bin" view "$work/msh/synth_msh_0001.msh" -o "$work/msh.html" >/dev/null || fail "view of an MSH exited $?"
+grep -q 'src="http\|href="http\|import(' "$work/mod.html" && fail "the page refers to the network"
+for kind in mod msh; do
+  chrome --dump-dom "$work/$kind.html" > "$work/$kind.dom" || fail "$kind: chromium exited $?"
+  python3 - "$work/$kind.dom" "$kind" <<'PY' || fail "$kind: the page's state"
+import html, json, re, sys
+dom, kind = open(sys.argv[1]).read(), sys.argv[2]
+m = re.search(r'<pre id="status">([^<]*)</pre>', dom)
+assert m, "no status element: the page's script did not run"
+state = json.loads(html.unescape(m.group(1)))
+print(kind, state)
+assert state["ready"] is True, state
+assert state["errors"] == [], state["errors"]
+assert state["primitives"] > 0, state
+# The synthetic MSH parts are long thin ribbons (writer/msh/msh_synth.cpp strip_batch): a small share.
+low = 0.05 if kind == "mod" else 0.005
+assert low <= state["coverage"] <= 0.95, f"the model covers {state['coverage']:.4f} of the pixels (expected >= {low})"
+if kind == "msh":
+    assert state["lods"][0] == "LOD 0", state
+PY
+  chrome --screenshot="$work/$kind.png" "$work/$kind.html" >/dev/null || fail "$kind: screenshot exited $?"
+  [ "$(stat -c %s "$work/$kind.png")" -gt 20000 ] || fail "$kind: the screenshot is (nearly) blank"
+  [ -z "$shots" ] || cp "$work/$kind.png" "$shots/view-$kind.png"
+done
+echo "viewer_browser: ok"
