@@ -72,10 +72,11 @@ int DocumentBuilder::add_floats(std::span<const float> values, int type, int tar
   const int index = add(values.data(), values.size_bytes(), values.size() / n, TINYGLTF_COMPONENT_TYPE_FLOAT, type, target);
   if (min_max && !values.empty()) {
     std::vector<double> lo(n, std::numeric_limits<double>::infinity()), hi(n, -std::numeric_limits<double>::infinity());
-    for (size_t i = 0; i < values.size(); ++i) {
-      lo[i % n] = std::min(lo[i % n], static_cast<double>(values[i]));
-      hi[i % n] = std::max(hi[i % n], static_cast<double>(values[i]));
-    }
+    for (size_t e = 0; e + n <= values.size(); e += n)
+      for (size_t c = 0; c < n; ++c) {
+        lo[c] = std::min(lo[c], static_cast<double>(values[e + c]));
+        hi[c] = std::max(hi[c], static_cast<double>(values[e + c]));
+      }
     model_.accessors[static_cast<size_t>(index)].minValues = lo;
     model_.accessors[static_cast<size_t>(index)].maxValues = hi;
   }

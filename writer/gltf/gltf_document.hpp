@@ -31,6 +31,9 @@ class DocumentBuilder {
   int add_u16(std::span<const uint16_t> values, int type, int target);
   int add_u32(std::span<const uint32_t> values, int type, int target);
 
+  // Room for `bytes` more of buffer data, so appending never re-copies it.
+  void reserve(size_t bytes) { model_.buffers[0].data.reserve(model_.buffers[0].data.size() + bytes); }
+
   tinygltf::Model& model() { return model_; }
   // The finished asset: the buffer's length is fixed here.
   [[nodiscard]] tinygltf::Model take();

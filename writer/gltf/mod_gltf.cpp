@@ -84,6 +84,11 @@ void strip_to_triangles(const mod::Mesh& mesh, Primitive& p, ExportSummary& summ
 void vertex_attributes(const mod::Mesh& mesh, unsigned node_count, unsigned default_joint, Primitive& p,
                        ExportSummary& summary) {
   const size_t n = mesh.positions.size();
+  p.positions.reserve(3 * n);
+  p.normals.reserve(3 * n);
+  p.uvs.reserve(2 * n);
+  p.joints.reserve(node_count ? 4 * n : 0);
+  p.weights.reserve(node_count ? 4 * n : 0);
   for (size_t v = 0; v < n; ++v) {
     const auto pos = as_floats(mesh.positions[v]);
     p.positions.insert(p.positions.end(), pos.begin(), pos.end());
@@ -192,6 +197,11 @@ Exported export_mod(const mod::Model& model, Bytes source, const ExportOptions& 
     out.summary.joints = node_count;
   }
 
+  // Per vertex: position, normal, UV, joints, weights; per strip word at most one triangle.
+  size_t buffer_bytes = 0;
+  for (const Object& object : model.objects)
+    for (const Mesh& m : object.meshes) buffer_bytes += m.positions.size() * (12 + 12 + 8 + 4 + 16 + 6) + 64;
+  doc.reserve(buffer_bytes);
   for (size_t o = 0; o < model.objects.size(); ++o) {
     const Object& object = model.objects[o];
     tinygltf::Mesh mesh;
@@ -219,7 +229,7 @@ Exported export_mod(const mod::Model& model, Bytes source, const ExportOptions& 
       const auto slot = static_cast<size_t>(m.record.get(mesh::texture_slot));
       if (slot < slots) prim.material = static_cast<int>(slot);
       prim.extras = to_value({{"mod_mesh", k}, {"texture_slot", slot}});
-      mesh.primitives.push_back(prim);
+      mesh.primitives.push_back(std::move(prim));
       out.summary.primitives += 1;
       out.summary.triangles += p.indices.size() / 3;
       out.summary.vertices += m.positions.size();
@@ -232,9 +242,9 @@ Exported export_mod(const mod::Model& model, Bytes source, const ExportOptions& 
                             {"bounding_center", {object.record.get_f32(obj::center_x), object.record.get_f32(obj::center_y),
                                                  object.record.get_f32(obj::center_z)}},
                             {"bounding_radius", object.record.get_f32(obj::radius)}});
-    g.meshes.push_back(mesh);
     tinygltf::Node holder;  // a skinned mesh's node sits at the root, with no transform of its own
     holder.name = mesh.name;
+    g.meshes.push_back(std::move(mesh));
     holder.mesh = static_cast<int>(g.meshes.size() - 1);
     if (skinned) holder.skin = 0;
     g.nodes.push_back(holder);

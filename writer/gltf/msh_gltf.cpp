@@ -155,7 +155,10 @@ Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& 
     else g.nodes[parent].children.push_back(static_cast<int>(n));
   }
 
-  // Geometry: per node the batches of its selected slot.
+  // Geometry: per node the batches of its selected slot; the buffer holds at
+  // most every vertex (position, normal, UV) and index once per LOD, plus the animation.
+  doc.reserve(walk.positions->size() * 32 + walk.indices->size() * 2 +
+              (keys ? counts.frames * walk.nodes.size() * 28 + counts.frames * 4 : 0));
   std::map<uint8_t, int> materials;
   std::map<uint32_t, tinygltf::Mesh> meshes;
   const SlotSelector selector{0, options.lod};
@@ -204,14 +207,21 @@ Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& 
       g.materials.push_back(m);
     }
     prim.material = it->second;
+    // Res7 flags of the batch's triangles (t covers Res6 indices 3t..3t+2), run-length
+    // coded as [flags, count] pairs: most are 0, and a value per triangle made
+    // the extras most of an export's cost.
     json tri_flags = json::array();
-    for (uint64_t t = call.index_start / 3; tris && t < (call.index_start + uint64_t{call.index_count}) / 3 && t < tris->triangles.size(); ++t)
-      tri_flags.push_back(tris->triangles[t].get(kTriFlags));
+    const uint64_t first_triangle = call.index_start / 3, end_triangle = (call.index_start + uint64_t{call.index_count}) / 3;
+    for (uint64_t t = first_triangle; tris && t < end_triangle && t < tris->triangles.size(); ++t) {
+      const uint64_t flags = tris->triangles[t].get(kTriFlags);
+      if (!tri_flags.empty() && tri_flags.back()[0] == flags) tri_flags.back()[1] = tri_flags.back()[1].get<uint64_t>() + 1;
+      else tri_flags.push_back({flags, 1});
+    }
     prim.extras = to_value({{"slot", call.slot}, {"batch", call.batch}, {"batch_flags", call.batch_flags},
-                            {"material_4", call.wear_row}, {"tri_flags", tri_flags}});
+                            {"material_4", call.wear_row}, {"tri_flags_runs", std::move(tri_flags)}});
     tinygltf::Mesh& mesh = meshes[call.node];
     mesh.name = g.nodes[call.node].name;
-    mesh.primitives.push_back(prim);
+    mesh.primitives.push_back(std::move(prim));
     out.summary.primitives += 1;
     out.summary.triangles += indices.size() / 3;
     out.summary.vertices += pos.size() / 3;
