@@ -102,4 +102,34 @@ bad = json.load(open(sys.argv[3]))
 assert bad["format"] == "nres-msh" and bad["parse_ok"] is False
 assert bad["diagnostics"][-1]["code"] == "msh.index-out-of-range" and bad["diagnostics"][-1]["path"] == "res6[0]"
 PY
+# export / view: exit 0 and the documented keys; 1 for a model that does not parse (nothing written);
+# 2 for -o with an archive of several models, and for a missing output choice.
+"$bin" export "$work/corpus/synth_0000.mod" -o "$work/one.glb" --json > "$work/export.json" || fail "export exited $?"
+python3 - "$work/export.json" "$work/one.glb" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert "axis_convention" in r and len(r["models"]) == 1
+m = r["models"][0]
+assert m["path"] == "synth_0000.mod" and m["output"] == sys.argv[2]
+for k in ("meshes", "primitives", "triangles", "vertices", "joints", "animations", "dropped_degenerates",
+          "renormalised_normals", "skin_fallbacks"):
+    assert k in m["summary"], k
+assert open(sys.argv[2], "rb").read(4) == b"glTF"
+PY
+set +e
+"$bin" export "$work/corpus/malformed/malformed_mod.mesh-stream-out-of-bounds.mod" -o "$work/bad.glb" >/dev/null 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "export of a rejected file exited $rc, expected 1"
+[ ! -e "$work/bad.glb" ] || fail "export of a rejected file wrote a file"
+"$bin" export "$work/msh/synth_pack_0000.rlb" -o "$work/pack.glb" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "export -o of an archive of several models exited $rc, expected 2"
+"$bin" export "$work/corpus/synth_0000.mod" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "export without -o or --out exited $rc, expected 2"
+"$bin" view "$work/corpus/malformed/malformed_mod.mesh-stream-out-of-bounds.mod" -o "$work/bad.html" >/dev/null 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "view of a rejected file exited $rc, expected 1"
+set -e
+"$bin" export "$work/msh/synth_pack_0000.rlb" --out "$work/packs" --format gltf >/dev/null || fail "export --out of a pack exited $?"
+ls "$work/packs"/synth_pack_0000.rlb_MODEL*.MSH.gltf >/dev/null || fail "no per-model .gltf for a pack"
+ls "$work/packs"/synth_pack_0000.rlb_MODEL*.MSH.bin >/dev/null || fail "no .bin beside a .gltf"
+"$bin" view "$work/msh/synth_msh_0000.msh" -o "$work/m.html" >/dev/null || fail "view of a model exited $?"
+grep -q "meshgate-data" "$work/m.html" || fail "the view page holds no model data"
 echo "cli_contract: ok"
