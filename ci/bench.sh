@@ -84,6 +84,21 @@ for (fmt, stage, size), r in sorted(by.items()):
     targets.append(entry)
     print(f"{fmt:6} {size:>6} {rt['ratio_to_memcpy']:>11.3f} {rtx['ratio_to_memcpy']:>9.3f} {sw['ratio_to_memcpy']:>8.3f} "
           f"{swd['ratio_to_memcpy']:>15.3f} {sha['ratio_to_memcpy']:>9.3f}")
+# Export (parse + glTF asset + .glb in memory) against parse of the same file
+# (issue 19: at most 10x at MOD 220 KiB and MSH 10,000 vertices), and how
+# much of it is building the asset (export_asset) rather than serialising.
+export_vs_parse = []
+print(f"\n{'format':6} {'size':>6} {'parse us':>9} {'export us':>10} {'x parse':>8} {'asset us':>9}")
+for (fmt, stage, size), r in sorted(by.items()):
+    if stage != "export":
+        continue
+    parse, asset = by.get((fmt, "parse", size)), by.get((fmt, "export_asset", size))
+    entry = {"format": fmt, "size_arg": size, "parse_us": parse["real_time_us"], "export_us": r["real_time_us"],
+             "export_asset_us": asset["real_time_us"] if asset else None,
+             "ratio_to_parse": r["real_time_us"] / parse["real_time_us"]}
+    export_vs_parse.append(entry)
+    print(f"{fmt:6} {size:>6} {entry['parse_us']:>9.1f} {entry['export_us']:>10.1f} {entry['ratio_to_parse']:>8.1f} "
+          f"{entry['export_asset_us'] or 0:>9.1f}")
 # Does per-file cost grow linearly with size? A least-squares line through
 # each stage's us/file against file bytes: intercept = fixed cost per file,
 # slope = cost per KiB, r2 = how well a line fits the sizes measured.
@@ -127,7 +142,7 @@ for evidence in (False, True):
                       "summary": next((l for l in proc.stdout.splitlines() if l.startswith("sweep:")), "")})
         print(f"sweep of {count} files ({size / 1e6:.1f} MB), --jobs {jobs}{' --json' if evidence else ''}: "
               f"{wall:.2f} s wall, {peak_kib / 1024:.1f} MB peak RSS, exit {proc.returncode}")
-json.dump({"benchmarks": rows, "targets": targets, "linearity": linearity, "corpus_sweep": scale},
+json.dump({"benchmarks": rows, "targets": targets, "export_vs_parse": export_vs_parse, "linearity": linearity, "corpus_sweep": scale},
           open("reports/bench.json", "w"), indent=2, sort_keys=True)
 print("wrote reports/bench.json")
 PY

@@ -210,15 +210,16 @@ Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& 
     // Res7 flags of the batch's triangles (t covers Res6 indices 3t..3t+2), run-length
     // coded as [flags, count] pairs: most are 0, and a value per triangle made
     // the extras most of an export's cost.
-    json tri_flags = json::array();
+    std::vector<std::array<uint64_t, 2>> runs;
     const uint64_t first_triangle = call.index_start / 3, end_triangle = (call.index_start + uint64_t{call.index_count}) / 3;
     for (uint64_t t = first_triangle; tris && t < end_triangle && t < tris->triangles.size(); ++t) {
       const uint64_t flags = tris->triangles[t].get(kTriFlags);
-      if (!tri_flags.empty() && tri_flags.back()[0] == flags) tri_flags.back()[1] = tri_flags.back()[1].get<uint64_t>() + 1;
-      else tri_flags.push_back({flags, 1});
+      if (!runs.empty() && runs.back()[0] == flags) ++runs.back()[1];
+      else runs.push_back({flags, 1});
     }
+    const json tri_flags = runs;
     prim.extras = to_value({{"slot", call.slot}, {"batch", call.batch}, {"batch_flags", call.batch_flags},
-                            {"material_4", call.wear_row}, {"tri_flags_runs", std::move(tri_flags)}});
+                            {"material_4", call.wear_row}, {"tri_flags_runs", tri_flags}});
     tinygltf::Mesh& mesh = meshes[call.node];
     mesh.name = g.nodes[call.node].name;
     mesh.primitives.push_back(std::move(prim));
