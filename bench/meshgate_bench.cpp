@@ -136,44 +136,24 @@ void BM_MshWrite(benchmark::State& state) {
   report(state, bytes);
 }
 // Export as `meshgate export` does it, short of the disk: parse, build the
-// glTF asset, serialise it as .glb in memory. Compared with parse (issue:
-// at most 10x at MOD 220 KiB and MSH 10,000 vertices).
-std::string glb_bytes(const tinygltf::Model& asset) {
-  std::ostringstream out;
-  tinygltf::TinyGLTF writer;
-  writer.WriteGltfSceneToStream(&asset, out, false, true);
-  return out.str();
-}
-void BM_ModExport(benchmark::State& state) {
-  const auto& bytes = mod_file(state.range(0));
+// glTF asset and (with `Glb`) serialise it as .glb in memory; without it, how
+// much of an export is building the asset. Compared with parse (issue 19: at
+// most 10x at MOD 220 KiB and MSH 10,000 vertices; ci/bench.sh prints it).
+gltf::Exported export_mod_file(Bytes bytes) { return gltf::export_mod(*mod::parse_mod(bytes).model, bytes, {"bench.mod", 0}); }
+gltf::Exported export_msh_file(Bytes bytes) { return gltf::export_msh(*msh::parse_msh(bytes).model, bytes, {"bench.msh", 0}); }
+template <const std::vector<std::byte>& (*File)(int64_t), gltf::Exported (*Export)(Bytes), bool Glb>
+void BM_Export(benchmark::State& state) {
+  const auto& bytes = File(state.range(0));
   for (auto _ : state) {
-    const mod::ParseResult parsed = mod::parse_mod(bytes);
-    benchmark::DoNotOptimize(glb_bytes(gltf::export_mod(*parsed.model, bytes, {"bench.mod", 0}).asset));
-  }
-  report(state, bytes);
-}
-// The same without the .glb: how much of an export is building the asset.
-void BM_ModExportAsset(benchmark::State& state) {
-  const auto& bytes = mod_file(state.range(0));
-  for (auto _ : state) {
-    const mod::ParseResult parsed = mod::parse_mod(bytes);
-    benchmark::DoNotOptimize(gltf::export_mod(*parsed.model, bytes, {"bench.mod", 0}));
-  }
-  report(state, bytes);
-}
-void BM_MshExportAsset(benchmark::State& state) {
-  const auto& bytes = msh_file(state.range(0));
-  for (auto _ : state) {
-    const msh::ParseResult parsed = msh::parse_msh(bytes);
-    benchmark::DoNotOptimize(gltf::export_msh(*parsed.model, bytes, {"bench.msh", 0}));
-  }
-  report(state, bytes);
-}
-void BM_MshExport(benchmark::State& state) {
-  const auto& bytes = msh_file(state.range(0));
-  for (auto _ : state) {
-    const msh::ParseResult parsed = msh::parse_msh(bytes);
-    benchmark::DoNotOptimize(glb_bytes(gltf::export_msh(*parsed.model, bytes, {"bench.msh", 0}).asset));
+    const gltf::Exported exported = Export(bytes);
+    if constexpr (Glb) {
+      std::ostringstream out;
+      tinygltf::TinyGLTF writer;
+      writer.WriteGltfSceneToStream(&exported.asset, out, false, true);
+      benchmark::DoNotOptimize(out.str());
+    } else {
+      benchmark::DoNotOptimize(exported);
+    }
   }
   report(state, bytes);
 }
@@ -212,8 +192,8 @@ void BM_Sweep(benchmark::State& state) {
 BENCHMARK(BM_Memcpy<mod_file>)->Name("mod/memcpy") MOD_SIZES;
 BENCHMARK(BM_ModParse)->Name("mod/parse") MOD_SIZES;
 BENCHMARK(BM_ModWrite)->Name("mod/write") MOD_SIZES;
-BENCHMARK(BM_ModExport)->Name("mod/export") MOD_SIZES;
-BENCHMARK(BM_ModExportAsset)->Name("mod/export_asset") MOD_SIZES;
+BENCHMARK(BM_Export<mod_file, export_mod_file, true>)->Name("mod/export") MOD_SIZES;
+BENCHMARK(BM_Export<mod_file, export_mod_file, false>)->Name("mod/export_asset") MOD_SIZES;
 BENCHMARK(BM_RoundTrip<mod_file, false>)->Name("mod/roundtrip") MOD_SIZES;
 BENCHMARK(BM_RoundTrip<mod_file, true>)->Name("mod/roundtrip_xxh3") MOD_SIZES;
 BENCHMARK(BM_Sweep<mod_file, false>)->Name("mod/sweep") MOD_SIZES;
@@ -222,8 +202,8 @@ BENCHMARK(BM_Sha256<mod_file>)->Name("mod/sha256") MOD_SIZES;
 BENCHMARK(BM_Memcpy<msh_file>)->Name("msh/memcpy") MSH_SIZES;
 BENCHMARK(BM_MshParse)->Name("msh/parse") MSH_SIZES;
 BENCHMARK(BM_MshWrite)->Name("msh/write") MSH_SIZES;
-BENCHMARK(BM_MshExport)->Name("msh/export") MSH_SIZES;
-BENCHMARK(BM_MshExportAsset)->Name("msh/export_asset") MSH_SIZES;
+BENCHMARK(BM_Export<msh_file, export_msh_file, true>)->Name("msh/export") MSH_SIZES;
+BENCHMARK(BM_Export<msh_file, export_msh_file, false>)->Name("msh/export_asset") MSH_SIZES;
 BENCHMARK(BM_RoundTrip<msh_file, false>)->Name("msh/roundtrip") MSH_SIZES;
 BENCHMARK(BM_RoundTrip<msh_file, true>)->Name("msh/roundtrip_xxh3") MSH_SIZES;
 BENCHMARK(BM_Sweep<msh_file, false>)->Name("msh/sweep") MSH_SIZES;
