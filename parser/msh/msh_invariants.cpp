@@ -36,6 +36,14 @@ class FirstViolation {
   uint64_t count = 0;
 };
 
+// Whether any of `n` f32 bit patterns has an all-ones exponent (NaN or
+// infinity): a flat OR the compiler vectorises, as the index kernels below.
+MESHGATE_ELEMENT_KERNEL bool any_non_finite(const uint32_t* bits, size_t n) {
+  uint32_t all_ones = 0;
+  for (size_t k = 0; k < n; ++k) all_ones |= static_cast<uint32_t>((bits[k] & 0x7F800000u) == 0x7F800000u);
+  return all_ones != 0;
+}
+
 // The largest of `n` indices: a flat reduction the compiler vectorises (16
 // words per AVX2 max); the baseline SSE2 build has no unsigned 16-bit max and
 // emulated it at a cycle per index.
@@ -319,11 +327,9 @@ class Checker {
                         [&] { return "slot " + std::to_string(k) + " " + std::string(kSlotSpec.fields[f].name) + " is not finite"; });
     }
     if (const auto* res3 = m_.get<PositionStream>(3)) {
-      // One pass over the exponents; the place is looked for only when one is all ones.
-      uint32_t all_ones = 0;
-      for (const F32x3Bits& p : res3->positions)
-        all_ones |= static_cast<uint32_t>(!is_finite_bits(p[0]) | !is_finite_bits(p[1]) | !is_finite_bits(p[2]));
-      for (size_t v = 0; all_ones && v < res3->positions.size(); ++v)
+      // One vector pass over the exponents; the place is looked for only when one is all ones.
+      const bool any = any_non_finite(res3->positions.data()->data(), 3 * res3->positions.size());
+      for (size_t v = 0; any && v < res3->positions.size(); ++v)
         for (size_t c = 0; c < 3; ++c)
           if (!is_finite_bits(res3->positions[v][c]))
             values.note("res3[" + std::to_string(v) + "].position_" + "xyz"[c], at(3, v, 12, 4 * c),
