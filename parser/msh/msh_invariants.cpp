@@ -36,11 +36,12 @@ class FirstViolation {
   uint64_t count = 0;
 };
 
-// Whether any of `n` f32 bit patterns has an all-ones exponent (NaN or
+// Whether any component of `n` f32x3 bit patterns has an all-ones exponent (NaN or
 // infinity): a flat OR the compiler vectorises, as the index kernels below.
-MESHGATE_ELEMENT_KERNEL bool any_non_finite(const uint32_t* bits, size_t n) {
+MESHGATE_ELEMENT_KERNEL bool any_non_finite(const F32x3Bits* vectors, size_t n) {
   uint32_t all_ones = 0;
-  for (size_t k = 0; k < n; ++k) all_ones |= static_cast<uint32_t>((bits[k] & 0x7F800000u) == 0x7F800000u);
+  for (size_t k = 0; k < n; ++k)
+    for (size_t c = 0; c < 3; ++c) all_ones |= static_cast<uint32_t>((vectors[k][c] & 0x7F800000u) == 0x7F800000u);
   return all_ones != 0;
 }
 
@@ -328,7 +329,7 @@ class Checker {
     }
     if (const auto* res3 = m_.get<PositionStream>(3)) {
       // One vector pass over the exponents; the place is looked for only when one is all ones.
-      const bool any = any_non_finite(res3->positions.data()->data(), 3 * res3->positions.size());
+      const bool any = any_non_finite(res3->positions.data(), res3->positions.size());
       for (size_t v = 0; any && v < res3->positions.size(); ++v)
         for (size_t c = 0; c < 3; ++c)
           if (!is_finite_bits(res3->positions[v][c]))
