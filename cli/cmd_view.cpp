@@ -2,7 +2,6 @@
 // to glTF (every LOD column that has geometry, for MSH) and embedded with
 // three.js and its fields in one page that needs no network.
 #include <iostream>
-#include <sstream>
 
 #include "cli/commands.hpp"
 #include "reports/file_reader.hpp"
@@ -23,10 +22,7 @@ struct ViewOptions {
 };
 
 std::vector<unsigned char> glb_of(const tinygltf::Model& asset) {
-  std::ostringstream out;
-  tinygltf::TinyGLTF writer;
-  writer.WriteGltfSceneToStream(&asset, out, false, true);
-  const std::string bytes = out.str();
+  const std::string bytes = gltf::glb_bytes(asset);
   return {bytes.begin(), bytes.end()};
 }
 

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <sstream>
 
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_nodes.hpp"
@@ -26,10 +25,8 @@ namespace {
 
 // The asset as a .glb in memory, read back by tinygltf.
 tinygltf::Model round_trip(const tinygltf::Model& asset) {
-  std::ostringstream out;
-  tinygltf::TinyGLTF writer;
-  EXPECT_TRUE(writer.WriteGltfSceneToStream(&asset, out, false, true));
-  const std::string glb = out.str();
+  const std::string glb = glb_bytes(asset);
+  EXPECT_FALSE(glb.empty());
   std::string error;
   std::optional<tinygltf::Model> back = read_asset(Bytes(reinterpret_cast<const std::byte*>(glb.data()), glb.size()), error);
   EXPECT_TRUE(back) << error;

@@ -45,6 +45,9 @@ struct ExportOptions {
 inline constexpr const char* kAxisConvention =
     "coordinates as stored in the file, unconverted: meshgate applies no axis flip, handedness change or scale";
 
+// The asset as binary glTF (.glb) in memory; empty if tinygltf refuses it.
+[[nodiscard]] std::string glb_bytes(const tinygltf::Model& asset);
+
 enum class FileKind { glb, gltf };
 // Writes the asset atomically: .glb as one file; .gltf beside a .bin of the
 // same stem (each renamed into place). Empty on success, else why.

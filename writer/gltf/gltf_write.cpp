@@ -25,13 +25,19 @@ nlohmann::json ExportSummary::to_json() const {
           {"skin_fallbacks", skin_fallbacks}};
 }
 
+std::string glb_bytes(const tinygltf::Model& asset) {
+  std::ostringstream out;
+  tinygltf::TinyGLTF writer;
+  if (!writer.WriteGltfSceneToStream(&asset, out, /*prettyPrint=*/false, /*writeBinary=*/true)) return {};
+  return out.str();
+}
+
 std::string write_asset(const tinygltf::Model& asset, const std::string& path, FileKind kind) {
   tinygltf::TinyGLTF writer;
   if (kind == FileKind::glb) {
-    const AtomicWrite w = write_file_atomically(path, [&](std::ostream& out) {
-      if (!writer.WriteGltfSceneToStream(&asset, out, /*prettyPrint=*/false, /*writeBinary=*/true))
-        out.setstate(std::ios::failbit);
-    });
+    const std::string glb = glb_bytes(asset);
+    if (glb.empty()) return path + ": tinygltf could not serialise the asset";
+    const AtomicWrite w = write_file_atomically(path, [&](std::ostream& out) { out << glb; });
     return w.ok ? std::string() : w.error;
   }
   // .gltf + .bin: tinygltf writes both into a fresh directory beside the
