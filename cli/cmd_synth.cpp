@@ -58,7 +58,8 @@ void add_synth(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(uint64_t{0}, kMaxSynthCount));
   add_output_option(cmd, "--out", options->out, "output directory")->required();
   cmd->add_flag("--malformed", options->malformed,
-                "also write one corrupted variant per diagnostic code under malformed/");
+                "also write one corrupted variant per diagnostic code, and one model per semantic invariant "
+                "that breaks it (violates_ID), under malformed/");
   cmd->add_flag("--force", options->force, "replace files that already exist (each still written atomically)");
   const std::map<std::string, nres::SortFold> folds{{"lower", nres::SortFold::lower}, {"upper", nres::SortFold::upper}};
   CLI::Option* fold = cmd->add_option("--sort-fold", options->fold,
@@ -102,8 +103,14 @@ void add_synth(CLI::App& app, int& exit_code) {
       const std::vector<MalformedCase> cases = format == "mod"    ? mod::malformed_mod_cases(options->seed)
                                                : format == "nres" ? nres::malformed_nres_cases(options->seed)
                                                                   : msh::malformed_msh_cases(options->seed);
-      for (const MalformedCase& c : cases) {
-        SynthFile file = c.file;
+      std::vector<SynthFile> files;
+      for (const MalformedCase& c : cases) files.push_back(c.file);
+      // Models that parse but break one semantic invariant each (NRes has none).
+      const std::vector<ViolationCase> violations = format == "mod"   ? mod::semantic_violation_mod_cases(options->seed)
+                                                    : format == "msh" ? msh::semantic_violation_msh_cases()
+                                                                      : std::vector<ViolationCase>{};
+      for (const ViolationCase& c : violations) files.push_back(c.file);
+      for (SynthFile& file : files) {
         file.name = "malformed/" + file.name;
         if (!write(std::move(file))) break;
       }

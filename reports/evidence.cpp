@@ -123,6 +123,10 @@ json swept_file_json(const SweptFile& f) {
   file["roundtrip_identical"] = f.roundtrip_identical;
   file["coverage"] = std::move(coverage);
   file["diagnostic_codes"] = f.diagnostic_codes;
+  file["invariants_violated"] = f.invariants_violated;
+  file["uv_range"] = f.uv_range ? json{{"u_min", f.uv_range->u_min}, {"u_max", f.uv_range->u_max},
+                                       {"v_min", f.uv_range->v_min}, {"v_max", f.uv_range->v_max}}
+                                : json(nullptr);
   file["errors"] = f.errors;
   file["warnings"] = f.warnings;
   return file;

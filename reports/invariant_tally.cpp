@@ -60,13 +60,14 @@ const std::vector<std::pair<std::string, std::string>>& declared_invariants() {
     for (const auto& inv : msh::codes::kInvariants)
       out.emplace_back(msh_item_id(inv.item), "§4." + std::to_string(inv.item) + " " + std::string(inv.text));
     for (const Declared& d : kMshExtra) out.emplace_back(d.id, d.description);
+    for (const SemanticInvariant& d : kSemanticInvariants) out.emplace_back(d.id, d.description);
     return out;
   }();
   return declared;
 }
 
-static_assert(kDeclaredInvariants == kModInvariants.size() + msh::codes::kInvariants.size() + kMshExtra.size(),
-              "kDeclaredInvariants counts the declared lists");
+static_assert(kStructuralInvariants == kModInvariants.size() + msh::codes::kInvariants.size() + kMshExtra.size(),
+              "kStructuralInvariants counts the declared lists");
 
 void InvariantTallies::merge(const InvariantTallies& later) {
   // A later file's first violation is the corpus's first only where this has none.
@@ -75,6 +76,7 @@ void InvariantTallies::merge(const InvariantTallies& later) {
   for (size_t i = 0; i < counts_.size(); ++i) {
     counts_[i].holds += later.counts_[i].holds;
     counts_[i].violated += later.counts_[i].violated;
+    counts_[i].max_deviation = std::max(counts_[i].max_deviation, later.counts_[i].max_deviation);
   }
 }
 
@@ -83,7 +85,12 @@ std::vector<InvariantTally> InvariantTallies::items() const {
   std::vector<InvariantTally> out;
   out.reserve(declared.size());
   for (size_t i = 0; i < declared.size(); ++i)
-    out.push_back({declared[i].first, declared[i].second, counts_[i].holds, counts_[i].violated, std::nullopt});
+  {
+    out.push_back({declared[i].first, declared[i].second, counts_[i].holds, counts_[i].violated, std::nullopt, std::nullopt});
+    out.back().semantic = i >= kStructuralInvariants;
+    if (out.back().semantic && counts_[i].holds + counts_[i].violated > 0)
+      out.back().max_deviation = counts_[i].max_deviation;
+  }
   for (const FirstViolation& f : first_) out[f.index].first_violation = f.where;
   return out;
 }
@@ -178,6 +185,7 @@ void InvariantTallies::tally_mod(const std::string& file, const mod::ParseResult
     record(length_id, std::fabs(static_cast<double>(t.get_f32(xf::length)) - length) <= 1e-5,
            at([&] { return "nodes.transforms[" + std::to_string(k) + "].translation_length"; }, where));
   }
+  tally_mod_semantics(file, m);
 }
 
 void InvariantTallies::tally_msh(const std::string& file, const msh::ParseResult& r) {
@@ -196,6 +204,7 @@ void InvariantTallies::tally_msh(const std::string& file, const msh::ParseResult
   }
   if (!r.ok()) return;
   const msh::Model& m = *r.model;
+  tally_msh_semantics(file, m);
   using msh::BatchStream;
   constexpr size_t kIndexStart = field_index<msh::kBatchSpec>("index_start");
   constexpr size_t kIndexCount = field_index<msh::kBatchSpec>("index_count");
@@ -226,9 +235,16 @@ void InvariantTallies::tally_msh(const std::string& file, const msh::ParseResult
   }
 }
 
+std::vector<std::string_view> InvariantTallies::violated_ids() const {
+  std::vector<std::string_view> out;
+  for (size_t i = 0; i < counts_.size(); ++i)
+    if (counts_[i].violated > 0) out.push_back(declared_invariants()[i].first);
+  return out;
+}
+
 json InvariantTallies::to_json() const {
   json out = json::array();
-  for (const InvariantTally& t : items())
+  for (const InvariantTally& t : items()) {
     out.push_back({{"id", t.id},
                    {"description", t.description},
                    {"holds", t.holds},
@@ -236,6 +252,11 @@ json InvariantTallies::to_json() const {
                    {"first_violation", t.first_violation ? json{{"path", t.first_violation->path},
                                                                 {"offset", t.first_violation->offset}}
                                                          : json(nullptr)}});
+    // Semantic invariants only; null when no instance was seen or the largest was not finite.
+    if (t.semantic)
+      out.back()["max_deviation"] =
+          t.max_deviation && std::isfinite(*t.max_deviation) ? json(*t.max_deviation) : json(nullptr);
+  }
   return out;
 }
 

@@ -5,6 +5,7 @@
 // plus two corpus observations of OP's. Tallies merge in file order.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -18,6 +19,7 @@
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_diagnostic_codes.hpp"
 #include "parser/msh/msh_parser.hpp"
+#include "reports/semantic_invariants.hpp"
 
 namespace meshgate {
 
@@ -32,11 +34,18 @@ struct InvariantTally {
   uint64_t holds = 0;
   uint64_t violated = 0;
   std::optional<InvariantViolation> first_violation;
+  // Semantic invariants: the largest deviation from the relation over every
+  // instance, holding or not (0 when every instance was exact); none for the
+  // structural ones.
+  std::optional<double> max_deviation;
+  bool semantic = false;
 };
 
 // How many invariants are declared: the MOD ones, the MSH spec items, the MSH
-// corpus observations (invariant_tally.cpp checks the sum against its lists).
-inline constexpr size_t kDeclaredInvariants = 9 + msh::codes::kInvariants.size() + 2;
+// corpus observations, the semantic ones (invariant_tally.cpp checks the sum
+// against its lists).
+inline constexpr size_t kStructuralInvariants = 9 + msh::codes::kInvariants.size() + 2;
+inline constexpr size_t kDeclaredInvariants = kStructuralInvariants + kSemanticInvariants.size();
 
 class InvariantTallies {
  public:
@@ -49,16 +58,22 @@ class InvariantTallies {
   void tally_mod(const std::string& file, const mod::ParseResult& result);
   // Parsed or rejected: a rejected model counts only the item its error belongs to.
   void tally_msh(const std::string& file, const msh::ParseResult& result);
+  // The semantic invariants (semantic_invariants.cpp); tally_mod/tally_msh call them.
+  void tally_mod_semantics(const std::string& file, const mod::Model& model);
+  void tally_msh_semantics(const std::string& file, const msh::Model& model);
   void merge(const InvariantTallies& later);
 
   // Every declared invariant, in declaration order, with its tallies.
   [[nodiscard]] std::vector<InvariantTally> items() const;
   [[nodiscard]] nlohmann::json to_json() const;
+  // The ids of the invariants violated at least once, in declaration order.
+  [[nodiscard]] std::vector<std::string_view> violated_ids() const;
 
  private:
   struct Counts {
     uint64_t holds = 0;
     uint64_t violated = 0;
+    double max_deviation = 0;  // semantic invariants only
   };
   struct FirstViolation {
     size_t index;  // into the declared invariants
@@ -83,6 +98,15 @@ class InvariantTallies {
     c.holds += total - violated;
     if (violated > 0 && c.violated == 0) first_.push_back({index, where()});
     c.violated += violated;
+  }
+
+  // A semantic invariant's instance: it holds when `deviation` <= `tolerance`.
+  template <typename Where>
+  void record_semantic(size_t semantic_index, double deviation, double tolerance, Where&& where) {
+    const size_t index = kStructuralInvariants + semantic_index;
+    Counts& c = counts_[index];
+    c.max_deviation = std::max(c.max_deviation, deviation);  // callers pass +inf, never NaN, for a non-finite value
+    record(index, deviation <= tolerance, where);
   }
 
   std::array<Counts, kDeclaredInvariants> counts_{};

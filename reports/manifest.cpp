@@ -18,7 +18,19 @@ json expected_outcomes(const SweptFile& f) {
           {"roundtrip_identical", f.roundtrip_identical},
           {"uncovered_bytes", f.has_coverage ? json(f.coverage.uncovered_bytes) : json(nullptr)},
           {"uncovered_nonzero_bytes", f.has_coverage ? json(f.coverage.uncovered_nonzero_bytes) : json(nullptr)},
-          {"diagnostic_codes", f.diagnostic_codes}};
+          {"diagnostic_codes", f.diagnostic_codes},
+          {"invariants_violated", f.invariants_violated}};
+}
+
+// Items of `now` not in `was`, and of `was` not in `now`.
+std::pair<std::set<std::string>, std::set<std::string>> set_changes(const json& was_list, const std::set<std::string>& now) {
+  std::set<std::string> was, added, gone;
+  for (const json& c : was_list) was.insert(c.get<std::string>());
+  for (const std::string& c : now)
+    if (!was.contains(c)) added.insert(c);
+  for (const std::string& c : was)
+    if (!now.contains(c)) gone.insert(c);
+  return {added, gone};
 }
 
 std::string join(const std::set<std::string>& items) {
@@ -150,15 +162,17 @@ std::vector<std::string> gate_differences(const json& manifest, const SweepResul
     for (const char* key : {"uncovered_bytes", "uncovered_nonzero_bytes"})
       if (exp[key] != have[key])
         out.push_back(path + ": coverage changed (" + key + " " + exp[key].dump() + " -> " + have[key].dump() + ")");
-    std::set<std::string> was, now(got.diagnostic_codes.begin(), got.diagnostic_codes.end());
-    for (const json& c : exp["diagnostic_codes"]) was.insert(c.get<std::string>());
-    std::set<std::string> added, gone;
-    for (const std::string& c : now)
-      if (!was.contains(c)) added.insert(c);
-    for (const std::string& c : was)
-      if (!now.contains(c)) gone.insert(c);
+    const auto [added, gone] =
+        set_changes(exp["diagnostic_codes"], {got.diagnostic_codes.begin(), got.diagnostic_codes.end()});
     if (!added.empty()) out.push_back(path + ": new diagnostic " + join(added));
     if (!gone.empty()) out.push_back(path + ": diagnostic no longer raised " + join(gone));
+    // A lock made before the semantic invariants has no list: nothing to compare.
+    if (exp.contains("invariants_violated")) {
+      const auto [broken, mended] = set_changes(
+          exp["invariants_violated"], {got.invariants_violated.begin(), got.invariants_violated.end()});
+      if (!broken.empty()) out.push_back(path + ": now violates invariant " + join(broken));
+      if (!mended.empty()) out.push_back(path + ": no longer violates invariant " + join(mended));
+    }
   }
   for (const auto& [path, f] : actual)
     if (!expected.contains(path)) out.push_back(path + ": added (not in the manifest)");

@@ -75,17 +75,25 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
   const auto visit = [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
     SweptFile f;
     describe(f, o, bytes, parsed, digests);
-    into.files.push_back(std::move(f));
+    // This file's own tallies first: its entry lists the invariants it violates.
+    InvariantTallies tallies;
     if (parsed.mod && parsed.mod->ok()) {
       into.observations.observe_mod(*parsed.mod->model);
-      into.invariants.tally_mod(o.path, *parsed.mod);
+      tallies.tally_mod(o.path, *parsed.mod);
+      f.uv_range = uv_range(*parsed.mod->model);
     }
     if (parsed.msh) {
-      if (parsed.msh->ok()) into.observations.observe_msh(*parsed.msh->model);
-      into.invariants.tally_msh(o.path, *parsed.msh);
+      if (parsed.msh->ok()) {
+        into.observations.observe_msh(*parsed.msh->model);
+        f.uv_range = uv_range(*parsed.msh->model);
+      }
+      tallies.tally_msh(o.path, *parsed.msh);
     } else if (parsed.nres && parsed.nres->ok()) {
       into.observations.observe_nres(*parsed.nres->archive);
     }
+    f.invariants_violated = tallies.violated_ids();
+    into.invariants.merge(tallies);
+    into.files.push_back(std::move(f));
   };
   (void)roundtrip_tree(display, data, profile, visit, /*hashes=*/digests);
 }

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,8 @@ struct SweptFile {
   bool has_coverage = false;  // false when the parse stopped early
   CoverageStats coverage;
   std::vector<std::string> diagnostic_codes;  // sorted, unique
+  std::vector<std::string_view> invariants_violated;  // ids (static), in declaration order
+  std::optional<UvRange> uv_range;  // decoded UVs of the model (an observation, not a rule)
   uint64_t errors = 0, warnings = 0;
 
   // Parsed, byte-identical, and no byte claimed by two leaf fields.

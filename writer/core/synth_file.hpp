@@ -27,4 +27,12 @@ struct MalformedCase {
   SynthFile file;
 };
 
+// A file whose stored values break one semantic invariant (a bound that does
+// not contain its vertices, a normal that is not unit length): it parses, and
+// the sweep must count the violation.
+struct ViolationCase {
+  std::string_view invariant;  // the id the sweep must count as violated
+  SynthFile file;
+};
+
 }  // namespace meshgate

@@ -191,17 +191,51 @@ constexpr uint64_t at_field(uint64_t base, size_t field) {
   return base + Spec.fields[field].offset;
 }
 
-}  // namespace
-
-std::vector<MalformedCase> malformed_mod_cases(uint64_t seed) {
-  // Base: the first corpus file with >= 2 objects and >= 2 nodes, object 0
-  // holding at least two meshes; all warning-free.
+// The base of the malformed and violation variants: the first corpus file
+// with >= 2 objects and >= 2 nodes, object 0 holding at least two meshes; all
+// warning-free.
+BuiltMod variant_base(uint64_t seed) {
   ModDescription base;
   for (uint64_t i = 0;; ++i) {
     base = random_mod_description(seed, i * 5);  // index % 5 == 0: no planted fields
     if (base.objects.size() >= 2 && base.nodes.size() >= 2 && base.objects[0].meshes.size() >= 2) break;
   }
-  const BuiltMod built = build_mod(base);
+  return build_mod(base);
+}
+
+}  // namespace
+
+std::vector<ViolationCase> semantic_violation_mod_cases(uint64_t seed) {
+  const BuiltMod built = variant_base(seed);
+  const uint64_t o0 = object_record_offset(0);
+  const uint64_t m0 = built.mesh_record_offsets[0];
+  using Bytes_ = std::vector<std::byte>;
+  const auto f32_at = [](const Bytes_& b, uint64_t at) { return f32_from_bits(static_cast<uint32_t>(peek(b, at, 4))); };
+  const auto set_f32 = [](Bytes_& b, uint64_t at, float v) { poke(b, at, f32_to_bits(v), 4); };
+  const uint64_t radius_at = at_field<kObjectSpec>(o0, obj::radius), centre_at = at_field<kObjectSpec>(o0, obj::center_x);
+  const float radius = f32_at(built.bytes, radius_at);
+  const uint64_t normals = peek(built.bytes, at_field<kMeshSpec>(m0, mesh::stream_offset(stream::normals)), 8);
+  const uint64_t blend = peek(built.bytes, at_field<kMeshSpec>(m0, mesh::stream_offset(stream::blend_indices)), 8);
+  const std::vector<std::pair<std::string_view, std::function<void(Bytes_&)>>> mutations = {
+      {"mod.bound-sphere-contains", [=](Bytes_& b) { set_f32(b, radius_at, radius / 2); }},
+      {"mod.bound-centre-is-box-midpoint", [=](Bytes_& b) { set_f32(b, centre_at, f32_at(b, centre_at) + radius / 2); }},
+      {"mod.bound-radius-is-max-distance", [=](Bytes_& b) { set_f32(b, radius_at, radius * 2); }},
+      {"mod.normal-unit-length", [=](Bytes_& b) { set_f32(b, normals, 2.0f); }},
+      // Vertex 0's first influence (q0 > 0: the weights sum to 31 and do not
+      // increase) names bone 63, past every generated node count.
+      {"mod.skin-index-resolves", [=](Bytes_& b) { b[blend + 1] = std::byte{63 * kMatrixRowStride}; }},
+  };
+  std::vector<ViolationCase> cases;
+  for (const auto& [id, mutate] : mutations) {
+    ViolationCase c{id, {"violates_" + std::string(id) + ".mod", built.bytes}};
+    mutate(c.file.bytes);
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+std::vector<MalformedCase> malformed_mod_cases(uint64_t seed) {
+  const BuiltMod built = variant_base(seed);
   const uint64_t size = built.bytes.size();
   const uint64_t m0 = built.mesh_record_offsets[0];
   const uint64_t o0 = object_record_offset(0);

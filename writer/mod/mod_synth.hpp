@@ -22,5 +22,8 @@ void synth_mod_corpus(uint64_t seed, uint64_t count, const SynthSink& sink);
 // One corrupted variant per diagnostic code in codes::kAll, each from a valid
 // base file of the seed with a single field (or the length) changed.
 [[nodiscard]] std::vector<MalformedCase> malformed_mod_cases(uint64_t seed);
+// One file per semantic invariant that holds on the generated corpus, with a
+// stored value changed so that it does not (its id in ViolationCase::invariant).
+[[nodiscard]] std::vector<ViolationCase> semantic_violation_mod_cases(uint64_t seed);
 
 }  // namespace meshgate::mod

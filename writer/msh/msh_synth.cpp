@@ -281,6 +281,57 @@ void add_vertex(Desc& d) {
 
 }  // namespace
 
+std::vector<ViolationCase> semantic_violation_msh_cases() {
+  const Desc base = describe_msh(malformed_base_model()).archive;
+  constexpr uint64_t kSlots = kModelHeaderSpec.size;
+  // Reads and writes f32 fields of Res2 (the header's, or slot 0's with kSlots).
+  const auto get = [](Desc& d, std::string_view name, uint64_t first) {
+    return first == 0 ? f32_from_bits(static_cast<uint32_t>(peek_field<kModelHeaderSpec>(d, 2, 0, name)))
+                      : f32_from_bits(static_cast<uint32_t>(peek_field<kSlotSpec>(d, 2, 0, name, first)));
+  };
+  const auto set = [](Desc& d, std::string_view name, uint64_t first, float v) {
+    if (first == 0) poke_field<kModelHeaderSpec>(d, 2, 0, name, f32_to_bits(v));
+    else poke_field<kSlotSpec>(d, 2, 0, name, f32_to_bits(v), first);
+  };
+  const auto scale = [=](Desc& d, std::string_view name, uint64_t first, float k) { set(d, name, first, get(d, name, first) * k); };
+  const auto shift = [=](Desc& d, std::string_view name, uint64_t first, float by) { set(d, name, first, get(d, name, first) + by); };
+  const std::vector<std::pair<std::string_view, std::function<void(Desc&)>>> mutations = {
+      // Every corner's x at the box's low x: the box is flat, the vertices are not.
+      {"msh.model-box-contains",
+       [=](Desc& d) {
+         const float lo = std::min(get(d, "corner0_x", 0), get(d, "corner1_x", 0));
+         for (std::string_view c : {"corner0_x", "corner1_x", "corner2_x", "corner3_x", "corner4_x", "corner5_x",
+                                    "corner6_x", "corner7_x"})
+           set(d, c, 0, lo);
+       }},
+      // Every corner pushed 10 units outwards along x: still containing, no longer tight.
+      {"msh.model-box-is-min-max",
+       [=](Desc& d) {
+         const float lo = std::min(get(d, "corner0_x", 0), get(d, "corner1_x", 0));
+         for (std::string_view c : {"corner0_x", "corner1_x", "corner2_x", "corner3_x", "corner4_x", "corner5_x",
+                                    "corner6_x", "corner7_x"})
+           shift(d, c, 0, get(d, c, 0) == lo ? -10.0f : 10.0f);
+       }},
+      {"msh.model-sphere-contains", [=](Desc& d) { scale(d, "sphere_radius", 0, 0.5f); }},
+      {"msh.model-sphere-centre-is-box-midpoint", [=](Desc& d) { shift(d, "sphere_center_x", 0, 1.0f); }},
+      {"msh.model-sphere-radius-is-max-distance", [=](Desc& d) { scale(d, "sphere_radius", 0, 2.0f); }},
+      {"msh.model-capsule-contains", [=](Desc& d) { set(d, "capsule_radius", 0, 0.0f); }},
+      {"msh.slot-aabb-contains", [=](Desc& d) { set(d, "aabb_max_x", kSlots, get(d, "aabb_min_x", kSlots)); }},
+      {"msh.slot-aabb-is-min-max", [=](Desc& d) { shift(d, "aabb_min_x", kSlots, -10.0f); }},
+      {"msh.slot-sphere-contains", [=](Desc& d) { scale(d, "sphere_radius", kSlots, 0.5f); }},
+      {"msh.slot-sphere-centre-is-box-midpoint", [=](Desc& d) { shift(d, "sphere_center_x", kSlots, 1.0f); }},
+      {"msh.slot-sphere-radius-is-max-distance", [=](Desc& d) { scale(d, "sphere_radius", kSlots, 2.0f); }},
+      {"msh.normal-unit-length", [](Desc& d) { poke(stream(d, 4).payload, 0, 0, 3); }},  // vertex 0's normal = 0
+  };
+  std::vector<ViolationCase> cases;
+  for (const auto& [id, mutate] : mutations) {
+    Desc d = base;
+    mutate(d);
+    cases.push_back({id, {"violates_" + std::string(id) + ".msh", nres::build_nres(d)}});
+  }
+  return cases;
+}
+
 std::vector<MalformedCase> malformed_msh_cases(uint64_t seed) {
   (void)seed;  // the base model is fixed: every variant differs from it in one place
   const Desc base = describe_msh(malformed_base_model()).archive;

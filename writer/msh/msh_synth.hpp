@@ -29,5 +29,8 @@ void synth_msh_corpus(uint64_t seed, uint64_t count, nres::SortFold fold, const 
 // The warning-free base model of the malformed variants.
 [[nodiscard]] ExportModel malformed_base_model();
 [[nodiscard]] std::vector<MalformedCase> malformed_msh_cases(uint64_t seed);
+// One model per semantic invariant that holds on the generated corpus, with a
+// stored bound or normal changed so that it does not.
+[[nodiscard]] std::vector<ViolationCase> semantic_violation_msh_cases();
 
 }  // namespace meshgate::msh
