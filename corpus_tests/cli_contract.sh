@@ -132,4 +132,26 @@ ls "$work/packs"/synth_pack_0000.rlb_MODEL*.MSH.gltf >/dev/null || fail "no per-
 ls "$work/packs"/synth_pack_0000.rlb_MODEL*.MSH.bin >/dev/null || fail "no .bin beside a .gltf"
 "$bin" view "$work/msh/synth_msh_0000.msh" -o "$work/m.html" >/dev/null || fail "view of a model exited $?"
 grep -q "meshgate-data" "$work/m.html" || fail "the view page holds no model data"
+
+# docs: check exits 1 naming a stale block, update rewrites it and check then
+# exits 0; an unknown block or a file that is not evidence exits 2 and
+# changes nothing.
+"$bin" sweep "$work/corpus" --json "$work/ev.json" >/dev/null 2>&1 || true
+printf 'Zero in <!-- meshgate:value dmc3-mod.mesh.+0x04.zero_ratio -->0/0<!-- /meshgate -->.\n' > "$work/doc.md"
+set +e
+"$bin" docs check "$work/doc.md" --evidence "$work/ev.json" > "$work/docs.out"; rc=$?
+[ $rc -eq 1 ] || fail "docs check of a stale block exited $rc, expected 1"
+grep -q "doc.md:1: stale block \`value dmc3-mod.mesh.+0x04.zero_ratio\`" "$work/docs.out" || fail "docs check did not name the stale block"
+"$bin" docs update "$work/doc.md" --evidence "$work/ev.json" >/dev/null; rc=$?
+[ $rc -eq 0 ] || fail "docs update exited $rc"
+"$bin" docs check "$work/doc.md" --evidence "$work/ev.json" >/dev/null; rc=$?
+[ $rc -eq 0 ] || fail "docs check after update exited $rc"
+printf '<!-- meshgate:tables x -->\n<!-- /meshgate -->\n' >> "$work/doc.md"
+cp "$work/doc.md" "$work/doc.before"
+"$bin" docs update "$work/doc.md" --evidence "$work/ev.json" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "docs update with an unknown block exited $rc, expected 2"
+cmp -s "$work/doc.md" "$work/doc.before" || fail "docs update changed a document that has an unknown block"
+"$bin" docs check "$work/doc.md" --evidence "$work/doc.md" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "docs check with a non-evidence file exited $rc, expected 2"
+set -e
 echo "cli_contract: ok"

@@ -8,6 +8,7 @@
 #include "parser/core/hashing.hpp"
 #include "reports/field_catalog.hpp"
 #include "reports/json_stream.hpp"
+#include "reports/markdown_tables.hpp"
 
 #ifndef MESHGATE_VERSION
 #define MESHGATE_VERSION "0.0.0"
@@ -21,28 +22,6 @@ namespace meshgate {
 using nlohmann::json;
 
 namespace {
-
-std::string with_commas(uint64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
-// A Markdown table cell: a literal '|' would end the cell.
-std::string md_cell(std::string_view text) {
-  std::string out;
-  for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
-  return out;
-}
-
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%02llX", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 // Formats present in the sweep, so the report shows only their tables.
 std::set<std::string> formats_seen(const SweepResult& r) {
@@ -226,25 +205,14 @@ std::string evidence_markdown(const SweepResult& r) {
         with_commas(totals["uncovered_nonzero_bytes"].get<uint64_t>()) + " | " +
         with_commas(totals["overlaps"].get<uint64_t>()) + " |\n\n";
   md += totals["summary"].get<std::string>() + ".\n\n";
-  md += "## Invariants\n\n| id | invariant | holds | violated | first violation |\n|---|---|---:|---:|---|\n";
-  for (const InvariantTally& t : r.invariants.items()) {
-    if (t.holds + t.violated == 0) continue;
-    md += "| `" + std::string(t.id) + "` | " + md_cell(t.description) + " | " + with_commas(t.holds) + " | " + with_commas(t.violated) + " | " +
-          (t.first_violation ? "`" + t.first_violation->path + "` @ " + hex(t.first_violation->offset) : "") + " |\n";
-  }
+  const json evidence = evidence_without_files(r);
+  md += "## Invariants\n\n" + invariant_table_markdown(evidence["invariants"]);
   md += "\n## Field tables\n";
-  const std::set<std::string> formats = formats_seen(r);
-  const auto catalog = field_catalog();
-  for (size_t t = 0; t < catalog.size(); ++t) {
-    if (!formats.contains(std::string(catalog[t].format))) continue;
-    md += "\n### " + std::string(catalog[t].format) + " " + std::string(catalog[t].record) + " (" + hex(catalog[t].size) +
-          " bytes)\n\n| offset | type | meaning | status | corpus evidence |\n|---:|---|---|---|---|\n";
-    for (size_t i = 0; i < catalog[t].fields.size(); ++i) {
-      const FieldSpec& f = catalog[t].fields[i];
-      md += "| " + hex(f.offset) + " | " + (f.is_bytes() ? "u8[" + std::to_string(f.width) + "]" : std::string(type_name(f.type))) +
-            " | `" + std::string(f.name) + "`: " + md_cell(f.note) + " | " + status_string(f.status) + " | " +
-            md_cell(r.observations.evidence_text(t, i)) + " |\n";
-    }
+  for (const TableRef& table : field_catalog()) {
+    const std::string rows = field_table_markdown(evidence["fields"], table.format, table.record);
+    if (rows.empty()) continue;
+    md += "\n### " + std::string(table.format) + " " + std::string(table.record) + " (" + doc_offset(table.size) +
+          " bytes)\n\n" + rows;
   }
   return md;
 }

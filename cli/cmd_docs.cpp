@@ -1,0 +1,103 @@
+// `meshgate docs update|check DOC.md... --evidence evidence.json`: rewrite or
+// verify the generated blocks of format documents (reports/doc_sync.hpp).
+// check changes nothing and exits 1 naming each stale block: the CI step
+// that keeps a document's figures true to the corpus.
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "reports/doc_sync.hpp"
+#include "reports/file_reader.hpp"
+
+namespace meshgate::cli {
+
+namespace {
+
+struct DocsOptions {
+  std::string mode;  // update | check
+  std::vector<std::string> documents;
+  std::string evidence;
+};
+
+std::optional<std::string> read_text(const std::string& path, std::string& why) {
+  FileReader reader;
+  const FileRead read = reader.read(path, SizeLimits{64ull << 20});
+  if (!read) {
+    why = read_failure_text(read);
+    return std::nullopt;
+  }
+  return std::string(reinterpret_cast<const char*>(read.bytes.data()), read.bytes.size());
+}
+
+}  // namespace
+
+void add_docs(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<DocsOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "docs", "Rewrite (update) or verify (check) the <!-- meshgate:... --> blocks of Markdown documents from an evidence report");
+  cmd->add_option("MODE", options->mode, "update: rewrite every block; check: change nothing, exit 1 if a block is stale")
+      ->required()
+      ->check(CLI::IsMember({"update", "check"}));
+  cmd->add_option("DOC", options->documents, "Markdown documents with generated blocks")->required();
+  cmd->add_option("--evidence", options->evidence, "the evidence report (meshgate sweep --json)")->required();
+  cmd->callback([options, &exit_code] {
+    std::string why;
+    const std::optional<std::string> evidence_text = read_text(options->evidence, why);
+    if (!evidence_text) {
+      std::cerr << "meshgate docs: " << options->evidence << ": " << why << "\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    nlohmann::json evidence = nlohmann::json::parse(*evidence_text, nullptr, /*allow_exceptions=*/false);
+    if (evidence.is_discarded() || !evidence.is_object() || evidence.value("schema", "") != "meshgate.evidence.v1") {
+      std::cerr << "meshgate docs: " << options->evidence << ": not a meshgate evidence report (schema meshgate.evidence.v1)\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    bool errors = false, stale = false;
+    size_t blocks = 0, rewritten = 0;
+    for (const std::string& path : options->documents) {
+      const std::optional<std::string> doc = read_text(path, why);
+      if (!doc) {
+        std::cerr << "meshgate docs: " << path << ": " << why << "\n";
+        errors = true;
+        continue;
+      }
+      const DocSync sync = sync_document(*doc, evidence);
+      blocks += sync.blocks;
+      for (const std::string& e : sync.errors) std::cerr << path << ":" << e << "\n";
+      if (!sync.errors.empty()) {
+        errors = true;
+        continue;  // a document with a broken block is not rewritten at all
+      }
+      for (const StaleBlock& s : sync.stale) {
+        std::cout << path << ":" << s.line << ": stale block `" << s.block << "`\n  expected: " << s.expected
+                  << "\n  found:    " << s.found << "\n";
+      }
+      stale = stale || !sync.stale.empty();
+      if (options->mode == "update" && sync.updated != *doc) {
+        if (!write_text_file(path, sync.updated, "docs")) {
+          errors = true;
+          continue;
+        }
+        ++rewritten;
+      }
+    }
+    if (errors) {
+      exit_code = kExitUsage;
+      return;
+    }
+    if (options->mode == "check") {
+      std::cout << "docs check: " << blocks << " blocks in " << options->documents.size() << " documents, "
+                << (stale ? "some stale (run meshgate docs update)" : "all current") << "\n";
+      exit_code = stale ? kExitFailed : kExitOk;
+    } else {
+      std::cout << "docs update: " << blocks << " blocks in " << options->documents.size() << " documents, " << rewritten
+                << " documents rewritten\n";
+      exit_code = kExitOk;
+    }
+  });
+}
+
+}  // namespace meshgate::cli

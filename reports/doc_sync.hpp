@@ -1,0 +1,52 @@
+// Generated blocks in format documents, kept true by `meshgate docs`.
+//
+// A block is an HTML comment pair around generated text:
+//   <!-- meshgate:fields dmc3-mod mesh -->      the field table of one record
+//   <!-- meshgate:invariants -->                the invariant table
+//   <!-- meshgate:value KEY -->                 one figure, inline
+// each closed by <!-- /meshgate -->. Tables sit on their own lines between
+// the markers; a value is the exact text between them. KEY is
+//   FORMAT.RECORD.+0xOFF.{count,zero,zero_ratio,min,max,status,text}
+//   invariant.ID.{holds,violated,ratio,max_deviation,first_violation}
+//   totals.NAME (files, entries, bytes, parsed, roundtrip_identical, clean,
+//                covered_bytes, uncovered_bytes, uncovered_nonzero_bytes, overlaps, summary)
+// Everything is rendered from an evidence report (sweep --json) alone, with
+// the functions `sweep --markdown` uses.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace meshgate {
+
+struct StaleBlock {
+  size_t line = 0;         // 1-based line of the opening marker
+  std::string block;       // "fields dmc3-mod mesh"
+  std::string expected;    // what the evidence gives (for a table: the first line that differs)
+  std::string found;       // what the document holds there
+};
+
+struct DocSync {
+  std::string updated;               // the document with every block rewritten
+  std::vector<StaleBlock> stale;     // blocks whose text differs from the evidence
+  std::vector<std::string> errors;   // "LINE: why" (unknown block, unknown key, unclosed marker)
+  size_t blocks = 0;
+};
+
+// Every block of `document` against `evidence`. Text outside the blocks is
+// copied byte for byte; with errors, `updated` must not be written.
+[[nodiscard]] DocSync sync_document(std::string_view document, const nlohmann::json& evidence);
+
+// The text of one block name ("fields dmc3-mod mesh", "value totals.files"),
+// or an error message.
+struct BlockText {
+  std::optional<std::string> text;
+  std::string error;
+};
+[[nodiscard]] BlockText render_block(std::string_view name, const nlohmann::json& evidence);
+
+}  // namespace meshgate

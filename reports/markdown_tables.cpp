@@ -1,0 +1,72 @@
+#include "reports/markdown_tables.hpp"
+
+#include <cstdio>
+
+namespace meshgate {
+
+using nlohmann::json;
+
+std::string with_commas(uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string md_cell(std::string_view text) {
+  std::string out;
+  for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  return out;
+}
+
+std::string doc_offset(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%02llX", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+namespace {
+
+// A largest deviation as the tables print it: 3 significant digits.
+std::string deviation_text(const json& d) {
+  if (d.is_null()) return "not finite";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", d.get<double>());
+  return buf;
+}
+
+}  // namespace
+
+std::string invariant_table_markdown(const json& invariants) {
+  std::string md =
+      "| id | invariant | holds | violated | largest deviation | first violation |\n|---|---|---:|---:|---:|---|\n";
+  for (const json& t : invariants) {
+    const uint64_t holds = t["holds"].get<uint64_t>(), violated = t["violated"].get<uint64_t>();
+    if (holds + violated == 0) continue;
+    const json& first = t["first_violation"];
+    md += "| `" + t["id"].get<std::string>() + "` | " + md_cell(t["description"].get<std::string>()) + " | " +
+          with_commas(holds) + " | " + with_commas(violated) + " | " +
+          (t.contains("max_deviation") ? deviation_text(t["max_deviation"]) : "") + " | " +
+          (first.is_null() ? "" : "`" + first["path"].get<std::string>() + "` @ " + doc_offset(first["offset"].get<uint64_t>())) +
+          " |\n";
+  }
+  return md;
+}
+
+std::string field_table_markdown(const json& fields, std::string_view format, std::string_view record) {
+  std::string md;
+  for (const json& f : fields) {
+    if (f["format"] != format || f["record"] != record) continue;
+    if (md.empty()) md = "| offset | type | meaning | status | corpus evidence |\n|---:|---|---|---|---|\n";
+    const std::string type = f["type"].get<std::string>();
+    md += "| " + doc_offset(f["offset"].get<uint64_t>()) + " | " +
+          (type.starts_with("bytes[") ? "u8[" + std::to_string(f["size"].get<uint64_t>()) + "]" : type) + " | `" +
+          f["name"].get<std::string>() + "`: " + md_cell(f["note"].get<std::string>()) + " | " +
+          f["status"].get<std::string>() + " | " + md_cell(f["observed"]["text"].get<std::string>()) + " |\n";
+  }
+  return md;
+}
+
+}  // namespace meshgate
