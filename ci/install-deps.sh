@@ -3,7 +3,7 @@
 # they are missing (Debian 12, as root or with sudo). Idempotent and quiet when
 # everything is present. Extra packages can be named as arguments.
 set -euo pipefail
-packages=(cmake ninja-build g++ pkg-config python3 libgtest-dev nlohmann-json3-dev libxxhash-dev libcli11-dev libssl-dev python3-jsonschema clang-14 libclang-rt-14-dev libtinygltf-dev libjs-three nodejs chromium "$@")
+packages=(cmake ninja-build g++ pkg-config python3 libgtest-dev nlohmann-json3-dev libxxhash-dev libcli11-dev libssl-dev python3-jsonschema clang-14 libclang-rt-14-dev libtinygltf-dev libpng-dev libjs-three nodejs chromium "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

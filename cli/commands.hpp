@@ -28,6 +28,7 @@ void add_gate(CLI::App& app, int& exit_code);
 void add_export(CLI::App& app, int& exit_code);
 void add_view(CLI::App& app, int& exit_code);
 void add_docs(CLI::App& app, int& exit_code);
+void add_bytemap(CLI::App& app, int& exit_code);
 
 // The options several commands share, spelled once.
 void add_profile_option(CLI::App* cmd, nres::Profile& profile);  // --profile strict|compatible

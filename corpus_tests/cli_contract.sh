@@ -154,4 +154,18 @@ cmp -s "$work/doc.md" "$work/doc.before" || fail "docs update changed a document
 "$bin" docs check "$work/doc.md" --evidence "$work/doc.md" >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] || fail "docs check with a non-evidence file exited $rc, expected 2"
 set -e
+
+# bytemap: a picture of a parsed file (exit 0), a rejected file (exit 1), an
+# unknown picture type (exit 2, nothing written).
+"$bin" bytemap "$work/corpus/synth_0000.mod" -o "$work/map.svg" > "$work/bytemap.out" || fail "bytemap .svg exited $?"
+grep -q "EXE_CONFIRMED" "$work/map.svg" || fail "the byte map SVG has no legend"
+"$bin" bytemap "$work/corpus/synth_0000.mod" -o "$work/map.png" >/dev/null || fail "bytemap .png exited $?"
+[ "$(head -c 4 "$work/map.png" | tail -c 3)" = "PNG" ] || fail "bytemap .png is not a PNG"
+set +e
+"$bin" bytemap "$work/corpus/malformed/malformed_mod.mesh-stream-out-of-bounds.mod" -o "$work/bad.svg" >/dev/null 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "bytemap of a rejected file exited $rc, expected 1"
+"$bin" bytemap "$work/corpus/synth_0000.mod" -o "$work/map.jpg" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "bytemap -o .jpg exited $rc, expected 2"
+[ ! -e "$work/map.jpg" ] && [ ! -e "$work/bad.svg" ] || fail "bytemap wrote a picture it refused"
+set -e
 echo "cli_contract: ok"

@@ -179,4 +179,12 @@ nlohmann::json roundtrip_json(const RoundTripOutcome& o) {
           {"diagnostics", diagnostics_json(o.diagnostics)}};
 }
 
+ParsedCoverage parsed_coverage(const ParsedView& parsed) {
+  if (parsed.mod && parsed.mod->ok()) return {&parsed.mod->coverage_map, &parsed.mod->coverage};
+  if (parsed.msh && parsed.msh->ok()) return {&parsed.msh->coverage_map, &parsed.msh->coverage};
+  // A model the parser rejected inside a sound container: the container's map.
+  if (parsed.nres && parsed.nres->ok()) return {&parsed.nres->coverage_map, &parsed.nres->coverage};
+  return {};
+}
+
 }  // namespace meshgate

@@ -46,6 +46,15 @@ struct ParsedView {
 };
 using TreeVisitor = std::function<void(const RoundTripOutcome&, Bytes data, const ParsedView&)>;
 
+// The coverage of the file a view describes (the model's for an MSH, which
+// covers its container too; the container's when the model was rejected),
+// when the parse reached the end; else nulls.
+struct ParsedCoverage {
+  const CoverageMap* map = nullptr;
+  const CoverageSummary* summary = nullptr;
+};
+[[nodiscard]] ParsedCoverage parsed_coverage(const ParsedView& parsed);
+
 // The file's own outcome first, then one per nested NRes archive found in an
 // NRes payload (recursively), named "outer.rlb!MODEL.MSH". Each file is parsed
 // once; `visitor` (for the sweep's observations) sees it before the descent.

@@ -47,20 +47,15 @@ void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedV
     (d.severity == Severity::error ? f.errors : f.warnings) += 1;
   }
   f.diagnostic_codes.assign(codes.begin(), codes.end());
-  const CoverageSummary* coverage = nullptr;
   if (parsed.mod && parsed.mod->ok()) {
-    coverage = &parsed.mod->coverage;
     // "%.2f" as printf writes it ("1.01"), a fifth of the time: to_chars
     // converts as printf does in the C locale, without parsing a format.
     char v[64];
     const auto version = static_cast<double>(parsed.mod->model->header.get_f32(mod::hdr::version));
     const auto written = std::to_chars(v, v + sizeof v, version, std::chars_format::fixed, 2);
     f.version.assign(v, written.ec == std::errc() ? written.ptr : v);
-  } else if (parsed.msh && parsed.msh->ok()) {
-    coverage = &parsed.msh->coverage;
-  } else if (parsed.nres && parsed.nres->ok()) {
-    coverage = &parsed.nres->coverage;
   }
+  const CoverageSummary* coverage = parsed_coverage(parsed).summary;
   if (parsed.nres && parsed.nres->ok())
     f.version = value_text(nres::kHeaderSpec.fields[nres::hdr::version], parsed.nres->archive->header.get(nres::hdr::version), {});
   if (coverage) {

@@ -66,7 +66,7 @@ const FieldSpec* field_at(std::span<const FieldSpec> fields, uint64_t within) {
 CoverageMap::RecordLayout CoverageMap::record_layout(const CoverageMark& m) const {
   const Owner& o = owners_[m.owner];
   if (o.fields.empty() || !m.leaf.empty()) return {};
-  return {o.fields, o.stride};
+  return {o.fields, o.stride, o.base, o.indexed};
 }
 
 void CoverageMap::mark(uint64_t begin, uint64_t length, uint32_t owner, std::string_view leaf) {

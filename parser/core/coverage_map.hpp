@@ -98,6 +98,8 @@ class CoverageMap {
   struct RecordLayout {
     std::span<const FieldSpec> fields;
     uint32_t stride = 0;
+    uint64_t base = 0;     // record k starts at base + k * stride
+    bool indexed = false;  // paths read "owner[k].field" (a record array), not "owner.field" (one record)
   };
   [[nodiscard]] RecordLayout record_layout(const CoverageMark& m) const;
   // The owner's path (for a record array, its prefix); valid while the map is
@@ -105,6 +107,9 @@ class CoverageMap {
   [[nodiscard]] std::string_view owner(uint32_t id) const {
     return std::string_view(paths_).substr(owners_[id].path_begin, owners_[id].path_size);
   }
+  // The field table an owner's records follow (empty for a plain owner): a
+  // leaf mark of such an owner is one of these fields, marked on its own.
+  [[nodiscard]] std::span<const FieldSpec> owner_fields(uint32_t id) const { return owners_[id].fields; }
   [[nodiscard]] const std::vector<CoverageMark>& marks() const { return marks_; }
   // Sorts marks by position and derives covered/uncovered ranges and overlaps.
   [[nodiscard]] CoverageSummary summarize(uint64_t file_size);

@@ -1,0 +1,103 @@
+// `meshgate bytemap FILE -o map.png|svg [--width N]`: the file's byte map as a
+// picture, every byte coloured by the provenance status of the leaf field that
+// covers it (reports/byte_map.hpp), the legend with byte counts on stdout.
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "reports/byte_map.hpp"
+#include "reports/byte_map_picture.hpp"
+#include "reports/file_reader.hpp"
+#include "reports/markdown_tables.hpp"
+#include "reports/roundtrip.hpp"
+
+namespace meshgate::cli {
+
+namespace {
+
+struct BytemapOptions {
+  std::string file, output;
+  uint32_t width = 256;
+  uint32_t scale = 2;
+  nres::Profile profile = nres::Profile::compatible;
+  SizeLimits limits;
+};
+
+}  // namespace
+
+void add_bytemap(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<BytemapOptions>();
+  CLI::App* cmd = app.add_subcommand("bytemap", "Draw a file's byte map (provenance per byte) as a PNG or SVG picture");
+  cmd->add_option("FILE", options->file, "a MOD, an MSH model or an NRes archive")->required();
+  add_output_option(cmd, "-o,--output", options->output, "the picture to write: .png or .svg")->required();
+  cmd->add_option("--width", options->width, "bytes per row (default 256)")->check(CLI::Range(1u, 4096u));
+  cmd->add_option("--scale", options->scale, "PNG pixels per byte cell (default 2)")->check(CLI::Range(1u, 16u));
+  add_profile_option(cmd, options->profile);
+  add_max_size_option(cmd, options->limits);
+  cmd->callback([options, &exit_code] {
+    const std::string& out = options->output;
+    const bool png = out.ends_with(".png"), svg = out.ends_with(".svg");
+    if (!png && !svg) {
+      std::cerr << "meshgate bytemap: " << out << ": the picture must end in .png or .svg\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    const std::optional<InputScan> scan = scan_for({options->file}, 1, "bytemap");
+    if (!scan || !outputs_are_usable({out}, scan->files, "bytemap")) {
+      exit_code = kExitUsage;
+      return;
+    }
+    FileReader reader;
+    const FileRead read = reader.read(options->file, options->limits);
+    if (!read) {
+      std::cerr << "meshgate bytemap: " << options->file << ": " << read_failure_text(read) << "\n";
+      exit_code = read.status == ReadStatus::too_large ? kExitFailed : kExitUsage;
+      return;
+    }
+    std::vector<ClassRun> runs;
+    bool mapped = false;
+    std::vector<Diagnostic> diagnostics;
+    const std::string display = scan->files.empty() ? options->file : scan->files[0].display;
+    const auto visit = [&](const RoundTripOutcome& o, Bytes data, const ParsedView& parsed) {
+      if (o.path != display) return;  // the file itself, not the models nested in it
+      diagnostics = o.diagnostics;
+      const ParsedCoverage coverage = parsed_coverage(parsed);
+      if (!coverage.map) return;
+      runs = classify_bytes(o.format, *coverage.map, *coverage.summary, data);
+      mapped = true;
+    };
+    (void)roundtrip_tree(display, read.bytes, options->profile, visit, /*hashes=*/false);
+    if (!mapped) {
+      std::cerr << "meshgate bytemap: " << options->file << ": the parse stopped early, so no byte is mapped\n";
+      for (const Diagnostic& d : diagnostics) std::cerr << "  " << format_diagnostic(display, d) << "\n";
+      exit_code = kExitFailed;
+      return;
+    }
+    const ByteGrid grid = byte_grid(runs, read.bytes.size(), options->width);
+    bool written = false;
+    try {
+      if (png) {
+        const std::vector<std::byte> picture = byte_map_png(grid, options->scale);
+        written = write_file(out, [&](std::ostream& o) { o.write(reinterpret_cast<const char*>(picture.data()), static_cast<std::streamsize>(picture.size())); }, "bytemap");
+      } else {
+        written = write_text_file(out, byte_map_svg(grid, runs, display), "bytemap");
+      }
+    } catch (const std::exception& e) {
+      std::cerr << "meshgate bytemap: " << e.what() << "\n";
+    }
+    if (!written) {
+      exit_code = kExitUsage;
+      return;
+    }
+    std::cout << "bytemap: " << display << ": " << with_commas(read.bytes.size()) << " bytes, " << grid.columns
+              << " bytes per row" << (grid.bytes_per_cell > 1 ? ", " + std::to_string(grid.bytes_per_cell) + " bytes per cell" : "")
+              << " -> " << out << "\n";
+    const auto totals = class_totals(runs);
+    for (size_t k = 0; k < kByteClassCount; ++k)
+      if (totals[k] > 0)
+        std::cout << "  " << byte_class_colour(static_cast<ByteClass>(k)) << "  " << byte_class_name(static_cast<ByteClass>(k))
+                  << ": " << with_commas(totals[k]) << " bytes\n";
+    exit_code = kExitOk;
+  });
+}
+
+}  // namespace meshgate::cli

@@ -1,0 +1,114 @@
+// Byte maps: every byte of every generated file is classified, the classes add
+// up to the coverage the sweep reports, every leaf the parsers mark is found in
+// a table (no "field without a status"), planted non-zero gaps and overlaps
+// show as such, and the pictures are well-formed.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "reports/byte_map.hpp"
+#include "reports/byte_map_picture.hpp"
+#include "reports/roundtrip.hpp"
+#include "reports/sweep.hpp"
+#include "writer/mod/mod_synth.hpp"
+#include "writer/msh/msh_synth.hpp"
+#include "writer/nres/nres_synth.hpp"
+
+namespace meshgate {
+namespace {
+
+struct Mapped {
+  std::string path;
+  uint64_t size = 0;
+  std::vector<ClassRun> runs;
+  CoverageSummary summary;
+};
+
+// The byte map of every file in the tree of `bytes` (the file and its nested models).
+std::vector<Mapped> map_tree(const SynthFile& file) {
+  std::vector<Mapped> out;
+  (void)roundtrip_tree(file.name, file.bytes, nres::Profile::compatible,
+                       [&](const RoundTripOutcome& o, Bytes data, const ParsedView& parsed) {
+                         const ParsedCoverage c = parsed_coverage(parsed);
+                         if (!c.map) return;
+                         out.push_back({o.path, data.size(), classify_bytes(o.format, *c.map, *c.summary, data), *c.summary});
+                       });
+  return out;
+}
+
+void expect_runs_tile_and_match_coverage(const Mapped& m) {
+  SCOPED_TRACE(m.path);
+  ASSERT_FALSE(m.runs.empty());
+  EXPECT_EQ(m.runs.front().begin, 0u);
+  EXPECT_EQ(m.runs.back().end, m.size);
+  for (size_t i = 1; i < m.runs.size(); ++i) {
+    EXPECT_EQ(m.runs[i].begin, m.runs[i - 1].end);
+    EXPECT_NE(m.runs[i].cls, m.runs[i - 1].cls) << "adjacent runs of one class are merged";
+  }
+  const auto totals = class_totals(m.runs);
+  EXPECT_EQ(totals[static_cast<size_t>(ByteClass::unknown_status)], 0u) << "a leaf no table describes";
+  uint64_t uncovered = 0;
+  for (ByteClass c : {ByteClass::padding, ByteClass::zero_gap, ByteClass::nonzero}) uncovered += totals[static_cast<size_t>(c)];
+  EXPECT_EQ(uncovered, m.summary.uncovered_bytes);
+}
+
+TEST(ByteMap, EveryGeneratedByteIsClassifiedAndEveryLeafHasAStatus) {
+  std::vector<SynthFile> files = mod::synth_mod_corpus(7, 10);
+  for (SynthFile& f : msh::synth_msh_corpus(7, 8)) files.push_back(std::move(f));
+  for (SynthFile& f : nres::synth_nres_corpus(7, 4)) files.push_back(std::move(f));
+  size_t mapped = 0;
+  for (const SynthFile& f : files)
+    for (const Mapped& m : map_tree(f)) {
+      expect_runs_tile_and_match_coverage(m);
+      ++mapped;
+    }
+  EXPECT_GT(mapped, files.size());  // nested models are mapped too
+}
+
+TEST(ByteMap, PlantedNonZeroGapAndOverlapAreUnmistakable) {
+  // Every fifth MOD carries non-zero padding (mod_synth.cpp): those bytes are "uncovered non-zero".
+  bool nonzero_seen = false;
+  for (const SynthFile& f : mod::synth_mod_corpus(7, 10))
+    for (const Mapped& m : map_tree(f)) {
+      uint64_t nonzero_in_summary = 0;
+      for (const UncoveredRange& u : m.summary.uncovered)
+        for (uint64_t i = u.begin; i < u.end; ++i) nonzero_in_summary += f.bytes[i] != std::byte{0};
+      EXPECT_EQ(class_totals(m.runs)[static_cast<size_t>(ByteClass::nonzero)], nonzero_in_summary) << f.name;
+      nonzero_seen = nonzero_seen || nonzero_in_summary > 0;
+    }
+  EXPECT_TRUE(nonzero_seen);
+  for (const MalformedCase& c : mod::malformed_mod_cases(3)) {
+    if (c.expected_code != "mod.coverage-overlap") continue;
+    const std::vector<Mapped> maps = map_tree(c.file);
+    ASSERT_EQ(maps.size(), 1u);
+    EXPECT_GT(class_totals(maps[0].runs)[static_cast<size_t>(ByteClass::overlap)], 0u);
+    return;
+  }
+  FAIL() << "no overlap variant";
+}
+
+TEST(ByteMap, PicturesAreWellFormed) {
+  const SynthFile f = mod::synth_mod_corpus(7, 1).front();
+  const Mapped m = map_tree(f).front();
+  const ByteGrid grid = byte_grid(m.runs, m.size, 64);
+  EXPECT_EQ(grid.used_cells, m.size);
+  EXPECT_EQ(grid.rows, (m.size + 63) / 64);
+  const std::vector<std::byte> png = byte_map_png(grid, 2);
+  ASSERT_GT(png.size(), 8u);
+  EXPECT_EQ(std::to_integer<int>(png[1]), 'P');
+  EXPECT_EQ(std::to_integer<int>(png[2]), 'N');
+  const std::string svg = byte_map_svg(grid, m.runs, f.name);
+  EXPECT_TRUE(svg.starts_with("<svg ")) << svg.substr(0, 40);
+  EXPECT_NE(svg.find("EXE_CONFIRMED: "), std::string::npos);
+  // A file too large for kMaxGridRows rows folds bytes into cells.
+  const ByteGrid folded = byte_grid({{0, 10'000'000, ByteClass::padding}}, 10'000'000, 256);
+  EXPECT_LE(folded.rows, kMaxGridRows);
+  EXPECT_GT(folded.bytes_per_cell, 1u);
+  // A cell holding one non-zero uncovered byte shows it, however few.
+  const ByteGrid coarse = byte_grid({{0, 99'999'999, static_cast<ByteClass>(0)}, {99'999'999, 100'000'000, ByteClass::nonzero}},
+                                    100'000'000, 1);
+  EXPECT_EQ(coarse.cells[coarse.used_cells - 1], ByteClass::nonzero);
+}
+
+}  // namespace
+}  // namespace meshgate
