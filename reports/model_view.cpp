@@ -1,5 +1,8 @@
 #include "reports/model_view.hpp"
 
+#include "reports/base64.hpp"
+#include "reports/html_text.hpp"
+
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -19,57 +22,6 @@ std::optional<std::string> read_text(const std::string& path) {
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
-}
-
-std::string base64(const std::vector<unsigned char>& bytes) {
-  static constexpr char kDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  for (size_t i = 0; i < bytes.size(); i += 3) {
-    const uint32_t n = (uint32_t{bytes[i]} << 16) | (i + 1 < bytes.size() ? uint32_t{bytes[i + 1]} << 8 : 0) |
-                       (i + 2 < bytes.size() ? uint32_t{bytes[i + 2]} : 0);
-    out += kDigits[(n >> 18) & 63];
-    out += kDigits[(n >> 12) & 63];
-    out += i + 1 < bytes.size() ? kDigits[(n >> 6) & 63] : '=';
-    out += i + 2 < bytes.size() ? kDigits[n & 63] : '=';
-  }
-  return out;
-}
-
-// Text that goes inside <script> or HTML must not close the element early.
-std::string html_text(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else out += c;
-  }
-  return out;
-}
-std::string script_safe(std::string s) {
-  for (size_t at = 0; (at = s.find("</", at)) != std::string::npos; at += 3) s.replace(at, 2, "<\\/");
-  return s;
-}
-
-// The template with each @@NAME@@ replaced, in one pass: no inserted text is
-// ever scanned for markers.
-std::string fill(std::string_view text, const std::map<std::string, std::string>& values) {
-  std::string out;
-  for (size_t at = 0;;) {
-    const size_t open = text.find("@@", at);
-    const size_t close = open == std::string_view::npos ? open : text.find("@@", open + 2);
-    if (close == std::string_view::npos) return out.append(text.substr(at));
-    out.append(text.substr(at, open - at));
-    const auto it = values.find(std::string(text.substr(open + 2, close - open - 2)));
-    if (it == values.end()) {
-      out.append("@@");
-      at = open + 2;
-      continue;
-    }
-    out.append(it->second);
-    at = close + 2;
-  }
 }
 
 }  // namespace
@@ -92,7 +44,7 @@ std::optional<std::string> model_view_html(const ViewPage& page, std::string& er
     sources[i] = std::move(*text);
   }
   nlohmann::json lods = nlohmann::json::array();
-  for (const ViewLod& l : page.lods) lods.push_back({{"label", l.label}, {"glb", base64(l.glb)}});
+  for (const ViewLod& l : page.lods) lods.push_back({{"label", l.label}, {"glb", base64(std::span<const unsigned char>(l.glb))}});
   nlohmann::json fields = nlohmann::json::array();
   for (const nlohmann::json& f : page.fields)
     fields.push_back({{"path", f.value("path", "")},

@@ -1,0 +1,38 @@
+#include "reports/html_text.hpp"
+
+namespace meshgate {
+
+std::string html_text(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '&') out += "&amp;";
+    else out += c;
+  }
+  return out;
+}
+std::string script_safe(std::string s) {
+  for (size_t at = 0; (at = s.find("</", at)) != std::string::npos; at += 3) s.replace(at, 2, "<\\/");
+  return s;
+}
+
+std::string fill(std::string_view text, const std::map<std::string, std::string>& values) {
+  std::string out;
+  for (size_t at = 0;;) {
+    const size_t open = text.find("@@", at);
+    const size_t close = open == std::string_view::npos ? open : text.find("@@", open + 2);
+    if (close == std::string_view::npos) return out.append(text.substr(at));
+    out.append(text.substr(at, open - at));
+    const auto it = values.find(std::string(text.substr(open + 2, close - open - 2)));
+    if (it == values.end()) {
+      out.append("@@");
+      at = open + 2;
+      continue;
+    }
+    out.append(it->second);
+    at = close + 2;
+  }
+}
+
+}  // namespace meshgate
