@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "reports/evidence.hpp"
+#include "reports/evidence_html.hpp"
 #include "reports/input_scan.hpp"
 #include "reports/sweep.hpp"
 
@@ -14,11 +15,41 @@ namespace {
 
 struct SweepCliOptions {
   std::vector<std::string> paths;
-  std::string json_out, markdown_out;
+  std::string json_out, markdown_out, html_out;
   nres::Profile profile = nres::Profile::compatible;
   unsigned jobs = 1;
   SizeLimits limits;
 };
+
+// What every sweep prints: each file that is not clean, the summary line and
+// the violated invariants; the exit code a sweep of this result earns.
+int print_sweep_summary(const SweepResult& result) {
+  const nlohmann::json totals = sweep_totals_json(result);
+  uint64_t not_clean = 0;
+  for (const SweptFile& f : result.files) {
+    if (f.clean()) continue;
+    ++not_clean;
+    std::printf("%-9s %s%s\n", f.parse_ok ? (f.roundtrip_identical ? "OVERLAP" : "DIFFERS") : "REJECTED",
+                f.path.c_str(), f.diagnostic_codes.empty() ? "" : ("  " + f.diagnostic_codes.back()).c_str());
+  }
+  std::printf("sweep: %s files (%s with nested), %s bytes; %s parsed, %s round-trip identical; %s; %s overlaps\n",
+              totals["files"].dump().c_str(), totals["entries"].dump().c_str(), totals["bytes"].dump().c_str(),
+              totals["parsed"].dump().c_str(), totals["roundtrip_identical"].dump().c_str(),
+              totals["summary"].get<std::string>().c_str(), totals["overlaps"].dump().c_str());
+  for (const InvariantTally& t : result.invariants.items())
+    if (t.violated > 0)
+      std::printf("  invariant %.*s: holds %llu, violated %llu (first: %s)\n", static_cast<int>(t.id.size()), t.id.data(),
+                  static_cast<unsigned long long>(t.holds), static_cast<unsigned long long>(t.violated),
+                  t.first_violation->path.c_str());
+  return not_clean == 0 ? kExitOk : kExitFailed;
+}
+
+bool write_html_report(const std::string& path, const SweepResult& result, const char* command) {
+  if (!write_file(path, [&](std::ostream& out) { write_evidence_html(out, result); }, command)) return false;
+  std::printf("%s: wrote %s (%zu file pages, %llu without byte-level detail)\n", command, path.c_str(), result.files.size(),
+              static_cast<unsigned long long>(result.page_details_dropped));
+  return true;
+}
 
 }  // namespace
 
@@ -29,6 +60,7 @@ void add_sweep(CLI::App& app, int& exit_code) {
   cmd->add_option("PATH", options->paths, "files or directories (searched recursively by magic)")->required();
   add_output_option(cmd, "--json", options->json_out, "write the evidence report (meshgate.evidence.v1) here");
   add_output_option(cmd, "--markdown", options->markdown_out, "write the Markdown field tables and summaries here");
+  add_output_option(cmd, "--html", options->html_out, "write the HTML evidence report (as meshgate report) here");
   add_jobs_option(cmd, options->jobs);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
@@ -37,31 +69,16 @@ void add_sweep(CLI::App& app, int& exit_code) {
     // xxh3_64 (and the corpus fingerprint made from them); the summary printed
     // here does not.
     SweepRequest request{options->paths, options->jobs, options->profile, options->limits, true, {}, false};
-    request.digests = !options->json_out.empty() || !options->markdown_out.empty();
-    for (const std::string* out : {&options->json_out, &options->markdown_out})
+    request.digests = !options->json_out.empty() || !options->markdown_out.empty() || !options->html_out.empty();
+    request.pages = !options->html_out.empty();
+    for (const std::string* out : {&options->json_out, &options->markdown_out, &options->html_out})
       if (!out->empty()) request.outputs.push_back(*out);
     auto result = run_sweep(request, "sweep");
     if (!result) {
       exit_code = kExitUsage;
       return;
     }
-    const nlohmann::json totals = sweep_totals_json(*result);
-    uint64_t not_clean = 0;
-    for (const SweptFile& f : result->files) {
-      if (f.clean()) continue;
-      ++not_clean;
-      std::printf("%-9s %s%s\n", f.parse_ok ? (f.roundtrip_identical ? "OVERLAP" : "DIFFERS") : "REJECTED",
-                  f.path.c_str(), f.diagnostic_codes.empty() ? "" : ("  " + f.diagnostic_codes.back()).c_str());
-    }
-    std::printf("sweep: %s files (%s with nested), %s bytes; %s parsed, %s round-trip identical; %s; %s overlaps\n",
-                totals["files"].dump().c_str(), totals["entries"].dump().c_str(), totals["bytes"].dump().c_str(),
-                totals["parsed"].dump().c_str(), totals["roundtrip_identical"].dump().c_str(),
-                totals["summary"].get<std::string>().c_str(), totals["overlaps"].dump().c_str());
-    for (const InvariantTally& t : result->invariants.items())
-      if (t.violated > 0)
-        std::printf("  invariant %.*s: holds %llu, violated %llu (first: %s)\n", static_cast<int>(t.id.size()), t.id.data(),
-                    static_cast<unsigned long long>(t.holds), static_cast<unsigned long long>(t.violated),
-                    t.first_violation->path.c_str());
+    const int outcome = print_sweep_summary(*result);
     if (!options->json_out.empty() &&
         !write_file(options->json_out, [&](std::ostream& out) { write_evidence_json(out, *result); }, "sweep")) {
       exit_code = kExitUsage;
@@ -71,7 +88,37 @@ void add_sweep(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    exit_code = not_clean == 0 ? kExitOk : kExitFailed;
+    if (!options->html_out.empty() && !write_html_report(options->html_out, *result, "sweep")) {
+      exit_code = kExitUsage;
+      return;
+    }
+    exit_code = outcome;
+  });
+}
+
+void add_report(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<SweepCliOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "report", "The evidence of a corpus as one self-contained HTML page: summary, invariants, field tables, byte maps");
+  cmd->add_option("PATH", options->paths, "files or directories (searched recursively by magic)")->required();
+  add_output_option(cmd, "-o,--output", options->html_out, "the .html report to write")->required();
+  add_jobs_option(cmd, options->jobs);
+  add_profile_option(cmd, options->profile);
+  add_max_size_option(cmd, options->limits);
+  cmd->callback([options, &exit_code] {
+    SweepRequest request{options->paths, options->jobs, options->profile, options->limits, true, {options->html_out}, false};
+    request.pages = true;
+    auto result = run_sweep(request, "report");
+    if (!result) {
+      exit_code = kExitUsage;
+      return;
+    }
+    const int outcome = print_sweep_summary(*result);
+    if (!write_html_report(options->html_out, *result, "report")) {
+      exit_code = kExitUsage;
+      return;
+    }
+    exit_code = outcome;
   });
 }
 

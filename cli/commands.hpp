@@ -29,6 +29,7 @@ void add_export(CLI::App& app, int& exit_code);
 void add_view(CLI::App& app, int& exit_code);
 void add_docs(CLI::App& app, int& exit_code);
 void add_bytemap(CLI::App& app, int& exit_code);
+void add_report(CLI::App& app, int& exit_code);
 
 // The options several commands share, spelled once.
 void add_profile_option(CLI::App* cmd, nres::Profile& profile);  // --profile strict|compatible
@@ -58,6 +59,7 @@ struct SweepRequest {
   bool digests = true;                  // the output cites the files' SHA-256 and xxh3_64
   std::vector<std::string> outputs;     // the files the command will write (checked against the inputs)
   bool unreadable_is_finding = false;   // the gate: unreadable paths are findings (exit 1), not I/O errors
+  bool pages = false;                   // make each file's HTML report page (report, sweep --html)
 };
 // Shared by sweep, manifest and gate: scan PATHs and sweep them (progress bar
 // on a terminal); nullopt after printing why on a usage or I/O error.

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli/commands.hpp"
+#include "reports/evidence_html.hpp"
 #include "writer/core/atomic_file.hpp"
 
 namespace meshgate::cli {
@@ -97,6 +98,8 @@ std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* co
   options.profile = request.profile;
   options.digests = request.digests;
   options.limits = request.limits;
+  options.pages = request.pages;
+  options.page_detail_budget = kReportDetailBudget;
   if (isatty(STDERR_FILENO)) options.progress = progress_bar;  // quiet when not on a terminal
   SweepResult result = sweep(scan->files, options);
   // Unreadable paths found by the scan join those the sweep could not read.

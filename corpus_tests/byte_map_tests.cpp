@@ -8,6 +8,7 @@
 
 #include "reports/byte_map.hpp"
 #include "reports/byte_map_picture.hpp"
+#include "reports/file_page.hpp"
 #include "reports/roundtrip.hpp"
 #include "reports/sweep.hpp"
 #include "writer/mod/mod_synth.hpp"
@@ -108,6 +109,42 @@ TEST(ByteMap, PicturesAreWellFormed) {
   const ByteGrid coarse = byte_grid({{0, 99'999'999, static_cast<ByteClass>(0)}, {99'999'999, 100'000'000, ByteClass::nonzero}},
                                     100'000'000, 1);
   EXPECT_EQ(coarse.cells[coarse.used_cells - 1], ByteClass::nonzero);
+}
+
+}  // namespace
+}  // namespace meshgate
+
+namespace meshgate {
+namespace {
+
+// Every mark of every generated file's report page names a table or leaf the
+// report's references hold: a click on any covered byte finds its field.
+TEST(ReportPages, EveryMarkResolvesInTheReportsReferences) {
+  const nlohmann::json refs = page_references();
+  std::vector<SynthFile> files = mod::synth_mod_corpus(9, 6);
+  for (SynthFile& f : msh::synth_msh_corpus(9, 6)) files.push_back(std::move(f));
+  for (SynthFile& f : nres::synth_nres_corpus(9, 3)) files.push_back(std::move(f));
+  size_t marks = 0;
+  for (const SynthFile& f : files)
+    (void)roundtrip_tree(f.name, f.bytes, nres::Profile::compatible,
+                         [&](const RoundTripOutcome& o, Bytes data, const ParsedView& parsed) {
+                           const FilePage page = file_page(o, data, parsed, {});
+                           if (page.detail.empty()) return;
+                           const nlohmann::json detail = nlohmann::json::parse(page.detail);
+                           EXPECT_TRUE(detail["bytes"].is_string());
+                           for (const auto& m : detail["marks"]) {
+                             ++marks;
+                             const std::string kind = m[3];
+                             if (kind == "t" || kind == "f") {
+                               ASSERT_TRUE(m[4].is_number()) << o.path << " " << m.dump();
+                               EXPECT_LT(m[4].get<size_t>(), refs["tables"].size());
+                             } else {
+                               EXPECT_EQ(kind, "l") << o.path << " " << m.dump();
+                               EXPECT_TRUE(refs["leaves"].contains(m[4].get<std::string>())) << o.path << " " << m.dump();
+                             }
+                           }
+                         });
+  EXPECT_GT(marks, 1000u);
 }
 
 }  // namespace

@@ -146,8 +146,6 @@ json sweep_totals_json(const SweepResult& r) {
           {"unreadable", r.errors}};
 }
 
-namespace {
-
 // The evidence report but its "files" array.
 json evidence_without_files(const SweepResult& r) {
   const std::set<std::string> formats = formats_seen(r);
@@ -179,6 +177,8 @@ json evidence_without_files(const SweepResult& r) {
           {"invariants", r.invariants.to_json()},
           {"fields", fields}};
 }
+
+namespace {
 
 ArrayDocument evidence_document(const SweepResult& r) {
   return {evidence_without_files(r), "files", r.files.size(), [&r](size_t i) { return swept_file_json(r.files[i]); }};

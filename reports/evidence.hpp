@@ -35,6 +35,8 @@ void append_fingerprint_item(std::string& material, std::string_view path, uint6
 [[nodiscard]] std::string uncovered_sentence(uint64_t uncovered, uint64_t nonzero);
 
 [[nodiscard]] nlohmann::json evidence_json(const SweepResult& r);
+// The evidence report but its "files" array (what the HTML report summarises).
+[[nodiscard]] nlohmann::json evidence_without_files(const SweepResult& r);
 // evidence_json(r).dump(2) + "\n", byte for byte, without ever holding the
 // files' list as a DOM or as text (a 10,000-file report took 600 MB so).
 void write_evidence_json(std::ostream& out, const SweepResult& r);

@@ -1,5 +1,7 @@
 #include "reports/sweep.hpp"
 
+#include "reports/file_page.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <charconv>
@@ -11,6 +13,7 @@
 
 #include "parser/core/hashing.hpp"
 #include "parser/mod/mod_fields.hpp"
+#include "reports/file_page.hpp"
 #include "reports/file_reader.hpp"
 #include "reports/roundtrip.hpp"
 
@@ -66,7 +69,8 @@ void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedV
 
 }  // namespace
 
-void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests) {
+void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests,
+                bool pages) {
   const auto visit = [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
     SweptFile f;
     describe(f, o, bytes, parsed, digests);
@@ -88,6 +92,11 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
     }
     f.invariants_violated = tallies.violated_ids();
     into.invariants.merge(tallies);
+    if (pages) {
+      FilePage page = file_page(o, bytes, parsed, f.invariants_violated);
+      f.page = std::move(page.map);
+      f.page_detail = std::move(page.detail);
+    }
     into.files.push_back(std::move(f));
   };
   (void)roundtrip_tree(display, data, profile, visit, /*hashes=*/digests);
@@ -100,7 +109,7 @@ SweepResult sweep_input(const InputFile& input, const SweepOptions& options, Fil
   SweepResult partial;
   const FileRead read = reader.read(input.path, options.limits);
   if (read.ok()) {
-    sweep_file(input.display, read.bytes, options.profile, partial, options.digests);
+    sweep_file(input.display, read.bytes, options.profile, partial, options.digests, options.pages);
   } else if (read.status == ReadStatus::too_large) {
     // Rejected unread; still cited by its digests, read a piece at a time.
     SweptFile f;
@@ -124,8 +133,18 @@ SweepResult sweep_input(const InputFile& input, const SweepOptions& options, Fil
   return partial;
 }
 
-void merge_into(SweepResult& result, SweepResult&& partial) {
-  for (SweptFile& f : partial.files) result.files.push_back(std::move(f));
+void merge_into(SweepResult& result, SweepResult&& partial, const SweepOptions& options) {
+  for (SweptFile& f : partial.files) {
+    if (!f.page_detail.empty()) {
+      if (result.page_detail_bytes + f.page_detail.size() <= options.page_detail_budget) {
+        result.page_detail_bytes += f.page_detail.size();
+      } else {
+        f.page_detail = std::string();  // freed, not just emptied
+        ++result.page_details_dropped;
+      }
+    }
+    result.files.push_back(std::move(f));
+  }
   result.observations.merge(partial.observations);
   result.invariants.merge(partial.invariants);
   for (std::string& e : partial.errors) result.errors.push_back(std::move(e));
@@ -143,7 +162,7 @@ SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& opti
     // thread cost a futex wake and two context switches per file.
     FileReader reader;
     for (size_t i = 0; i < total; ++i) {
-      merge_into(result, sweep_input(inputs[i], options, reader));
+      merge_into(result, sweep_input(inputs[i], options, reader), options);
       if (options.progress) options.progress(i + 1, total);
     }
     return result;
@@ -167,7 +186,7 @@ SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& opti
       std::lock_guard lock(mutex);
       parked[i] = std::move(partial);
       for (; merged < total && parked[merged]; ++merged) {
-        merge_into(result, std::move(*parked[merged]));
+        merge_into(result, std::move(*parked[merged]), options);
         parked[merged].reset();
         if (options.progress) options.progress(merged + 1, total);
       }

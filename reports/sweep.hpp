@@ -49,6 +49,9 @@ struct SweptFile {
   std::vector<std::string> diagnostic_codes;  // sorted, unique
   std::vector<std::string_view> invariants_violated;  // ids (static), in declaration order
   std::optional<UvRange> uv_range;  // decoded UVs of the model (an observation, not a rule)
+  // The HTML report's page for this file (SweepOptions::pages): the map, and
+  // the detail a click needs, emptied when the report's budget ran out.
+  std::string page, page_detail;
   uint64_t errors = 0, warnings = 0;
 
   // Parsed, byte-identical, and no byte claimed by two leaf fields.
@@ -64,6 +67,11 @@ struct SweepOptions {
   // the sweep together, and xxh3_64 a sixth of a 35 KiB file's sweep.
   bool digests = true;
   SizeLimits limits;  // a file over its format's limit is a rejection, not read
+  // Make each file's HTML report page (reports/file_page.hpp). Details are
+  // kept in file order while their total stays within the budget, so the
+  // report does not depend on --jobs and memory holds at most the budget.
+  bool pages = false;
+  uint64_t page_detail_budget = 0;
   // Called once per file, in input order, one call at a time (on a worker
   // thread when jobs > 1).
   std::function<void(size_t done, size_t total)> progress;
@@ -75,10 +83,13 @@ struct SweepResult {
   InvariantTallies invariants;
   std::vector<std::string> errors;      // "PATH: why" for inputs that could not be read
   std::vector<std::string> unreadable;  // their report paths (directories end in "/")
+  uint64_t page_detail_bytes = 0;       // the page details kept, in bytes of JSON text
+  uint64_t page_details_dropped = 0;    // pages whose detail the budget left out
 };
 
 [[nodiscard]] SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& options = {});
 // One file's tree, on the calling thread (the unit of work of sweep()).
-void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests = true);
+void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests = true,
+                bool pages = false);
 
 }  // namespace meshgate

@@ -1,0 +1,25 @@
+// The evidence report as one self-contained HTML page (`meshgate report`,
+// `sweep --html`): the corpus summary, the invariants with links to each first
+// violation, the field tables with their evidence and value charts, the
+// version histogram, and a page per file with its byte map. Nothing is fetched
+// when it is viewed: the data sit in <script type="application/json"> elements,
+// each file's page parsed only when it is opened.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+
+#include "reports/sweep.hpp"
+
+namespace meshgate {
+
+// How much byte-level detail (coverage marks and file bytes, as JSON text)
+// one report holds at most; files past it keep their byte map and
+// diagnostics. 48 MiB keeps the 10,000-file generated corpus's report at
+// about 60 MB, which Chromium opens in a few seconds.
+inline constexpr uint64_t kReportDetailBudget = 48ull << 20;
+
+// `r` must come from a sweep with SweepOptions::pages.
+void write_evidence_html(std::ostream& out, const SweepResult& r, uint64_t detail_budget = kReportDetailBudget);
+
+}  // namespace meshgate
