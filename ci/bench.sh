@@ -129,20 +129,38 @@ subprocess.run(["./build/meshgate", "sweep", corpus, "--jobs", "2"], capture_out
 # sweep writing the evidence report (--json: SHA-256 and xxh3_64 of every
 # file, the report streamed a file at a time), as a CI job that keeps the
 # evidence runs it.
-for evidence in (False, True):
+# Then `meshgate report` (issue 20: at most 2x `sweep --json`), and the report's size.
+for evidence in (False, True, "report"):
     for jobs in (1, 2):
-        extra = ["--json", os.path.join(os.path.dirname(corpus), "evidence-corpus.json")] if evidence else []
+        command = ["sweep", corpus]
+        if evidence is True:
+            command += ["--json", os.path.join(os.path.dirname(corpus), "evidence-corpus.json")]
+        if evidence == "report":
+            command = ["report", corpus, "-o", os.path.join(os.path.dirname(corpus), "report-corpus.html")]
         start = time.monotonic()
-        proc = subprocess.run(["/usr/bin/time", "-f", "%M", "./build/meshgate", "sweep", corpus, "--jobs", str(jobs)] + extra,
+        proc = subprocess.run(["/usr/bin/time", "-f", "%M", "./build/meshgate"] + command + ["--jobs", str(jobs)],
                               capture_output=True, text=True)
         wall = time.monotonic() - start
         peak_kib = int(proc.stderr.strip().splitlines()[-1])
         scale.append({"jobs": jobs, "evidence_json": evidence, "files": count, "bytes": size, "wall_seconds": round(wall, 3),
                       "peak_rss_mb": round(peak_kib / 1024, 1), "exit_code": proc.returncode,
                       "summary": next((l for l in proc.stdout.splitlines() if l.startswith("sweep:")), "")})
-        print(f"sweep of {count} files ({size / 1e6:.1f} MB), --jobs {jobs}{' --json' if evidence else ''}: "
+        if evidence == "report":
+            scale[-1]["report_bytes"] = os.path.getsize(command[3])
+        label = " --json" if evidence is True else (" (meshgate report)" if evidence == "report" else "")
+        print(f"sweep of {count} files ({size / 1e6:.1f} MB), --jobs {jobs}{label}: "
               f"{wall:.2f} s wall, {peak_kib / 1024:.1f} MB peak RSS, exit {proc.returncode}")
-json.dump({"benchmarks": rows, "targets": targets, "export_vs_parse": export_vs_parse, "linearity": linearity, "corpus_sweep": scale},
+report_vs_json = {}
+for jobs in (1, 2):
+    json_run = next(r for r in scale if r["evidence_json"] is True and r["jobs"] == jobs)
+    report_run = next(r for r in scale if r["evidence_json"] == "report" and r["jobs"] == jobs)
+    report_vs_json[f"jobs{jobs}"] = {"sweep_json_seconds": json_run["wall_seconds"], "report_seconds": report_run["wall_seconds"],
+                                     "ratio": round(report_run["wall_seconds"] / json_run["wall_seconds"], 2),
+                                     "report_bytes": report_run["report_bytes"]}
+    print(f"report vs sweep --json, --jobs {jobs}: {report_run['wall_seconds']:.2f} s / {json_run['wall_seconds']:.2f} s = "
+          f"{report_vs_json[f'jobs{jobs}']['ratio']}x (target <= 2x), report {report_run['report_bytes'] / 1e6:.1f} MB")
+json.dump({"benchmarks": rows, "targets": targets, "export_vs_parse": export_vs_parse, "linearity": linearity, "corpus_sweep": scale,
+           "report_vs_sweep_json": report_vs_json},
           open("reports/bench.json", "w"), indent=2, sort_keys=True)
 print("wrote reports/bench.json")
 PY

@@ -64,7 +64,7 @@ json marks_json(Format format, const CoverageMap& map) {
 }  // namespace
 
 FilePage file_page(const RoundTripOutcome& o, Bytes data, const ParsedView& parsed,
-                   const std::vector<std::string_view>& invariants_violated) {
+                   const std::vector<std::string_view>& invariants_violated, bool with_detail) {
   json page = {{"path", o.path},
                {"size", data.size()},
                {"format", std::string(format_name(o.format))},
@@ -91,6 +91,7 @@ FilePage file_page(const RoundTripOutcome& o, Bytes data, const ParsedView& pars
   }
   page["runs"] = std::move(runs);
   out.map = page.dump();
+  if (!with_detail) return out;
   json overlaps = json::array();
   for (const CoverageOverlap& v : coverage.summary->overlaps) overlaps.push_back({v.begin, v.end, v.first_path, v.second_path});
   json detail = {{"marks", marks_json(o.format, *coverage.map)},

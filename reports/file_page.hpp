@@ -23,8 +23,9 @@ struct FilePage {
 // Files larger than this never embed their bytes: a click shows the field but no hex.
 inline constexpr uint64_t kMaxEmbeddedFileBytes = 1u << 20;
 
+// `detail` false: the map alone (FilePage::detail empty).
 [[nodiscard]] FilePage file_page(const RoundTripOutcome& outcome, Bytes data, const ParsedView& parsed,
-                                 const std::vector<std::string_view>& invariants_violated);
+                                 const std::vector<std::string_view>& invariants_violated, bool detail = true);
 
 // What every page refers to, written once per report: the field tables
 // ("tables": the catalog with each field's class) and the stream/array leaves

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <charconv>
 #include <memory>
 #include <mutex>
@@ -70,7 +71,7 @@ void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedV
 }  // namespace
 
 void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests,
-                bool pages) {
+                PageKind pages) {
   const auto visit = [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
     SweptFile f;
     describe(f, o, bytes, parsed, digests);
@@ -92,10 +93,11 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
     }
     f.invariants_violated = tallies.violated_ids();
     into.invariants.merge(tallies);
-    if (pages) {
-      FilePage page = file_page(o, bytes, parsed, f.invariants_violated);
+    if (pages != PageKind::none) {
+      FilePage page = file_page(o, bytes, parsed, f.invariants_violated, pages == PageKind::with_detail);
       f.page = std::move(page.map);
       f.page_detail = std::move(page.detail);
+      f.page_without_detail = pages == PageKind::map_only;
     }
     into.files.push_back(std::move(f));
   };
@@ -105,11 +107,11 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
 namespace {
 
 // `reader`: the calling thread's, whose buffer the file's bytes reuse.
-SweepResult sweep_input(const InputFile& input, const SweepOptions& options, FileReader& reader) {
+SweepResult sweep_input(const InputFile& input, const SweepOptions& options, FileReader& reader, PageKind pages) {
   SweepResult partial;
   const FileRead read = reader.read(input.path, options.limits);
   if (read.ok()) {
-    sweep_file(input.display, read.bytes, options.profile, partial, options.digests, options.pages);
+    sweep_file(input.display, read.bytes, options.profile, partial, options.digests, pages);
   } else if (read.status == ReadStatus::too_large) {
     // Rejected unread; still cited by its digests, read a piece at a time.
     SweptFile f;
@@ -133,16 +135,10 @@ SweepResult sweep_input(const InputFile& input, const SweepOptions& options, Fil
   return partial;
 }
 
-void merge_into(SweepResult& result, SweepResult&& partial, const SweepOptions& options) {
+void merge_into(SweepResult& result, SweepResult&& partial) {
   for (SweptFile& f : partial.files) {
-    if (!f.page_detail.empty()) {
-      if (result.page_detail_bytes + f.page_detail.size() <= options.page_detail_budget) {
-        result.page_detail_bytes += f.page_detail.size();
-      } else {
-        f.page_detail = std::string();  // freed, not just emptied
-        ++result.page_details_dropped;
-      }
-    }
+    result.page_detail_bytes += f.page_detail.size();
+    result.page_details_dropped += f.page_without_detail;
     result.files.push_back(std::move(f));
   }
   result.observations.merge(partial.observations);
@@ -151,10 +147,29 @@ void merge_into(SweepResult& result, SweepResult&& partial, const SweepOptions& 
   for (std::string& u : partial.unreadable) result.unreadable.push_back(std::move(u));
 }
 
+// Which inputs' pages carry byte-level detail: the first ones, in input
+// order, whose estimated detail fits the budget together.
+std::vector<PageKind> page_kinds(const std::vector<InputFile>& inputs, const SweepOptions& options) {
+  std::vector<PageKind> kinds(inputs.size(), options.pages ? PageKind::map_only : PageKind::none);
+  if (!options.pages) return kinds;
+  uint64_t spent = 0;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    std::error_code error;
+    const uint64_t size = std::filesystem::file_size(inputs[i].path, error);
+    if (error) continue;
+    const uint64_t detail = size * kDetailBytesPerFileByte;
+    if (spent + detail > options.page_detail_budget) break;
+    spent += detail;
+    kinds[i] = PageKind::with_detail;
+  }
+  return kinds;
+}
+
 }  // namespace
 
 SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& options) {
   SweepResult result;
+  const std::vector<PageKind> pages = page_kinds(inputs, options);
   const size_t total = inputs.size();
   const unsigned jobs = std::max(1u, std::min<unsigned>(options.jobs, static_cast<unsigned>(std::max<size_t>(total, 1))));
   if (jobs == 1) {
@@ -162,7 +177,7 @@ SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& opti
     // thread cost a futex wake and two context switches per file.
     FileReader reader;
     for (size_t i = 0; i < total; ++i) {
-      merge_into(result, sweep_input(inputs[i], options, reader), options);
+      merge_into(result, sweep_input(inputs[i], options, reader, pages[i]));
       if (options.progress) options.progress(i + 1, total);
     }
     return result;
@@ -182,11 +197,11 @@ SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& opti
   auto work = [&] {
     FileReader reader;
     for (size_t i = next++; i < total; i = next++) {
-      auto partial = std::make_unique<SweepResult>(sweep_input(inputs[i], options, reader));
+      auto partial = std::make_unique<SweepResult>(sweep_input(inputs[i], options, reader, pages[i]));
       std::lock_guard lock(mutex);
       parked[i] = std::move(partial);
       for (; merged < total && parked[merged]; ++merged) {
-        merge_into(result, std::move(*parked[merged]), options);
+        merge_into(result, std::move(*parked[merged]));
         parked[merged].reset();
         if (options.progress) options.progress(merged + 1, total);
       }

@@ -52,6 +52,7 @@ struct SweptFile {
   // The HTML report's page for this file (SweepOptions::pages): the map, and
   // the detail a click needs, emptied when the report's budget ran out.
   std::string page, page_detail;
+  bool page_without_detail = false;  // a page the detail budget left without detail
   uint64_t errors = 0, warnings = 0;
 
   // Parsed, byte-identical, and no byte claimed by two leaf fields.
@@ -67,9 +68,11 @@ struct SweepOptions {
   // the sweep together, and xxh3_64 a sixth of a 35 KiB file's sweep.
   bool digests = true;
   SizeLimits limits;  // a file over its format's limit is a rejection, not read
-  // Make each file's HTML report page (reports/file_page.hpp). Details are
-  // kept in file order while their total stays within the budget, so the
-  // report does not depend on --jobs and memory holds at most the budget.
+  // Make each file's HTML report page (reports/file_page.hpp). Byte-level
+  // detail is made for input files in input order while their sizes (times
+  // kDetailBytesPerFileByte) stay within the budget, decided from the files'
+  // sizes before the sweep: the report does not depend on --jobs, and no
+  // time goes into detail the report would leave out.
   bool pages = false;
   uint64_t page_detail_budget = 0;
   // Called once per file, in input order, one call at a time (on a worker
@@ -89,7 +92,12 @@ struct SweepResult {
 
 [[nodiscard]] SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& options = {});
 // One file's tree, on the calling thread (the unit of work of sweep()).
+enum class PageKind : uint8_t { none, map_only, with_detail };
 void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests = true,
-                bool pages = false);
+                PageKind pages = PageKind::none);
+
+// A page's detail (marks and base64 bytes, as JSON text) runs to about this
+// many bytes per byte of its file: 4/3 for base64, the rest for marks.
+inline constexpr uint64_t kDetailBytesPerFileByte = 2;
 
 }  // namespace meshgate
