@@ -109,6 +109,17 @@ class InvariantTallies {
     record(index, deviation <= tolerance, where);
   }
 
+  // `total` instances of a semantic invariant at once, `violated` of them
+  // beyond the tolerance, the largest deviation `max_deviation` (a per-vertex
+  // relation reduced in one tight loop by the caller).
+  template <typename Where>
+  void record_semantic_counts(size_t semantic_index, uint64_t total, uint64_t violated, double max_deviation,
+                              Where&& where) {
+    const size_t index = kStructuralInvariants + semantic_index;
+    counts_[index].max_deviation = std::max(counts_[index].max_deviation, max_deviation);
+    record_counts(index, total, violated, where);
+  }
+
   std::array<Counts, kDeclaredInvariants> counts_{};
   std::vector<FirstViolation> first_;  // one per violated invariant, in the order they were found
 };

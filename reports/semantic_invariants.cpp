@@ -26,8 +26,50 @@ Vec3 vec_of_bits(const std::array<uint32_t, 3>& bits) {
   return {f32_from_bits(bits[0]), f32_from_bits(bits[1]), f32_from_bits(bits[2])};
 }
 bool finite(const Vec3& v) { return std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]); }
-double distance(const Vec3& a, const Vec3& b) {
-  return std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+// sqrt of the sum of squares in double: every f32 input squares without
+// overflow, and std::hypot's care for extreme ranges cost a sweep 4x.
+double length(double x, double y, double z) { return std::sqrt(x * x + y * y + z * z); }
+double distance(const Vec3& a, const Vec3& b) { return length(a[0] - b[0], a[1] - b[1], a[2] - b[2]); }
+
+// A per-element relation over n elements, reduced in one pass: how many
+// deviate beyond `tolerance`, the first that does, the largest deviation
+// (+inf for a non-finite one).
+struct Reduced {
+  uint64_t violated = 0;
+  size_t first = 0;
+  double max_deviation = 0;
+};
+// Unit length within `tolerance` over n vectors, from their squared lengths:
+// no square root per vector (a sweep visits every normal of every file); the
+// largest deviation follows from the extreme squared lengths.
+template <typename Length2>
+Reduced unit_lengths(size_t n, double tolerance, Length2&& length2_of) {
+  Reduced r;
+  const double lo = (1 - tolerance) * (1 - tolerance), hi = (1 + tolerance) * (1 + tolerance);
+  double min2 = std::numeric_limits<double>::infinity(), max2 = 0;
+  bool non_finite = false;
+  for (size_t i = 0; i < n; ++i) {
+    const double l2 = length2_of(i);
+    min2 = std::min(min2, l2);
+    max2 = std::max(max2, l2);
+    non_finite = non_finite || !std::isfinite(l2);
+    if (!(l2 >= lo && l2 <= hi) && r.violated++ == 0) r.first = i;
+  }
+  if (n > 0) r.max_deviation = non_finite ? std::numeric_limits<double>::infinity()
+                                          : std::max(std::fabs(1 - std::sqrt(min2)), std::fabs(std::sqrt(max2) - 1));
+  return r;
+}
+
+template <typename Deviation>
+Reduced reduce(size_t n, double tolerance, Deviation&& deviation_of) {
+  Reduced r;
+  for (size_t i = 0; i < n; ++i) {
+    double d = deviation_of(i);
+    if (std::isnan(d)) d = std::numeric_limits<double>::infinity();
+    r.max_deviation = std::max(r.max_deviation, d);
+    if (!(d <= tolerance) && r.violated++ == 0) r.first = i;
+  }
+  return r;
 }
 // A deviation is a distance or a difference; a non-finite one is +inf, never NaN.
 double deviation(double d) { return std::isnan(d) ? kInfinity : d; }
@@ -38,21 +80,27 @@ double deviation(double d) { return std::isnan(d) ? kInfinity : d; }
 struct Cloud {
   explicit Cloud(const Vec3& stored_centre) : centre(stored_centre) {}
   Vec3 centre;
-  Vec3 lo{}, hi{}, sum{};
+  Vec3 lo{kInfinity, kInfinity, kInfinity}, hi{-kInfinity, -kInfinity, -kInfinity}, sum{};
   uint64_t n = 0;
-  double max_distance = 0;
-  double magnitude = 0;  // the largest |coordinate| seen, for the tolerance
+  double max_distance = 0;   // from the stored centre: sqrt(max_distance2), set by finish()
+  double max_distance2 = 0;  // squared: no square root per vertex
+  double magnitude = 0;      // the largest |coordinate| seen, for the tolerance
 
   void add(const Vec3& p) {
     if (!finite(p)) return;
     for (size_t c = 0; c < 3; ++c) {
-      lo[c] = n == 0 ? p[c] : std::min(lo[c], p[c]);
-      hi[c] = n == 0 ? p[c] : std::max(hi[c], p[c]);
+      lo[c] = std::min(lo[c], p[c]);
+      hi[c] = std::max(hi[c], p[c]);
       sum[c] += p[c];
-      magnitude = std::max(magnitude, std::fabs(p[c]));
     }
-    max_distance = std::max(max_distance, distance(p, centre));
+    const double dx = p[0] - centre[0], dy = p[1] - centre[1], dz = p[2] - centre[2];
+    max_distance2 = std::max(max_distance2, dx * dx + dy * dy + dz * dz);
     ++n;
+  }
+  // Call once every vertex is in.
+  void finish() {
+    max_distance = std::sqrt(max_distance2);
+    for (size_t c = 0; c < 3; ++c) magnitude = std::max({magnitude, std::fabs(lo[c]), std::fabs(hi[c])});
   }
   [[nodiscard]] Vec3 midpoint() const { return {(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2}; }
   [[nodiscard]] Vec3 centroid() const {
@@ -79,14 +127,24 @@ struct Cloud {
   }
 };
 
-// Distance from p to the segment a-b.
-double distance_to_segment(const Vec3& p, const Vec3& a, const Vec3& b) {
-  const Vec3 ab{b[0] - a[0], b[1] - a[1], b[2] - a[2]};
-  const double length2 = ab[0] * ab[0] + ab[1] * ab[1] + ab[2] * ab[2];
-  double t = 0;
-  if (length2 > 0) t = std::clamp(((p[0] - a[0]) * ab[0] + (p[1] - a[1]) * ab[1] + (p[2] - a[2]) * ab[2]) / length2, 0.0, 1.0);
-  return distance(p, {a[0] + t * ab[0], a[1] + t * ab[1], a[2] + t * ab[2]});
-}
+// Squared distances to the segment a-b, the segment's terms computed once.
+class Segment {
+ public:
+  Segment(const Vec3& a, const Vec3& b) : a_(a), ab_{b[0] - a[0], b[1] - a[1], b[2] - a[2]} {
+    const double length2 = ab_[0] * ab_[0] + ab_[1] * ab_[1] + ab_[2] * ab_[2];
+    inverse_length2_ = length2 > 0 ? 1 / length2 : 0;  // a point-like capsule: distances from a
+  }
+  [[nodiscard]] double distance2(const Vec3& p) const {
+    const Vec3 ap{p[0] - a_[0], p[1] - a_[1], p[2] - a_[2]};
+    const double t = std::clamp((ap[0] * ab_[0] + ap[1] * ab_[1] + ap[2] * ab_[2]) * inverse_length2_, 0.0, 1.0);
+    const double dx = ap[0] - t * ab_[0], dy = ap[1] - t * ab_[1], dz = ap[2] - t * ab_[2];
+    return dx * dx + dy * dy + dz * dz;
+  }
+
+ private:
+  Vec3 a_, ab_;
+  double inverse_length2_;
+};
 
 // Widens `range` (none yet: made) by the point (u, v).
 void widen(std::optional<UvRange>& range, double u, double v) {
@@ -139,28 +197,34 @@ void InvariantTallies::tally_mod_semantics(const std::string& file, const mod::M
       for (const F32x3Bits& p : mesh.positions) cloud.add(vec_of_bits(p));
       const std::string mesh_path = object + ".meshes[" + std::to_string(j) + "]";
       const uint64_t normals_at = stream_offset(mesh.record, stream::normals);
-      for (size_t v = 0; v < mesh.normals.size(); ++v) {
+      const Reduced normals = unit_lengths(mesh.normals.size(), kModNormalTolerance, [&](size_t v) {
         const Vec3 n = vec_of_bits(mesh.normals[v]);
-        record_semantic(unit_normal, deviation(std::fabs(1.0 - std::hypot(n[0], n[1], n[2]))), kModNormalTolerance, [&] {
-          return InvariantViolation{file + "!" + mesh_path + ".normals[" + std::to_string(v) + "]", normals_at + 12 * v};
-        });
-      }
+        return n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+      });
+      record_semantic_counts(unit_normal, mesh.normals.size(), normals.violated, normals.max_deviation, [&] {
+        return InvariantViolation{file + "!" + mesh_path + ".normals[" + std::to_string(normals.first) + "]",
+                                  normals_at + 12 * normals.first};
+      });
       // q_k pairs with lane k+1 (spec §3); an inactive lane (q = 0) names nothing.
+      // The deviation is how many nodes past the last one the furthest active index names.
       const uint64_t blend_at = stream_offset(mesh.record, stream::blend_indices);
       const size_t skinned = std::min(mesh.control.size(), mesh.blend_indices.size());
-      for (size_t v = 0; v < skinned; ++v) {
+      const Reduced skin = reduce(skinned, 0, [&](size_t v) {
         double beyond = 0;
         for (unsigned k = 0; k < 3; ++k) {
           const unsigned q = (mesh.control[v] >> (5 * k)) & 0x1Fu;
           const uint64_t bone = mesh.blend_indices[v][k + 1] / kMatrixRowStride;
           if (q > 0 && bone >= nodes) beyond = std::max(beyond, static_cast<double>(bone + 1 - nodes));
         }
-        record_semantic(skin_index, beyond, 0, [&] {
-          return InvariantViolation{file + "!" + mesh_path + ".blend_indices[" + std::to_string(v) + "]", blend_at + 4 * v};
-        });
-      }
+        return beyond;
+      });
+      record_semantic_counts(skin_index, skinned, skin.violated, skin.max_deviation, [&] {
+        return InvariantViolation{file + "!" + mesh_path + ".blend_indices[" + std::to_string(skin.first) + "]",
+                                  blend_at + 4 * skin.first};
+      });
     }
     if (cloud.n == 0) continue;  // an object without a finite vertex bounds nothing
+    cloud.finish();
     const double tolerance = cloud.tolerance(radius);
     record_semantic(contains, deviation(std::max(0.0, cloud.max_distance - radius)), tolerance, field_at(obj::radius));
     record_semantic(midpoint, deviation(distance(centre, cloud.midpoint())), tolerance, field_at(obj::center_x));
@@ -190,13 +254,14 @@ void InvariantTallies::tally_msh_semantics(const std::string& file, const msh::M
 
   if (const auto* normals = streams.get<PackedNormalStream>(4)) {
     const uint64_t at = data_offset(4);
-    for (size_t v = 0; v < normals->normals.size(); ++v) {
+    const Reduced r = unit_lengths(normals->normals.size(), kMshNormalTolerance, [&](size_t v) {
       const U8x4& n = normals->normals[v];
-      const auto lane = [&](int k) { return static_cast<int8_t>(n[k]) / 127.0; };
-      record_semantic(unit_normal, std::fabs(1.0 - std::hypot(lane(0), lane(1), lane(2))), kMshNormalTolerance, [&] {
-        return InvariantViolation{file + "!res4[" + std::to_string(v) + "]", at + 4 * v};
-      });
-    }
+      const auto lane = [&](int k) { return int{static_cast<int8_t>(n[k])}; };
+      return (lane(0) * lane(0) + lane(1) * lane(1) + lane(2) * lane(2)) * (1.0 / (127.0 * 127.0));
+    });
+    record_semantic_counts(unit_normal, normals->normals.size(), r.violated, r.max_deviation, [&] {
+      return InvariantViolation{file + "!res4[" + std::to_string(r.first) + "]", at + 4 * r.first};
+    });
   }
 
   const auto* res2 = streams.get<HeaderSlotStream>(2);
@@ -271,6 +336,7 @@ void InvariantTallies::tally_msh_semantics(const std::string& file, const msh::M
       }
     }
     if (cloud.n == 0) continue;
+    cloud.finish();
     const double tolerance = cloud.tolerance(radius);
     record_semantic(slot_box_contains, cloud.box_shortfall(box_lo, box_hi), tolerance, slot_field(kAabbMin));
     record_semantic(slot_box_tight, cloud.box_difference(box_lo, box_hi), tolerance, slot_field(kAabbMin));
@@ -281,6 +347,7 @@ void InvariantTallies::tally_msh_semantics(const std::string& file, const msh::M
     record_semantic(slot_radius_tight, deviation(std::fabs(radius - cloud.max_distance)), tolerance, slot_field(kRadius));
   }
   if (model.n == 0) return;
+  model.finish();
 
   // The model box is the min/max over the eight stored corners.
   Vec3 box_lo{kInfinity, kInfinity, kInfinity}, box_hi{-kInfinity, -kInfinity, -kInfinity};
@@ -303,11 +370,12 @@ void InvariantTallies::tally_msh_semantics(const std::string& file, const msh::M
   const Vec3 a{header_f32("capsule_a_x"), header_f32("capsule_a_y"), header_f32("capsule_a_z")};
   const Vec3 b{header_f32("capsule_b_x"), header_f32("capsule_b_y"), header_f32("capsule_b_z")};
   const double capsule_radius = header_f32("capsule_radius");
-  double beyond = 0;
+  const Segment axis(a, b);
+  double farthest2 = 0;
   for (size_t v = 0; v < vertex_count; ++v)
-    if (seen_by_model[v] && finite(point(v)))
-      beyond = std::max(beyond, distance_to_segment(point(v), a, b) - capsule_radius);
-  record_semantic(capsule_contains, deviation(beyond), tolerance, header_at("capsule_radius"));
+    if (seen_by_model[v] && finite(point(v))) farthest2 = std::max(farthest2, axis.distance2(point(v)));
+  record_semantic(capsule_contains, deviation(std::max(0.0, std::sqrt(farthest2) - capsule_radius)), tolerance,
+                  header_at("capsule_radius"));
 }
 
 }  // namespace meshgate
