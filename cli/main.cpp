@@ -32,6 +32,7 @@ int run(int argc, char** argv) {
   meshgate::cli::add_docs(app, exit_code);
   meshgate::cli::add_bytemap(app, exit_code);
   meshgate::cli::add_report(app, exit_code);
+  meshgate::cli::add_diff(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -168,4 +168,31 @@ set +e
 [ $rc -eq 2 ] || fail "bytemap -o .jpg exited $rc, expected 2"
 [ ! -e "$work/map.jpg" ] && [ ! -e "$work/bad.svg" ] || fail "bytemap wrote a picture it refused"
 set -e
+
+# diff: equal files exit 0, a changed field exit 1 naming its path in the
+# JSON, a missing file exit 2.
+"$bin" diff "$work/corpus/synth_0000.mod" "$work/corpus/synth_0000.mod" >/dev/null || fail "diff of a file with itself exited $?"
+python3 - "$work/corpus/synth_0000.mod" "$work/edited.mod" <<'PY'
+import struct, sys
+b = bytearray(open(sys.argv[1], "rb").read())
+b[0x40 + 0x3C:0x40 + 0x40] = struct.pack("<f", 0.625)   # objects[0].bounding_radius
+open(sys.argv[2], "wb").write(b)
+PY
+set +e
+"$bin" diff "$work/corpus/synth_0000.mod" "$work/edited.mod" --json > "$work/diff.json"; rc=$?
+[ $rc -eq 1 ] || fail "diff of an edited file exited $rc, expected 1"
+"$bin" diff "$work/corpus/synth_0000.mod" "$work/nothing.mod" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "diff with a missing file exited $rc, expected 2"
+set -e
+python3 - "$work/diff.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["equal"] is False and len(d["files"]) == 1, d
+f = d["files"][0]
+for k in ("key", "path_a", "path_b", "equal", "only_in_a", "only_in_b", "fields", "streams", "uncovered"):
+    assert k in f, k
+assert [c["path"] for c in f["fields"]] == ["objects[0].bounding_radius"], f["fields"]
+c = f["fields"][0]
+assert c["offset_a"] == c["offset_b"] == 0x7C and c["new"] == 0.625, c
+PY
 echo "cli_contract: ok"

@@ -1,0 +1,87 @@
+// `meshgate diff A B [--json]`: two files (or two directories, paired by
+// relative path) compared by field path (reports/field_diff.hpp). Exit 0 when
+// equal, 1 when they differ, 2 on a usage or I/O error.
+#include <iostream>
+#include <map>
+
+#include "cli/commands.hpp"
+#include "reports/field_diff.hpp"
+#include "reports/file_reader.hpp"
+
+namespace meshgate::cli {
+
+namespace {
+
+struct DiffOptions {
+  std::string a, b;
+  bool json = false;
+  nres::Profile profile = nres::Profile::compatible;
+  SizeLimits limits;
+};
+
+// The tree of one file, or nullopt after printing why it cannot be read.
+std::optional<std::vector<DiffSide>> sides_of(const InputFile& file, const DiffOptions& options) {
+  FileReader reader;
+  const FileRead read = reader.read(file.path, options.limits);
+  if (!read) {
+    std::cerr << "meshgate diff: " << file.path.string() << ": " << read_failure_text(read) << "\n";
+    return std::nullopt;
+  }
+  return diff_sides(file.display, read.bytes, options.profile);
+}
+
+}  // namespace
+
+void add_diff(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<DiffOptions>();
+  CLI::App* cmd = app.add_subcommand("diff", "Compare two files (or two directories, by relative path) field by field");
+  cmd->add_option("A", options->a, "a file or directory")->required();
+  cmd->add_option("B", options->b, "a file or directory of the same kind")->required();
+  cmd->add_flag("--json", options->json, "print {equal, files: [{key, path_a, path_b, equal, fields, streams, uncovered}]}");
+  add_profile_option(cmd, options->profile);
+  add_max_size_option(cmd, options->limits);
+  cmd->callback([options, &exit_code] {
+    const std::optional<InputScan> a = scan_for({options->a}, 1, "diff");
+    const std::optional<InputScan> b = scan_for({options->b}, 1, "diff");
+    if (!a || !b) {
+      exit_code = kExitUsage;
+      return;
+    }
+    // Pair by report path: a file argument is reported by its own name, so
+    // two single files pair whatever they are called.
+    const bool single = a->files.size() == 1 && b->files.size() == 1 && a->files[0].explicit_argument &&
+                        b->files[0].explicit_argument;
+    std::map<std::string, std::pair<const InputFile*, const InputFile*>> pairs;
+    for (const InputFile& f : a->files) pairs[single ? "" : f.display].first = &f;
+    for (const InputFile& f : b->files) pairs[single ? "" : f.display].second = &f;
+    nlohmann::json files = nlohmann::json::array();
+    bool equal = true;
+    std::string text;
+    for (const auto& [key, pair] : pairs) {
+      std::vector<DiffSide> sa, sb;
+      for (const auto& [file, sides] : {std::pair{pair.first, &sa}, std::pair{pair.second, &sb}}) {
+        if (!file) continue;
+        auto read = sides_of(*file, *options);
+        if (!read) {
+          exit_code = kExitUsage;
+          return;
+        }
+        *sides = std::move(*read);
+      }
+      for (const FileDiff& d : diff_trees(sa, sb)) {
+        equal = equal && d.equal();
+        if (d.equal()) continue;
+        files.push_back(file_diff_json(d));
+        text += file_diff_text(d);
+      }
+    }
+    if (options->json) {
+      std::cout << nlohmann::json{{"equal", equal}, {"files", files}}.dump(2) << "\n";
+    } else {
+      std::cout << text << (equal ? "diff: equal\n" : "diff: " + std::to_string(files.size()) + " file(s) differ\n");
+    }
+    exit_code = equal ? kExitOk : kExitFailed;
+  });
+}
+
+}  // namespace meshgate::cli

@@ -1,0 +1,242 @@
+#include "reports/field_diff.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <regex>
+
+#include "reports/json_render.hpp"
+#include "reports/roundtrip.hpp"
+
+namespace meshgate {
+
+using nlohmann::json;
+
+namespace {
+
+// "f32x3[110]" -> ("f32x3", true); "bytes[4]" and "u32" are fields, not streams.
+bool is_stream(const std::string& type) { return type.find('[') != std::string::npos && !type.starts_with("bytes["); }
+std::string element_type(const std::string& type) { return type.substr(0, type.find('[')); }
+
+// A numeric element layout: base type and lanes ("i16x2" -> i, 16, 2).
+struct Lanes {
+  char kind;  // 'f', 'i', 's' (signed), 'u'
+  unsigned bits, count;
+};
+std::optional<Lanes> lanes_of(const std::string& element) {
+  static const std::regex pattern("^([fisu])(8|16|32|64)(?:x([0-9]+))?$");
+  std::smatch m;
+  if (!std::regex_match(element, m, pattern)) return std::nullopt;
+  return Lanes{m[1].str()[0], static_cast<unsigned>(std::stoul(m[2].str())),
+               m[3].matched ? static_cast<unsigned>(std::stoul(m[3].str())) : 1u};
+}
+
+double lane_value(const std::byte* p, const Lanes& l) {
+  uint64_t raw = 0;
+  std::memcpy(&raw, p, l.bits / 8);  // little-endian hosts only, as the parsers
+  switch (l.kind) {
+    case 'f': {
+      if (l.bits != 32) return static_cast<double>(raw);
+      float f;
+      const auto bits = static_cast<uint32_t>(raw);
+      std::memcpy(&f, &bits, 4);
+      return f;
+    }
+    case 'i':
+    case 's': {
+      const unsigned shift = 64 - l.bits;
+      return static_cast<double>(static_cast<int64_t>(raw << shift) >> shift);
+    }
+    default: return static_cast<double>(raw);
+  }
+}
+
+StreamChange compare_stream(const std::string& path, const json& fa, const json& fb, const DiffSide& a, const DiffSide& b) {
+  StreamChange s{path, fa["type"], fb["type"], fa["value"].get<uint64_t>(), fb["value"].get<uint64_t>(), 0, std::nullopt, {}};
+  const uint64_t size_a = fa["size"], size_b = fb["size"];
+  const uint64_t common = std::min(s.count_a, s.count_b);
+  if (common == 0 || element_type(s.type_a) != element_type(s.type_b)) {
+    if (s.count_a != s.count_b || s.type_a != s.type_b) s.changed = std::max(s.count_a, s.count_b);
+    return s;
+  }
+  const uint64_t stride = size_a / s.count_a;
+  if (stride == 0 || stride != size_b / s.count_b) return s;
+  const std::byte* pa = a.bytes.data() + fa["offset"].get<uint64_t>();
+  const std::byte* pb = b.bytes.data() + fb["offset"].get<uint64_t>();
+  const std::optional<Lanes> lanes = lanes_of(element_type(s.type_a));
+  if (lanes && uint64_t{lanes->bits} / 8 * lanes->count == stride) s.max_abs_diff.assign(lanes->count, 0.0);
+  for (uint64_t k = 0; k < common; ++k) {
+    if (std::memcmp(pa + k * stride, pb + k * stride, stride) == 0) continue;
+    ++s.changed;
+    if (!s.first_changed) s.first_changed = k;
+    for (size_t c = 0; c < s.max_abs_diff.size(); ++c) {
+      const double d = std::fabs(lane_value(pa + k * stride + c * lanes->bits / 8, *lanes) -
+                                 lane_value(pb + k * stride + c * lanes->bits / 8, *lanes));
+      s.max_abs_diff[c] = std::isnan(d) ? INFINITY : std::max(s.max_abs_diff[c], d);
+    }
+  }
+  s.changed += std::max(s.count_a, s.count_b) - common;  // elements on one side only
+  return s;
+}
+
+std::map<std::string, const json*> by_path(const json& fields) {
+  std::map<std::string, const json*> out;
+  if (fields.is_array())
+    for (const json& f : fields) out[f["path"].get<std::string>()] = &f;
+  return out;
+}
+
+void compare_uncovered(const DiffSide& a, const DiffSide& b, FileDiff& d) {
+  const auto ranges = [](const DiffSide& s) {
+    std::map<std::pair<uint64_t, uint64_t>, std::vector<std::byte>> out;
+    if (!s.uncovered.is_array()) return out;
+    for (const json& u : s.uncovered) {
+      const uint64_t start = u["start"], end = u["end"];
+      out[{start, end}] = std::vector<std::byte>(s.bytes.begin() + static_cast<std::ptrdiff_t>(start),
+                                                 s.bytes.begin() + static_cast<std::ptrdiff_t>(end));
+    }
+    return out;
+  };
+  const auto ra = ranges(a), rb = ranges(b);
+  for (const auto& [range, bytes] : ra) {
+    const auto it = rb.find(range);
+    if (it == rb.end()) d.uncovered.push_back({range.first, range.second, "a"});
+    else if (it->second != bytes) d.uncovered.push_back({range.first, range.second, "both"});
+  }
+  for (const auto& [range, bytes] : rb)
+    if (!ra.contains(range)) d.uncovered.push_back({range.first, range.second, "b"});
+}
+
+FileDiff compare(const DiffSide* a, const DiffSide* b) {
+  FileDiff d;
+  d.key = a ? a->key : b->key;
+  d.path_a = a ? a->path : "";
+  d.path_b = b ? b->path : "";
+  d.only_in_a = !b;
+  d.only_in_b = !a;
+  if (!a || !b) return d;
+  d.format_differs = a->format != b->format;
+  d.parse_differs = a->parsed != b->parsed;
+  const auto fa = by_path(a->fields), fb = by_path(b->fields);
+  for (const auto& [path, f] : fa) {
+    const auto it = fb.find(path);
+    const std::string type = (*f)["type"];
+    if (it == fb.end()) {
+      d.fields.push_back({path, (*f)["offset"].get<uint64_t>(), std::nullopt, (*f)["value"], nullptr, (*f)["status"]});
+      continue;
+    }
+    const json& g = *it->second;
+    if (is_stream(type) || is_stream(g["type"])) {
+      StreamChange s = compare_stream(path, *f, g, *a, *b);
+      if (s.changed > 0 || s.count_a != s.count_b || s.type_a != s.type_b) d.streams.push_back(std::move(s));
+      continue;
+    }
+    if ((*f)["value"] != g["value"] || f->value("bits", json()) != g.value("bits", json()) || (*f)["type"] != g["type"])
+      d.fields.push_back({path, (*f)["offset"].get<uint64_t>(), g["offset"].get<uint64_t>(), (*f)["value"], g["value"], g["status"]});
+  }
+  for (const auto& [path, g] : fb)
+    if (!fa.contains(path))
+      d.fields.push_back({path, std::nullopt, (*g)["offset"].get<uint64_t>(), nullptr, (*g)["value"], (*g)["status"]});
+  compare_uncovered(*a, *b, d);
+  return d;
+}
+
+std::string offset_text(const std::optional<uint64_t>& o) { return o ? hex_offset(*o) : std::string("-"); }
+
+}  // namespace
+
+std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Profile profile) {
+  std::vector<DiffSide> out;
+  (void)roundtrip_tree(path, data, profile, [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
+    DiffSide s;
+    s.path = o.path;
+    s.key = o.path.substr(std::min(o.path.size(), path.size()));
+    s.format = std::string(format_name(o.format));
+    s.parsed = o.parsed;
+    s.bytes.assign(bytes.begin(), bytes.end());
+    json inspect;
+    if (parsed.msh) inspect = msh_inspect_json(bytes, *parsed.msh);
+    else if (parsed.mod) inspect = mod_inspect_json(bytes, *parsed.mod);
+    else if (parsed.nres) inspect = nres_inspect_json(bytes, *parsed.nres);
+    s.fields = inspect.value("fields", json::array());
+    if (inspect.contains("coverage") && inspect["coverage"].is_object()) s.uncovered = inspect["coverage"]["uncovered"];
+    out.push_back(std::move(s));
+  }, /*hashes=*/false);
+  return out;
+}
+
+std::vector<FileDiff> diff_trees(const std::vector<DiffSide>& a, const std::vector<DiffSide>& b) {
+  std::vector<FileDiff> out;
+  std::map<std::string, const DiffSide*> in_b;
+  for (const DiffSide& s : b) in_b[s.key] = &s;
+  for (const DiffSide& s : a) {
+    const auto it = in_b.find(s.key);
+    out.push_back(compare(&s, it == in_b.end() ? nullptr : it->second));
+    if (it != in_b.end()) in_b.erase(it);
+  }
+  for (const DiffSide& s : b)
+    if (in_b.contains(s.key)) out.push_back(compare(nullptr, &s));
+  return out;
+}
+
+json file_diff_json(const FileDiff& d) {
+  json fields = json::array(), streams = json::array(), uncovered = json::array();
+  for (const FieldChange& f : d.fields)
+    fields.push_back({{"path", f.path},
+                      {"offset_a", f.offset_a ? json(*f.offset_a) : json(nullptr)},
+                      {"offset_b", f.offset_b ? json(*f.offset_b) : json(nullptr)},
+                      {"old", f.old_value},
+                      {"new", f.new_value},
+                      {"status", f.status}});
+  for (const StreamChange& s : d.streams)
+    streams.push_back({{"path", s.path},
+                       {"type_a", s.type_a},
+                       {"type_b", s.type_b},
+                       {"count_a", s.count_a},
+                       {"count_b", s.count_b},
+                       {"changed_elements", s.changed},
+                       {"first_changed", s.first_changed ? json(*s.first_changed) : json(nullptr)},
+                       {"max_abs_diff", s.max_abs_diff}});
+  for (const RangeChange& r : d.uncovered) uncovered.push_back({{"start", r.start}, {"end", r.end}, {"side", r.side}});
+  return {{"key", d.key},           {"path_a", d.path_a.empty() ? json(nullptr) : json(d.path_a)},
+          {"path_b", d.path_b.empty() ? json(nullptr) : json(d.path_b)},
+          {"equal", d.equal()},     {"only_in_a", d.only_in_a},
+          {"only_in_b", d.only_in_b}, {"format_differs", d.format_differs},
+          {"parse_differs", d.parse_differs}, {"fields", fields},
+          {"streams", streams},     {"uncovered", uncovered}};
+}
+
+std::string file_diff_text(const FileDiff& d) {
+  const std::string name = d.path_a.empty() ? d.path_b : d.path_a;
+  if (d.only_in_a) return name + ": only in A\n";
+  if (d.only_in_b) return name + ": only in B\n";
+  std::string out;
+  if (d.format_differs) out += name + ": format differs\n";
+  if (d.parse_differs) out += name + ": parses on one side only\n";
+  for (const FieldChange& f : d.fields)
+    out += name + ": " + f.path + " @ " + offset_text(f.offset_a) + " / " + offset_text(f.offset_b) + ": " +
+           (f.old_value.is_null() ? "(absent)" : f.old_value.dump()) + " -> " +
+           (f.new_value.is_null() ? "(absent)" : f.new_value.dump()) + "  [" + f.status + "]\n";
+  for (const StreamChange& s : d.streams) {
+    out += name + ": " + s.path + " " + s.type_a + (s.type_a != s.type_b ? " -> " + s.type_b : "") + ": " +
+           std::to_string(s.changed) + " elements differ";
+    if (s.first_changed) out += ", first at [" + std::to_string(*s.first_changed) + "]";
+    if (!s.max_abs_diff.empty()) {
+      out += ", largest |difference| per component (";
+      for (size_t c = 0; c < s.max_abs_diff.size(); ++c) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%s%.6g", c ? ", " : "", s.max_abs_diff[c]);
+        out += buf;
+      }
+      out += ")";
+    }
+    out += "\n";
+  }
+  for (const RangeChange& r : d.uncovered)
+    out += name + ": uncovered bytes [" + hex_offset(r.start) + ", " + hex_offset(r.end) + ") " +
+           (r.side == "both" ? "hold other bytes" : "only in " + std::string(r.side == "a" ? "A" : "B")) + "\n";
+  return out;
+}
+
+}  // namespace meshgate

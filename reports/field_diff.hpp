@@ -1,0 +1,76 @@
+// `meshgate diff`: two files of one format compared by field path, not by
+// byte. Both sides are described by the field listing `inspect --json`
+// prints (every record field with its offset, type, value and status; every
+// stream with its element type and count), so a diff names what the field
+// tables name. Streams are compared element by element; uncovered bytes
+// range by range; the models nested in an NRes archive pair up by entry name.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "parser/core/byte_reader.hpp"
+#include "parser/nres/nres_parser.hpp"
+
+namespace meshgate {
+
+// One file of the tree (the file itself, or a model nested in it): what a diff reads.
+struct DiffSide {
+  std::string path;     // report path ("a.rlb!MODEL.MSH")
+  std::string key;      // the path below the top-level file ("", "!MODEL.MSH"): what pairs sides up
+  std::string format;
+  bool parsed = false;
+  std::vector<std::byte> bytes;
+  nlohmann::json fields;     // inspect --json "fields"
+  nlohmann::json uncovered;  // inspect --json coverage.uncovered, or null
+};
+
+// Every file of the tree of `data` (the file first, then nested models).
+[[nodiscard]] std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Profile profile);
+
+struct FieldChange {
+  std::string path;
+  std::optional<uint64_t> offset_a, offset_b;  // none: the field is on one side only
+  nlohmann::json old_value, new_value;         // null on the side that lacks it
+  std::string status;
+};
+
+struct StreamChange {
+  std::string path;
+  std::string type_a, type_b;  // "f32x3[110]"
+  uint64_t count_a = 0, count_b = 0;
+  uint64_t changed = 0;                     // elements that differ (over the common count)
+  std::optional<uint64_t> first_changed;    // index of the first
+  std::vector<double> max_abs_diff;         // per component, for numeric element types
+};
+
+struct RangeChange {
+  uint64_t start, end;  // an uncovered range present on one side only, or holding other bytes
+  std::string side;     // "a", "b" or "both"
+};
+
+struct FileDiff {
+  std::string key, path_a, path_b;
+  bool only_in_a = false, only_in_b = false;
+  bool format_differs = false, parse_differs = false;
+  std::vector<FieldChange> fields;
+  std::vector<StreamChange> streams;
+  std::vector<RangeChange> uncovered;
+  [[nodiscard]] bool equal() const {
+    return !only_in_a && !only_in_b && !format_differs && !parse_differs && fields.empty() && streams.empty() &&
+           uncovered.empty();
+  }
+};
+
+// The trees of two files, paired by key.
+[[nodiscard]] std::vector<FileDiff> diff_trees(const std::vector<DiffSide>& a, const std::vector<DiffSide>& b);
+
+[[nodiscard]] nlohmann::json file_diff_json(const FileDiff& d);
+// Human-readable lines, one change per line.
+[[nodiscard]] std::string file_diff_text(const FileDiff& d);
+
+}  // namespace meshgate
