@@ -31,6 +31,7 @@ void add_docs(CLI::App& app, int& exit_code);
 void add_bytemap(CLI::App& app, int& exit_code);
 void add_report(CLI::App& app, int& exit_code);
 void add_diff(CLI::App& app, int& exit_code);
+void add_set(CLI::App& app, int& exit_code);
 
 // The options several commands share, spelled once.
 void add_profile_option(CLI::App* cmd, nres::Profile& profile);  // --profile strict|compatible

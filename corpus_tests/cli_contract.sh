@@ -195,4 +195,27 @@ assert [c["path"] for c in f["fields"]] == ["objects[0].bounding_radius"], f["fi
 c = f["fields"][0]
 assert c["offset_a"] == c["offset_b"] == 0x7C and c["new"] == 0.625, c
 PY
+
+# set: a typed edit writes a file whose only difference is the field (exit 0);
+# an edit that breaks the file is refused (exit 1, nothing written) unless
+# --force; an unknown path or a value out of range is exit 2; --in-place
+# replaces the input itself.
+"$bin" set "$work/corpus/synth_0000.mod" 'objects[0].bounding_radius=0.625' -o "$work/set.mod" >/dev/null || fail "set exited $?"
+cmp -s "$work/set.mod" "$work/edited.mod" || fail "set and a by-hand poke of the same field differ"
+set +e
+"$bin" set "$work/corpus/synth_0000.mod" 'objects[0].aggregate_element_count=1' -o "$work/broken.mod" >/dev/null 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "set that breaks the file exited $rc, expected 1"
+[ ! -e "$work/broken.mod" ] || fail "set wrote a file with an error"
+"$bin" set "$work/corpus/synth_0000.mod" 'objects[0].aggregate_element_count=1' -o "$work/broken.mod" --force >/dev/null 2>&1; rc=$?
+[ $rc -eq 0 ] && [ -e "$work/broken.mod" ] || fail "set --force exited $rc"
+"$bin" set "$work/corpus/synth_0000.mod" 'objects[0].no_such_field=1' -o "$work/x.mod" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "set of an unknown path exited $rc, expected 2"
+"$bin" set "$work/corpus/synth_0000.mod" 'header.default_joint_index=256' -o "$work/x.mod" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "set of an out-of-range value exited $rc, expected 2"
+"$bin" set "$work/corpus/synth_0000.mod" 'objects[0].bounding_radius=1' >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "set without -o or --in-place exited $rc, expected 2"
+set -e
+cp "$work/corpus/synth_0000.mod" "$work/inplace.mod"
+"$bin" set "$work/inplace.mod" 'objects[0].bounding_radius=0.625' --in-place >/dev/null || fail "set --in-place exited $?"
+cmp -s "$work/inplace.mod" "$work/edited.mod" || fail "set --in-place did not write the edit"
 echo "cli_contract: ok"

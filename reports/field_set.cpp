@@ -1,0 +1,210 @@
+#include "reports/field_set.hpp"
+
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <map>
+
+#include "reports/field_diff.hpp"
+
+namespace meshgate {
+
+using nlohmann::json;
+
+namespace {
+
+std::optional<uint64_t> parse_unsigned(const std::string& text) {
+  const bool hex = text.starts_with("0x") || text.starts_with("0X");
+  const char* begin = text.data() + (hex ? 2 : 0);
+  uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(begin, text.data() + text.size(), v, hex ? 16 : 10);
+  if (ec != std::errc{} || end != text.data() + text.size() || begin == end) return std::nullopt;
+  return v;
+}
+
+std::optional<int64_t> parse_signed(const std::string& text) {
+  if (text.starts_with("-")) {
+    const auto magnitude = parse_unsigned(text.substr(1));
+    if (!magnitude || *magnitude > uint64_t{1} << 63) return std::nullopt;
+    return -static_cast<int64_t>(*magnitude - 1) - 1;
+  }
+  const auto v = parse_unsigned(text);
+  if (!v || *v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return std::nullopt;
+  return static_cast<int64_t>(*v);
+}
+
+std::string hex_text(const std::byte* p, size_t n) {
+  std::string out;
+  char buf[3];
+  for (size_t i = 0; i < n; ++i) {
+    std::snprintf(buf, sizeof buf, "%02x", std::to_integer<unsigned>(p[i]));
+    out += buf;
+  }
+  return out;
+}
+
+// The value's little-endian bytes for a field of `type` and `size`, or an error.
+std::optional<std::vector<std::byte>> encode(const std::string& type, uint64_t size, const std::string& value,
+                                             std::string& error, std::string& note) {
+  std::vector<std::byte> out(size);
+  const auto store = [&](uint64_t v) {
+    for (uint64_t i = 0; i < size; ++i) out[i] = static_cast<std::byte>((v >> (8 * i)) & 0xFF);
+  };
+  if (type.starts_with("bytes[")) {
+    if (value.size() != 2 * size) {
+      error = "a " + type + " field takes exactly " + std::to_string(2 * size) + " hex digits";
+      return std::nullopt;
+    }
+    for (uint64_t i = 0; i < size; ++i) {
+      unsigned b = 0;
+      const auto [end, ec] = std::from_chars(value.data() + 2 * i, value.data() + 2 * i + 2, b, 16);
+      if (ec != std::errc{} || end != value.data() + 2 * i + 2) {
+        error = "`" + value + "` is not hex";
+        return std::nullopt;
+      }
+      out[i] = static_cast<std::byte>(b);
+    }
+    return out;
+  }
+  if (type == "f32") {
+    if (value.starts_with("0x") || value.starts_with("0X")) {  // raw bits, NaN payloads included
+      const auto bits = parse_unsigned(value);
+      if (!bits || *bits > 0xFFFFFFFFu) {
+        error = "`" + value + "` is not 32 bits of hex";
+        return std::nullopt;
+      }
+      store(*bits);
+      return out;
+    }
+    char* end = nullptr;
+    errno = 0;
+    const double wanted = std::strtod(value.c_str(), &end);
+    if (value.empty() || *end != '\0') {
+      error = "`" + value + "` is not a number";
+      return std::nullopt;
+    }
+    const auto f = static_cast<float>(wanted);
+    if (std::isinf(f) && !std::isinf(wanted)) {
+      error = "`" + value + "` is beyond the f32 range";
+      return std::nullopt;
+    }
+    if (static_cast<double>(f) != wanted && !std::isnan(wanted)) {
+      char buf[48];
+      std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(f));
+      note = value + " is stored as the nearest f32, " + buf;
+    }
+    store(std::bit_cast<uint32_t>(f));
+    return out;
+  }
+  const bool is_signed = type.starts_with("i");
+  const unsigned bits = static_cast<unsigned>(8 * size);
+  if (is_signed) {
+    const auto v = parse_signed(value);
+    const int64_t lo = -(int64_t{1} << (bits - 1)), hi = (int64_t{1} << (bits - 1)) - 1;
+    if (!v || *v < lo || *v > hi) {
+      error = "`" + value + "` is not an " + type + " (" + std::to_string(lo) + ".." + std::to_string(hi) + ")";
+      return std::nullopt;
+    }
+    store(static_cast<uint64_t>(*v));
+    return out;
+  }
+  const auto v = parse_unsigned(value);
+  const uint64_t hi = bits == 64 ? std::numeric_limits<uint64_t>::max() : (uint64_t{1} << bits) - 1;
+  if (!v || *v > hi) {
+    error = "`" + value + "` is not a " + type + " (0.." + std::to_string(hi) + ", decimal or 0x hex)";
+    return std::nullopt;
+  }
+  store(*v);
+  return out;
+}
+
+// A name field's text: its bytes up to the first NUL.
+std::string name_of(const json& hex) {
+  std::string out;
+  const std::string h = hex.get<std::string>();
+  for (size_t i = 0; i + 1 < h.size(); i += 2) {
+    const char c = static_cast<char>(std::stoi(h.substr(i, 2), nullptr, 16));
+    if (c == '\0') break;
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<FieldAssignment> parse_assignment(const std::string& text) {
+  const size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0) return std::nullopt;
+  return FieldAssignment{text.substr(0, eq), text.substr(eq + 1)};
+}
+
+SetResult apply_assignments(const std::string& name, Bytes data, nres::Profile profile,
+                            const std::vector<FieldAssignment>& assignments) {
+  SetResult r;
+  r.bytes.assign(data.begin(), data.end());
+  const std::vector<DiffSide> sides = diff_sides(name, data, profile);
+  std::map<std::string, const DiffSide*> by_key;
+  for (const DiffSide& s : sides) by_key[s.key] = &s;
+  for (const FieldAssignment& a : assignments) {
+    // "A.MSH!B.MSH!field": walk the archives down to the model, adding each payload's offset.
+    const size_t bang = a.path.rfind('!');
+    const std::string key = bang == std::string::npos ? "" : "!" + a.path.substr(0, bang);
+    const std::string field = bang == std::string::npos ? a.path : a.path.substr(bang + 1);
+    uint64_t base = 0;
+    const DiffSide* side = by_key.count("") ? by_key[""] : nullptr;
+    std::string walked;
+    for (size_t at = 1; side && at < key.size() + 1 && !key.empty();) {
+      const size_t next = std::min(key.find('!', at), key.size());
+      const std::string entry = key.substr(at, next - at);
+      const DiffSide* parent = side;
+      side = nullptr;
+      for (const json& f : parent->fields) {
+        const std::string p = f["path"];
+        if (!p.starts_with("entries[") || !p.ends_with("].name") || name_of(f["value"]) != entry) continue;
+        const std::string prefix = p.substr(0, p.size() - 5);
+        for (const json& g : parent->fields)
+          if (g["path"] == prefix + ".data_offset") base += g["value"].get<uint64_t>();
+        walked += "!" + entry;
+        side = by_key.count(walked) ? by_key[walked] : nullptr;
+      }
+      at = next + 1;
+    }
+    if (!side) {
+      r.errors.push_back(a.path + ": no model `" + key.substr(1) + "` in " + name);
+      continue;
+    }
+    const json* spec = nullptr;
+    for (const json& f : side->fields)
+      if (f["path"] == field) spec = &f;
+    if (!spec) {
+      r.errors.push_back(a.path + ": no such field (the paths are those inspect --json prints)");
+      continue;
+    }
+    const std::string type = (*spec)["type"];
+    if (type.find('[') != std::string::npos && !type.starts_with("bytes[")) {
+      r.errors.push_back(a.path + ": a stream (" + type + "), not a scalar field");
+      continue;
+    }
+    const uint64_t offset = base + (*spec)["offset"].get<uint64_t>(), size = (*spec)["size"];
+    std::string error, note;
+    const auto bytes = encode(type, size, a.value, error, note);
+    if (!bytes) {
+      r.errors.push_back(a.path + ": " + error);
+      continue;
+    }
+    if (!note.empty()) r.notes.push_back(a.path + ": " + note);
+    if (offset + size > r.bytes.size()) {
+      r.errors.push_back(a.path + ": the field lies past the end of the file");
+      continue;
+    }
+    FieldEdit e{a.path, offset, size, hex_text(r.bytes.data() + offset, size), hex_text(bytes->data(), size)};
+    std::memcpy(r.bytes.data() + offset, bytes->data(), size);
+    r.edits.push_back(std::move(e));
+  }
+  return r;
+}
+
+}  // namespace meshgate
