@@ -32,6 +32,8 @@ void add_bytemap(CLI::App& app, int& exit_code);
 void add_report(CLI::App& app, int& exit_code);
 void add_diff(CLI::App& app, int& exit_code);
 void add_set(CLI::App& app, int& exit_code);
+void add_dump(CLI::App& app, int& exit_code);
+void add_build(CLI::App& app, int& exit_code);
 
 // The options several commands share, spelled once.
 void add_profile_option(CLI::App* cmd, nres::Profile& profile);  // --profile strict|compatible

@@ -218,4 +218,36 @@ set -e
 cp "$work/corpus/synth_0000.mod" "$work/inplace.mod"
 "$bin" set "$work/inplace.mod" 'objects[0].bounding_radius=0.625' --in-place >/dev/null || fail "set --in-place exited $?"
 cmp -s "$work/inplace.mod" "$work/edited.mod" || fail "set --in-place did not write the edit"
+
+# dump/build: an unedited dump builds the identical file and follows its
+# schema; an edited value builds a file that differs in that field alone;
+# a dump whose counts changed is refused (exit 2).
+"$bin" dump "$work/corpus/synth_0000.mod" -o "$work/dump.json" >/dev/null || fail "dump exited $?"
+"$bin" build "$work/dump.json" -o "$work/built.mod" >/dev/null || fail "build exited $?"
+cmp -s "$work/built.mod" "$work/corpus/synth_0000.mod" || fail "an unedited dump did not build the identical file"
+python3 - "$(dirname "$0")/../reports/schema/dump.v1.schema.json" "$work/dump.json" "$work/dump-edited.json" "$work/dump-count.json" <<'PY'
+import json, sys
+from jsonschema import Draft202012Validator
+schema = json.load(open(sys.argv[1]))
+Draft202012Validator.check_schema(schema)
+dump = json.load(open(sys.argv[2]))
+errors = list(Draft202012Validator(schema).iter_errors(dump))
+assert not errors, f"{errors[0].message} at {list(errors[0].absolute_path)}"
+for item in dump["items"]:
+    if item["path"] == "objects[0].bounding_radius":
+        item["value"] = 0.625
+json.dump(dump, open(sys.argv[3], "w"))
+for item in dump["items"]:
+    if item["path"] == "objects[0].meshes[0].uv":
+        item["elements"].pop()
+json.dump(dump, open(sys.argv[4], "w"))
+PY
+"$bin" build "$work/dump-edited.json" -o "$work/built-edited.mod" >/dev/null || fail "build of an edited dump exited $?"
+cmp -s "$work/built-edited.mod" "$work/edited.mod" || fail "an edited dump did not build the edit alone"
+set +e
+"$bin" build "$work/dump-count.json" -o "$work/built-count.mod" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "build of a dump with a changed count exited $rc, expected 2"
+"$bin" dump "$work/corpus/malformed/malformed_mod.mesh-stream-out-of-bounds.mod" -o "$work/bad.json" >/dev/null 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "dump of a rejected file exited $rc, expected 1"
+set -e
 echo "cli_contract: ok"

@@ -159,7 +159,7 @@ std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Prof
     if (parsed.msh) inspect = msh_inspect_json(bytes, *parsed.msh);
     else if (parsed.mod) inspect = mod_inspect_json(bytes, *parsed.mod);
     else if (parsed.nres) inspect = nres_inspect_json(bytes, *parsed.nres);
-    s.fields = inspect.value("fields", json::array());
+    s.fields = inspect.is_object() ? inspect.value("fields", json::array()) : json::array();
     if (inspect.contains("coverage") && inspect["coverage"].is_object()) s.uncovered = inspect["coverage"]["uncovered"];
     out.push_back(std::move(s));
   }, /*hashes=*/false);

@@ -46,9 +46,10 @@ std::string hex_text(const std::byte* p, size_t n) {
   return out;
 }
 
-// The value's little-endian bytes for a field of `type` and `size`, or an error.
-std::optional<std::vector<std::byte>> encode(const std::string& type, uint64_t size, const std::string& value,
-                                             std::string& error, std::string& note) {
+}  // namespace
+
+std::optional<std::vector<std::byte>> encode_field_value(const std::string& type, uint64_t size, const std::string& value,
+                                                         std::string& error, std::string& note) {
   std::vector<std::byte> out(size);
   const auto store = [&](uint64_t v) {
     for (uint64_t i = 0; i < size; ++i) out[i] = static_cast<std::byte>((v >> (8 * i)) & 0xFF);
@@ -121,6 +122,8 @@ std::optional<std::vector<std::byte>> encode(const std::string& type, uint64_t s
   return out;
 }
 
+namespace {
+
 // A name field's text: its bytes up to the first NUL.
 std::string name_of(const json& hex) {
   std::string out;
@@ -190,7 +193,7 @@ SetResult apply_assignments(const std::string& name, Bytes data, nres::Profile p
     }
     const uint64_t offset = base + (*spec)["offset"].get<uint64_t>(), size = (*spec)["size"];
     std::string error, note;
-    const auto bytes = encode(type, size, a.value, error, note);
+    const auto bytes = encode_field_value(type, size, a.value, error, note);
     if (!bytes) {
       r.errors.push_back(a.path + ": " + error);
       continue;

@@ -36,6 +36,13 @@ struct SetResult {
   std::vector<std::string> notes;   // e.g. "0.1 is stored as the nearest f32, 0.100000001"
 };
 
+// A value typed as on the command line, as the little-endian bytes of a field
+// of `type` ("u16", "f32", "bytes[4]") and `size`; nullopt with `error` set
+// when the type cannot hold it (`note` names a rounded f32).
+[[nodiscard]] std::optional<std::vector<std::byte>> encode_field_value(const std::string& type, uint64_t size,
+                                                                       const std::string& value, std::string& error,
+                                                                       std::string& note);
+
 [[nodiscard]] SetResult apply_assignments(const std::string& name, Bytes data, nres::Profile profile,
                                           const std::vector<FieldAssignment>& assignments);
 

@@ -1,0 +1,35 @@
+// `meshgate dump` / `meshgate build`: a file as JSON and back
+// (schema meshgate.dump.v1, reports/schema/dump.v1.schema.json). The dump
+// lists, in file order, every item of the field listing `inspect --json`
+// prints — each record field by name with its value (f32 also as raw bits),
+// each stream as a typed array, every other run of bytes (record arrays,
+// strings, uncovered gaps and padding) as hex — and nests the dump of every
+// archive or model held in an NRes payload. `build` lays each item back at
+// its offset: the layout is the dump's, so an unedited dump builds the
+// identical file and an edited value changes exactly its bytes. Changing a
+// count or a size is a relayout (`rebuild`), which build refuses.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "parser/core/byte_reader.hpp"
+#include "parser/nres/nres_parser.hpp"
+
+namespace meshgate {
+
+inline constexpr std::string_view kDumpSchema = "meshgate.dump.v1";
+
+// The dump of `data`, or an object with "error" when the file does not parse
+// far enough to be listed (its coverage map is needed to place every byte).
+[[nodiscard]] nlohmann::json dump_model(const std::string& name, Bytes data, nres::Profile profile);
+
+struct BuildResult {
+  std::vector<std::byte> bytes;
+  std::vector<std::string> errors;  // "items[12] (objects[0].bounding_radius): why"
+};
+[[nodiscard]] BuildResult build_from_dump(const nlohmann::json& dump);
+
+}  // namespace meshgate
