@@ -6,7 +6,6 @@
 #include "cli/commands.hpp"
 #include "reports/file_reader.hpp"
 #include "reports/model_dump.hpp"
-#include "reports/roundtrip.hpp"
 
 namespace meshgate::cli {
 
@@ -89,23 +88,8 @@ void add_build(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    bool broken = false;
-    for (const RoundTripOutcome& o : roundtrip_tree(dump["name"].get<std::string>(), built.bytes, options->profile, {}, false))
-      for (const Diagnostic& d : o.diagnostics) {
-        std::cout << format_diagnostic(o.path, d) << "\n";
-        broken = broken || d.severity == Severity::error;
-      }
-    if (broken && !options->force) {
-      std::cerr << "meshgate build: the built file has an error diagnostic; nothing written (--force writes it anyway)\n";
-      exit_code = kExitFailed;
-      return;
-    }
-    if (!write_file(options->output, [&](std::ostream& out) { out.write(reinterpret_cast<const char*>(built.bytes.data()), static_cast<std::streamsize>(built.bytes.size())); }, "build")) {
-      exit_code = kExitUsage;
-      return;
-    }
-    std::cout << "build: " << options->output << " (" << built.bytes.size() << " bytes)\n";
-    exit_code = kExitOk;
+    exit_code = write_checked_model(dump["name"].get<std::string>(), built.bytes, options->profile, options->force,
+                                    options->output, "build");
   });
 }
 

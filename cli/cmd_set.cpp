@@ -7,7 +7,6 @@
 #include "cli/commands.hpp"
 #include "reports/field_set.hpp"
 #include "reports/file_reader.hpp"
-#include "reports/roundtrip.hpp"
 
 namespace meshgate::cli {
 
@@ -74,25 +73,8 @@ void add_set(CLI::App& app, int& exit_code) {
     for (const FieldEdit& e : result.edits)
       std::cout << e.path << " @ " << hex_offset(e.offset) << " (" << e.size << " bytes): " << e.old_value << " -> "
                 << e.new_value << "\n";
-    // The edited file, parsed as a reader of it would.
-    bool broken = false;
-    for (const RoundTripOutcome& o : roundtrip_tree(display, result.bytes, options->profile, {}, false))
-      for (const Diagnostic& d : o.diagnostics) {
-        std::cout << format_diagnostic(o.path, d) << "\n";
-        broken = broken || d.severity == Severity::error;
-      }
-    if (broken && !options->force) {
-      std::cerr << "meshgate set: the edited file has an error diagnostic; nothing written (--force writes it anyway)\n";
-      exit_code = kExitFailed;
-      return;
-    }
     const std::string& target = options->in_place ? options->file : options->output;
-    if (!write_file(target, [&](std::ostream& o) { o.write(reinterpret_cast<const char*>(result.bytes.data()), static_cast<std::streamsize>(result.bytes.size())); }, "set")) {
-      exit_code = kExitUsage;
-      return;
-    }
-    std::cout << "set: " << result.edits.size() << " field(s) -> " << target << (broken ? " (forced, with errors)" : "") << "\n";
-    exit_code = kExitOk;
+    exit_code = write_checked_model(display, result.bytes, options->profile, options->force, target, "set");
   });
 }
 

@@ -69,6 +69,13 @@ struct SweepRequest {
 // on a terminal); nullopt after printing why on a usage or I/O error.
 [[nodiscard]] std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* command);
 
+// The last step of every command that writes a model (set, build): parse
+// `bytes` as a reader would (same profile), print every diagnostic, and write
+// them to `path` atomically unless they hold an error and `force` is off.
+// Returns the exit code: 0 written, 1 refused, 2 not written (I/O).
+[[nodiscard]] int write_checked_model(const std::string& display, const std::vector<std::byte>& bytes,
+                                      nres::Profile profile, bool force, const std::string& path, const char* command);
+
 // Writes atomically (writer/core/atomic_file.hpp); false after printing why.
 [[nodiscard]] bool write_text_file(const std::string& path, const std::string& text, const char* command);
 [[nodiscard]] bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write,

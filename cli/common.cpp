@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli/commands.hpp"
+#include "reports/roundtrip.hpp"
 #include "reports/evidence_html.hpp"
 #include "writer/core/atomic_file.hpp"
 
@@ -119,6 +120,26 @@ bool write_file(const std::string& path, const std::function<void(std::ostream&)
   const AtomicWrite written = write_file_atomically(path, write);
   if (!written.ok) std::cerr << "meshgate " << command << ": cannot write " << written.error << "\n";
   return written.ok;
+}
+
+int write_checked_model(const std::string& display, const std::vector<std::byte>& bytes, nres::Profile profile,
+                        bool force, const std::string& path, const char* command) {
+  bool broken = false;
+  for (const RoundTripOutcome& o : roundtrip_tree(display, bytes, profile, {}, /*hashes=*/false))
+    for (const Diagnostic& d : o.diagnostics) {
+      std::cout << format_diagnostic(o.path, d) << "\n";
+      broken = broken || d.severity == Severity::error;
+    }
+  if (broken && !force) {
+    std::cerr << "meshgate " << command << ": the result has an error diagnostic; nothing written (--force writes it anyway)\n";
+    return kExitFailed;
+  }
+  const auto write = [&](std::ostream& out) {
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  };
+  if (!write_file(path, write, command)) return kExitUsage;
+  std::cout << command << ": " << path << " (" << bytes.size() << " bytes" << (broken ? ", forced, with errors" : "") << ")\n";
+  return kExitOk;
 }
 
 }  // namespace meshgate::cli
