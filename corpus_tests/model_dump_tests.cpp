@@ -73,6 +73,12 @@ TEST(ModelDump, ACountChangeIsRefused) {
   ASSERT_FALSE(built.errors.empty());
   EXPECT_NE(built.errors.front().find("relayout"), std::string::npos) << built.errors.front();
   EXPECT_FALSE(build_from_dump(nlohmann::json{{"schema", "other"}}).errors.empty());
+  // A dump claiming a huge file is refused before anything is allocated.
+  nlohmann::json huge = dump;
+  huge["size"] = uint64_t{1} << 50;
+  const BuildResult refused = build_from_dump(huge);
+  ASSERT_FALSE(refused.errors.empty());
+  EXPECT_NE(refused.errors.front().find("limit"), std::string::npos) << refused.errors.front();
 }
 
 }  // namespace

@@ -179,6 +179,13 @@ bool build_into(const json& dump, std::vector<std::byte>& out, std::vector<std::
     return false;
   }
   const uint64_t size = dump["size"].get<uint64_t>();
+  // The largest file meshgate reads (an NRes archive, spec §1.7.12): a dump
+  // claiming more is refused before anything is allocated for it.
+  if (size > kMaxBuildBytes) {
+    errors.push_back(where + ": size " + std::to_string(size) + " is beyond the " + std::to_string(kMaxBuildBytes) +
+                     "-byte limit of any file meshgate reads");
+    return false;
+  }
   out.assign(size, std::byte{0});
   std::vector<bool> placed(size, false);
   size_t index = 0;

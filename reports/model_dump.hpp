@@ -10,6 +10,7 @@
 // count or a size is a relayout (`rebuild`), which build refuses.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,8 @@
 namespace meshgate {
 
 inline constexpr std::string_view kDumpSchema = "meshgate.dump.v1";
+// build allocates at most this for one file (and as much again per nesting level).
+inline constexpr uint64_t kMaxBuildBytes = 256ull << 20;
 
 // The dump of `data`, or an object with "error" when the file does not parse
 // far enough to be listed (its coverage map is needed to place every byte).
