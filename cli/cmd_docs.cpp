@@ -20,9 +20,13 @@ struct DocsOptions {
   std::string evidence;
 };
 
-std::optional<std::string> read_text(const std::string& path, std::string& why) {
+// Documents up to 64 MiB; an evidence report up to 512 MiB (the 10,000-file
+// generated corpus's is 70 MB).
+constexpr uint64_t kMaxDocumentBytes = 64ull << 20, kMaxEvidenceBytes = 512ull << 20;
+
+std::optional<std::string> read_text(const std::string& path, uint64_t limit, std::string& why) {
   FileReader reader;
-  const FileRead read = reader.read(path, SizeLimits{64ull << 20});
+  const FileRead read = reader.read(path, SizeLimits{limit});
   if (!read) {
     why = read_failure_text(read);
     return std::nullopt;
@@ -43,7 +47,7 @@ void add_docs(CLI::App& app, int& exit_code) {
   cmd->add_option("--evidence", options->evidence, "the evidence report (meshgate sweep --json)")->required();
   cmd->callback([options, &exit_code] {
     std::string why;
-    const std::optional<std::string> evidence_text = read_text(options->evidence, why);
+    const std::optional<std::string> evidence_text = read_text(options->evidence, kMaxEvidenceBytes, why);
     if (!evidence_text) {
       std::cerr << "meshgate docs: " << options->evidence << ": " << why << "\n";
       exit_code = kExitUsage;
@@ -58,7 +62,7 @@ void add_docs(CLI::App& app, int& exit_code) {
     bool errors = false, stale = false;
     size_t blocks = 0, rewritten = 0;
     for (const std::string& path : options->documents) {
-      const std::optional<std::string> doc = read_text(path, why);
+      const std::optional<std::string> doc = read_text(path, kMaxDocumentBytes, why);
       if (!doc) {
         std::cerr << "meshgate docs: " << path << ": " << why << "\n";
         errors = true;
