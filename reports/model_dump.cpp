@@ -260,6 +260,7 @@ bool build_into(const json& dump, std::vector<std::byte>& out, std::vector<std::
       errors.push_back(at + ": runs past the end of the " + std::to_string(size) + "-byte file");
       continue;
     }
+    if (bytes.empty()) continue;  // an empty stream places nothing (and memcpy must not see its null data)
     std::memcpy(out.data() + offset, bytes.data(), bytes.size());
     std::fill(placed.begin() + static_cast<std::ptrdiff_t>(offset), placed.begin() + static_cast<std::ptrdiff_t>(offset + bytes.size()), true);
   }
