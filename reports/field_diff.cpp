@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <map>
-#include <regex>
+#include <charconv>
 
 #include "reports/json_render.hpp"
 #include "reports/roundtrip.hpp"
@@ -19,25 +19,12 @@ namespace {
 bool is_stream(const std::string& type) { return type.find('[') != std::string::npos && !type.starts_with("bytes["); }
 std::string element_type(const std::string& type) { return type.substr(0, type.find('[')); }
 
-// A numeric element layout: base type and lanes ("i16x2" -> i, 16, 2).
-struct Lanes {
-  char kind;  // 'f', 'i', 's' (signed), 'u'
-  unsigned bits, count;
-};
-std::optional<Lanes> lanes_of(const std::string& element) {
-  static const std::regex pattern("^([fisu])(8|16|32|64)(?:x([0-9]+))?$");
-  std::smatch m;
-  if (!std::regex_match(element, m, pattern)) return std::nullopt;
-  return Lanes{m[1].str()[0], static_cast<unsigned>(std::stoul(m[2].str())),
-               m[3].matched ? static_cast<unsigned>(std::stoul(m[3].str())) : 1u};
-}
-
-double lane_value(const std::byte* p, const Lanes& l) {
+double lane_value(const std::byte* p, const ElementLayout& l) {
   uint64_t raw = 0;
-  std::memcpy(&raw, p, l.bits / 8);  // little-endian hosts only, as the parsers
+  std::memcpy(&raw, p, l.bytes);  // little-endian hosts only, as the parsers
   switch (l.kind) {
     case 'f': {
-      if (l.bits != 32) return static_cast<double>(raw);
+      if (l.bytes != 4) return static_cast<double>(raw);
       float f;
       const auto bits = static_cast<uint32_t>(raw);
       std::memcpy(&f, &bits, 4);
@@ -45,7 +32,7 @@ double lane_value(const std::byte* p, const Lanes& l) {
     }
     case 'i':
     case 's': {
-      const unsigned shift = 64 - l.bits;
+      const unsigned shift = 64 - 8 * l.bytes;
       return static_cast<double>(static_cast<int64_t>(raw << shift) >> shift);
     }
     default: return static_cast<double>(raw);
@@ -64,15 +51,15 @@ StreamChange compare_stream(const std::string& path, const json& fa, const json&
   if (stride == 0 || stride != size_b / s.count_b) return s;
   const std::byte* pa = a.bytes.data() + fa["offset"].get<uint64_t>();
   const std::byte* pb = b.bytes.data() + fb["offset"].get<uint64_t>();
-  const std::optional<Lanes> lanes = lanes_of(element_type(s.type_a));
-  if (lanes && uint64_t{lanes->bits} / 8 * lanes->count == stride) s.max_abs_diff.assign(lanes->count, 0.0);
+  const std::optional<ElementLayout> lanes = element_layout(s.type_a);
+  if (lanes && lanes->stride() == stride) s.max_abs_diff.assign(lanes->lanes, 0.0);
   for (uint64_t k = 0; k < common; ++k) {
     if (std::memcmp(pa + k * stride, pb + k * stride, stride) == 0) continue;
     ++s.changed;
     if (!s.first_changed) s.first_changed = k;
     for (size_t c = 0; c < s.max_abs_diff.size(); ++c) {
-      const double d = std::fabs(lane_value(pa + k * stride + c * lanes->bits / 8, *lanes) -
-                                 lane_value(pb + k * stride + c * lanes->bits / 8, *lanes));
+      const double d = std::fabs(lane_value(pa + k * stride + c * lanes->bytes, *lanes) -
+                                 lane_value(pb + k * stride + c * lanes->bytes, *lanes));
       s.max_abs_diff[c] = std::isnan(d) ? INFINITY : std::max(s.max_abs_diff[c], d);
     }
   }
@@ -145,6 +132,23 @@ FileDiff compare(const DiffSide* a, const DiffSide* b) {
 std::string offset_text(const std::optional<uint64_t>& o) { return o ? hex_offset(*o) : std::string("-"); }
 
 }  // namespace
+
+std::optional<ElementLayout> element_layout(std::string_view type) {
+  const std::string_view element = type.substr(0, type.find('['));  // "f32x3"
+  if (element.size() < 2) return std::nullopt;
+  const char kind = element[0];
+  if (kind != 'f' && kind != 'i' && kind != 's' && kind != 'u') return std::nullopt;
+  unsigned bits = 0, lanes = 1;
+  const char* end = element.data() + element.size();
+  auto r = std::from_chars(element.data() + 1, end, bits);
+  if (r.ec != std::errc{} || (bits != 8 && bits != 16 && bits != 32 && bits != 64)) return std::nullopt;
+  if (r.ptr != end) {
+    if (*r.ptr != 'x') return std::nullopt;
+    r = std::from_chars(r.ptr + 1, end, lanes);
+    if (r.ec != std::errc{} || r.ptr != end || lanes == 0) return std::nullopt;
+  }
+  return ElementLayout{kind, bits / 8, lanes};
+}
 
 std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Profile profile) {
   std::vector<DiffSide> out;

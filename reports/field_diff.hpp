@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -17,6 +18,17 @@
 #include "parser/nres/nres_parser.hpp"
 
 namespace meshgate {
+
+// A stream's numeric element, from the listing's type ("f32x3[110]" or
+// "f32x3"): lane kind ('f', 'i', 's' signed, 'u'), bytes per lane, lanes.
+// None for record arrays ("res7_triangle[54]") and strings. diff compares
+// lanes by it, dump writes and build reads typed arrays by it.
+struct ElementLayout {
+  char kind;
+  unsigned bytes, lanes;
+  [[nodiscard]] uint64_t stride() const { return uint64_t{bytes} * lanes; }
+};
+[[nodiscard]] std::optional<ElementLayout> element_layout(std::string_view type);
 
 // One file of the tree (the file itself, or a model nested in it): what a diff reads.
 struct DiffSide {

@@ -16,28 +16,11 @@ using nlohmann::json;
 
 namespace {
 
-struct ElementLayout {
-  char kind;  // 'f', 'i', 's', 'u'
-  unsigned bytes, lanes;
-};
-// "f32x3[110]" -> f, 4, 3; nullopt for record arrays ("res7_triangle[54]") and strings.
-std::optional<ElementLayout> element_layout(const std::string& type) {
-  const size_t bracket = type.find('[');
-  if (bracket == std::string::npos || type.back() != ']' || bracket < 2) return std::nullopt;
-  const std::string element = type.substr(0, bracket);  // "f32x3"
-  const char kind = element[0];
-  if (kind != 'f' && kind != 'i' && kind != 's' && kind != 'u') return std::nullopt;
-  unsigned bits = 0, lanes = 1;
-  const char* p = element.data() + 1;
-  const char* end = element.data() + element.size();
-  auto r = std::from_chars(p, end, bits);
-  if (r.ec != std::errc{} || (bits != 8 && bits != 16 && bits != 32 && bits != 64)) return std::nullopt;
-  if (r.ptr != end) {
-    if (*r.ptr != 'x') return std::nullopt;
-    r = std::from_chars(r.ptr + 1, end, lanes);
-    if (r.ec != std::errc{} || r.ptr != end || lanes == 0) return std::nullopt;
-  }
-  return ElementLayout{kind, bits / 8, lanes};
+// A typed stream ("f32x3[110]"): the listing's element layout; a bare
+// "f32x3" names no stream.
+std::optional<ElementLayout> stream_layout(const std::string& type) {
+  if (!type.ends_with("]")) return std::nullopt;
+  return element_layout(type);
 }
 
 bool is_scalar(const std::string& type) {
@@ -115,9 +98,9 @@ json dump_side(const DiffSide& side, const std::map<std::string, const DiffSide*
     if (is_scalar(type)) {
       item["value"] = f["value"];
       if (f.contains("bits")) item["bits"] = f["bits"];
-    } else if (const auto layout = element_layout(type); layout && size % (uint64_t{layout->bytes} * layout->lanes) == 0) {
+    } else if (const auto layout = stream_layout(type); layout && size % layout->stride() == 0) {
       json elements = json::array();
-      const uint64_t stride = uint64_t{layout->bytes} * layout->lanes;
+      const uint64_t stride = layout->stride();
       for (uint64_t e = 0; e < size / stride; ++e) {
         if (layout->lanes == 1) {
           elements.push_back(lane_json(p + e * stride, *layout));
@@ -210,7 +193,7 @@ bool build_into(const json& dump, std::vector<std::byte>& out, std::vector<std::
       }
       bytes = *b;
     } else if (item.contains("elements")) {
-      const auto layout = element_layout(type);
+      const auto layout = stream_layout(type);
       if (!layout) {
         errors.push_back(at + ": type " + type + " has no typed elements");
         continue;
@@ -239,7 +222,7 @@ bool build_into(const json& dump, std::vector<std::byte>& out, std::vector<std::
         continue;
       }
       const auto declared = std::stoull(type.substr(type.find('[') + 1));
-      if (bytes.size() != declared * layout->bytes * layout->lanes) {
+      if (bytes.size() != declared * layout->stride()) {
         errors.push_back(at + ": " + std::to_string(item["elements"].size()) + " elements where the layout holds " +
                          std::to_string(declared) + " (a count change is a relayout: meshgate rebuild)");
         continue;
