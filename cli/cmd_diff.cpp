@@ -1,6 +1,7 @@
-// `meshgate diff A B [--json]`: two files (or two directories, paired by
-// relative path) compared by field path (reports/field_diff.hpp). Exit 0 when
-// equal, 1 when they differ, 2 on a usage or I/O error.
+// `meshgate diff A B [--json] [--semantic]`: two files (or two directories,
+// paired by relative path) compared by field path (reports/field_diff.hpp);
+// with --semantic by content only, layout left out. Exit 0 when equal, 1 when
+// they differ, 2 on a usage or I/O error.
 #include <iostream>
 #include <map>
 
@@ -15,6 +16,7 @@ namespace {
 struct DiffOptions {
   std::string a, b;
   bool json = false;
+  bool semantic = false;
   nres::Profile profile = nres::Profile::compatible;
   SizeLimits limits;
 };
@@ -38,6 +40,9 @@ void add_diff(CLI::App& app, int& exit_code) {
   cmd->add_option("A", options->a, "a file or directory")->required();
   cmd->add_option("B", options->b, "a file or directory of the same kind")->required();
   cmd->add_flag("--json", options->json, "print {equal, files: [{key, path_a, path_b, equal, fields, streams, uncovered}]}");
+  cmd->add_flag("--semantic", options->semantic,
+                 "compare content, not layout: offsets, sizes, sort table, padding, gaps and directory order are left "
+                 "out, so one model laid out two ways is equal");
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
@@ -68,7 +73,7 @@ void add_diff(CLI::App& app, int& exit_code) {
         }
         *sides = std::move(*read);
       }
-      for (const FileDiff& d : diff_trees(sa, sb)) {
+      for (const FileDiff& d : diff_trees(sa, sb, options->semantic ? DiffMode::content : DiffMode::bytes)) {
         equal = equal && d.equal();
         if (d.equal()) continue;
         files.push_back(file_diff_json(d));
@@ -76,7 +81,7 @@ void add_diff(CLI::App& app, int& exit_code) {
       }
     }
     if (options->json) {
-      std::cout << nlohmann::json{{"equal", equal}, {"files", files}}.dump(2) << "\n";
+      std::cout << nlohmann::json{{"equal", equal}, {"semantic", options->semantic}, {"files", files}}.dump(2) << "\n";
     } else {
       std::cout << text << (equal ? "diff: equal\n" : "diff: " + std::to_string(files.size()) + " file(s) differ\n");
     }

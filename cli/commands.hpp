@@ -34,6 +34,7 @@ void add_diff(CLI::App& app, int& exit_code);
 void add_set(CLI::App& app, int& exit_code);
 void add_dump(CLI::App& app, int& exit_code);
 void add_build(CLI::App& app, int& exit_code);
+void add_rebuild(CLI::App& app, int& exit_code);
 
 // The options several commands share, spelled once.
 void add_profile_option(CLI::App* cmd, nres::Profile& profile);  // --profile strict|compatible

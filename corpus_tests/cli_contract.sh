@@ -250,4 +250,27 @@ set +e
 "$bin" dump "$work/corpus/malformed/malformed_mod.mesh-stream-out-of-bounds.mod" -o "$work/bad.json" >/dev/null 2>&1; rc=$?
 [ $rc -eq 1 ] || fail "dump of a rejected file exited $rc, expected 1"
 set -e
+# rebuild --canonical: a model laid out afresh has other bytes (diff exit 1)
+# but the same content (diff --semantic exit 0, "semantic": true in the
+# JSON); a rejected file is exit 1 with nothing written; a missing
+# --canonical is exit 2.
+"$bin" rebuild "$work/msh/synth_msh_0002.msh" --canonical -o "$work/rebuilt.msh" >/dev/null || fail "rebuild exited $?"
+set +e
+cmp -s "$work/rebuilt.msh" "$work/msh/synth_msh_0002.msh" && fail "the rebuilt model kept its layout: pick a relaid file"
+"$bin" diff "$work/msh/synth_msh_0002.msh" "$work/rebuilt.msh" >/dev/null; rc=$?
+[ $rc -eq 1 ] || fail "diff of a rebuilt model exited $rc, expected 1"
+"$bin" diff --semantic --json "$work/msh/synth_msh_0002.msh" "$work/rebuilt.msh" > "$work/semantic.json"; rc=$?
+[ $rc -eq 0 ] || fail "diff --semantic of a rebuilt model exited $rc, expected 0"
+"$bin" diff --semantic "$work/corpus/synth_0000.mod" "$work/edited.mod" >/dev/null; rc=$?
+[ $rc -eq 1 ] || fail "diff --semantic of an edited field exited $rc, expected 1"
+"$bin" rebuild "$work/corpus/malformed/malformed_mod.mesh-stream-out-of-bounds.mod" --canonical -o "$work/bad-rebuilt.mod" >/dev/null 2>&1; rc=$?
+[ $rc -eq 1 ] && [ ! -e "$work/bad-rebuilt.mod" ] || fail "rebuild of a rejected file exited $rc, expected 1 and no file"
+"$bin" rebuild "$work/corpus/synth_0000.mod" -o "$work/x.mod" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "rebuild without --canonical exited $rc, expected 2"
+set -e
+python3 - "$work/semantic.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["equal"] is True and d["semantic"] is True and d["files"] == [], d
+PY
 echo "cli_contract: ok"

@@ -70,11 +70,12 @@ TEST(DocSync, ValueKeysReadTheEvidence) {
   const auto text = [](std::string_view name) { return render_block(name, evidence()).text.value_or("<error>"); };
   EXPECT_EQ(text("value totals.files"), "6");
   EXPECT_EQ(text("value dmc3-mod.mesh.+0x0C.status"), "EXE_CONFIRMED+CORPUS_CONFIRMED+PRESERVED_UNDECODED");
-  for (const auto& t : evidence()["invariants"])
-    if (t["id"] == "mod.weight-sum-31")
-      EXPECT_EQ(text("value invariant.mod.weight-sum-31.ratio"),
-                std::to_string(t["holds"].get<uint64_t>()) + "/" +
-                    std::to_string(t["holds"].get<uint64_t>() + t["violated"].get<uint64_t>()));
+  for (const auto& t : evidence()["invariants"]) {
+    if (t["id"] != "mod.weight-sum-31") continue;
+    EXPECT_EQ(text("value invariant.mod.weight-sum-31.ratio"),
+              std::to_string(t["holds"].get<uint64_t>()) + "/" +
+                  std::to_string(t["holds"].get<uint64_t>() + t["violated"].get<uint64_t>()));
+  }
   EXPECT_EQ(text("value invariant.mod.weight-sum-31.max_deviation"), "<error>");  // structural: no deviation
   EXPECT_EQ(text("value invariant.mod.bound-centre-is-centroid.first_violation"),
             "synth_0000.mod!objects[0].bounding_center_x");

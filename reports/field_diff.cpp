@@ -67,6 +67,22 @@ StreamChange compare_stream(const std::string& path, const json& fa, const json&
   return s;
 }
 
+// A raw payload's bytes, compared byte by byte (a u8 stream without lanes).
+StreamChange compare_bytes(const std::string& path, const json& fa, const json& fb, const DiffSide& a, const DiffSide& b) {
+  const uint64_t size_a = fa["size"], size_b = fb["size"];
+  StreamChange s{path, "bytes", "bytes", size_a, size_b, 0, std::nullopt, {}};
+  const std::byte* pa = a.bytes.data() + fa["offset"].get<uint64_t>();
+  const std::byte* pb = b.bytes.data() + fb["offset"].get<uint64_t>();
+  const uint64_t common = std::min(size_a, size_b);
+  for (uint64_t k = 0; k < common; ++k) {
+    if (pa[k] == pb[k]) continue;
+    ++s.changed;
+    if (!s.first_changed) s.first_changed = k;
+  }
+  s.changed += std::max(size_a, size_b) - common;
+  return s;
+}
+
 std::map<std::string, const json*> by_path(const json& fields) {
   std::map<std::string, const json*> out;
   if (fields.is_array())
@@ -114,6 +130,11 @@ FileDiff compare(const DiffSide* a, const DiffSide* b) {
       continue;
     }
     const json& g = *it->second;
+    if (type == "bytes" && g["type"] == "bytes") {  // an NRes payload held as bytes: compare them
+      StreamChange s = compare_bytes(path, *f, g, *a, *b);
+      if (s.changed > 0) d.streams.push_back(std::move(s));
+      continue;
+    }
     if (is_stream(type) || is_stream(g["type"])) {
       StreamChange s = compare_stream(path, *f, g, *a, *b);
       if (s.changed > 0 || s.count_a != s.count_b || s.type_a != s.type_b) d.streams.push_back(std::move(s));
@@ -131,7 +152,51 @@ FileDiff compare(const DiffSide* a, const DiffSide* b) {
 
 std::string offset_text(const std::optional<uint64_t>& o) { return o ? hex_offset(*o) : std::string("-"); }
 
+// "4d303030002e..." (a 36-byte name field) -> "M000": the bytes before the NUL.
+std::string name_from_hex(const std::string& hex) {
+  std::string out;
+  for (size_t k = 0; k + 1 < hex.size(); k += 2) {
+    const char c = static_cast<char>(std::stoi(hex.substr(k, 2), nullptr, 16));
+    if (c == '\0') break;
+    out += c;
+  }
+  return out;
+}
+
+// "entries[3]" -> "entries[M000.nodes]" for every entry, from its name field;
+// a second entry of the same name gets "#2", and so on.
+std::map<std::string, std::string> entry_keys(const json& fields) {
+  std::map<std::string, std::string> out;
+  std::map<std::string, int> seen;
+  for (const json& f : fields) {
+    const std::string path = f["path"];
+    if (!path.starts_with("entries[") || !path.ends_with("].name") || !f["value"].is_string()) continue;
+    const std::string owner = path.substr(0, path.size() - 5);
+    const std::string name = name_from_hex(f["value"]);
+    const int n = ++seen[name];
+    out[owner] = "entries[" + name + (n > 1 ? "#" + std::to_string(n) : "") + "]";
+  }
+  return out;
+}
+
 }  // namespace
+
+DiffSide content_view(const DiffSide& side) {
+  DiffSide out = side;
+  out.uncovered = json::array();
+  out.fields = json::array();
+  const std::map<std::string, std::string> keys = entry_keys(side.fields);
+  for (const json& f : side.fields) {
+    if (f.value("layout", false)) continue;
+    json g = f;
+    const std::string path = f["path"];
+    if (const size_t dot = path.find("]."); path.starts_with("entries[") && dot != std::string::npos)
+      if (const auto it = keys.find(path.substr(0, dot + 1)); it != keys.end())
+        g["path"] = it->second + path.substr(dot + 1);
+    out.fields.push_back(std::move(g));
+  }
+  return out;
+}
 
 std::optional<ElementLayout> element_layout(std::string_view type) {
   const std::string_view element = type.substr(0, type.find('['));  // "f32x3"
@@ -170,7 +235,13 @@ std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Prof
   return out;
 }
 
-std::vector<FileDiff> diff_trees(const std::vector<DiffSide>& a, const std::vector<DiffSide>& b) {
+std::vector<FileDiff> diff_trees(const std::vector<DiffSide>& a, const std::vector<DiffSide>& b, DiffMode mode) {
+  if (mode == DiffMode::content) {
+    std::vector<DiffSide> ca, cb;
+    for (const DiffSide& s : a) ca.push_back(content_view(s));
+    for (const DiffSide& s : b) cb.push_back(content_view(s));
+    return diff_trees(ca, cb, DiffMode::bytes);
+  }
   std::vector<FileDiff> out;
   std::map<std::string, const DiffSide*> in_b;
   for (const DiffSide& s : b) in_b[s.key] = &s;

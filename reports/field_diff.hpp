@@ -78,8 +78,21 @@ struct FileDiff {
   }
 };
 
+// What a diff compares. `bytes`: every field, stream and uncovered byte, so
+// only identical files are equal. `content` (`diff --semantic`): what the
+// model holds, not where it lies (content_view), so two layouts of one model
+// are equal.
+enum class DiffMode { bytes, content };
+
+// The side without its layout: no field the tables mark FieldRole::layout
+// (offsets, payload sizes, sort indices, the MOD workspace), no uncovered
+// bytes (padding, gaps), and container entries keyed by name
+// ("entries[M000.nodes].type_id"), not by directory position.
+[[nodiscard]] DiffSide content_view(const DiffSide& side);
+
 // The trees of two files, paired by key.
-[[nodiscard]] std::vector<FileDiff> diff_trees(const std::vector<DiffSide>& a, const std::vector<DiffSide>& b);
+[[nodiscard]] std::vector<FileDiff> diff_trees(const std::vector<DiffSide>& a, const std::vector<DiffSide>& b,
+                                               DiffMode mode = DiffMode::bytes);
 
 [[nodiscard]] nlohmann::json file_diff_json(const FileDiff& d);
 // Human-readable lines, one change per line.

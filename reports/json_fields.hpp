@@ -1,6 +1,7 @@
 // How one table-driven record becomes JSON field entries, shared by every
 // format's `inspect --json` rendering: {path, offset, size, type, value,
-// status}, f32 values with their raw bits, byte fields as hex.
+// status}, f32 values with their raw bits, byte fields as hex, and
+// "layout": true on a field that only says where content lies (FieldRole).
 #pragma once
 
 #include <cmath>
@@ -39,6 +40,7 @@ void append_record(nlohmann::json& out, const std::string& owner, uint64_t base,
         {"size", f.width},
         {"type", f.is_bytes() ? "bytes[" + std::to_string(f.width) + "]" : std::string(type_name(f.type))},
         {"status", status_string(f.status)}};
+    if (f.role == FieldRole::layout) entry["layout"] = true;
     switch (f.type) {
       case FieldType::bytes: entry["value"] = hex_bytes(r.raw(i)); break;
       case FieldType::i16:

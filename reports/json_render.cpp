@@ -21,6 +21,7 @@ void append_array(json& out, const std::string& path, uint64_t offset, uint64_t 
                  {"type", std::string(spec.element_type) + "[" + std::to_string(count) + "]"},
                  {"value", count},
                  {"status", status_string(spec.status)}});
+  if (spec.role == FieldRole::layout) out.back()["layout"] = true;
 }
 
 }  // namespace

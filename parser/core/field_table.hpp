@@ -47,6 +47,12 @@ enum class FieldType : uint8_t { u8, u16, u32, u64, i16, i32, f32, bytes };
   return "?";
 }
 
+// What a field says about the model. A layout field says only where the
+// content lies (an offset, a payload size, a sort index): two files holding
+// the same model laid out differently differ in layout fields and nowhere
+// else. `diff --semantic` leaves them out; `rebuild --canonical` recomputes them.
+enum class FieldRole : uint8_t { content, layout };
+
 struct FieldSpec {
   uint32_t offset;
   uint32_t width;
@@ -54,6 +60,7 @@ struct FieldSpec {
   std::string_view name;
   StatusSet status;
   std::string_view note;  // evidence: executable address, corpus figure, project
+  FieldRole role = FieldRole::content;
 
   [[gnu::always_inline, nodiscard]] constexpr bool is_bytes() const { return type == FieldType::bytes; }
 };

@@ -37,7 +37,7 @@ inline constexpr RecordSpec<11> kHeaderSpec{"header", 0x40, {{
      "copied to manager +0xE4 (0x1402F95C2) with no consumer; decimal split hi/mid/lo REJECTED (pl000=217)"},
     {0x18, 8, bytes, "header_18_1f", kDormantPreserved, "dormant like 0x08..0x0F; zero 38/38"},
     {0x20, 8, u64, "document_offset", S::exe_confirmed,
-     "file-relative node-domain block offset; binder 0x1402F1DB0 (\"skeletonOffset\" in ImHex)"},
+     "file-relative node-domain block offset; binder 0x1402F1DB0 (\"skeletonOffset\" in ImHex)", FieldRole::layout},
     {0x28, 24, bytes, "header_28_3f", kDormantPreserved, "dormant like 0x08..0x0F; zero 38/38"},
 }}};
 
@@ -49,7 +49,7 @@ inline constexpr RecordSpec<14> kObjectSpec{"object", 0x40, {{
     {0x02, 2, u16, "aggregate_element_count", S::exe_and_corpus_confirmed,
      "equals the sum of child mesh vertex counts in 38/38 files (error otherwise)"},
     {0x04, 4, bytes, "object_04_07", kDormantPreserved, "dormant; zero 166/166"},
-    {0x08, 8, u64, "inner_table_offset", S::exe_confirmed, "file-relative offset of the 0x50-stride mesh array"},
+    {0x08, 8, u64, "inner_table_offset", S::exe_confirmed, "file-relative offset of the 0x50-stride mesh array", FieldRole::layout},
     {0x10, 4, u32, "source_flags", S::exe_confirmed,
      "read 0x140302AB2, copied to runtime +0x10/+0x14; low nibble blend mode, 0x600 params, 0x4000 "
      "nearest filter, 0x100000 GS alpha-test/depth selector, 0x200000 undecoded"},
@@ -77,17 +77,17 @@ inline constexpr RecordSpec<16> kMeshSpec{"mesh", 0x50, {{
     {0x0A, 2, u16, "gs_clamp_maxv", S::exe_confirmed, "legacy GS CLAMP, see +0x04"},
     {0x0C, 4, u32, "preserved0c", S::exe_confirmed | S::corpus_confirmed | S::preserved_undecoded,
      "no consumer in 6 derivation functions and 34 runtime-mesh roots; zero 180/180"},
-    {0x10, 8, u64, "positions_offset", S::exe_confirmed, "file-relative, relocated by post-load"},
-    {0x18, 8, u64, "normals_offset", S::exe_confirmed, "file-relative, relocated by post-load"},
-    {0x20, 8, u64, "uv_offset", S::exe_confirmed, "file-relative, relocated by post-load"},
+    {0x10, 8, u64, "positions_offset", S::exe_confirmed, "file-relative, relocated by post-load", FieldRole::layout},
+    {0x18, 8, u64, "normals_offset", S::exe_confirmed, "file-relative, relocated by post-load", FieldRole::layout},
+    {0x20, 8, u64, "uv_offset", S::exe_confirmed, "file-relative, relocated by post-load", FieldRole::layout},
     {0x28, 8, u64, "blend_indices_offset", S::exe_confirmed,
-     "file-relative, relocated; runtime +0x140 -> draw descriptor +0x30"},
-    {0x30, 8, u64, "control_offset", S::exe_confirmed, "file-relative packed weight/topology u16 stream"},
+     "file-relative, relocated; runtime +0x140 -> draw descriptor +0x30", FieldRole::layout},
+    {0x30, 8, u64, "control_offset", S::exe_confirmed, "file-relative packed weight/topology u16 stream", FieldRole::layout},
     {0x38, 8, u64, "reserved38", S::exe_and_corpus_confirmed,
      "aux slot, not relocated for MOD; builder 0x1402FE6A0 zeroes the runtime aux; zero 180/180; "
      "padding or MOD COLOR0 readings REJECTED (EFM COLOR0, SCM RGB)"},
     {0x40, 8, u64, "generated_workspace_relative_offset", S::exe_confirmed,
-     "relative to the mesh record itself, not the file (spec §9.1)"},
+     "relative to the mesh record itself, not the file (spec §9.1)", FieldRole::layout},
     {0x48, 4, u32, "generated_topology_count", S::exe_confirmed,
      "post-load writes the generated word count here; serialized 0 in 180/180; not the capacity"},
     {0x4C, 4, u32, "reserved4c", S::exe_confirmed | S::corpus_confirmed | S::preserved_undecoded,
@@ -98,13 +98,13 @@ inline constexpr RecordSpec<16> kMeshSpec{"mesh", 0x50, {{
 // relative to the block start.
 inline constexpr RecordSpec<5> kNodeHeaderSpec{"node_header", 0x20, {{
     {0x00, 4, u32, "parent_array_rel", S::exe_and_corpus_confirmed,
-     "binder 0x1402F1DB0 -> manager +0x08; 0x20 in 38/38"},
+     "binder 0x1402F1DB0 -> manager +0x08; 0x20 in 38/38", FieldRole::layout},
     {0x04, 4, u32, "order_array_rel", S::exe_and_corpus_confirmed,
-     "manager +0x10; 0x20 + align4(N) in 38/38"},
+     "manager +0x10; 0x20 + align4(N) in 38/38", FieldRole::layout},
     {0x08, 4, u32, "motion_group_array_rel", S::exe_and_corpus_confirmed,
-     "manager +0x18; 0x20 + 2*align4(N) in 38/38"},
+     "manager +0x18; 0x20 + 2*align4(N) in 38/38", FieldRole::layout},
     {0x0C, 4, u32, "transform_table_rel", S::exe_and_corpus_confirmed,
-     "manager +0x20; align16(0x20 + 3*align4(N)) in 38/38"},
+     "manager +0x20; align16(0x20 + 3*align4(N)) in 38/38", FieldRole::layout},
     {0x10, 16, bytes, "secondary_shell_10_1f", kDormantPreserved,
      "+0x10 dead read by 0x1402FD9C0 (0x1402FDA0C), +0x11..0x1F no consumer; zero 38/38"},
 }}};
@@ -130,6 +130,7 @@ struct ArraySpec {
   uint32_t stride;
   StatusSet status;
   std::string_view note;
+  FieldRole role = FieldRole::content;
 };
 
 // §3 Vertex streams, field-major, n elements each. Order matches the mesh
@@ -157,7 +158,8 @@ inline constexpr ArraySpec kMotionGroupArraySpec{"motion_groups", "u8", 1, S::ex
                                                  "selector feeding CMotionJoint+0xF8; values {0,1,2} seen"};
 inline constexpr ArraySpec kWorkspaceSpec{
     "workspace", "u8", 1, S::corpus_confirmed | S::structural_confirmed | S::preserved_undecoded,
-    "generated-topology workspace, capacity align16(6(n-2)); 0x12 fill, final word 00 00 in 38/38"};
+    "generated-topology workspace, capacity align16(6(n-2)); 0x12 fill, final word 00 00 in 38/38",
+    FieldRole::layout};  // scratch the post-load step writes its generated words into (spec §3 step 3)
 
 // Field indices resolved at compile time from the tables above.
 namespace hdr {

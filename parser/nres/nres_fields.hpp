@@ -19,7 +19,7 @@ inline constexpr RecordSpec<4> kHeaderSpec{"nres_header", 16, {{
     {0x04, 4, u32, "version", S::exe_and_corpus_confirmed, "must be 0x100; Ngi32 rejects any other value [H]"},
     {0x08, 4, i32, "entry_count", S::exe_and_corpus_confirmed, "read as signed, >= 0 [H]"},
     {0x0C, 4, u32, "total_size", S::exe_and_corpus_confirmed,
-     "equals the file size; Ngi32 compares it with GetFileSize [H]"},
+     "equals the file size; Ngi32 compares it with GetFileSize [H]", FieldRole::layout},
 }}};
 
 inline constexpr RecordSpec<8> kEntrySpec{"nres_entry", 64, {{
@@ -27,13 +27,13 @@ inline constexpr RecordSpec<8> kEntrySpec{"nres_entry", 64, {{
      "FourCC (Texm, MAT0, ...) or, inside .msh, a stream type 1..21 [H]"},
     {0x04, 4, u32, "attr1", S::structural_confirmed, "type-dependent; element count in model streams [H]"},
     {0x08, 4, u32, "attr2", S::structural_confirmed, "type-dependent; Res19 frame count, MAT0 version [H]"},
-    {0x0C, 4, u32, "size", S::exe_and_corpus_confirmed, "payload length in bytes [H]"},
+    {0x0C, 4, u32, "size", S::exe_and_corpus_confirmed, "payload length in bytes [H]", FieldRole::layout},
     {0x10, 4, u32, "attr3", S::structural_confirmed, "type-dependent; element stride in model streams [H]"},
     {0x14, 36, bytes, "name", S::exe_and_corpus_confirmed,
      "C string <= 35 chars + NUL; bytes after the NUL are not always zero and are kept [H]"},
-    {0x38, 4, u32, "data_offset", S::exe_and_corpus_confirmed, "absolute file offset of the payload [H]"},
+    {0x38, 4, u32, "data_offset", S::exe_and_corpus_confirmed, "absolute file offset of the payload [H]", FieldRole::layout},
     {0x3C, 4, u32, "sort_index", S::exe_and_corpus_confirmed,
-     "entries[i].sort_index = i-th entry in case-folded name order (_strcmpi), not the own position [H]"},
+     "entries[i].sort_index = i-th entry in case-folded name order (_strcmpi), not the own position [H]", FieldRole::layout},
 }}};
 
 inline constexpr uint32_t kVersion = 0x100;

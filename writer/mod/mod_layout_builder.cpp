@@ -62,6 +62,7 @@ BuiltMod build_mod(const ModDescription& d) {
   img.reserve(kHeaderSpec.size + d.objects.size() * kObjectSpec.size);
 
   std::vector<MeshRecord> mesh_records;
+  std::vector<const std::vector<std::byte>*> carried_workspaces;  // per mesh, object-major
   for (size_t i = 0; i < d.objects.size(); ++i) {
     const ObjectDescription& od = d.objects[i];
     img.pad_to(kStreamAlignment);
@@ -105,6 +106,7 @@ BuiltMod build_mod(const ModDescription& d) {
       r.set(mesh::reserved4c, md.reserved4c);
       built.mesh_record_offsets.push_back(table + j * kMeshSpec.size);
       mesh_records.push_back(r);
+      carried_workspaces.push_back(&md.workspace);
     }
   }
 
@@ -144,10 +146,13 @@ BuiltMod build_mod(const ModDescription& d) {
   for (size_t m = 0; m < mesh_records.size(); ++m) {
     const uint64_t capacity = workspace_capacity(mesh_records[m].get(mesh::vertex_count));
     const uint64_t at = img.reserve(capacity);
-    std::fill_n(img.at(at, capacity).begin(), capacity, std::byte{0x12});
+    const std::vector<std::byte>& carried = *carried_workspaces[m];
+    if (carried.size() == capacity) std::copy(carried.begin(), carried.end(), img.at(at, capacity).begin());
+    else std::fill_n(img.at(at, capacity).begin(), capacity, std::byte{0x12});
     mesh_records[m].set(mesh::workspace_rel, at - built.mesh_record_offsets[m]);
   }
-  if (img.size() >= 2 && img.size() > block + layout.transforms + n * kTransformSpec.size) {
+  const bool last_carried = !carried_workspaces.empty() && !carried_workspaces.back()->empty();
+  if (!last_carried && img.size() >= 2 && img.size() > block + layout.transforms + n * kTransformSpec.size) {
     img.at(img.size() - 2, 2)[0] = std::byte{0};
     img.at(img.size() - 2, 2)[1] = std::byte{0};
   }

@@ -26,6 +26,9 @@ struct MeshDescription {
   std::vector<I16x2> uv;
   std::vector<U8x4> blend_indices;
   std::vector<uint16_t> control;
+  // The workspace's exact bytes, carried by a rebuild (capacity bytes,
+  // align16(6(n-2))); empty: the retail content, 0x12 fill and a final 00 00.
+  std::vector<std::byte> workspace;
 };
 
 struct ObjectDescription {
