@@ -6,6 +6,7 @@
 #include <map>
 #include <charconv>
 
+#include "parser/core/utf8_text.hpp"
 #include "reports/json_render.hpp"
 #include "reports/roundtrip.hpp"
 
@@ -172,7 +173,7 @@ std::map<std::string, std::string> entry_keys(const json& fields) {
     const std::string path = f["path"];
     if (!path.starts_with("entries[") || !path.ends_with("].name") || !f["value"].is_string()) continue;
     const std::string owner = path.substr(0, path.size() - 5);
-    const std::string name = name_from_hex(f["value"]);
+    const std::string name = utf8_or_escaped(name_from_hex(f["value"]));  // as reports spell entry names
     const int n = ++seen[name];
     out[owner] = "entries[" + name + (n > 1 ? "#" + std::to_string(n) : "") + "]";
   }

@@ -31,9 +31,11 @@ struct Archive {
   friend bool operator==(const Archive&, const Archive&) = default;
 };
 
-// The entry's name: the bytes before the first NUL of the 36-byte field.
+// The entry's name for reports: the bytes before the first NUL of the 36-byte
+// field, as UTF-8 when they are, else with each other byte escaped ("\x9A").
 [[nodiscard]] std::string entry_name(const EntryRecord& record);
-// The same, viewed in the record (valid while the record lives).
+// The name's raw bytes, viewed in the record (valid while the record lives):
+// what a writer writes back.
 [[nodiscard]] std::string_view entry_name_view(const EntryRecord& record);
 
 // Offset of the directory, from the header: total_size - 64 * entry_count.

@@ -13,7 +13,7 @@ EntryDescription describe_entry(const EntryRecord& record, std::vector<std::byte
   e.attr1 = static_cast<uint32_t>(record.get(entry::attr1));
   e.attr2 = static_cast<uint32_t>(record.get(entry::attr2));
   e.attr3 = static_cast<uint32_t>(record.get(entry::attr3));
-  e.name = entry_name(record);
+  e.name = std::string(entry_name_view(record));  // the raw bytes, not the escaped view
   const auto field = record.raw(entry::name);
   for (size_t k = e.name.size() + 1; k < field.size(); ++k) e.name_tail.push_back(static_cast<uint8_t>(field[k]));
   e.payload = std::move(payload);
