@@ -35,6 +35,7 @@ void add_set(CLI::App& app, int& exit_code);
 void add_dump(CLI::App& app, int& exit_code);
 void add_build(CLI::App& app, int& exit_code);
 void add_rebuild(CLI::App& app, int& exit_code);
+void add_import(CLI::App& app, int& exit_code);
 
 // The options several commands share, spelled once.
 void add_profile_option(CLI::App* cmd, nres::Profile& profile);  // --profile strict|compatible

@@ -1,6 +1,7 @@
 #include "writer/mod/mod_layout_builder.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "parser/mod/mod_layout.hpp"
@@ -55,6 +56,26 @@ uint64_t put_lanes(Image& img, const std::vector<Element>& values, size_t lane_w
 }
 
 }  // namespace
+
+void compute_bounds(ObjectDescription& o) {
+  std::array<float, 3> lo{}, hi{};
+  bool first = true;
+  for (const MeshDescription& m : o.meshes)
+    for (const auto& p : m.positions)
+      for (size_t c = 0; c < 3; ++c) {
+        lo[c] = first ? p[c] : std::min(lo[c], p[c]);
+        hi[c] = first ? p[c] : std::max(hi[c], p[c]);
+        first = c < 2 && first;
+      }
+  for (size_t c = 0; c < 3; ++c) o.bounding_center[c] = (lo[c] + hi[c]) / 2;
+  float radius = 0;
+  for (const MeshDescription& m : o.meshes)
+    for (const auto& p : m.positions) {
+      const float dx = p[0] - o.bounding_center[0], dy = p[1] - o.bounding_center[1], dz = p[2] - o.bounding_center[2];
+      radius = std::max(radius, std::sqrt(dx * dx + dy * dy + dz * dz));
+    }
+  o.bounding_radius = radius;
+}
 
 BuiltMod build_mod(const ModDescription& d) {
   Image img(d.padding_fill);

@@ -72,6 +72,11 @@ struct ModDescription {
   uint8_t padding_fill = 0;  // value of alignment padding bytes (non-zero exercises gap preservation)
 };
 
+// An object's bounding sphere as a builder computes it (the hypotheses the
+// semantic invariants test): the centre of the box of its meshes' positions,
+// and the largest distance from there to one of them, in f32.
+void compute_bounds(ObjectDescription& object);
+
 // Where the builder put things, for tests and malformed variants.
 struct BuiltMod {
   std::vector<std::byte> bytes;

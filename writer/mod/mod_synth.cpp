@@ -119,25 +119,7 @@ ModDescription random_mod_description(uint64_t seed, uint64_t index) {
     }
     const size_t meshes = rng.range(1, 3);
     for (size_t j = 0; j < meshes; ++j) o.meshes.push_back(random_mesh(rng, nodes, d.texture_slot_count));
-    // As a builder computes it: the centre of the object's box, and the
-    // largest distance from there to one of its vertices (so it bounds them).
-    std::array<float, 3> lo{}, hi{};
-    bool first = true;
-    for (const MeshDescription& m : o.meshes)
-      for (const auto& p : m.positions)
-        for (size_t c = 0; c < 3; ++c) {
-          lo[c] = first ? p[c] : std::min(lo[c], p[c]);
-          hi[c] = first ? p[c] : std::max(hi[c], p[c]);
-          first = c < 2 && first;
-        }
-    for (size_t c = 0; c < 3; ++c) o.bounding_center[c] = (lo[c] + hi[c]) / 2;
-    float radius = 0;
-    for (const MeshDescription& m : o.meshes)
-      for (const auto& p : m.positions) {
-        const float dx = p[0] - o.bounding_center[0], dy = p[1] - o.bounding_center[1], dz = p[2] - o.bounding_center[2];
-        radius = std::max(radius, std::sqrt(dx * dx + dy * dy + dz * dz));
-      }
-    o.bounding_radius = radius;
+    compute_bounds(o);
     d.objects.push_back(std::move(o));
   }
 

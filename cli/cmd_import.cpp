@@ -1,0 +1,92 @@
+// `meshgate import MODEL.glb --as mod [--like ORIGINAL] -o OUT [--force]`: a
+// new model built from a glTF 2.0 asset through the format's layout builder
+// (writer/mod/mod_from_gltf.hpp). Every loss is printed as a warning naming
+// the mesh or vertex it concerns; what the format cannot hold is an error and
+// nothing is written. The result is parsed again like every written model.
+// Exit 0 written, 1 refused (the glTF needs what the format cannot hold, or
+// the result has an error), 2 usage or I/O.
+#include <filesystem>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "parser/gltf/gltf_reader.hpp"
+#include "parser/mod/mod_parser.hpp"
+#include "reports/file_reader.hpp"
+#include "writer/mod/mod_from_gltf.hpp"
+
+namespace meshgate::cli {
+
+namespace {
+
+struct ImportOptions {
+  std::string file, as, like, output;
+  bool force = false;
+  SizeLimits limits{uint64_t{256} << 20};  // a glTF is not a format meshgate sizes by magic
+};
+
+}  // namespace
+
+void add_import(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<ImportOptions>();
+  CLI::App* cmd = app.add_subcommand("import", "Build a model from a glTF 2.0 file (.glb or .gltf) through the format's layout builder");
+  cmd->add_option("MODEL", options->file, "a .glb, or a .gltf (its buffers beside it)")->required();
+  cmd->add_option("--as", options->as, "the format to build")->required()->check(CLI::IsMember({"mod"}));
+  cmd->add_option("--like", options->like,
+                  "an existing file of the same model: every field glTF cannot express comes from it");
+  add_output_option(cmd, "-o,--output", options->output, "the model to write")->required();
+  cmd->add_flag("--force", options->force, "write the result even if it has an error diagnostic");
+  cmd->add_option("--max-size", options->limits.override_bytes, "the largest input read, in bytes (default 256 MiB)");
+  cmd->callback([options, &exit_code] {
+    std::vector<std::string> inputs = {options->file};
+    if (!options->like.empty()) inputs.push_back(options->like);
+    const std::optional<InputScan> scan = scan_for(inputs, 1, "import");
+    if (!scan || !outputs_are_usable({options->output}, scan->files, "import")) {
+      exit_code = kExitUsage;
+      return;
+    }
+    FileReader reader;
+    FileRead read = reader.read(options->file, options->limits);
+    if (!read) {
+      std::cerr << "meshgate import: " << options->file << ": " << read_failure_text(read) << "\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    std::string error;
+    const std::string base_dir = std::filesystem::path(options->file).parent_path().string();
+    const std::optional<tinygltf::Model> asset = gltf::read_asset(read.bytes, error, base_dir.empty() ? "." : base_dir);
+    if (!asset) {
+      std::cerr << "meshgate import: " << options->file << ": not a glTF 2.0 file tinygltf reads: " << error << "\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    std::optional<mod::Model> like;
+    if (!options->like.empty()) {
+      FileReader like_reader;
+      const FileRead like_read = like_reader.read(options->like);
+      if (!like_read) {
+        std::cerr << "meshgate import: " << options->like << ": " << read_failure_text(like_read) << "\n";
+        exit_code = kExitUsage;
+        return;
+      }
+      mod::ParseResult parsed = mod::parse_mod(like_read.bytes);
+      if (!parsed.ok()) {
+        std::cerr << "meshgate import: --like " << options->like << ": not a MOD meshgate accepts\n";
+        exit_code = kExitUsage;
+        return;
+      }
+      like = std::move(parsed.model);
+    }
+    const mod::ImportedMod imported = mod::mod_from_gltf(*asset, like ? &*like : nullptr);
+    for (const std::string& w : imported.warnings) std::cout << "warning: " << w << "\n";
+    if (!imported.ok()) {
+      for (const std::string& e : imported.errors) std::cerr << "meshgate import: error: " << e << "\n";
+      std::cerr << "meshgate import: a MOD cannot hold this glTF; nothing written\n";
+      exit_code = kExitFailed;
+      return;
+    }
+    const std::vector<std::byte> bytes = mod::build_mod(imported.description).bytes;
+    exit_code = write_checked_model(options->output, bytes, nres::Profile::compatible, options->force, options->output, "import");
+  });
+}
+
+}  // namespace meshgate::cli

@@ -1,0 +1,186 @@
+// import --as mod: the fixpoint (every generated MOD, exported to glTF and
+// imported back with --like, is the same model: diff --semantic finds no
+// difference, tolerance 0), what survives without --like (geometry, skin and
+// node matrices), and a glTF meshgate did not write (indexed triangles cut
+// into strips, four influences, limits the format cannot hold).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "parser/gltf/gltf_reader.hpp"
+#include "parser/mod/mod_nodes.hpp"
+#include "parser/mod/mod_parser.hpp"
+#include "parser/mod/mod_skin.hpp"
+#include "parser/mod/mod_topology.hpp"
+#include "reports/field_diff.hpp"
+#include "writer/gltf/gltf_document.hpp"
+#include "writer/gltf/gltf_export.hpp"
+#include "writer/mod/mod_from_gltf.hpp"
+#include "writer/mod/mod_synth.hpp"
+
+namespace meshgate {
+namespace {
+
+constexpr nres::Profile kProfile = nres::Profile::compatible;
+
+Bytes view(const std::vector<std::byte>& v) { return Bytes(v.data(), v.size()); }
+
+tinygltf::Model round_through_glb(const mod::Model& model, const std::vector<std::byte>& bytes) {
+  const gltf::Exported exported = gltf::export_mod(model, view(bytes), {.source_name = "m.mod"});
+  const std::string glb = gltf::glb_bytes(exported.asset);
+  std::string error;
+  std::optional<tinygltf::Model> back = gltf::read_asset(Bytes(reinterpret_cast<const std::byte*>(glb.data()), glb.size()), error);
+  EXPECT_TRUE(back.has_value()) << error;
+  return back.value_or(tinygltf::Model{});
+}
+
+std::vector<FileDiff> content_differences(Bytes a, Bytes b) {
+  std::vector<FileDiff> out;
+  for (FileDiff& d : diff_trees(diff_sides("m.mod", a, kProfile), diff_sides("m.mod", b, kProfile), DiffMode::content))
+    if (!d.equal()) out.push_back(std::move(d));
+  return out;
+}
+
+TEST(ImportMod, ExportThenImportLikeTheOriginalIsTheSameModel) {
+  size_t files = 0;
+  for (const SynthFile& f : mod::synth_mod_corpus(21, 16)) {
+    const mod::ParseResult original = mod::parse_mod(view(f.bytes));
+    ASSERT_TRUE(original.ok()) << f.name;
+    const mod::ImportedMod imported = mod::mod_from_gltf(round_through_glb(*original.model, f.bytes), &*original.model);
+    ASSERT_TRUE(imported.ok()) << f.name << ": " << imported.errors.front();
+    EXPECT_TRUE(imported.warnings.empty()) << f.name << ": " << imported.warnings.front();
+    const std::vector<std::byte> built = mod::build_mod(imported.description).bytes;
+    std::string text;
+    for (const FileDiff& d : content_differences(view(f.bytes), view(built))) text += file_diff_text(d);
+    EXPECT_EQ(text, "") << f.name;
+    ++files;
+  }
+  EXPECT_EQ(files, 16u);
+}
+
+TEST(ImportMod, WithoutLikeGeometrySkinAndNodeMatricesSurvive) {
+  for (const SynthFile& f : mod::synth_mod_corpus(22, 6)) {
+    const mod::ParseResult original = mod::parse_mod(view(f.bytes));
+    ASSERT_TRUE(original.ok());
+    const mod::ImportedMod imported = mod::mod_from_gltf(round_through_glb(*original.model, f.bytes), nullptr);
+    ASSERT_TRUE(imported.ok()) << imported.errors.front();
+    const std::vector<std::byte> built = mod::build_mod(imported.description).bytes;
+    const mod::ParseResult back = mod::parse_mod(view(built));
+    ASSERT_TRUE(back.ok()) << f.name;
+    // Every vertex stream but lane x of the blend indices (undecoded, not in glTF) comes back exactly.
+    for (const FileDiff& d : content_differences(view(f.bytes), view(built)))
+      for (const StreamChange& s : d.streams) EXPECT_TRUE(s.path.starts_with("nodes.")) << f.name << ": " << s.path;
+    // The node matrices are the same (the Euler angles may be another triple giving them).
+    const auto world_a = mod::world_matrices(original.model->nodes), world_b = mod::world_matrices(back.model->nodes);
+    ASSERT_TRUE(world_a && world_b);
+    ASSERT_EQ(world_a->size(), world_b->size());
+    for (size_t j = 0; j < world_a->size(); ++j)
+      for (size_t k = 0; k < 16; ++k) EXPECT_NEAR((*world_a)[j].m[k], (*world_b)[j].m[k], 1e-4) << f.name << " node " << j;
+  }
+}
+
+// A glTF as another tool writes it: an indexed quad pair sharing vertices,
+// weights over four joints.
+struct HandMade {
+  std::vector<float> positions = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 0, 0, 2, 1, 0};
+  std::vector<uint16_t> indices = {0, 1, 2, 2, 1, 3, 1, 4, 3, 3, 4, 5};
+  std::vector<uint8_t> joints = {0, 1, 2, 3, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0};
+  std::vector<float> weights = {0.4f, 0.3f, 0.2f, 0.1f, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
+  size_t joint_count = 4;
+
+  tinygltf::Model asset() const {
+    gltf::DocumentBuilder doc;
+    tinygltf::Model& g = doc.model();
+    for (size_t j = 0; j < joint_count; ++j) {
+      tinygltf::Node n;
+      n.translation = {0.5 * static_cast<double>(j), 0, 0};
+      if (j + 1 < joint_count) n.children = {static_cast<int>(j + 1)};
+      g.nodes.push_back(n);
+    }
+    tinygltf::Skin skin;
+    for (size_t j = 0; j < joint_count; ++j) skin.joints.push_back(static_cast<int>(j));
+    g.skins.push_back(skin);
+    tinygltf::Primitive p;
+    p.attributes["POSITION"] = doc.add_floats(positions, TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER, true);
+    p.attributes["JOINTS_0"] = doc.add_u8(joints, TINYGLTF_TYPE_VEC4, TINYGLTF_TARGET_ARRAY_BUFFER);
+    p.attributes["WEIGHTS_0"] = doc.add_floats(weights, TINYGLTF_TYPE_VEC4, TINYGLTF_TARGET_ARRAY_BUFFER);
+    p.indices = doc.add_u16(indices, TINYGLTF_TYPE_SCALAR, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
+    p.mode = TINYGLTF_MODE_TRIANGLES;
+    tinygltf::Mesh mesh;
+    mesh.primitives.push_back(p);
+    g.meshes.push_back(mesh);
+    return doc.take();
+  }
+};
+
+bool mentions(const std::vector<std::string>& lines, std::string_view what) {
+  return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(what) != std::string::npos; });
+}
+
+TEST(ImportMod, IndexedTrianglesBecomeStripsThatDrawThem) {
+  const HandMade h;
+  const mod::ImportedMod imported = mod::mod_from_gltf(h.asset(), nullptr);
+  ASSERT_TRUE(imported.ok()) << imported.errors.front();
+  EXPECT_TRUE(mentions(imported.warnings, "more than three skin influences")) << imported.warnings.size();
+  EXPECT_TRUE(mentions(imported.warnings, "meshes[0].primitives[0] vertex 0"));
+  EXPECT_TRUE(mentions(imported.warnings, "no NORMAL"));
+  const std::vector<std::byte> built = mod::build_mod(imported.description).bytes;
+  const mod::ParseResult back = mod::parse_mod(view(built));
+  ASSERT_TRUE(back.ok());
+  const mod::Mesh& m = back.model->objects.at(0).meshes.at(0);
+  // The strip's triangles, mapped back to positions, are the glTF's triangles.
+  const auto key = [](const std::array<float, 3>& p) { return std::array<int, 3>{int(p[0]), int(p[1]), int(p[2])}; };
+  std::set<std::set<std::array<int, 3>>> want, got;
+  for (size_t t = 0; t < h.indices.size(); t += 3) {
+    std::set<std::array<int, 3>> tri;
+    for (size_t k = 0; k < 3; ++k)
+      tri.insert(key({h.positions[3 * h.indices[t + k]], h.positions[3 * h.indices[t + k] + 1], h.positions[3 * h.indices[t + k] + 2]}));
+    want.insert(tri);
+  }
+  for (const auto& t : mod::strip_triangles(std::span<const uint16_t>(m.control.data(), m.control.size()))) {
+    std::set<std::array<int, 3>> tri;
+    for (uint16_t v : t) tri.insert(key({f32_from_bits(m.positions[v][0]), f32_from_bits(m.positions[v][1]), f32_from_bits(m.positions[v][2])}));
+    got.insert(tri);
+  }
+  EXPECT_EQ(got, want);
+  EXPECT_LT(m.positions.size(), h.indices.size());  // shared edges: fewer vertices than a triangle soup
+  // Vertex 0 (0.4, 0.3, 0.2, 0.1 over joints 0..3): the lightest dropped, 0.4/0.9 0.3/0.9 0.2/0.9 of 31.
+  const mod::SkinVertex skin = mod::decode_skin_vertex(m.control[0], m.blend_indices[0], 4);
+  EXPECT_EQ(skin.status, mod::SkinStatus::ok);
+  ASSERT_EQ(skin.influence_count, 3);
+  EXPECT_EQ(skin.influences[0].bone, 0);
+  EXPECT_EQ(skin.influences[0].quantized_weight + skin.influences[1].quantized_weight + skin.influences[2].quantized_weight, 31);
+  EXPECT_EQ(skin.influences[0].quantized_weight, 14);  // 13.78
+  EXPECT_EQ(skin.influences[1].quantized_weight, 10);  // 10.33
+  EXPECT_EQ(skin.influences[2].quantized_weight, 7);   // 6.89
+  // The joint chain is the node hierarchy.
+  EXPECT_EQ(back.model->nodes.parents, (std::vector<uint8_t>{0xFF, 0, 1, 2}));
+}
+
+TEST(ImportMod, WhatAModCannotHoldIsAnError) {
+  HandMade many_joints;
+  many_joints.joint_count = 70;
+  many_joints.joints[16] = 69;  // vertex 4's only influence: bone 69, beyond a lane's 63
+  const mod::ImportedMod a = mod::mod_from_gltf(many_joints.asset(), nullptr);
+  ASSERT_FALSE(a.ok());
+  EXPECT_TRUE(mentions(a.errors, "vertex 4: joint 69 is beyond 63")) << a.errors.front();
+
+  HandMade big;
+  big.positions.clear(), big.indices.clear(), big.joints.clear(), big.weights.clear();
+  for (uint32_t t = 0; t < 22000; ++t)  // 66,000 vertices of separate triangles: no strip fits a u16 count
+    for (uint32_t k = 0; k < 3; ++k) {
+      big.positions.insert(big.positions.end(), {static_cast<float>(t), static_cast<float>(k), static_cast<float>(k == 2)});
+      big.joints.insert(big.joints.end(), {0, 0, 0, 0});
+      big.weights.insert(big.weights.end(), {1, 0, 0, 0});
+    }
+  tinygltf::Model asset = big.asset();
+  asset.meshes[0].primitives[0].indices = -1;  // non-indexed
+  const mod::ImportedMod b = mod::mod_from_gltf(asset, nullptr);
+  ASSERT_FALSE(b.ok());
+  EXPECT_TRUE(mentions(b.errors, "at most 65,535")) << b.errors.front();
+}
+
+}  // namespace
+}  // namespace meshgate
