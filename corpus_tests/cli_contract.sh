@@ -273,4 +273,38 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["equal"] is True and d["semantic"] is True and d["files"] == [], d
 PY
+# import: export -> import --like gives the same model (diff --semantic exit
+# 0); a file that is not glTF is exit 2; --as a format import does not build
+# is exit 2; a glTF a MOD cannot hold is exit 1 with nothing written.
+"$bin" export "$work/corpus/synth_0000.mod" -o "$work/model.glb" >/dev/null || fail "export exited $?"
+"$bin" import "$work/model.glb" --as mod --like "$work/corpus/synth_0000.mod" -o "$work/imported.mod" >/dev/null || fail "import exited $?"
+"$bin" diff --semantic "$work/corpus/synth_0000.mod" "$work/imported.mod" >/dev/null || fail "export -> import --like is not the same model"
+"$bin" import "$work/model.glb" --as mod -o "$work/imported-plain.mod" > "$work/import.out" || fail "import without --like exited $?"
+set +e
+"$bin" import "$work/corpus/synth_0000.mod" --as mod -o "$work/x.mod" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && [ ! -e "$work/x.mod" ] || fail "import of a non-glTF file exited $rc, expected 2"
+"$bin" import "$work/model.glb" --as obj -o "$work/x.mod" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "import --as obj exited $rc, expected 2"
+python3 - "$work/model.glb" "$work/huge-joint.gltf" <<'PY'
+import json, struct, sys, base64
+data = open(sys.argv[1], "rb").read()
+length = struct.unpack_from("<I", data, 12)[0]
+doc = json.loads(data[20:20 + length])
+rest = data[20 + length:]
+bin_length = struct.unpack_from("<I", rest, 0)[0]
+blob = bytearray(rest[8:8 + bin_length])
+# Every JOINTS_0 byte of the first primitive names joint 200: beyond a blend lane's 63.
+prim = doc["meshes"][0]["primitives"][0]
+acc = doc["accessors"][prim["attributes"]["JOINTS_0"]]
+view = doc["bufferViews"][acc["bufferView"]]
+start = view.get("byteOffset", 0) + acc.get("byteOffset", 0)
+for i in range(acc["count"]):
+    blob[start + 4 * i] = 200
+doc["buffers"][0] = {"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(bytes(blob)).decode()}
+json.dump(doc, open(sys.argv[2], "w"))
+PY
+"$bin" import "$work/huge-joint.gltf" --as mod -o "$work/huge.mod" > /dev/null 2> "$work/import.err"; rc=$?
+[ $rc -eq 1 ] && [ ! -e "$work/huge.mod" ] || fail "import of a glTF a MOD cannot hold exited $rc, expected 1 and no file"
+grep -q "joint 200" "$work/import.err" || fail "import did not name the joint it cannot hold"
+set -e
 echo "cli_contract: ok"
