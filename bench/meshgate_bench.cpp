@@ -15,10 +15,16 @@
 #include "writer/gltf/gltf_export.hpp"
 #include "cli/allocator_policy.hpp"
 #include "parser/core/hashing.hpp"
+#include "parser/mod/mod_layout.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
+#include "parser/gltf/gltf_reader.hpp"
+#include "reports/canonical_rebuild.hpp"
+#include "reports/field_diff.hpp"
+#include "reports/model_dump.hpp"
 #include "reports/roundtrip.hpp"
 #include "reports/sweep.hpp"
+#include "writer/mod/mod_from_gltf.hpp"
 #include "writer/mod/mod_layout_builder.hpp"
 #include "writer/mod/mod_writer.hpp"
 #include "writer/msh/msh_synth.hpp"
@@ -182,6 +188,77 @@ void BM_Sweep(benchmark::State& state) {
   report(state, bytes);
 }
 
+// The change path (issue 21), each next to the work it builds on:
+// - inspect: parse + the field listing `inspect --json` prints, which diff,
+//   set and dump read;
+// - diff: both files' listings, then the comparison (a field edited, as a
+//   user's patched file); with `Semantic`, by content (diff --semantic);
+// - dump: the listing as JSON text; build: that text back to bytes (the
+//   round trip's parse + write is its baseline);
+// - rebuild: parse + the canonical layout (baseline: the round trip);
+// - import: a .glb read and built back into a MOD with --like (baseline: export).
+template <const std::vector<std::byte>& (*File)(int64_t)>
+void BM_Inspect(benchmark::State& state) {
+  const auto& bytes = File(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(diff_sides("bench", bytes, nres::Profile::compatible));
+  report(state, bytes);
+}
+const std::vector<std::byte>& edited_mod_file(int64_t kib) {
+  static std::map<int64_t, std::vector<std::byte>> cache;
+  auto& bytes = cache[kib];
+  if (bytes.empty()) {
+    bytes = mod_file(kib);
+    bytes[mod::object_record_offset(0) + mod::kObjectSpec.fields[mod::obj::radius].offset] ^= std::byte{1};
+  }
+  return bytes;
+}
+template <DiffMode Mode>
+void BM_ModDiff(benchmark::State& state) {
+  const auto& a = mod_file(state.range(0));
+  const auto& b = edited_mod_file(state.range(0));
+  for (auto _ : state) {
+    const auto d = diff_trees(diff_sides("a", a, nres::Profile::compatible), diff_sides("b", b, nres::Profile::compatible), Mode);
+    if (d.empty() || d[0].equal()) state.SkipWithError("the edit was not found");
+    benchmark::DoNotOptimize(d);
+  }
+  report(state, a);
+}
+template <const std::vector<std::byte>& (*File)(int64_t)>
+void BM_Dump(benchmark::State& state) {
+  const auto& bytes = File(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(dump_model("bench", bytes, nres::Profile::compatible).dump());
+  report(state, bytes);
+}
+template <const std::vector<std::byte>& (*File)(int64_t)>
+void BM_Build(benchmark::State& state) {
+  const auto& bytes = File(state.range(0));
+  const std::string text = dump_model("bench", bytes, nres::Profile::compatible).dump();
+  for (auto _ : state) {
+    const BuildResult built = build_from_dump(nlohmann::json::parse(text));
+    if (built.bytes != bytes) state.SkipWithError("build differs");
+    benchmark::DoNotOptimize(built);
+  }
+  report(state, bytes);
+}
+template <const std::vector<std::byte>& (*File)(int64_t)>
+void BM_Rebuild(benchmark::State& state) {
+  const auto& bytes = File(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(rebuild_canonical("bench", bytes, nres::Profile::compatible));
+  report(state, bytes);
+}
+void BM_ModImport(benchmark::State& state) {
+  const auto& bytes = mod_file(state.range(0));
+  const mod::ParseResult like = mod::parse_mod(bytes);
+  const std::string glb = gltf::glb_bytes(export_mod_file(bytes).asset);
+  for (auto _ : state) {
+    std::string error;
+    const auto asset = gltf::read_asset(Bytes(reinterpret_cast<const std::byte*>(glb.data()), glb.size()), error);
+    const mod::ImportedMod imported = mod::mod_from_gltf(*asset, &*like.model);
+    benchmark::DoNotOptimize(mod::build_mod(imported.description));
+  }
+  report(state, bytes);
+}
+
 // Sizes: MOD in KiB (2, 35, 110, 220), MSH in vertices (12, 1,000, 10,000).
 #define MOD_SIZES ->Arg(2)->Arg(35)->Arg(110)->Arg(220)
 #define MSH_SIZES ->Arg(12)->Arg(1000)->Arg(10000)
@@ -205,6 +282,16 @@ BENCHMARK(BM_RoundTrip<msh_file, true>)->Name("msh/roundtrip_xxh3") MSH_SIZES;
 BENCHMARK(BM_Sweep<msh_file, false>)->Name("msh/sweep") MSH_SIZES;
 BENCHMARK(BM_Sweep<msh_file, true>)->Name("msh/sweep_digests") MSH_SIZES;
 BENCHMARK(BM_Sha256<msh_file>)->Name("msh/sha256") MSH_SIZES;
+// The change path at the sizes issue 21 names: MOD 220 KiB, MSH 10,000 vertices.
+BENCHMARK(BM_Inspect<mod_file>)->Name("mod/inspect")->Arg(220);
+BENCHMARK(BM_ModDiff<DiffMode::bytes>)->Name("mod/diff")->Arg(220);
+BENCHMARK(BM_ModDiff<DiffMode::content>)->Name("mod/diff_semantic")->Arg(220);
+BENCHMARK(BM_Rebuild<mod_file>)->Name("mod/rebuild")->Arg(220);
+BENCHMARK(BM_ModImport)->Name("mod/import")->Arg(220);
+BENCHMARK(BM_Inspect<msh_file>)->Name("msh/inspect")->Arg(10000);
+BENCHMARK(BM_Dump<msh_file>)->Name("msh/dump")->Arg(10000);
+BENCHMARK(BM_Build<msh_file>)->Name("msh/build")->Arg(10000);
+BENCHMARK(BM_Rebuild<msh_file>)->Name("msh/rebuild")->Arg(10000);
 
 }  // namespace
 }  // namespace meshgate

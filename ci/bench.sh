@@ -7,6 +7,9 @@
 #     it), the sweep also with each file's SHA-256 and xxh3_64 (evidence report,
 #     manifest, gate), and SHA-256 of the same bytes alone; medians of 9
 #     repetitions run interleaved, ratios = stage bytes/s / memcpy bytes/s.
+#     The change path (issue 21) next to what it builds on: diff and diff
+#     --semantic of a 220 KiB MOD pair, rebuild, import; dump and build of a
+#     10,000-vertex MSH.
 #  2. Corpus scale: `meshgate sweep` over a generated corpus of N files (default
 #     10,000: MOD and MSH) at --jobs 1 and --jobs 2, wall time and peak RSS.
 #  3. With --fuzz-seconds S: the parse fuzzers' exec/s over S seconds from the
@@ -99,6 +102,23 @@ for (fmt, stage, size), r in sorted(by.items()):
     export_vs_parse.append(entry)
     print(f"{fmt:6} {size:>6} {entry['parse_us']:>9.1f} {entry['export_us']:>10.1f} {entry['ratio_to_parse']:>8.1f} "
           f"{entry['export_asset_us'] or 0:>9.1f}")
+# The change path (issue 21) against the work each command builds on: diff
+# reads two listings (inspect), dump one; build turns JSON text back into
+# the file; rebuild re-lays a parsed model (baseline: the round trip); import
+# reads a .glb and builds the MOD (baseline: the export that wrote it).
+change_path = []
+print(f"\n{'format':6} {'command':14} {'size':>6} {'us':>10} {'baseline':>12} {'x baseline':>10}")
+for fmt, stage, size, base in (("mod", "diff", 220, "inspect"), ("mod", "diff_semantic", 220, "inspect"),
+                               ("mod", "rebuild", 220, "roundtrip"), ("mod", "import", 220, "export"),
+                               ("msh", "dump", 10000, "inspect"), ("msh", "build", 10000, "roundtrip"),
+                               ("msh", "rebuild", 10000, "roundtrip")):
+    r, b = by.get((fmt, stage, size)), by.get((fmt, base, size))
+    if not r or not b:
+        continue
+    entry = {"format": fmt, "command": stage, "size_arg": size, "us": r["real_time_us"], "baseline": base,
+             "baseline_us": b["real_time_us"], "ratio": r["real_time_us"] / b["real_time_us"]}
+    change_path.append(entry)
+    print(f"{fmt:6} {stage:14} {size:>6} {entry['us']:>10.1f} {base:>12} {entry['ratio']:>10.1f}")
 # Does per-file cost grow linearly with size? A least-squares line through
 # each stage's us/file against file bytes: intercept = fixed cost per file,
 # slope = cost per KiB, r2 = how well a line fits the sizes measured.
@@ -160,7 +180,7 @@ for jobs in (1, 2):
     print(f"report vs sweep --json, --jobs {jobs}: {report_run['wall_seconds']:.2f} s / {json_run['wall_seconds']:.2f} s = "
           f"{report_vs_json[f'jobs{jobs}']['ratio']}x (target <= 2x), report {report_run['report_bytes'] / 1e6:.1f} MB")
 json.dump({"benchmarks": rows, "targets": targets, "export_vs_parse": export_vs_parse, "linearity": linearity, "corpus_sweep": scale,
-           "report_vs_sweep_json": report_vs_json},
+           "report_vs_sweep_json": report_vs_json, "change_path": change_path},
           open("reports/bench.json", "w"), indent=2, sort_keys=True)
 print("wrote reports/bench.json")
 PY
