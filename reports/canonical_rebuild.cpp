@@ -16,34 +16,36 @@ namespace {
 // As roundtrip_tree: archives nested deeper than this are carried as bytes.
 constexpr unsigned kMaxNestingDepth = 8;
 
-std::string first_error(const std::vector<Diagnostic>& diagnostics) {
+// A result that says why `path` was not rebuilt: its first error.
+RebuildResult refused(const std::string& path, const std::vector<Diagnostic>& diagnostics) {
+  RebuildResult out;
+  out.error = path + ": rejected";
   for (const Diagnostic& d : diagnostics)
-    if (d.severity == Severity::error) return std::string(d.code) + ": " + d.message;
-  return "rejected";
+    if (d.severity == Severity::error) {
+      out.error = path + ": " + std::string(d.code) + ": " + d.message;
+      break;
+    }
+  return out;
 }
 
-void note(RebuildResult& out, const std::string& path, const std::vector<std::string>& lines) {
-  for (const std::string& line : lines) out.not_placed.push_back(path + ": " + line);
+// A format's rebuilt bytes, with what it could not place named under `path`.
+template <typename Canonical>
+RebuildResult rebuilt(const std::string& path, Canonical&& canonical) {
+  RebuildResult out;
+  out.bytes = std::move(canonical.bytes);
+  for (const std::string& line : canonical.not_placed) out.not_placed.push_back(path + ": " + line);
+  return out;
 }
 
 RebuildResult rebuild_nres(const std::string& path, Bytes data, nres::Profile profile, unsigned depth) {
-  RebuildResult out;
   nres::ParseResult parsed = nres::parse_nres(data, {.profile = profile, .copy_payloads = false});
-  if (!parsed.ok()) {
-    out.error = path + ": " + first_error(parsed.diagnostics);
-    return out;
-  }
+  if (!parsed.ok()) return refused(path, parsed.diagnostics);
   if (msh::is_model_archive(*parsed.archive)) {
     const msh::ParseResult model = msh::parse_msh_archive(data, parsed, {.profile = profile});
-    if (!model.ok()) {
-      out.error = path + ": " + first_error(model.diagnostics);
-      return out;
-    }
-    msh::CanonicalMsh rebuilt = msh::rebuild_canonical(*model.model);
-    out.bytes = std::move(rebuilt.bytes);
-    note(out, path, rebuilt.not_placed);
-    return out;
+    if (!model.ok()) return refused(path, model.diagnostics);
+    return rebuilt(path, msh::rebuild_canonical(*model.model));
   }
+  RebuildResult out;
   nres::attach_payloads(*parsed.archive, data);
   nres::ArchiveDescription d;
   std::vector<const nres::EntryRecord*> records;
@@ -66,7 +68,7 @@ RebuildResult rebuild_nres(const std::string& path, Bytes data, nres::Profile pr
   }
   d.uppercase_sort = nres::sorted_uppercase(records);
   out.bytes = nres::build_nres(d);
-  note(out, path, nres::unplaced_gaps(parsed.archive->gaps));
+  for (const std::string& line : nres::unplaced_gaps(parsed.archive->gaps)) out.not_placed.push_back(path + ": " + line);
   return out;
 }
 
@@ -75,16 +77,9 @@ RebuildResult rebuild_nres(const std::string& path, Bytes data, nres::Profile pr
 RebuildResult rebuild_canonical(const std::string& display, Bytes data, nres::Profile profile) {
   switch (detect_format(data.first(std::min(data.size(), kMagicProbeBytes)))) {
     case Format::dmc3_mod: {
-      RebuildResult out;
       const mod::ParseResult parsed = mod::parse_mod(data);
-      if (!parsed.ok()) {
-        out.error = display + ": " + first_error(parsed.diagnostics);
-        return out;
-      }
-      mod::CanonicalMod rebuilt = mod::rebuild_canonical(*parsed.model);
-      out.bytes = std::move(rebuilt.bytes);
-      note(out, display, rebuilt.not_placed);
-      return out;
+      if (!parsed.ok()) return refused(display, parsed.diagnostics);
+      return rebuilt(display, mod::rebuild_canonical(*parsed.model));
     }
     case Format::nres:
     case Format::rsli: return rebuild_nres(display, data, profile, 0);

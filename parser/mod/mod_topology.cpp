@@ -46,4 +46,11 @@ std::vector<uint16_t> generate_postload_words(std::span<const uint16_t> words) {
   return out;
 }
 
+bool has_no_area(const std::array<float, 3>& a, const std::array<float, 3>& b, const std::array<float, 3>& c) {
+  const double ux = b[0] - a[0], uy = b[1] - a[1], uz = b[2] - a[2];
+  const double vx = c[0] - a[0], vy = c[1] - a[1], vz = c[2] - a[2];
+  const double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+  return cx * cx + cy * cy + cz * cz == 0.0;
+}
+
 }  // namespace meshgate::mod

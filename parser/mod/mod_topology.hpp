@@ -19,4 +19,9 @@ namespace meshgate::mod {
 // [0,1,2,3,0x8004,5] -> [0,1,2,3,3,3,3,4,5]. At most 3(n-2) words.
 [[nodiscard]] std::vector<uint16_t> generate_postload_words(std::span<const uint16_t> words);
 
+// Whether the triangle has no area (its cross product is exactly zero): a
+// strip's bridge or a collapsed face, which draws nothing. The export leaves
+// such triangles out, so the import cannot tell whether one was there.
+[[nodiscard]] bool has_no_area(const std::array<float, 3>& a, const std::array<float, 3>& b, const std::array<float, 3>& c);
+
 }  // namespace meshgate::mod

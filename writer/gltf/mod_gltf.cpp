@@ -8,6 +8,7 @@
 #include "parser/core/provenance.hpp"
 #include "parser/mod/mod_nodes.hpp"
 #include "parser/mod/mod_skin.hpp"
+#include "parser/mod/mod_topology.hpp"
 #include "writer/gltf/gltf_document.hpp"
 #include "writer/gltf/gltf_export.hpp"
 #include "writer/gltf/gltf_provenance.hpp"
@@ -45,13 +46,6 @@ std::array<float, 3> as_floats(const mod::F32x3Bits& v) {
   return {f32_from_bits(v[0]), f32_from_bits(v[1]), f32_from_bits(v[2])};
 }
 
-bool zero_area(const std::array<float, 3>& a, const std::array<float, 3>& b, const std::array<float, 3>& c) {
-  const double ux = b[0] - a[0], uy = b[1] - a[1], uz = b[2] - a[2];
-  const double vx = c[0] - a[0], vy = c[1] - a[1], vz = c[2] - a[2];
-  const double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
-  return cx * cx + cy * cy + cz * cz == 0.0;
-}
-
 struct Primitive {
   std::vector<float> positions, normals, uvs, weights;
   std::vector<uint8_t> joints;
@@ -73,7 +67,7 @@ void strip_to_triangles(const mod::Mesh& mesh, Primitive& p, ExportSummary& summ
     std::array<uint16_t, 3> t{static_cast<uint16_t>(i - 2), static_cast<uint16_t>(i - 1), static_cast<uint16_t>(i)};
     if ((i - run_start) % 2 == 1) std::swap(t[0], t[1]);
     const auto at = [&](uint16_t v) { return as_floats(mesh.positions[v]); };
-    if (zero_area(at(t[0]), at(t[1]), at(t[2]))) {
+    if (mod::has_no_area(at(t[0]), at(t[1]), at(t[2]))) {
       ++summary.dropped_degenerates;
       continue;
     }

@@ -40,6 +40,17 @@ uint8_t padding_fill(const std::vector<Gap>& gaps) {
 
 }  // namespace
 
+TransformDescription describe_transform(const TransformRecord& r) {
+  TransformDescription t;
+  for (size_t c = 0; c < 3; ++c) {
+    t.translation[c] = r.get_f32(xf::tx + c);
+    t.rotation[c] = r.get_f32(xf::rx + c);
+  }
+  t.translation_length = r.get_f32(xf::length);
+  t.reserved1c_bits = static_cast<uint32_t>(r.get(xf::reserved1c));
+  return t;
+}
+
 ModDescription describe_model(const Model& model) {
   const HeaderRecord& h = model.header;
   ModDescription d;
@@ -84,16 +95,7 @@ ModDescription describe_model(const Model& model) {
   const NodeBlock& nb = model.nodes;
   for (size_t k = 0; k < nb.order.size(); ++k)
     d.nodes.push_back({nb.parents[k], nb.order[k], nb.motion_groups[k]});
-  for (const TransformRecord& t : nb.transforms) {
-    TransformDescription td;
-    for (size_t c = 0; c < 3; ++c) {
-      td.translation[c] = t.get_f32(xf::tx + c);
-      td.rotation[c] = t.get_f32(xf::rx + c);
-    }
-    td.translation_length = t.get_f32(xf::length);
-    td.reserved1c_bits = static_cast<uint32_t>(t.get(xf::reserved1c));
-    d.transforms.push_back(td);
-  }
+  for (const TransformRecord& t : nb.transforms) d.transforms.push_back(describe_transform(t));
   d.padding_fill = padding_fill(model.gaps);
   return d;
 }

@@ -17,6 +17,7 @@ namespace meshgate::mod {
 
 // The builder's description of `model`: the inverse of build_mod for
 // everything but layout.
+[[nodiscard]] TransformDescription describe_transform(const TransformRecord& record);
 [[nodiscard]] ModDescription describe_model(const Model& model);
 
 struct CanonicalMod {

@@ -10,6 +10,7 @@
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_nodes.hpp"
 #include "parser/mod/mod_skin.hpp"
+#include "parser/mod/mod_topology.hpp"
 #include "writer/mod/mod_canonical.hpp"
 
 namespace meshgate::mod {
@@ -119,13 +120,6 @@ std::array<float, 3> euler_angles(const std::array<double, 16>& m) {
           static_cast<float>(std::atan2(at(0, 1), at(0, 0)))};
 }
 
-bool zero_area(const std::array<float, 3>& a, const std::array<float, 3>& b, const std::array<float, 3>& c) {
-  const double ux = b[0] - a[0], uy = b[1] - a[1], uz = b[2] - a[2];
-  const double vx = c[0] - a[0], vy = c[1] - a[1], vz = c[2] - a[2];
-  const double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
-  return cx * cx + cy * cy + cz * cz == 0.0;
-}
-
 // The strip a MOD mesh stores: glTF vertex per position, and whether a
 // triangle ends there (bit 15 clear; also set for positions 0 and 1, which
 // end no window). `known[i]` false: the glTF says nothing about position i
@@ -152,7 +146,7 @@ std::optional<Strip> strip_in_vertex_order(const std::vector<Triangle>& triangle
     s.vertex[i] = static_cast<uint32_t>(i);
     if (i < 2) s.known[i] = false, s.ends_triangle[i] = true;  // no window: retail leaves bit 15 clear
     else if (!s.ends_triangle[i])
-      s.known[i] = !zero_area(vertices[i - 2].position, vertices[i - 1].position, vertices[i].position);
+      s.known[i] = !has_no_area(vertices[i - 2].position, vertices[i - 1].position, vertices[i].position);
   }
   return s;
 }
@@ -325,17 +319,6 @@ class Importer {
                                      t.translation[2] * t.translation[2]);
     if (like_ && j < like_->nodes.transforms.size())
       t.reserved1c_bits = static_cast<uint32_t>(like_->nodes.transforms[j].get(xf::reserved1c));
-    return t;
-  }
-
-  static TransformDescription describe_transform(const TransformRecord& r) {
-    TransformDescription t;
-    for (size_t c = 0; c < 3; ++c) {
-      t.translation[c] = r.get_f32(xf::tx + c);
-      t.rotation[c] = r.get_f32(xf::rx + c);
-    }
-    t.translation_length = r.get_f32(xf::length);
-    t.reserved1c_bits = static_cast<uint32_t>(r.get(xf::reserved1c));
     return t;
   }
 
