@@ -159,6 +159,23 @@ TEST(ImportMod, IndexedTrianglesBecomeStripsThatDrawThem) {
   EXPECT_EQ(back.model->nodes.parents, (std::vector<uint8_t>{0xFF, 0, 1, 2}));
 }
 
+TEST(ImportMod, LossesAreNamedWhereTheyHappen) {
+  tinygltf::Model asset = HandMade().asset();
+  tinygltf::Node holder;  // an unskinned mesh moved by its node: a MOD object has no transform
+  holder.mesh = 0;
+  holder.translation = {0, 0, 5};
+  asset.nodes.push_back(holder);
+  asset.nodes[2].scale = {2, 2, 2};  // a scaled joint: a MOD transform has no scale
+  const mod::ImportedMod imported = mod::mod_from_gltf(asset, nullptr);
+  ASSERT_TRUE(imported.ok()) << imported.errors.front();
+  EXPECT_TRUE(mentions(imported.warnings, "node transform is not stored (a MOD object has none): vertices kept as the mesh holds them (1x, first at nodes[4])")) << ::testing::PrintToString(imported.warnings);
+  EXPECT_TRUE(mentions(imported.warnings, "scale is not stored by a MOD transform: dropped (1x, first at nodes[2])"));
+  // The scaled joint's rotation is still read (from the normalised rows): none here.
+  const mod::ModDescription& d = imported.description;
+  EXPECT_EQ(d.transforms.at(2).rotation, (std::array<float, 3>{0, 0, 0}));
+  EXPECT_FLOAT_EQ(d.transforms.at(2).translation[0], 1.0f);
+}
+
 TEST(ImportMod, WhatAModCannotHoldIsAnError) {
   HandMade many_joints;
   many_joints.joint_count = 70;

@@ -204,6 +204,7 @@ class Importer {
     ModDescription& d = out.description;
     if (!like_) d.version = kKnownVersions.back();
     nodes(d, out.errors);
+    mesh_placements();
     const size_t like_objects = d.objects.size();
     std::vector<ObjectDescription> objects;
     for (size_t o = 0; o < g_.meshes.size() && out.errors.empty(); ++o)
@@ -307,19 +308,47 @@ class Importer {
       for (size_t k = 0; k < 16; ++k) same = same && std::abs(kept.m[k] - m[k]) <= kSameMatrix;
       if (same) return describe_transform(like_->nodes.transforms[j]);
     }
-    for (int row = 0; row < 3; ++row) {
+    // Rows of the rotation part are unit vectors unless the joint is scaled:
+    // the scale is dropped, the rotation read from the normalised rows.
+    std::array<double, 16> rotation = m;
+    bool scaled = false;
+    for (size_t row = 0; row < 3; ++row) {
       double length = 0;
-      for (int c = 0; c < 3; ++c) length += m[static_cast<size_t>(row * 4 + c)] * m[static_cast<size_t>(row * 4 + c)];
-      if (std::abs(std::sqrt(length) - 1) > 1e-4) losses_.add("a joint's scale is not stored by a MOD transform: dropped", where);
+      for (size_t c = 0; c < 3; ++c) length += m[row * 4 + c] * m[row * 4 + c];
+      length = std::sqrt(length);
+      scaled = scaled || std::abs(length - 1) > 1e-4;
+      for (size_t c = 0; c < 3 && length > 0; ++c) rotation[row * 4 + c] = m[row * 4 + c] / length;
     }
+    if (scaled) losses_.add("a joint's scale is not stored by a MOD transform: dropped", where);
     TransformDescription t;
-    t.rotation = euler_angles(m);
+    t.rotation = euler_angles(rotation);
     t.translation = {static_cast<float>(m[12]), static_cast<float>(m[13]), static_cast<float>(m[14])};
     t.translation_length = std::sqrt(t.translation[0] * t.translation[0] + t.translation[1] * t.translation[1] +
                                      t.translation[2] * t.translation[2]);
     if (like_ && j < like_->nodes.transforms.size())
       t.reserved1c_bits = static_cast<uint32_t>(like_->nodes.transforms[j].get(xf::reserved1c));
     return t;
+  }
+
+  // A MOD object has no transform of its own: a mesh placed by a node or
+  // its ancestors (not a skinned mesh, whose node glTF ignores) loses it.
+  void mesh_placements() {
+    std::vector<int> parent(g_.nodes.size(), -1);
+    for (size_t p = 0; p < g_.nodes.size(); ++p)
+      for (int c : g_.nodes[p].children)
+        if (c >= 0 && static_cast<size_t>(c) < g_.nodes.size()) parent[static_cast<size_t>(c)] = static_cast<int>(p);
+    for (size_t k = 0; k < g_.nodes.size(); ++k) {
+      if (g_.nodes[k].mesh < 0 || g_.nodes[k].skin >= 0) continue;
+      bool placed = false;
+      size_t depth = 0;  // a cycle of children is not a tree: stop after every node
+      for (int n = static_cast<int>(k); n >= 0 && !placed && depth++ <= g_.nodes.size(); n = parent[static_cast<size_t>(n)]) {
+        const std::array<double, 16> m = gltf::node_local_matrix(g_.nodes[static_cast<size_t>(n)]);
+        for (size_t c = 0; c < 16; ++c) placed = placed || std::abs(m[c] - (c % 5 == 0 ? 1.0 : 0.0)) > 1e-9;
+      }
+      if (placed)
+        losses_.add("a mesh's node transform is not stored (a MOD object has none): vertices kept as the mesh holds them",
+                    "nodes[" + std::to_string(k) + "]");
+    }
   }
 
   ObjectDescription object(size_t o, const ObjectDescription* like, std::vector<std::string>& errors) {
