@@ -1,6 +1,7 @@
-// `meshgate import MODEL.glb --as mod [--like ORIGINAL] -o OUT [--force]`: a
-// new model built from a glTF 2.0 asset through the format's layout builder
-// (writer/mod/mod_from_gltf.hpp). Every loss is printed as a warning naming
+// `meshgate import MODEL.glb --as mod|msh [--like ORIGINAL] [--lod N] -o OUT
+// [--force]`: a new model built from a glTF 2.0 asset through the format's
+// builder (writer/mod/mod_from_gltf.hpp: the MOD layout builder;
+// writer/msh/msh_from_gltf.hpp: the canonical MSH exporter). Every loss is printed as a warning naming
 // the mesh or vertex it concerns; what the format cannot hold is an error and
 // nothing is written. The result is parsed again like every written model.
 // Exit 0 written, 1 refused (the glTF needs what the format cannot hold, or
@@ -12,7 +13,9 @@
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "reports/file_reader.hpp"
+#include "parser/msh/msh_parser.hpp"
 #include "writer/mod/mod_from_gltf.hpp"
+#include "writer/msh/msh_from_gltf.hpp"
 
 namespace meshgate::cli {
 
@@ -21,6 +24,7 @@ namespace {
 struct ImportOptions {
   std::string file, as, like, output;
   bool force = false;
+  unsigned lod = 0;
   SizeLimits limits{uint64_t{256} << 20};  // a glTF is not a format meshgate sizes by magic
 };
 
@@ -30,9 +34,11 @@ void add_import(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ImportOptions>();
   CLI::App* cmd = app.add_subcommand("import", "Build a model from a glTF 2.0 file (.glb or .gltf) through the format's layout builder");
   cmd->add_option("MODEL", options->file, "a .glb, or a .gltf (its buffers beside it)")->required();
-  cmd->add_option("--as", options->as, "the format to build")->required()->check(CLI::IsMember({"mod"}));
+  cmd->add_option("--as", options->as, "the format to build")->required()->check(CLI::IsMember({"mod", "msh"}));
   cmd->add_option("--like", options->like,
                   "an existing file of the same model: every field glTF cannot express comes from it");
+  cmd->add_option("--lod", options->lod, "msh: the slot column (LOD) the glTF's meshes go to, as export --lod wrote them")
+      ->check(CLI::Range(0, 4));
   add_output_option(cmd, "-o,--output", options->output, "the model to write")->required();
   cmd->add_flag("--force", options->force, "write the result even if it has an error diagnostic");
   cmd->add_option("--max-size", options->limits.override_bytes, "the largest input read, in bytes (default 256 MiB)");
@@ -59,32 +65,44 @@ void add_import(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    std::optional<mod::Model> like;
-    if (!options->like.empty()) {
-      FileReader like_reader;
-      const FileRead like_read = like_reader.read(options->like);
-      if (!like_read) {
-        std::cerr << "meshgate import: " << options->like << ": " << read_failure_text(like_read) << "\n";
-        exit_code = kExitUsage;
-        return;
-      }
-      mod::ParseResult parsed = mod::parse_mod(like_read.bytes);
-      if (!parsed.ok()) {
-        std::cerr << "meshgate import: --like " << options->like << ": not a MOD meshgate accepts\n";
-        exit_code = kExitUsage;
-        return;
-      }
-      like = std::move(parsed.model);
+    // The --like file, parsed as the format being built; nullopt after printing why.
+    FileReader like_reader;
+    const FileRead like_read = options->like.empty() ? FileRead{} : like_reader.read(options->like);
+    if (!options->like.empty() && !like_read) {
+      std::cerr << "meshgate import: " << options->like << ": " << read_failure_text(like_read) << "\n";
+      exit_code = kExitUsage;
+      return;
     }
-    const mod::ImportedMod imported = mod::mod_from_gltf(*asset, like ? &*like : nullptr);
-    for (const std::string& w : imported.warnings) std::cout << "warning: " << w << "\n";
-    if (!imported.ok()) {
-      for (const std::string& e : imported.errors) std::cerr << "meshgate import: error: " << e << "\n";
-      std::cerr << "meshgate import: a MOD cannot hold this glTF; nothing written\n";
+    const auto refuse_like = [&] {
+      std::cerr << "meshgate import: --like " << options->like << ": not " << (options->as == "mod" ? "a MOD" : "an MSH model")
+                << " meshgate accepts\n";
+      exit_code = kExitUsage;
+    };
+    std::vector<std::string> warnings, errors;
+    std::vector<std::byte> bytes;
+    if (options->as == "mod") {
+      std::optional<mod::ParseResult> like;
+      if (!options->like.empty() && !(like = mod::parse_mod(like_read.bytes))->ok()) return refuse_like();
+      mod::ImportedMod imported = mod::mod_from_gltf(*asset, like ? &*like->model : nullptr);
+      warnings = std::move(imported.warnings), errors = std::move(imported.errors);
+      if (errors.empty()) bytes = mod::build_mod(imported.description).bytes;
+    } else {
+      std::optional<msh::ParseResult> like;
+      if (!options->like.empty() && !(like = msh::parse_msh(like_read.bytes))->ok()) return refuse_like();
+      msh::ImportedMsh imported = msh::msh_from_gltf(*asset, options->lod, like ? &*like->model : nullptr);
+      warnings = std::move(imported.warnings), errors = std::move(imported.errors);
+      std::string export_error;
+      if (errors.empty()) bytes = msh::export_msh(imported.model, &export_error);
+      if (errors.empty() && bytes.empty()) errors.push_back(export_error);
+    }
+    for (const std::string& w : warnings) std::cout << "warning: " << w << "\n";
+    if (!errors.empty()) {
+      for (const std::string& e : errors) std::cerr << "meshgate import: error: " << e << "\n";
+      std::cerr << "meshgate import: " << (options->as == "mod" ? "a MOD" : "an MSH model")
+                << " cannot hold this glTF; nothing written\n";
       exit_code = kExitFailed;
       return;
     }
-    const std::vector<std::byte> bytes = mod::build_mod(imported.description).bytes;
     exit_code = write_checked_model(options->output, bytes, nres::Profile::compatible, options->force, options->output, "import");
   });
 }

@@ -306,5 +306,11 @@ PY
 "$bin" import "$work/huge-joint.gltf" --as mod -o "$work/huge.mod" > /dev/null 2> "$work/import.err"; rc=$?
 [ $rc -eq 1 ] && [ ! -e "$work/huge.mod" ] || fail "import of a glTF a MOD cannot hold exited $rc, expected 1 and no file"
 grep -q "joint 200" "$work/import.err" || fail "import did not name the joint it cannot hold"
+"$bin" export "$work/msh/synth_msh_0001.msh" -o "$work/model-msh.glb" >/dev/null || fail "export of an MSH exited $?"
+"$bin" import "$work/model-msh.glb" --as msh --like "$work/msh/synth_msh_0001.msh" -o "$work/imported.msh" >/dev/null; rc=$?
+[ $rc -eq 0 ] || fail "import --as msh exited $rc"
+"$bin" roundtrip "$work/imported.msh" >/dev/null || fail "the imported MSH does not round-trip"
+"$bin" import "$work/model-msh.glb" --as msh --lod 5 -o "$work/x.msh" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "import --lod 5 exited $rc, expected 2"
 set -e
 echo "cli_contract: ok"

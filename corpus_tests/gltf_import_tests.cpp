@@ -1,4 +1,4 @@
-// import --as mod: the fixpoint (every generated MOD, exported to glTF and
+// import --as mod and --as msh. MOD: the fixpoint (every generated MOD, exported to glTF and
 // imported back with --like, is the same model: diff --semantic finds no
 // difference, tolerance 0), what survives without --like (geometry, skin and
 // node matrices), and a glTF meshgate did not write (indexed triangles cut
@@ -18,7 +18,10 @@
 #include "writer/gltf/gltf_document.hpp"
 #include "writer/gltf/gltf_export.hpp"
 #include "writer/mod/mod_from_gltf.hpp"
+#include "parser/msh/msh_parser.hpp"
 #include "writer/mod/mod_synth.hpp"
+#include "writer/msh/msh_from_gltf.hpp"
+#include "writer/msh/msh_synth.hpp"
 
 namespace meshgate {
 namespace {
@@ -197,6 +200,99 @@ TEST(ImportMod, WhatAModCannotHoldIsAnError) {
   const mod::ImportedMod b = mod::mod_from_gltf(asset, nullptr);
   ASSERT_FALSE(b.ok());
   EXPECT_TRUE(mentions(b.errors, "at most 65,535")) << b.errors.front();
+}
+
+// MSH: what export writes (the nodes with their names and rest poses, LOD
+// 0's batches, the animation's samples) comes back through import: exporting
+// the imported model gives the same glTF, up to the format's own
+// quantisation (normals s8/127, rotations i16/32767), which the tolerances
+// below are.
+std::vector<float> floats_of(const tinygltf::Model& g, const tinygltf::Primitive& p, const char* attribute) {
+  const auto it = p.attributes.find(attribute);
+  return it == p.attributes.end() ? std::vector<float>{} : gltf::accessor_floats(g, it->second).value_or(std::vector<float>{});
+}
+
+void expect_near_all(const std::vector<float>& a, const std::vector<float>& b, double tolerance, const std::string& what) {
+  ASSERT_EQ(a.size(), b.size()) << what;
+  double worst = 0;
+  for (size_t k = 0; k < a.size(); ++k) worst = std::max(worst, std::abs(double{a[k]} - b[k]));
+  EXPECT_LE(worst, tolerance) << what;
+}
+
+tinygltf::Model export_msh_glb(const std::vector<std::byte>& bytes) {
+  const msh::ParseResult parsed = msh::parse_msh(view(bytes));
+  EXPECT_TRUE(parsed.ok());
+  const gltf::Exported exported = gltf::export_msh(*parsed.model, view(bytes), {.source_name = "m.msh"});
+  const std::string glb = gltf::glb_bytes(exported.asset);
+  std::string error;
+  return gltf::read_asset(Bytes(reinterpret_cast<const std::byte*>(glb.data()), glb.size()), error).value_or(tinygltf::Model{});
+}
+
+TEST(ImportMsh, ExportOfTheImportedModelIsTheSameGltf) {
+  size_t files = 0, primitives = 0, animated = 0;
+  for (const SynthFile& f : msh::synth_msh_corpus(23, 12)) {
+    if (!f.name.ends_with(".msh")) continue;
+    const tinygltf::Model first = export_msh_glb(f.bytes);
+    const msh::ParseResult like = msh::parse_msh(view(f.bytes));
+    const msh::ImportedMsh imported = msh::msh_from_gltf(first, 0, &*like.model);
+    ASSERT_TRUE(imported.ok()) << f.name << ": " << imported.errors.front();
+    std::string error;
+    const std::vector<std::byte> built = msh::export_msh(imported.model, &error);
+    ASSERT_FALSE(built.empty()) << f.name << ": " << error;
+    const tinygltf::Model second = export_msh_glb(built);
+    ASSERT_EQ(first.nodes.size(), second.nodes.size()) << f.name;
+    for (size_t n = 0; n < first.nodes.size(); ++n) {
+      const tinygltf::Node &a = first.nodes[n], &b = second.nodes[n];
+      const std::string where = f.name + " node " + std::to_string(n);
+      EXPECT_EQ(a.name, b.name) << where;
+      EXPECT_EQ(a.children, b.children) << where;
+      expect_near_all(std::vector<float>(a.translation.begin(), a.translation.end()),
+                      std::vector<float>(b.translation.begin(), b.translation.end()), 0, where + " translation");
+      expect_near_all(std::vector<float>(a.rotation.begin(), a.rotation.end()),
+                      std::vector<float>(b.rotation.begin(), b.rotation.end()), 2.0 / 32767, where + " rotation");
+      ASSERT_EQ(a.mesh >= 0, b.mesh >= 0) << where;
+      if (a.mesh < 0) continue;
+      const auto &pa = first.meshes[static_cast<size_t>(a.mesh)].primitives, &pb = second.meshes[static_cast<size_t>(b.mesh)].primitives;
+      ASSERT_EQ(pa.size(), pb.size()) << where;
+      for (size_t k = 0; k < pa.size(); ++k, ++primitives) {
+        expect_near_all(floats_of(first, pa[k], "POSITION"), floats_of(second, pb[k], "POSITION"), 0, where + " POSITION");
+        expect_near_all(floats_of(first, pa[k], "TEXCOORD_0"), floats_of(second, pb[k], "TEXCOORD_0"), 0, where + " TEXCOORD_0");
+        // s8/127 per component, renormalised on export: within a step of the quantisation.
+        expect_near_all(floats_of(first, pa[k], "NORMAL"), floats_of(second, pb[k], "NORMAL"), 1.5 / 127, where + " NORMAL");
+        EXPECT_EQ(gltf::accessor_uints(first, pa[k].indices), gltf::accessor_uints(second, pb[k].indices)) << where;
+      }
+    }
+    ASSERT_EQ(first.animations.size(), second.animations.size()) << f.name;
+    if (!first.animations.empty()) {
+      ++animated;
+      const auto &ca = first.animations[0], &cb = second.animations[0];
+      ASSERT_EQ(ca.channels.size(), cb.channels.size()) << f.name;
+      for (size_t c = 0; c < ca.channels.size(); ++c)
+        expect_near_all(*gltf::accessor_floats(first, ca.samplers[static_cast<size_t>(ca.channels[c].sampler)].output),
+                        *gltf::accessor_floats(second, cb.samplers[static_cast<size_t>(cb.channels[c].sampler)].output),
+                        2.0 / 32767, f.name + " animation channel " + std::to_string(c));
+    }
+    ++files;
+  }
+  EXPECT_GE(files, 10u);
+  EXPECT_GT(primitives, 20u);
+  EXPECT_GT(animated, 0u);
+}
+
+TEST(ImportMsh, WhatAnMshCannotHoldIsAnError) {
+  HandMade big;
+  big.positions.assign(3 * 70000, 0.0f);
+  big.indices = {0, 1, 2};
+  big.joints.assign(4 * 70000, 0);
+  big.weights.assign(4 * 70000, 0.0f);
+  tinygltf::Model asset = big.asset();
+  asset.nodes.resize(1);
+  asset.nodes[0].children.clear();
+  asset.nodes[0].mesh = 0;
+  const msh::ImportedMsh imported = msh::msh_from_gltf(asset, 0, nullptr);
+  ASSERT_FALSE(imported.ok());
+  EXPECT_TRUE(mentions(imported.errors, "70000 vertices; a Res13 batch holds at most 65,535")) << imported.errors.front();
+  EXPECT_FALSE(msh::msh_from_gltf(asset, 5, nullptr).ok());  // --lod 5: no such slot column
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "parser/mod/mod_nodes.hpp"
 #include "parser/mod/mod_skin.hpp"
 #include "parser/mod/mod_topology.hpp"
+#include "writer/core/import_losses.hpp"
 #include "writer/mod/mod_canonical.hpp"
 
 namespace meshgate::mod {
@@ -27,22 +28,6 @@ constexpr unsigned kMaxSkinBone = 0xFF / kMatrixRowStride;  // a blend lane hold
 // A like-file transform is kept when its matrix is the glTF's within this
 // (the export writes the product of its rotations in f64).
 constexpr double kSameMatrix = 1e-5;
-
-// Losses of one kind, counted, the first place named.
-class Losses {
- public:
-  void add(const std::string& what, const std::string& where) {
-    auto& [count, first] = seen_[what];
-    if (count++ == 0) first = where;
-  }
-  void into(std::vector<std::string>& out) const {
-    for (const auto& [what, entry] : seen_)
-      out.push_back(what + " (" + std::to_string(entry.first) + "x, first at " + entry.second + ")");
-  }
-
- private:
-  std::map<std::string, std::pair<uint64_t, std::string>> seen_;
-};
 
 // A glTF vertex as the MOD stores it.
 struct Vertex {
@@ -69,7 +54,7 @@ struct Quantised {
   std::array<unsigned, kMaxInfluences> bone{}, q{};
   unsigned count = 0;
 };
-Quantised quantise(std::vector<std::pair<unsigned, double>> in, const std::string& where, Losses& losses) {
+Quantised quantise(std::vector<std::pair<unsigned, double>> in, const std::string& where, ImportLosses& losses) {
   std::erase_if(in, [](const auto& p) { return !(p.second > 0); });
   if (in.size() > kMaxInfluences) {
     losses.add("more than three skin influences: the lightest dropped, the rest renormalised", where);
@@ -485,7 +470,7 @@ class Importer {
   const tinygltf::Model& g_;
   const Model* like_;
   std::vector<int> joints_;  // skins[0].joints: glTF node of each MOD node
-  Losses losses_;
+  ImportLosses losses_;
 };
 
 }  // namespace

@@ -1,0 +1,388 @@
+#include "writer/msh/msh_from_gltf.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "parser/gltf/gltf_reader.hpp"
+#include "parser/nres/nres_model.hpp"
+#include "writer/core/import_losses.hpp"
+
+namespace meshgate::msh {
+
+namespace {
+
+// The frame rate the export samples at (writer/gltf/msh_gltf.cpp): Res8 key
+// times are frames, and no file stores a rate.
+constexpr double kFramesPerSecond = 30.0;
+constexpr size_t kMaxBatchVertices = 0xFFFF;
+constexpr size_t kMaxNodes = 0xFFFE;  // 0xFFFF is "no parent"
+
+std::optional<double> extra_number(const tinygltf::Value& extras, const char* key) {
+  if (!extras.IsObject() || !extras.Has(key)) return std::nullopt;
+  const tinygltf::Value& v = extras.Get(key);
+  if (!v.IsNumber()) return std::nullopt;
+  return v.GetNumberAsDouble();
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// A node name back to Res10 bytes: the export spells a name's bytes with
+// utf8_or_escaped ("\xCA" for a byte that is not UTF-8, "\\" for a
+// backslash), so those escapes are bytes again; other UTF-8 is converted to
+// Windows-1251 (ASCII and the Cyrillic letters the code page holds), and
+// anything else becomes '?' (counted).
+std::string windows_1251(const std::string& utf8, bool& lossy) {
+  std::string out;
+  for (size_t i = 0; i < utf8.size();) {
+    const auto c = static_cast<unsigned char>(utf8[i]);
+    if (c == '\\' && i + 1 < utf8.size() && utf8[i + 1] == '\\') {
+      out += '\\', i += 2;
+      continue;
+    }
+    if (c == '\\' && i + 3 < utf8.size() && utf8[i + 1] == 'x' && hex_digit(utf8[i + 2]) >= 0 && hex_digit(utf8[i + 3]) >= 0) {
+      out += static_cast<char>(hex_digit(utf8[i + 2]) * 16 + hex_digit(utf8[i + 3])), i += 4;
+      continue;
+    }
+    if (c < 0x80) {
+      out += static_cast<char>(c), ++i;
+      continue;
+    }
+    unsigned code = 0, extra = 0;
+    if ((c & 0xE0) == 0xC0) code = c & 0x1F, extra = 1;
+    else if ((c & 0xF0) == 0xE0) code = c & 0x0F, extra = 2;
+    else if ((c & 0xF8) == 0xF0) code = c & 0x07, extra = 3;
+    bool valid = extra > 0 && i + extra < utf8.size() + 1;
+    for (unsigned k = 1; valid && k <= extra; ++k) {
+      const auto next = static_cast<unsigned char>(utf8[i + k]);
+      valid = (next & 0xC0) == 0x80;
+      code = (code << 6) | (next & 0x3F);
+    }
+    i += valid ? extra + 1 : 1;
+    if (valid && code >= 0x410 && code <= 0x44F) out += static_cast<char>(0xC0 + (code - 0x410));
+    else if (valid && code == 0x401) out += '\xA8';  // Ё
+    else if (valid && code == 0x451) out += '\xB8';  // ё
+    else out += '?', lossy = true;
+  }
+  return out;
+}
+
+struct Pose {
+  std::array<float, 3> translation{};
+  std::array<float, 4> rotation{0, 0, 0, 1};
+};
+
+// A sampler's value at `t` seconds: LINEAR between its keys (rotation by
+// normalised lerp, which on the export's per-frame samples is exact at
+// the samples), STEP holds; before the first and after the last, the end value.
+std::vector<float> sample_at(const std::vector<float>& times, const std::vector<float>& values, size_t width, double t,
+                             bool step) {
+  std::vector<float> out(width);
+  if (times.empty()) return out;
+  size_t k = 0;
+  while (k + 1 < times.size() && times[k + 1] <= t) ++k;
+  const double t0 = times[k];
+  if (step || k + 1 >= times.size() || t <= t0) {
+    std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(k * width), width, out.begin());
+    return out;
+  }
+  const double f = (t - t0) / (times[k + 1] - t0);
+  for (size_t c = 0; c < width; ++c)
+    out[c] = static_cast<float>(values[k * width + c] + (values[(k + 1) * width + c] - values[k * width + c]) * f);
+  return out;
+}
+
+class Importer {
+ public:
+  Importer(const tinygltf::Model& g, unsigned lod, const Model* like) : g_(g), lod_(lod), like_(like) {}
+
+  ImportedMsh run() {
+    ImportedMsh out;
+    ExportModel& m = out.model;
+    if (g_.nodes.empty() || g_.nodes.size() > kMaxNodes) {
+      out.errors.push_back("an MSH model holds 1.." + std::to_string(kMaxNodes) + " nodes; the glTF has " +
+                           std::to_string(g_.nodes.size()));
+      return out;
+    }
+    if (lod_ >= kSlotsPerBlock) {
+      out.errors.push_back("--lod " + std::to_string(lod_) + " is not a slot column (0..4)");
+      return out;
+    }
+    carry_from_like(m);
+    const std::vector<size_t> order = parents_first(out.errors);
+    if (!out.errors.empty()) return out;
+    std::vector<size_t> position(g_.nodes.size());
+    for (size_t k = 0; k < order.size(); ++k) position[order[k]] = k;
+    if (!std::is_sorted(order.begin(), order.end()))
+      losses_.add("nodes reordered so that every parent comes before its children (Res1 requires it)", "the asset");
+    const Animation animation = read_animation();
+    m.frame_count = animation.frames;
+    for (size_t k = 0; k < order.size() && out.errors.empty(); ++k) {
+      const size_t n = order[k];
+      const tinygltf::Node& node = g_.nodes[n];
+      ExportNode e;
+      bool lossy = false;
+      e.name = windows_1251(node.name, lossy);
+      // export names a node without a Res10 text "node_N": the like file says whether it had one.
+      if (like_names_ && k < like_names_->records.size() && like_names_->records[k].length == 0 &&
+          node.name == "node_" + std::to_string(k))
+        e.name.clear();
+      if (lossy) losses_.add("a node name character Windows-1251 cannot hold: written as '?'", "nodes[" + std::to_string(n) + "]");
+      if (e.name.size() > 31) {
+        losses_.add("a node name longer than Res9's 31 bytes: Res9 keeps its start, Res10 all of it", "nodes[" + std::to_string(n) + "]");
+      }
+      e.flags = static_cast<uint16_t>(extra_number(node.extras, "res1_flags").value_or(0));
+      e.parent = parent_[n] < 0 ? 0xFFFF : static_cast<uint16_t>(position[static_cast<size_t>(parent_[n])]);
+      if (node.mesh >= 0 && static_cast<size_t>(node.mesh) < g_.meshes.size()) e.slots.push_back(slot(node.mesh, out.errors));
+      e.track = track(n, animation);
+      m.nodes.push_back(std::move(e));
+    }
+    uint64_t vertices = 0;
+    for (const ExportNode& node : m.nodes)
+      for (const ExportSlot& s : node.slots)
+        for (const ExportBatch& b : s.batches) vertices += b.vertices.size();
+    if (like_vertices_ != vertices) m.res15.clear(), m.res18.clear();
+    losses_.into(out.warnings);
+    return out;
+  }
+
+ private:
+  struct Channel {
+    std::vector<float> times, values;
+    bool step = false;
+  };
+  struct Animation {
+    uint32_t frames = 0;
+    std::map<size_t, Channel> translation, rotation;  // by glTF node
+  };
+
+  void carry_from_like(ExportModel& m) {
+    if (!like_) return;
+    const StreamsByType streams(*like_);
+    if (const Stream* first = like_->streams.empty() ? nullptr : &like_->streams.front()) {
+      const std::string name = nres::entry_name(first->record);
+      m.name = name.substr(0, name.find('.'));
+    }
+    like_names_ = streams.get<StringStream>(10);
+    m.with_res9 = streams.find(9) != nullptr;
+    m.with_res15 = streams.find(15) != nullptr;
+    m.with_res17 = streams.find(17) != nullptr;
+    like_vertices_ = model_counts(streams).vertices;
+    if (const auto* r15 = streams.get<RawStream>(15); r15 && r15->bytes.size() == like_vertices_ * 8) {
+      m.res15.resize(like_vertices_);
+      for (uint64_t v = 0; v < like_vertices_; ++v)
+        for (size_t k = 0; k < 8; ++k) m.res15[v][k] = static_cast<uint8_t>(r15->bytes[v * 8 + k]);
+    }
+    if (const auto* r18 = streams.get<WordPairStream>(18); r18 && r18->pairs.size() == like_vertices_)
+      m.res18.assign(r18->pairs.begin(), r18->pairs.end());
+    if (const auto* r20 = streams.get<RawStream>(20); r20 && r20->bytes.size() % 48 == 0) {
+      m.res20.resize(r20->bytes.size() / 48);
+      for (size_t l = 0; l < m.res20.size(); ++l)
+        for (size_t k = 0; k < 48; ++k) m.res20[l][k] = static_cast<uint8_t>(r20->bytes[l * 48 + k]);
+    }
+  }
+
+  // The glTF nodes in an order where parents come first: index order when it
+  // already is (what export writes), else by depth-first walk from the roots.
+  std::vector<size_t> parents_first(std::vector<std::string>& errors) {
+    parent_.assign(g_.nodes.size(), -1);
+    for (size_t p = 0; p < g_.nodes.size(); ++p)
+      for (int c : g_.nodes[p].children) {
+        if (c < 0 || static_cast<size_t>(c) >= g_.nodes.size() || parent_[static_cast<size_t>(c)] >= 0) {
+          errors.push_back("nodes[" + std::to_string(p) + "].children: not a tree");
+          return {};
+        }
+        parent_[static_cast<size_t>(c)] = static_cast<int>(p);
+      }
+    std::vector<size_t> order;
+    bool index_order = true;
+    for (size_t n = 0; n < g_.nodes.size(); ++n) index_order = index_order && parent_[n] < static_cast<int>(n);
+    if (index_order) {
+      for (size_t n = 0; n < g_.nodes.size(); ++n) order.push_back(n);
+      return order;
+    }
+    std::vector<size_t> stack;
+    for (size_t n = g_.nodes.size(); n-- > 0;)
+      if (parent_[n] < 0) stack.push_back(n);
+    while (!stack.empty()) {
+      const size_t n = stack.back();
+      stack.pop_back();
+      order.push_back(n);
+      const auto& children = g_.nodes[n].children;
+      for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(static_cast<size_t>(*it));
+    }
+    if (order.size() != g_.nodes.size()) errors.push_back("the glTF's nodes form a cycle");
+    return order;
+  }
+
+  ExportSlot slot(int mesh_index, std::vector<std::string>& errors) {
+    ExportSlot s{0, lod_, {}};
+    const tinygltf::Mesh& mesh = g_.meshes[static_cast<size_t>(mesh_index)];
+    for (size_t k = 0; k < mesh.primitives.size() && errors.empty(); ++k) {
+      const tinygltf::Primitive& p = mesh.primitives[k];
+      const std::string where = "meshes[" + std::to_string(mesh_index) + "].primitives[" + std::to_string(k) + "]";
+      const auto attribute = [&](const char* name) { const auto it = p.attributes.find(name); return it == p.attributes.end() ? -1 : it->second; };
+      const auto positions = gltf::accessor_floats(g_, attribute("POSITION"));
+      if (!positions || positions->size() % 3 != 0) {
+        errors.push_back(where + ": no float VEC3 POSITION");
+        break;
+      }
+      const size_t n = positions->size() / 3;
+      if (n > kMaxBatchVertices) {
+        errors.push_back(where + ": " + std::to_string(n) + " vertices; a Res13 batch holds at most 65,535 (split the primitive)");
+        break;
+      }
+      const auto triangles = gltf::primitive_triangles(g_, p, n);
+      if (!triangles) {
+        losses_.add("a primitive that is not triangles (points, lines, or bad indices): left out", where);
+        continue;
+      }
+      const auto normals = gltf::accessor_floats(g_, attribute("NORMAL"));
+      const auto uvs = gltf::accessor_floats(g_, attribute("TEXCOORD_0"));
+      if (!normals || normals->size() != 3 * n) losses_.add("no NORMAL: normals set to +Z", where);
+      if (!uvs || uvs->size() != 2 * n) losses_.add("no TEXCOORD_0: UVs set to 0", where);
+      for (const char* other : {"TEXCOORD_1", "COLOR_0", "JOINTS_0", "WEIGHTS_0", "TANGENT"})
+        if (attribute(other) >= 0) losses_.add(std::string("attribute ") + other + " has no place in an MSH batch: dropped", where);
+      ExportBatch b;
+      b.wear_row = static_cast<uint8_t>(extra_number(p.extras, "material_4").value_or(std::max(p.material, 0)));
+      b.batch_flags = static_cast<uint16_t>(extra_number(p.extras, "batch_flags").value_or(0));
+      for (size_t v = 0; v < n; ++v) {
+        ExportVertex x;
+        for (size_t c = 0; c < 3; ++c) x.position[c] = (*positions)[3 * v + c];
+        if (normals && normals->size() == 3 * n)
+          for (size_t c = 0; c < 3; ++c) x.normal[c] = (*normals)[3 * v + c];
+        if (uvs && uvs->size() == 2 * n) x.uv = {(*uvs)[2 * v], (*uvs)[2 * v + 1]};
+        b.vertices.push_back(x);
+      }
+      for (const auto& t : *triangles)
+        for (uint32_t i : t) b.indices.push_back(static_cast<uint16_t>(i));
+      b.tri_flags = triangle_flags(p.extras, triangles->size(), where);
+      s.batches.push_back(std::move(b));
+    }
+    return s;
+  }
+
+  // Res7 flags from the export's run-length extras ([[flags, count], ...]).
+  std::vector<uint16_t> triangle_flags(const tinygltf::Value& extras, size_t triangles, const std::string& where) {
+    std::vector<uint16_t> flags;
+    if (extras.IsObject() && extras.Has("tri_flags_runs") && extras.Get("tri_flags_runs").IsArray()) {
+      const tinygltf::Value& runs = extras.Get("tri_flags_runs");
+      for (size_t r = 0; r < runs.ArrayLen(); ++r) {
+        const tinygltf::Value& run = runs.Get(static_cast<int>(r));
+        if (!run.IsArray() || run.ArrayLen() != 2 || !run.Get(0).IsNumber() || !run.Get(1).IsNumber()) continue;
+        const auto value = static_cast<uint16_t>(run.Get(0).GetNumberAsInt());
+        for (int k = 0; k < run.Get(1).GetNumberAsInt() && flags.size() < triangles; ++k) flags.push_back(value);
+      }
+    }
+    if (flags.size() != triangles) {
+      if (!flags.empty()) losses_.add("tri_flags_runs do not cover the primitive's triangles: flags set to 0", where);
+      flags.assign(triangles, 0);
+    }
+    return flags;
+  }
+
+  Animation read_animation() {
+    Animation a;
+    if (g_.animations.empty()) return a;
+    if (g_.animations.size() > 1) losses_.add("more than one animation: the first becomes the Res8 keys", "animations[1]");
+    const tinygltf::Animation& anim = g_.animations[0];
+    double last = 0;
+    for (const tinygltf::AnimationChannel& c : anim.channels) {
+      if (c.sampler < 0 || static_cast<size_t>(c.sampler) >= anim.samplers.size() || c.target_node < 0) continue;
+      const tinygltf::AnimationSampler& s = anim.samplers[static_cast<size_t>(c.sampler)];
+      const size_t width = c.target_path == "translation" ? 3 : c.target_path == "rotation" ? 4 : 0;
+      if (width == 0) {
+        losses_.add("an animation of " + c.target_path + " has no place in Res8 (translation and rotation only)", "animations[0]");
+        continue;
+      }
+      Channel ch;
+      auto times = gltf::accessor_floats(g_, s.input);
+      auto values = gltf::accessor_floats(g_, s.output);
+      if (!times || !values || values->size() != times->size() * width) continue;
+      if (s.interpolation == "CUBICSPLINE") {
+        losses_.add("CUBICSPLINE interpolation: sampled linearly between its keys", "animations[0]");
+        continue;
+      }
+      ch.step = s.interpolation == "STEP";
+      ch.times = std::move(*times);
+      ch.values = std::move(*values);
+      for (float t : ch.times) {
+        last = std::max(last, double{t});
+        if (std::abs(t * kFramesPerSecond - std::round(t * kFramesPerSecond)) > 1e-3)
+          losses_.add("a key time off the 30 frames per second grid: taken at its nearest frame", "animations[0]");
+      }
+      (width == 3 ? a.translation : a.rotation)[static_cast<size_t>(c.target_node)] = std::move(ch);
+    }
+    if (!a.translation.empty() || !a.rotation.empty()) a.frames = static_cast<uint32_t>(std::lround(last * kFramesPerSecond)) + 1;
+    return a;
+  }
+
+  Pose rest_pose(const tinygltf::Node& node) {
+    Pose p;
+    if (node.matrix.size() == 16) losses_.add("a node given by a matrix: its rest pose taken as identity", "a node");
+    if (node.scale.size() == 3 && (node.scale[0] != 1 || node.scale[1] != 1 || node.scale[2] != 1))
+      losses_.add("a node's scale has no place in a Res8 key: dropped", "a node");
+    for (size_t c = 0; c < 3 && node.translation.size() == 3; ++c) p.translation[c] = static_cast<float>(node.translation[c]);
+    for (size_t c = 0; c < 4 && node.rotation.size() == 4; ++c) p.rotation[c] = static_cast<float>(node.rotation[c]);
+    return p;
+  }
+
+  // The node's keys: one per frame its channels have a key at, then its
+  // rest pose as the last (the fallback key, which export reads as the rest
+  // pose). A node without channels: its rest pose alone (no key at all when
+  // that is the identity: the exporter's canonical static node).
+  std::vector<ExportKey> track(size_t n, const Animation& a) {
+    const Pose rest = rest_pose(g_.nodes[n]);
+    const auto t = a.translation.find(n), r = a.rotation.find(n);
+    std::set<long> frames;
+    for (const auto* ch : {t == a.translation.end() ? nullptr : &t->second, r == a.rotation.end() ? nullptr : &r->second})
+      if (ch)
+        for (float time : ch->times) frames.insert(std::lround(time * kFramesPerSecond));
+    std::vector<ExportKey> keys;
+    for (long f : frames) {
+      ExportKey k;
+      k.time = static_cast<float>(f);
+      const double seconds = static_cast<double>(f) / kFramesPerSecond;
+      const auto tr = t != a.translation.end() ? sample_at(t->second.times, t->second.values, 3, seconds, t->second.step)
+                                               : std::vector<float>(rest.translation.begin(), rest.translation.end());
+      auto rot = r != a.rotation.end() ? sample_at(r->second.times, r->second.values, 4, seconds, r->second.step)
+                                       : std::vector<float>(rest.rotation.begin(), rest.rotation.end());
+      double length = 0;
+      for (float c : rot) length += double{c} * c;
+      if (length > 0) for (float& c : rot) c = static_cast<float>(c / std::sqrt(length));
+      std::copy_n(tr.begin(), 3, k.translation.begin());
+      std::copy_n(rot.begin(), 4, k.rotation.begin());
+      keys.push_back(k);
+    }
+    const bool identity = rest.translation == std::array<float, 3>{} && rest.rotation == std::array<float, 4>{0, 0, 0, 1};
+    if (keys.empty() && identity) return keys;
+    ExportKey last;
+    last.translation = rest.translation;
+    last.rotation = rest.rotation;
+    last.time = keys.empty() ? 0 : keys.back().time + 1;
+    keys.push_back(last);
+    return keys;
+  }
+
+  const tinygltf::Model& g_;
+  unsigned lod_;
+  const Model* like_;
+  std::vector<int> parent_;  // by glTF node
+  uint64_t like_vertices_ = 0;
+  const StringStream* like_names_ = nullptr;
+  ImportLosses losses_;
+};
+
+}  // namespace
+
+ImportedMsh msh_from_gltf(const tinygltf::Model& asset, unsigned lod, const Model* like) {
+  return Importer(asset, lod, like).run();
+}
+
+}  // namespace meshgate::msh
