@@ -310,6 +310,7 @@ grep -q "joint 200" "$work/import.err" || fail "import did not name the joint it
 "$bin" import "$work/model-msh.glb" --as msh --like "$work/msh/synth_msh_0001.msh" -o "$work/imported.msh" >/dev/null; rc=$?
 [ $rc -eq 0 ] || fail "import --as msh exited $rc"
 "$bin" roundtrip "$work/imported.msh" >/dev/null || fail "the imported MSH does not round-trip"
+"$bin" diff --semantic "$work/msh/synth_msh_0001.msh" "$work/imported.msh" >/dev/null || fail "MSH export -> import --like is not the same model"
 "$bin" import "$work/model-msh.glb" --as msh --lod 5 -o "$work/x.msh" >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] || fail "import --lod 5 exited $rc, expected 2"
 set -e

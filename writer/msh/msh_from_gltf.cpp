@@ -8,6 +8,8 @@
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/nres/nres_model.hpp"
 #include "writer/core/import_losses.hpp"
+#include "writer/gltf/gltf_export.hpp"
+#include "writer/msh/msh_describe.hpp"
 
 namespace meshgate::msh {
 
@@ -98,6 +100,44 @@ std::vector<float> sample_at(const std::vector<float>& times, const std::vector<
   return out;
 }
 
+// Whether two accessors (of two assets) hold the same numbers.
+bool same_accessor(const tinygltf::Model& a, int ia, const tinygltf::Model& b, int ib) {
+  if ((ia < 0) != (ib < 0)) return false;
+  if (ia < 0) return true;
+  const auto fa = gltf::accessor_floats(a, ia), fb = gltf::accessor_floats(b, ib);
+  if (fa || fb) return fa && fb && *fa == *fb;
+  const auto ua = gltf::accessor_uints(a, ia), ub = gltf::accessor_uints(b, ib);
+  return ua && ub && *ua == *ub;
+}
+
+bool same_primitives(const tinygltf::Model& a, const tinygltf::Mesh& ma, const tinygltf::Model& b, const tinygltf::Mesh& mb) {
+  if (ma.primitives.size() != mb.primitives.size()) return false;
+  for (size_t k = 0; k < ma.primitives.size(); ++k) {
+    const tinygltf::Primitive &pa = ma.primitives[k], &pb = mb.primitives[k];
+    if (pa.mode != pb.mode || pa.attributes.size() != pb.attributes.size() || !(pa.extras == pb.extras) ||
+        !same_accessor(a, pa.indices, b, pb.indices))
+      return false;
+    for (const auto& [name, accessor] : pa.attributes) {
+      const auto it = pb.attributes.find(name);
+      if (it == pb.attributes.end() || !same_accessor(a, accessor, b, it->second)) return false;
+    }
+  }
+  return true;
+}
+
+// The animation channels of `node` as (path, times, values), for comparison.
+std::vector<std::tuple<std::string, std::vector<float>, std::vector<float>>> channels_of(const tinygltf::Model& g, size_t node) {
+  std::vector<std::tuple<std::string, std::vector<float>, std::vector<float>>> out;
+  for (const tinygltf::Animation& anim : g.animations)
+    for (const tinygltf::AnimationChannel& c : anim.channels) {
+      if (c.target_node != static_cast<int>(node) || c.sampler < 0 || static_cast<size_t>(c.sampler) >= anim.samplers.size()) continue;
+      const tinygltf::AnimationSampler& s = anim.samplers[static_cast<size_t>(c.sampler)];
+      out.emplace_back(c.target_path, gltf::accessor_floats(g, s.input).value_or(std::vector<float>{}),
+                       gltf::accessor_floats(g, s.output).value_or(std::vector<float>{}));
+    }
+  return out;
+}
+
 class Importer {
  public:
   Importer(const tinygltf::Model& g, unsigned lod, const Model* like) : g_(g), lod_(lod), like_(like) {}
@@ -116,6 +156,25 @@ class Importer {
     }
     carry_from_like(m);
     const std::vector<size_t> order = parents_first(out.errors);
+    // What the like file's own export says: where the glTF says the same of
+    // a node, the node's slots and keys come from the like file exactly (the
+    // other LODs' slots, the original Res8 keys, unquantised).
+    std::optional<DescribedMsh> like_model;
+    tinygltf::Model like_gltf;
+    if (like_) {
+      like_model = describe_model(*like_);
+      if (!like_model->complete()) {
+        losses_.add("the like file is not one the exporter can write (" + like_model->gaps.front() +
+                        "): geometry and keys come from the glTF alone",
+                    "the like file");
+        like_model.reset();
+      } else if (like_model->model.nodes.size() != g_.nodes.size() || !std::is_sorted(order.begin(), order.end())) {
+        losses_.add("the like file's nodes are not the glTF's: geometry and keys come from the glTF alone", "the like file");
+        like_model.reset();
+      } else {
+        like_gltf = gltf::export_msh(*like_, {}, {.source_name = "like", .lod = lod_}).asset;
+      }
+    }
     if (!out.errors.empty()) return out;
     std::vector<size_t> position(g_.nodes.size());
     for (size_t k = 0; k < order.size(); ++k) position[order[k]] = k;
@@ -139,8 +198,18 @@ class Importer {
       }
       e.flags = static_cast<uint16_t>(extra_number(node.extras, "res1_flags").value_or(0));
       e.parent = parent_[n] < 0 ? 0xFFFF : static_cast<uint16_t>(position[static_cast<size_t>(parent_[n])]);
-      if (node.mesh >= 0 && static_cast<size_t>(node.mesh) < g_.meshes.size()) e.slots.push_back(slot(node.mesh, out.errors));
-      e.track = track(n, animation);
+      const ExportNode* like_node = like_model ? &like_model->model.nodes[n] : nullptr;
+      if (like_node && same_geometry(n, like_gltf)) {
+        e.slots = like_node->slots;
+      } else {
+        if (like_node)  // the other slot words stay the like file's
+          for (const ExportSlot& sl : like_node->slots)
+            if (sl.block != 0 || sl.column != lod_) e.slots.push_back(sl);
+        if (node.mesh >= 0 && static_cast<size_t>(node.mesh) < g_.meshes.size()) e.slots.push_back(slot(node.mesh, out.errors));
+        std::sort(e.slots.begin(), e.slots.end(),
+                  [](const ExportSlot& a, const ExportSlot& b) { return a.block * 5 + a.column < b.block * 5 + b.column; });
+      }
+      e.track = like_node && same_motion(n, like_gltf) ? like_node->track : track(n, animation);
       m.nodes.push_back(std::move(e));
     }
     uint64_t vertices = 0;
@@ -161,6 +230,20 @@ class Importer {
     uint32_t frames = 0;
     std::map<size_t, Channel> translation, rotation;  // by glTF node
   };
+
+  // Whether glTF node n shows what the like file's export shows for it.
+  bool same_geometry(size_t n, const tinygltf::Model& like) const {
+    const tinygltf::Node &a = g_.nodes[n], &b = like.nodes[n];
+    if ((a.mesh < 0) != (b.mesh < 0)) return false;
+    if (a.mesh < 0) return true;
+    if (static_cast<size_t>(a.mesh) >= g_.meshes.size() || static_cast<size_t>(b.mesh) >= like.meshes.size()) return false;
+    return same_primitives(g_, g_.meshes[static_cast<size_t>(a.mesh)], like, like.meshes[static_cast<size_t>(b.mesh)]);
+  }
+  bool same_motion(size_t n, const tinygltf::Model& like) const {
+    const tinygltf::Node &a = g_.nodes[n], &b = like.nodes[n];
+    return a.translation == b.translation && a.rotation == b.rotation && a.scale == b.scale && a.matrix == b.matrix &&
+           channels_of(g_, n) == channels_of(like, n);
+  }
 
   void carry_from_like(ExportModel& m) {
     if (!like_) return;

@@ -14,6 +14,11 @@
 // - `like`, an MSH of the same model, gives what glTF cannot express: the
 //   entry-name prefix, which optional streams exist (Res9, Res15, Res17), and
 //   the per-vertex Res15/Res18 and Res20 lights when the vertex count matches.
+//   Where the glTF says of a node exactly what the like file's own export says
+//   (its primitives; its rest pose and animation channels), the node's slots
+//   (every block and LOD column) and Res8 keys are the like file's, through
+//   its exporter description (msh_describe.hpp): export then import --like is
+//   the same model.
 // Every loss is a named warning; what the format cannot hold is an error.
 #pragma once
 
