@@ -71,6 +71,7 @@ void add_rebuild(CLI::App& app, int& exit_code) {
       return;
     }
     for (const std::string& n : result.not_placed) std::cout << "not placed: " << n << "\n";
+    for (const std::string& n : result.notes) std::cout << "note: " << n << "\n";
     if (!same_model(display, read.bytes, result.bytes, options->profile)) {
       if (!options->force) {
         std::cerr << "meshgate rebuild: the result does not hold the same model (differences above); nothing "

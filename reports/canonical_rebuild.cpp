@@ -34,6 +34,8 @@ RebuildResult rebuilt(const std::string& path, Canonical&& canonical) {
   RebuildResult out;
   out.bytes = std::move(canonical.bytes);
   for (const std::string& line : canonical.not_placed) out.not_placed.push_back(path + ": " + line);
+  if constexpr (requires { canonical.notes; })
+    for (const std::string& line : canonical.notes) out.notes.push_back(path + ": " + line);
   return out;
 }
 
@@ -59,6 +61,7 @@ RebuildResult rebuild_nres(const std::string& path, Bytes data, nres::Profile pr
       } else if (RebuildResult nested = rebuild_nres(inner, e.payload, profile, depth + 1); nested.ok()) {
         payload = std::move(nested.bytes);
         out.not_placed.insert(out.not_placed.end(), nested.not_placed.begin(), nested.not_placed.end());
+        out.notes.insert(out.notes.end(), nested.notes.begin(), nested.notes.end());
       } else {
         out.not_placed.push_back(*nested.error + " (carried as bytes, not rebuilt)");
       }
@@ -83,7 +86,11 @@ RebuildResult rebuild_canonical(const std::string& display, Bytes data, nres::Pr
     }
     case Format::nres:
     case Format::rsli: return rebuild_nres(display, data, profile, 0);
-    default: return {{}, {}, display + ": not a MOD, MSH or NRes file (no supported magic at offset 0)"};
+    default: {
+      RebuildResult out;
+      out.error = display + ": not a MOD, MSH or NRes file (no supported magic at offset 0)";
+      return out;
+    }
   }
 }
 

@@ -21,6 +21,9 @@ struct RebuildResult {
   // What the fresh layout could not carry, "path: what" (gap bytes that are
   // neither padding fill nor zero, a nested model left as bytes).
   std::vector<std::string> not_placed;
+  // What the rebuild found on the way, "path: what" (MSH: whether the derived
+  // tables the exporter recomputes agree with the file's).
+  std::vector<std::string> notes;
   std::optional<std::string> error;  // the input does not parse: nothing to rebuild
   [[nodiscard]] bool ok() const { return !error; }
 };
