@@ -91,6 +91,13 @@ std::optional<std::vector<float>> accessor_unit_floats(const tinygltf::Model& m,
   return out;
 }
 
+std::optional<double> extra_number(const tinygltf::Value& extras, const char* key) {
+  if (!extras.IsObject() || !extras.Has(key)) return std::nullopt;
+  const tinygltf::Value& v = extras.Get(key);
+  if (!v.IsNumber()) return std::nullopt;
+  return v.GetNumberAsDouble();
+}
+
 std::array<double, 16> node_local_matrix(const tinygltf::Node& node) {
   std::array<double, 16> m{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
   if (node.matrix.size() == 16) {

@@ -30,6 +30,10 @@ namespace meshgate::gltf {
 // divided by 255/65535 (what Blender writes for WEIGHTS_0).
 [[nodiscard]] std::optional<std::vector<float>> accessor_unit_floats(const tinygltf::Model& model, int accessor);
 
+// A number in an object's extras (meshgate's export names decoded fields
+// there: `alpha_control`, `material_4`, ...); nullopt when absent or not a number.
+[[nodiscard]] std::optional<double> extra_number(const tinygltf::Value& extras, const char* key);
+
 // A node's local matrix as glTF stores it (column-major, column vectors):
 // its `matrix`, or translation * rotation * scale.
 [[nodiscard]] std::array<double, 16> node_local_matrix(const tinygltf::Node& node);

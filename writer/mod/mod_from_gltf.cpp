@@ -37,13 +37,6 @@ struct Vertex {
   U8x4 lanes{};
 };
 
-std::optional<double> extra_number(const tinygltf::Value& extras, const char* key) {
-  if (!extras.IsObject() || !extras.Has(key)) return std::nullopt;
-  const tinygltf::Value& v = extras.Get(key);
-  if (!v.IsNumber()) return std::nullopt;
-  return v.GetNumberAsDouble();
-}
-
 // Up to four influences -> at most three 5-bit weights summing to 31,
 // heaviest first. The lightest go first when there are too many; the rest are
 // quantised by largest remainder (weights that are q/31 come back as q) and
@@ -341,13 +334,13 @@ class Importer {
     ObjectDescription out = like ? *like : ObjectDescription{};
     out.meshes.clear();
     // meshgate's own export names the object's fields in the mesh's extras.
-    if (auto v = extra_number(mesh.extras, "alpha_control")) out.alpha_control = static_cast<uint8_t>(*v);
-    if (auto v = extra_number(mesh.extras, "source_flags")) out.source_flags = static_cast<uint32_t>(*v);
-    if (auto v = extra_number(mesh.extras, "conditional_param_18")) out.conditional_param_18 = static_cast<float>(*v);
-    if (auto v = extra_number(mesh.extras, "conditional_param_1c")) out.conditional_param_1c = static_cast<uint32_t>(*v);
+    if (auto v = gltf::extra_number(mesh.extras, "alpha_control")) out.alpha_control = static_cast<uint8_t>(*v);
+    if (auto v = gltf::extra_number(mesh.extras, "source_flags")) out.source_flags = static_cast<uint32_t>(*v);
+    if (auto v = gltf::extra_number(mesh.extras, "conditional_param_18")) out.conditional_param_18 = static_cast<float>(*v);
+    if (auto v = gltf::extra_number(mesh.extras, "conditional_param_1c")) out.conditional_param_1c = static_cast<uint32_t>(*v);
     for (size_t k = 0; k < mesh.primitives.size() && errors.empty(); ++k) {
       const tinygltf::Primitive& p = mesh.primitives[k];
-      const size_t index = static_cast<size_t>(extra_number(p.extras, "mod_mesh").value_or(static_cast<double>(k)));
+      const size_t index = static_cast<size_t>(gltf::extra_number(p.extras, "mod_mesh").value_or(static_cast<double>(k)));
       const MeshDescription* like_mesh = like && index < like->meshes.size() ? &like->meshes[index] : nullptr;
       out.meshes.push_back(primitive(p, "meshes[" + std::to_string(o) + "].primitives[" + std::to_string(k) + "]",
                                      like_mesh, errors));

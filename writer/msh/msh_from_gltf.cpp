@@ -21,13 +21,6 @@ constexpr double kFramesPerSecond = 30.0;
 constexpr size_t kMaxBatchVertices = 0xFFFF;
 constexpr size_t kMaxNodes = 0xFFFE;  // 0xFFFF is "no parent"
 
-std::optional<double> extra_number(const tinygltf::Value& extras, const char* key) {
-  if (!extras.IsObject() || !extras.Has(key)) return std::nullopt;
-  const tinygltf::Value& v = extras.Get(key);
-  if (!v.IsNumber()) return std::nullopt;
-  return v.GetNumberAsDouble();
-}
-
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -196,7 +189,7 @@ class Importer {
       if (e.name.size() > 31) {
         losses_.add("a node name longer than Res9's 31 bytes: Res9 keeps its start, Res10 all of it", "nodes[" + std::to_string(n) + "]");
       }
-      e.flags = static_cast<uint16_t>(extra_number(node.extras, "res1_flags").value_or(0));
+      e.flags = static_cast<uint16_t>(gltf::extra_number(node.extras, "res1_flags").value_or(0));
       e.parent = parent_[n] < 0 ? 0xFFFF : static_cast<uint16_t>(position[static_cast<size_t>(parent_[n])]);
       const ExportNode* like_node = like_model ? &like_model->model.nodes[n] : nullptr;
       if (like_node && same_geometry(n, like_gltf)) {
@@ -333,8 +326,8 @@ class Importer {
       for (const char* other : {"TEXCOORD_1", "COLOR_0", "JOINTS_0", "WEIGHTS_0", "TANGENT"})
         if (attribute(other) >= 0) losses_.add(std::string("attribute ") + other + " has no place in an MSH batch: dropped", where);
       ExportBatch b;
-      b.wear_row = static_cast<uint8_t>(extra_number(p.extras, "material_4").value_or(std::max(p.material, 0)));
-      b.batch_flags = static_cast<uint16_t>(extra_number(p.extras, "batch_flags").value_or(0));
+      b.wear_row = static_cast<uint8_t>(gltf::extra_number(p.extras, "material_4").value_or(std::max(p.material, 0)));
+      b.batch_flags = static_cast<uint16_t>(gltf::extra_number(p.extras, "batch_flags").value_or(0));
       for (size_t v = 0; v < n; ++v) {
         ExportVertex x;
         for (size_t c = 0; c < 3; ++c) x.position[c] = (*positions)[3 * v + c];
@@ -406,11 +399,13 @@ class Importer {
     return a;
   }
 
-  Pose rest_pose(const tinygltf::Node& node) {
+  Pose rest_pose(size_t n) {
+    const tinygltf::Node& node = g_.nodes[n];
+    const std::string where = "nodes[" + std::to_string(n) + "]";
     Pose p;
-    if (node.matrix.size() == 16) losses_.add("a node given by a matrix: its rest pose taken as identity", "a node");
+    if (node.matrix.size() == 16) losses_.add("a node given by a matrix: its rest pose taken as identity", where);
     if (node.scale.size() == 3 && (node.scale[0] != 1 || node.scale[1] != 1 || node.scale[2] != 1))
-      losses_.add("a node's scale has no place in a Res8 key: dropped", "a node");
+      losses_.add("a node's scale has no place in a Res8 key: dropped", where);
     for (size_t c = 0; c < 3 && node.translation.size() == 3; ++c) p.translation[c] = static_cast<float>(node.translation[c]);
     for (size_t c = 0; c < 4 && node.rotation.size() == 4; ++c) p.rotation[c] = static_cast<float>(node.rotation[c]);
     return p;
@@ -421,7 +416,7 @@ class Importer {
   // pose). A node without channels: its rest pose alone (no key at all when
   // that is the identity: the exporter's canonical static node).
   std::vector<ExportKey> track(size_t n, const Animation& a) {
-    const Pose rest = rest_pose(g_.nodes[n]);
+    const Pose rest = rest_pose(n);
     const auto t = a.translation.find(n), r = a.rotation.find(n);
     std::set<long> frames;
     for (const auto* ch : {t == a.translation.end() ? nullptr : &t->second, r == a.rotation.end() ? nullptr : &r->second})
