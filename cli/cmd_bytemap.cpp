@@ -1,14 +1,14 @@
 // `meshgate bytemap FILE -o map.png|svg [--width N]`: the file's byte map as a
 // picture, every byte coloured by the provenance status of the leaf field that
-// covers it (reports/byte_map.hpp), the legend with byte counts on stdout.
+// covers it (analysis/byte_map.hpp), the legend with byte counts on stdout.
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "reports/byte_map.hpp"
+#include "analysis/byte_map.hpp"
 #include "reports/byte_map_picture.hpp"
-#include "reports/file_reader.hpp"
+#include "pipeline/file_reader.hpp"
 #include "reports/markdown_tables.hpp"
-#include "reports/roundtrip.hpp"
+#include "pipeline/roundtrip.hpp"
 
 namespace meshgate::cli {
 

@@ -1,13 +1,13 @@
 // `meshgate diff A B [--json] [--semantic]`: two files (or two directories,
-// paired by relative path) compared by field path (reports/field_diff.hpp);
+// paired by relative path) compared by field path (change/field_diff.hpp);
 // with --semantic by content only, layout left out. Exit 0 when equal, 1 when
 // they differ, 2 on a usage or I/O error.
 #include <iostream>
 #include <map>
 
 #include "cli/commands.hpp"
-#include "reports/field_diff.hpp"
-#include "reports/file_reader.hpp"
+#include "change/field_diff.hpp"
+#include "pipeline/file_reader.hpp"
 
 namespace meshgate::cli {
 

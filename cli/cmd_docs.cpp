@@ -8,7 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "reports/doc_sync.hpp"
-#include "reports/file_reader.hpp"
+#include "pipeline/file_reader.hpp"
 
 namespace meshgate::cli {
 

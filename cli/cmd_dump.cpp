@@ -1,11 +1,11 @@
 // `meshgate dump FILE -o model.json` and `meshgate build model.json -o FILE`
-// (reports/model_dump.hpp). build parses what it made with the same profile
+// (change/model_dump.hpp). build parses what it made with the same profile
 // and refuses to leave a file with an error diagnostic unless --force.
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "reports/file_reader.hpp"
-#include "reports/model_dump.hpp"
+#include "pipeline/file_reader.hpp"
+#include "change/model_dump.hpp"
 
 namespace meshgate::cli {
 

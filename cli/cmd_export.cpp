@@ -6,9 +6,9 @@
 #include <set>
 
 #include "cli/commands.hpp"
-#include "reports/file_reader.hpp"
+#include "pipeline/file_reader.hpp"
 #include "reports/json_stream.hpp"
-#include "reports/roundtrip.hpp"
+#include "pipeline/roundtrip.hpp"
 #include "writer/gltf/gltf_export.hpp"
 
 namespace meshgate::cli {

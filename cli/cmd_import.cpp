@@ -12,7 +12,7 @@
 #include "cli/commands.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_parser.hpp"
-#include "reports/file_reader.hpp"
+#include "pipeline/file_reader.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "writer/mod/mod_from_gltf.hpp"
 #include "writer/msh/msh_from_gltf.hpp"

@@ -3,11 +3,11 @@
 #include "cli/commands.hpp"
 #include "parser/core/core_diagnostic_codes.hpp"
 #include "parser/mod/mod_parser.hpp"
-#include "reports/file_reader.hpp"
-#include "reports/input_scan.hpp"
+#include "pipeline/file_reader.hpp"
+#include "pipeline/input_scan.hpp"
 #include "reports/json_stream.hpp"
-#include "reports/json_render.hpp"
-#include "reports/roundtrip.hpp"
+#include "pipeline/field_listing.hpp"
+#include "pipeline/roundtrip.hpp"
 
 namespace meshgate::cli {
 

@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "reports/file_reader.hpp"
+#include "pipeline/file_reader.hpp"
 #include "reports/manifest.hpp"
 
 namespace meshgate::cli {

@@ -1,5 +1,5 @@
 // `meshgate rebuild FILE --canonical -o OUT [--force]`: the file laid out
-// afresh from its parsed content (reports/canonical_rebuild.hpp). Before it
+// afresh from its parsed content (change/canonical_rebuild.hpp). Before it
 // is written the result is compared with the input by content (`diff
 // --semantic`) and parsed again with the same profile; a result that holds a
 // different model or has an error diagnostic is refused unless --force.
@@ -7,9 +7,9 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "reports/canonical_rebuild.hpp"
-#include "reports/field_diff.hpp"
-#include "reports/file_reader.hpp"
+#include "change/canonical_rebuild.hpp"
+#include "change/field_diff.hpp"
+#include "pipeline/file_reader.hpp"
 
 namespace meshgate::cli {
 

@@ -2,10 +2,10 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "reports/file_reader.hpp"
-#include "reports/input_scan.hpp"
+#include "pipeline/file_reader.hpp"
+#include "pipeline/input_scan.hpp"
 #include "reports/json_stream.hpp"
-#include "reports/roundtrip.hpp"
+#include "pipeline/roundtrip.hpp"
 
 namespace meshgate::cli {
 

@@ -1,12 +1,12 @@
 // `meshgate set FILE PATH=VALUE... -o OUT | --in-place [--force]`: typed edits
-// of scalar fields (reports/field_set.hpp). The result is parsed again with
+// of scalar fields (change/field_set.hpp). The result is parsed again with
 // the same profile; a file with an error diagnostic is not written unless
 // --force. Exit 0 written, 1 refused (the edit breaks the file), 2 usage or I/O.
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "reports/field_set.hpp"
-#include "reports/file_reader.hpp"
+#include "change/field_set.hpp"
+#include "pipeline/file_reader.hpp"
 
 namespace meshgate::cli {
 

@@ -6,8 +6,8 @@
 #include "cli/commands.hpp"
 #include "reports/evidence.hpp"
 #include "reports/evidence_html.hpp"
-#include "reports/input_scan.hpp"
-#include "reports/sweep.hpp"
+#include "pipeline/input_scan.hpp"
+#include "analysis/sweep.hpp"
 
 namespace meshgate::cli {
 

@@ -4,10 +4,10 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "reports/file_reader.hpp"
-#include "reports/json_render.hpp"
+#include "pipeline/file_reader.hpp"
+#include "pipeline/field_listing.hpp"
 #include "reports/model_view.hpp"
-#include "reports/roundtrip.hpp"
+#include "pipeline/roundtrip.hpp"
 #include "writer/core/atomic_file.hpp"
 #include "writer/gltf/gltf_export.hpp"
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "reports/input_scan.hpp"
-#include "reports/sweep.hpp"
+#include "pipeline/input_scan.hpp"
+#include "analysis/sweep.hpp"
 
 namespace meshgate::cli {
 

@@ -8,8 +8,9 @@
 #include <sys/stat.h>
 
 #include "cli/commands.hpp"
-#include "reports/roundtrip.hpp"
+#include "pipeline/roundtrip.hpp"
 #include "reports/evidence_html.hpp"
+#include "reports/file_page.hpp"
 #include "writer/core/atomic_file.hpp"
 
 namespace meshgate::cli {
@@ -99,7 +100,7 @@ std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* co
   options.profile = request.profile;
   options.digests = request.digests;
   options.limits = request.limits;
-  options.pages = request.pages;
+  if (request.pages) options.pages = file_page_renderer();  // the sweep measures, reports/ renders
   options.page_detail_budget = kReportDetailBudget;
   if (isatty(STDERR_FILENO)) options.progress = progress_bar;  // quiet when not on a terminal
   SweepResult result = sweep(scan->files, options);

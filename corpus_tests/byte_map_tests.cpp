@@ -6,11 +6,11 @@
 
 #include <algorithm>
 
-#include "reports/byte_map.hpp"
+#include "analysis/byte_map.hpp"
 #include "reports/byte_map_picture.hpp"
 #include "reports/file_page.hpp"
-#include "reports/roundtrip.hpp"
-#include "reports/sweep.hpp"
+#include "pipeline/roundtrip.hpp"
+#include "analysis/sweep.hpp"
 #include "writer/mod/mod_synth.hpp"
 #include "writer/msh/msh_synth.hpp"
 #include "writer/nres/nres_synth.hpp"

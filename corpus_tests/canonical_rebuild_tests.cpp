@@ -6,10 +6,10 @@
 
 #include <algorithm>
 
-#include "reports/canonical_rebuild.hpp"
-#include "reports/field_diff.hpp"
+#include "change/canonical_rebuild.hpp"
+#include "change/field_diff.hpp"
 #include "parser/nres/nres_parser.hpp"
-#include "reports/sweep.hpp"
+#include "analysis/sweep.hpp"
 #include "writer/mod/mod_layout_builder.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "writer/mod/mod_synth.hpp"

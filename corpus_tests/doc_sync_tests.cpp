@@ -6,7 +6,7 @@
 #include "reports/doc_sync.hpp"
 #include "reports/evidence.hpp"
 #include "reports/markdown_tables.hpp"
-#include "reports/sweep.hpp"
+#include "analysis/sweep.hpp"
 #include "writer/mod/mod_synth.hpp"
 
 namespace meshgate {

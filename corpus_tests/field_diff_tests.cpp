@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "parser/mod/mod_layout.hpp"
-#include "reports/field_diff.hpp"
+#include "change/field_diff.hpp"
 #include "writer/mod/mod_synth.hpp"
 #include "writer/msh/msh_synth.hpp"
 

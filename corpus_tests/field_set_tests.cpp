@@ -6,8 +6,8 @@
 #include <bit>
 #include <cstring>
 
-#include "reports/field_diff.hpp"
-#include "reports/field_set.hpp"
+#include "change/field_diff.hpp"
+#include "change/field_set.hpp"
 #include "writer/mod/mod_synth.hpp"
 #include "writer/msh/msh_synth.hpp"
 

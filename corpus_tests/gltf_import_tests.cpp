@@ -14,7 +14,7 @@
 #include "parser/mod/mod_parser.hpp"
 #include "parser/mod/mod_skin.hpp"
 #include "parser/mod/mod_topology.hpp"
-#include "reports/field_diff.hpp"
+#include "change/field_diff.hpp"
 #include "writer/gltf/gltf_document.hpp"
 #include "writer/gltf/gltf_export.hpp"
 #include "writer/mod/mod_from_gltf.hpp"

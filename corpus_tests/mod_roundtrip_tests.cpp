@@ -9,7 +9,7 @@
 #include "parser/mod/mod_layout.hpp"
 #include "parser/mod/mod_diagnostic_codes.hpp"
 #include "parser/mod/mod_parser.hpp"
-#include "reports/roundtrip.hpp"
+#include "pipeline/roundtrip.hpp"
 #include "writer/mod/mod_layout_builder.hpp"
 #include "writer/mod/mod_synth.hpp"
 #include "writer/mod/mod_writer.hpp"

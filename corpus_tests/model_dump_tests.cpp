@@ -4,8 +4,8 @@
 // exactly that edit; a count change is refused, not laid out.
 #include <gtest/gtest.h>
 
-#include "reports/field_diff.hpp"
-#include "reports/model_dump.hpp"
+#include "change/field_diff.hpp"
+#include "change/model_dump.hpp"
 #include "writer/mod/mod_synth.hpp"
 #include "writer/msh/msh_synth.hpp"
 #include "writer/nres/nres_synth.hpp"

@@ -7,7 +7,7 @@
 
 #include "parser/core/hashing.hpp"
 #include "parser/msh/msh_parser.hpp"
-#include "reports/roundtrip.hpp"
+#include "pipeline/roundtrip.hpp"
 #include "writer/msh/msh_synth.hpp"
 #include "writer/msh/msh_writer.hpp"
 

@@ -9,7 +9,7 @@
 #include "corpus_tests/fixtures.hpp"
 #include "parser/nres/nres_diagnostic_codes.hpp"
 #include "parser/nres/nres_parser.hpp"
-#include "reports/roundtrip.hpp"
+#include "pipeline/roundtrip.hpp"
 #include "writer/nres/nres_synth.hpp"
 #include "writer/core/prng.hpp"
 #include "writer/nres/nres_writer.hpp"

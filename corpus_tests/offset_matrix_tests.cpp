@@ -13,7 +13,7 @@
 #include "corpus_tests/fixtures.hpp"
 #include "fuzz/offset_fields.hpp"
 #include "parser/msh/msh_walks.hpp"
-#include "reports/roundtrip.hpp"
+#include "pipeline/roundtrip.hpp"
 #include "writer/mod/mod_synth.hpp"
 #include "writer/msh/msh_synth.hpp"
 #include "writer/nres/nres_synth.hpp"

@@ -7,9 +7,9 @@
 
 #include <cstdlib>
 
-#include "reports/file_reader.hpp"
-#include "reports/input_scan.hpp"
-#include "reports/roundtrip.hpp"
+#include "pipeline/file_reader.hpp"
+#include "pipeline/input_scan.hpp"
+#include "pipeline/roundtrip.hpp"
 
 namespace meshgate {
 namespace {

@@ -11,8 +11,8 @@
 
 #include "parser/core/hashing.hpp"
 #include "reports/manifest.hpp"
-#include "reports/semantic_invariants.hpp"
-#include "reports/sweep.hpp"
+#include "analysis/semantic_invariants.hpp"
+#include "analysis/sweep.hpp"
 #include "writer/mod/mod_synth.hpp"
 #include "writer/msh/msh_exporter.hpp"
 #include "writer/msh/msh_synth.hpp"

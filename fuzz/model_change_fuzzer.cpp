@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include "fuzz/fuzz_oracles.hpp"
-#include "reports/canonical_rebuild.hpp"
-#include "reports/model_dump.hpp"
-#include "reports/roundtrip.hpp"
+#include "change/canonical_rebuild.hpp"
+#include "change/model_dump.hpp"
+#include "pipeline/roundtrip.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "reports/byte_map.hpp"
+#include "analysis/byte_map.hpp"
 
 namespace meshgate {
 

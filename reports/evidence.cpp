@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "parser/core/hashing.hpp"
-#include "reports/field_catalog.hpp"
+#include "analysis/field_catalog.hpp"
 #include "reports/json_stream.hpp"
 #include "reports/markdown_tables.hpp"
 

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "reports/sweep.hpp"
+#include "analysis/sweep.hpp"
 
 namespace meshgate {
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <ostream>
 
-#include "reports/sweep.hpp"
+#include "analysis/sweep.hpp"
 
 namespace meshgate {
 

@@ -3,8 +3,8 @@
 #include <span>
 
 #include "reports/base64.hpp"
-#include "reports/byte_map.hpp"
-#include "reports/field_catalog.hpp"
+#include "analysis/byte_map.hpp"
+#include "analysis/field_catalog.hpp"
 #include "parser/mod/mod_fields.hpp"
 #include "parser/msh/msh_streams.hpp"
 
@@ -99,6 +99,13 @@ FilePage file_page(const RoundTripOutcome& o, Bytes data, const ParsedView& pars
                  {"bytes", data.size() <= kMaxEmbeddedFileBytes ? json(base64(data)) : json(nullptr)}};
   out.detail = detail.dump();
   return out;
+}
+
+PageRenderer file_page_renderer() {
+  return [](const RoundTripOutcome& o, Bytes data, const ParsedView& parsed,
+            const std::vector<std::string_view>& invariants_violated, bool detail) {
+    return file_page(o, data, parsed, invariants_violated, detail);
+  };
 }
 
 json page_references() {

@@ -11,14 +11,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "reports/roundtrip.hpp"
+#include "analysis/sweep.hpp"
+#include "pipeline/roundtrip.hpp"
 
 namespace meshgate {
 
-struct FilePage {
-  std::string map;     // JSON object: path, size, format, parsed, identical, runs, diagnostics, ...
-  std::string detail;  // JSON object {marks, overlaps, bytes}, or empty when the parse mapped nothing
-};
+// map: JSON object (path, size, format, parsed, identical, runs, diagnostics, ...);
+// detail: JSON object {marks, overlaps, bytes}, or empty when the parse mapped nothing.
+using FilePage = RenderedPage;
 
 // Files larger than this never embed their bytes: a click shows the field but no hex.
 inline constexpr uint64_t kMaxEmbeddedFileBytes = 1u << 20;
@@ -26,6 +26,9 @@ inline constexpr uint64_t kMaxEmbeddedFileBytes = 1u << 20;
 // `detail` false: the map alone (FilePage::detail empty).
 [[nodiscard]] FilePage file_page(const RoundTripOutcome& outcome, Bytes data, const ParsedView& parsed,
                                  const std::vector<std::string_view>& invariants_violated, bool detail = true);
+
+// file_page as the sweep's page renderer (SweepOptions::pages).
+[[nodiscard]] PageRenderer file_page_renderer();
 
 // What every page refers to, written once per report: the field tables
 // ("tables": the catalog with each field's class) and the stream/array leaves

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "reports/sweep.hpp"
+#include "analysis/sweep.hpp"
 
 namespace meshgate {
 

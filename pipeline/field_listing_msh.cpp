@@ -4,8 +4,8 @@
 // the Windows-1251 bytes) or raw bytes, each with its provenance status.
 #include "parser/msh/msh_streams.hpp"
 #include "parser/msh/msh_text.hpp"
-#include "reports/json_fields.hpp"
-#include "reports/json_render.hpp"
+#include "pipeline/json_fields.hpp"
+#include "pipeline/field_listing.hpp"
 
 namespace meshgate {
 

@@ -1,4 +1,4 @@
-#include "reports/invariant_tally.hpp"
+#include "analysis/invariant_tally.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "reports/field_set.hpp"
+#include "change/field_set.hpp"
 
 #include <bit>
 #include <charconv>
@@ -8,7 +8,7 @@
 #include <limits>
 #include <map>
 
-#include "reports/field_diff.hpp"
+#include "change/field_diff.hpp"
 
 namespace meshgate {
 

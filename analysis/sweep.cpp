@@ -1,6 +1,4 @@
-#include "reports/sweep.hpp"
-
-#include "reports/file_page.hpp"
+#include "analysis/sweep.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -14,9 +12,8 @@
 
 #include "parser/core/hashing.hpp"
 #include "parser/mod/mod_fields.hpp"
-#include "reports/file_page.hpp"
-#include "reports/file_reader.hpp"
-#include "reports/roundtrip.hpp"
+#include "pipeline/file_reader.hpp"
+#include "pipeline/roundtrip.hpp"
 
 namespace meshgate {
 
@@ -71,7 +68,7 @@ void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedV
 }  // namespace
 
 void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests,
-                PageKind pages) {
+                PageKind pages, const PageRenderer& renderer) {
   const auto visit = [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
     SweptFile f;
     describe(f, o, bytes, parsed, digests);
@@ -93,8 +90,8 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
     }
     f.invariants_violated = tallies.violated_ids();
     into.invariants.merge(tallies);
-    if (pages != PageKind::none) {
-      FilePage page = file_page(o, bytes, parsed, f.invariants_violated, pages == PageKind::with_detail);
+    if (pages != PageKind::none && renderer) {
+      RenderedPage page = renderer(o, bytes, parsed, f.invariants_violated, pages == PageKind::with_detail);
       f.page = std::move(page.map);
       f.page_detail = std::move(page.detail);
       f.page_without_detail = pages == PageKind::map_only;
@@ -111,7 +108,7 @@ SweepResult sweep_input(const InputFile& input, const SweepOptions& options, Fil
   SweepResult partial;
   const FileRead read = reader.read(input.path, options.limits);
   if (read.ok()) {
-    sweep_file(input.display, read.bytes, options.profile, partial, options.digests, pages);
+    sweep_file(input.display, read.bytes, options.profile, partial, options.digests, pages, options.pages);
   } else if (read.status == ReadStatus::too_large) {
     // Rejected unread; still cited by its digests, read a piece at a time.
     SweptFile f;

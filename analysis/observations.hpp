@@ -22,8 +22,8 @@
 #include "parser/mod/mod_model.hpp"
 #include "parser/msh/msh_model.hpp"
 #include "parser/nres/nres_model.hpp"
-#include "reports/field_catalog.hpp"
-#include "reports/value_histogram.hpp"
+#include "analysis/field_catalog.hpp"
+#include "analysis/value_histogram.hpp"
 
 namespace meshgate {
 

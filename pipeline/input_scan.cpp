@@ -1,4 +1,4 @@
-#include "reports/input_scan.hpp"
+#include "pipeline/input_scan.hpp"
 
 #include <algorithm>
 #include <array>
@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 
 #include "parser/core/utf8_text.hpp"
-#include "reports/file_reader.hpp"
+#include "pipeline/file_reader.hpp"
 
 namespace meshgate {
 

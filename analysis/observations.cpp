@@ -1,4 +1,4 @@
-#include "reports/observations.hpp"
+#include "analysis/observations.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
-#include "reports/json_fields.hpp"
+#include "pipeline/json_fields.hpp"
 
 namespace meshgate {
 

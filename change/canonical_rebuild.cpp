@@ -1,10 +1,10 @@
-#include "reports/canonical_rebuild.hpp"
+#include "change/canonical_rebuild.hpp"
 
 #include "parser/detect/format_detect.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
-#include "reports/input_scan.hpp"
-#include "reports/roundtrip.hpp"
+#include "pipeline/input_scan.hpp"
+#include "pipeline/roundtrip.hpp"
 #include "writer/mod/mod_canonical.hpp"
 #include "writer/msh/msh_canonical.hpp"
 #include "writer/nres/nres_canonical.hpp"

@@ -1,10 +1,10 @@
-#include "reports/json_render.hpp"
+#include "pipeline/field_listing.hpp"
 
 #include <cmath>
 #include <cstdio>
 
 #include "parser/core/hashing.hpp"
-#include "reports/json_fields.hpp"
+#include "pipeline/json_fields.hpp"
 #include "parser/mod/mod_flags.hpp"
 #include "parser/mod/mod_layout.hpp"
 

@@ -1,4 +1,4 @@
-#include "reports/byte_map.hpp"
+#include "analysis/byte_map.hpp"
 
 #include <algorithm>
 

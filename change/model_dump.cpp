@@ -1,4 +1,4 @@
-#include "reports/model_dump.hpp"
+#include "change/model_dump.hpp"
 
 #include <bit>
 #include <cmath>
@@ -7,8 +7,8 @@
 #include <map>
 #include <charconv>
 
-#include "reports/field_diff.hpp"
-#include "reports/field_set.hpp"
+#include "change/field_diff.hpp"
+#include "change/field_set.hpp"
 
 namespace meshgate {
 

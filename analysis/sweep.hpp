@@ -15,9 +15,10 @@
 #include "parser/core/coverage_map.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "parser/detect/format_detect.hpp"
-#include "reports/input_scan.hpp"
-#include "reports/invariant_tally.hpp"
-#include "reports/observations.hpp"
+#include "pipeline/input_scan.hpp"
+#include "analysis/invariant_tally.hpp"
+#include "analysis/observations.hpp"
+#include "pipeline/roundtrip.hpp"
 
 namespace meshgate {
 
@@ -59,6 +60,14 @@ struct SweptFile {
   [[nodiscard]] bool clean() const { return parse_ok && roundtrip_identical && coverage.overlaps == 0; }
 };
 
+// A file's HTML report page, made by whatever renders pages (the sweep only
+// measures): its map, and the detail a click needs (empty when asked without).
+struct RenderedPage {
+  std::string map, detail;
+};
+using PageRenderer = std::function<RenderedPage(const RoundTripOutcome& outcome, Bytes data, const ParsedView& parsed,
+                                                const std::vector<std::string_view>& invariants_violated, bool detail)>;
+
 struct SweepOptions {
   unsigned jobs = 1;
   nres::Profile profile = nres::Profile::compatible;
@@ -68,12 +77,13 @@ struct SweepOptions {
   // the sweep together, and xxh3_64 a sixth of a 35 KiB file's sweep.
   bool digests = true;
   SizeLimits limits;  // a file over its format's limit is a rejection, not read
-  // Make each file's HTML report page (reports/file_page.hpp). Byte-level
+  // Make each file's HTML report page with this renderer (the caller's:
+  // reports/file_page.hpp in meshgate), none when empty. Byte-level
   // detail is made for input files in input order while their sizes (times
   // kDetailBytesPerFileByte) stay within the budget, decided from the files'
   // sizes before the sweep: the report does not depend on --jobs, and no
   // time goes into detail the report would leave out.
-  bool pages = false;
+  PageRenderer pages;
   uint64_t page_detail_budget = 0;
   // Called once per file, in input order, one call at a time (on a worker
   // thread when jobs > 1).
@@ -94,7 +104,7 @@ struct SweepResult {
 // One file's tree, on the calling thread (the unit of work of sweep()).
 enum class PageKind : uint8_t { none, map_only, with_detail };
 void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests = true,
-                PageKind pages = PageKind::none);
+                PageKind pages = PageKind::none, const PageRenderer& renderer = {});
 
 // A page's detail (marks and base64 bytes, as JSON text) runs to about this
 // many bytes per byte of its file: 4/3 for base64, the rest for marks.

@@ -1,7 +1,7 @@
-#include "reports/roundtrip.hpp"
+#include "pipeline/roundtrip.hpp"
 
 #include "parser/core/core_diagnostic_codes.hpp"
-#include "reports/input_scan.hpp"
+#include "pipeline/input_scan.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -9,7 +9,7 @@
 #include "parser/core/hashing.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
-#include "reports/json_render.hpp"
+#include "pipeline/field_listing.hpp"
 #include "writer/core/part_comparison.hpp"
 #include "writer/mod/mod_writer.hpp"
 #include "writer/msh/msh_writer.hpp"

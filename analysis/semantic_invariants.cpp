@@ -1,7 +1,7 @@
 // The semantic invariants of semantic_invariants.hpp, tallied per instance:
 // one per object (MOD bounds), per slot and per model (MSH bounds), per vertex
 // (normals, skin indices).
-#include "reports/semantic_invariants.hpp"
+#include "analysis/semantic_invariants.hpp"
 
 #include <algorithm>
 #include <array>
@@ -13,7 +13,7 @@
 #include "parser/mod/mod_layout.hpp"
 #include "parser/mod/mod_skin.hpp"
 #include "parser/msh/msh_fields.hpp"
-#include "reports/invariant_tally.hpp"
+#include "analysis/invariant_tally.hpp"
 
 namespace meshgate {
 

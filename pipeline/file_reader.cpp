@@ -1,4 +1,4 @@
-#include "reports/file_reader.hpp"
+#include "pipeline/file_reader.hpp"
 
 #include <algorithm>
 #include <array>

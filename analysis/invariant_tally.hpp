@@ -19,7 +19,7 @@
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_diagnostic_codes.hpp"
 #include "parser/msh/msh_parser.hpp"
-#include "reports/semantic_invariants.hpp"
+#include "analysis/semantic_invariants.hpp"
 
 namespace meshgate {
 

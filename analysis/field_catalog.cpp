@@ -1,4 +1,4 @@
-#include "reports/field_catalog.hpp"
+#include "analysis/field_catalog.hpp"
 
 #include <array>
 #include <cstdlib>

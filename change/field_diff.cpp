@@ -1,4 +1,4 @@
-#include "reports/field_diff.hpp"
+#include "change/field_diff.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,8 +7,8 @@
 #include <charconv>
 
 #include "parser/core/utf8_text.hpp"
-#include "reports/json_render.hpp"
-#include "reports/roundtrip.hpp"
+#include "pipeline/field_listing.hpp"
+#include "pipeline/roundtrip.hpp"
 
 namespace meshgate {
 

@@ -13,7 +13,7 @@
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "parser/detect/format_detect.hpp"
-#include "reports/file_reader.hpp"
+#include "pipeline/file_reader.hpp"
 #include "writer/core/write_result.hpp"
 
 namespace meshgate {
