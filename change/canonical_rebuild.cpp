@@ -1,10 +1,9 @@
 #include "change/canonical_rebuild.hpp"
 
-#include "parser/detect/format_detect.hpp"
-#include "parser/mod/mod_parser.hpp"
-#include "parser/msh/msh_parser.hpp"
-#include "pipeline/input_scan.hpp"
-#include "pipeline/roundtrip.hpp"
+#include <algorithm>
+#include <map>
+
+#include "pipeline/parse_tree.hpp"
 #include "writer/mod/mod_canonical.hpp"
 #include "writer/msh/msh_canonical.hpp"
 #include "writer/nres/nres_canonical.hpp"
@@ -12,9 +11,6 @@
 namespace meshgate {
 
 namespace {
-
-// As roundtrip_tree: archives nested deeper than this are carried as bytes.
-constexpr unsigned kMaxNestingDepth = 8;
 
 // A result that says why `path` was not rebuilt: its first error.
 RebuildResult refused(const std::string& path, const std::vector<Diagnostic>& diagnostics) {
@@ -39,59 +35,61 @@ RebuildResult rebuilt(const std::string& path, Canonical&& canonical) {
   return out;
 }
 
-RebuildResult rebuild_nres(const std::string& path, Bytes data, nres::Profile profile, unsigned depth) {
-  nres::ParseResult parsed = nres::parse_nres(data, {.profile = profile, .copy_payloads = false});
-  if (!parsed.ok()) return refused(path, parsed.diagnostics);
-  if (msh::is_model_archive(*parsed.archive)) {
-    const msh::ParseResult model = msh::parse_msh_archive(data, parsed, {.profile = profile});
-    if (!model.ok()) return refused(path, model.diagnostics);
-    return rebuilt(path, msh::rebuild_canonical(*model.model));
-  }
+// The rebuilds of files whose archive is not built yet, keyed by where their
+// bytes lie (two entries may share a name, never a payload) and their depth.
+using Pending = std::map<std::pair<unsigned, const std::byte*>, RebuildResult>;
+
+// A plain archive laid out afresh, each nested archive or model replaced by
+// its own rebuild (made before this one).
+RebuildResult rebuild_archive(const ParsedFile& f, Pending& nested) {
   RebuildResult out;
-  nres::attach_payloads(*parsed.archive, data);
   nres::ArchiveDescription d;
   std::vector<const nres::EntryRecord*> records;
-  for (const nres::Entry& e : parsed.archive->entries) {
-    std::vector<std::byte> payload = e.payload;
-    if (nres::looks_like_nres(e.payload)) {
-      const std::string inner = path + "!" + escape_path_component(nres::entry_name_view(e.record));
-      if (depth + 1 >= kMaxNestingDepth) {
+  const std::vector<nres::Entry>& entries = f.nres->archive->entries;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const Bytes bytes = f.payload(i);
+    std::vector<std::byte> payload(bytes.begin(), bytes.end());
+    if (std::find(f.nested_entries.begin(), f.nested_entries.end(), i) != f.nested_entries.end()) {
+      const std::string inner = f.nested_path(i);
+      const auto child = nested.find({f.depth + 1, bytes.data()});
+      if (f.nesting_cut || child == nested.end()) {
         out.not_placed.push_back(inner + ": nested deeper than " + std::to_string(kMaxNestingDepth) +
                                  " levels: carried as bytes, not rebuilt");
-      } else if (RebuildResult nested = rebuild_nres(inner, e.payload, profile, depth + 1); nested.ok()) {
-        payload = std::move(nested.bytes);
-        out.not_placed.insert(out.not_placed.end(), nested.not_placed.begin(), nested.not_placed.end());
-        out.notes.insert(out.notes.end(), nested.notes.begin(), nested.notes.end());
+      } else if (RebuildResult& r = child->second; r.ok()) {
+        payload = std::move(r.bytes);
+        out.not_placed.insert(out.not_placed.end(), r.not_placed.begin(), r.not_placed.end());
+        out.notes.insert(out.notes.end(), r.notes.begin(), r.notes.end());
       } else {
-        out.not_placed.push_back(*nested.error + " (carried as bytes, not rebuilt)");
+        out.not_placed.push_back(*r.error + " (carried as bytes, not rebuilt)");
       }
+      if (child != nested.end()) nested.erase(child);
     }
-    d.entries.push_back(nres::describe_entry(e.record, std::move(payload)));
-    records.push_back(&e.record);
+    d.entries.push_back(nres::describe_entry(entries[i].record, std::move(payload)));
+    records.push_back(&entries[i].record);
   }
   d.uppercase_sort = nres::sorted_uppercase(records);
   out.bytes = nres::build_nres(d);
-  for (const std::string& line : nres::unplaced_gaps(parsed.archive->gaps)) out.not_placed.push_back(path + ": " + line);
+  for (const std::string& line : nres::unplaced_gaps(f.nres->archive->gaps)) out.not_placed.push_back(f.path + ": " + line);
   return out;
+}
+
+RebuildResult rebuild_one(const ParsedFile& f, Pending& nested) {
+  if (!f.ok()) return refused(f.path, f.diagnostics());
+  if (f.mod) return rebuilt(f.path, mod::rebuild_canonical(*f.mod->model));
+  if (f.msh) return rebuilt(f.path, msh::rebuild_canonical(*f.msh->model));
+  return rebuild_archive(f, nested);
 }
 
 }  // namespace
 
 RebuildResult rebuild_canonical(const std::string& display, Bytes data, nres::Profile profile) {
-  switch (detect_format(data.first(std::min(data.size(), kMagicProbeBytes)))) {
-    case Format::dmc3_mod: {
-      const mod::ParseResult parsed = mod::parse_mod(data);
-      if (!parsed.ok()) return refused(display, parsed.diagnostics);
-      return rebuilt(display, mod::rebuild_canonical(*parsed.model));
-    }
-    case Format::nres:
-    case Format::rsli: return rebuild_nres(display, data, profile, 0);
-    default: {
-      RebuildResult out;
-      out.error = display + ": not a MOD, MSH or NRes file (no supported magic at offset 0)";
-      return out;
-    }
-  }
+  // Children are left before their archive: each one's rebuild waits here for it.
+  Pending done;
+  parse_tree(display, data, {.profile = profile}, {}, [&](const ParsedFile& f) {
+    RebuildResult r = rebuild_one(f, done);
+    done[{f.depth, f.data.data()}] = std::move(r);
+  });
+  return std::move(done[{0, data.data()}]);
 }
 
 }  // namespace meshgate

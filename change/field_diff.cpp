@@ -8,7 +8,7 @@
 
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/field_listing.hpp"
-#include "pipeline/roundtrip.hpp"
+#include "pipeline/parse_tree.hpp"
 
 namespace meshgate {
 
@@ -218,21 +218,21 @@ std::optional<ElementLayout> element_layout(std::string_view type) {
 
 std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Profile profile) {
   std::vector<DiffSide> out;
-  (void)roundtrip_tree(path, data, profile, [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
+  parse_tree(path, data, {.profile = profile}, [&](const ParsedFile& f) {
     DiffSide s;
-    s.path = o.path;
-    s.key = o.path.substr(std::min(o.path.size(), path.size()));
-    s.format = std::string(format_name(o.format));
-    s.parsed = o.parsed;
-    s.bytes.assign(bytes.begin(), bytes.end());
+    s.path = f.path;
+    s.key = f.path.substr(std::min(f.path.size(), path.size()));
+    s.format = std::string(format_name(f.format));
+    s.parsed = f.ok();
+    s.bytes.assign(f.data.begin(), f.data.end());
     json inspect;
-    if (parsed.msh) inspect = msh_inspect_json(bytes, *parsed.msh);
-    else if (parsed.mod) inspect = mod_inspect_json(bytes, *parsed.mod);
-    else if (parsed.nres) inspect = nres_inspect_json(bytes, *parsed.nres);
+    if (f.msh) inspect = msh_inspect_json(f.data, *f.msh);
+    else if (f.mod) inspect = mod_inspect_json(f.data, *f.mod);
+    else if (f.nres) inspect = nres_inspect_json(f.data, *f.nres);
     s.fields = inspect.is_object() ? inspect.value("fields", json::array()) : json::array();
     if (inspect.contains("coverage") && inspect["coverage"].is_object()) s.uncovered = inspect["coverage"]["uncovered"];
     out.push_back(std::move(s));
-  }, /*hashes=*/false);
+  });
   return out;
 }
 

@@ -8,7 +8,7 @@
 #include "cli/commands.hpp"
 #include "pipeline/file_reader.hpp"
 #include "reports/json_stream.hpp"
-#include "pipeline/roundtrip.hpp"
+#include "pipeline/parse_tree.hpp"
 #include "writer/gltf/gltf_export.hpp"
 
 namespace meshgate::cli {
@@ -87,11 +87,11 @@ void add_export(CLI::App& app, int& exit_code) {
         (read.status == ReadStatus::too_large ? rejected : io_failed) = true;
         continue;
       }
-      const auto visit = [&](const RoundTripOutcome& o, Bytes data, const ParsedView& parsed) {
-        if (!o.parsed) {
+      const auto visit = [&](const ParsedFile& o) {
+        if (!o.ok()) {
           if (o.format == Format::nres_msh || o.format == Format::dmc3_mod || input.explicit_argument) {
             std::cerr << "meshgate export: " << o.path << ": not exported, it does not parse\n";
-            for (const Diagnostic& d : o.diagnostics)
+            for (const Diagnostic& d : o.diagnostics())
               if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(o.path, d) << "\n";
             rejected = true;
           }
@@ -99,8 +99,8 @@ void add_export(CLI::App& app, int& exit_code) {
         }
         const gltf::ExportOptions export_options{o.path, options->lod};
         std::optional<gltf::Exported> exported;
-        if (parsed.mod && parsed.mod->ok()) exported = gltf::export_mod(*parsed.mod->model, data, export_options);
-        else if (parsed.msh && parsed.msh->ok()) exported = gltf::export_msh(*parsed.msh->model, data, export_options);
+        if (o.mod) exported = gltf::export_mod(*o.mod->model, o.data, export_options);
+        else if (o.msh) exported = gltf::export_msh(*o.msh->model, o.data, export_options);
         if (!exported) return;  // a plain archive: its nested models come next
         if (!options->output.empty() && !done.empty()) {
           too_many = true;
@@ -116,7 +116,7 @@ void add_export(CLI::App& app, int& exit_code) {
         }
         done.push_back({o.path, target, exported->summary});
       };
-      (void)roundtrip_tree(input.display, read.bytes, options->profile, visit, /*hashes=*/false);
+      parse_tree(input.display, read.bytes, {.profile = options->profile}, visit);
     }
     if (too_many) std::cerr << "meshgate export: -o names one file but the input holds more models; use --out DIR\n";
     if (options->json) {

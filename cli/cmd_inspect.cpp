@@ -1,12 +1,12 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "parser/core/core_diagnostic_codes.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "pipeline/file_reader.hpp"
 #include "pipeline/input_scan.hpp"
 #include "reports/json_stream.hpp"
 #include "pipeline/field_listing.hpp"
+#include "pipeline/parse_tree.hpp"
 #include "pipeline/roundtrip.hpp"
 
 namespace meshgate::cli {
@@ -89,28 +89,20 @@ void add_inspect(CLI::App& app, int& exit_code) {
       return;
     }
     const Bytes data = read.bytes;
-    const Format format = detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
-    if (format == Format::nres || format == Format::rsli) {
-      const nres::Profile profile = options->profile;
-      // Payloads are not copied: the report reads them where they lie, so peak memory stays ~1x the file.
-      const nres::ParseResult result =
-          nres::parse_nres(data, {.profile = profile, .strict = options->strict, .copy_payloads = false});
-      if (result.ok() && msh::is_model_archive(*result.archive)) {
-        const msh::ParseResult model =
-            msh::parse_msh_archive(data, result, {.profile = profile, .strict = options->strict});
-        emit(msh_inspect_json(data, model), model);
-      } else {
-        nlohmann::json report = nres_inspect_json(data, result);
-        // A model its container's profile rejected (a strict sort table) is still a model.
-        if (!result.ok() && is_rejected_model(data)) report["format"] = std::string(msh::kFormatName);
-        emit(report, result);
-      }
-    } else if (format == Format::dmc3_mod) {
-      const mod::ParseResult result = mod::parse_mod(data, {.strict = options->strict});
-      emit(mod_inspect_json(data, result), result);
+    // Payloads are not copied: the report reads them where they lie, so peak memory stays ~1x the file.
+    const ParsedFile parsed =
+        parse_file(options->file, data, {.profile = options->profile, .strict = options->strict, .descend = false});
+    if (parsed.msh) {
+      emit(msh_inspect_json(data, *parsed.msh), *parsed.msh);
+    } else if (parsed.nres) {
+      nlohmann::json report = nres_inspect_json(data, *parsed.nres);
+      // A model its container's profile rejected (a strict sort table) is still a model.
+      if (parsed.format == Format::nres_msh) report["format"] = std::string(msh::kFormatName);
+      emit(report, *parsed.nres);
+    } else if (parsed.mod) {
+      emit(mod_inspect_json(data, *parsed.mod), *parsed.mod);
     } else {
-      const std::vector<Diagnostic> unknown{{core_codes::unknown_format.code, Severity::error, "", 0,
-                                             "no supported magic at offset 0 (expected \"MOD \", \"NRes\" or \"NL\")"}};
+      const std::vector<Diagnostic> unknown = parsed.diagnostics();
       emit(inspect_envelope(format_name(Format::unknown), data, false, unknown), Rejected{unknown});
     }
   });

@@ -1,7 +1,6 @@
 #include "pipeline/roundtrip.hpp"
 
 #include "parser/core/core_diagnostic_codes.hpp"
-#include "pipeline/input_scan.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -59,99 +58,48 @@ void compare_written(RoundTripOutcome& out, Bytes data, const ModelWriter& write
 
 namespace {
 
-// One parse per file: the NRes archive, when there is one, is handed back so
-// roundtrip_tree can descend into its payloads without parsing it again.
-RoundTripOutcome roundtrip_one(std::string path, Bytes data, nres::Profile profile,
-                               std::optional<nres::Archive>* archive_out, const TreeVisitor& visitor, bool hashes) {
+// The round trip of one parsed file: written from its model (a plain archive
+// from its entries, whose payloads it then holds) and compared.
+RoundTripOutcome roundtrip_parsed(ParsedFile& f, bool hashes) {
   RoundTripOutcome out;
-  out.path = std::move(path);
-  out.size = data.size();
-  if (hashes) out.xxh3_64 = xxh3_64_hex(data);
-  out.format = detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
-  switch (out.format) {
-    case Format::dmc3_mod: {
-      // File after file, each thread's models fill the stream buffers of its last one.
-      thread_local mod::StreamPool pool;
-      mod::ParseResult parsed = mod::parse_mod(data, {.pool = &pool});
-      out.parsed = parsed.ok();
-      if (out.parsed) compare_written(out, data, [&](const PartObserver* o) { return mod::write_mod(*parsed.model, o); });
-      out.diagnostics.insert(out.diagnostics.begin(), parsed.diagnostics.begin(), parsed.diagnostics.end());
-      if (visitor) visitor(out, data, {.mod = &parsed});
-      if (parsed.model) pool.harvest(*parsed.model);
-      break;
+  out.path = f.path;
+  out.size = f.data.size();
+  if (hashes) out.xxh3_64 = xxh3_64_hex(f.data);
+  out.format = f.format;
+  out.parsed = f.ok();
+  if (out.parsed) {
+    if (f.mod) {
+      compare_written(out, f.data, [&](const PartObserver* o) { return mod::write_mod(*f.mod->model, o); });
+    } else if (f.msh) {
+      compare_written(out, f.data, [&](const PartObserver* o) { return msh::write_msh(*f.msh->model, o); });
+    } else {
+      nres::attach_payloads(*f.nres->archive, f.data);
+      compare_written(out, f.data, [&](const PartObserver* o) { return nres::write_nres(*f.nres->archive, o); });
     }
-    case Format::nres:
-    case Format::rsli: {
-      // Payloads are copied only for a plain archive (its writer and the descent need them).
-      nres::ParseResult parsed = nres::parse_nres(data, {.profile = profile, .copy_payloads = false});
-      if (parsed.ok() && msh::is_model_archive(*parsed.archive)) {
-        // A model: decoded stream by stream and written from the typed streams.
-        out.format = Format::nres_msh;
-        // File after file, each thread's models fill the stream buffers of its last one.
-        thread_local msh::StreamPool pool;
-        msh::ParseResult model = msh::parse_msh_archive(data, parsed, {.profile = profile, .pool = &pool});
-        out.parsed = model.ok();
-        if (out.parsed) compare_written(out, data, [&](const PartObserver* o) { return msh::write_msh(*model.model, o); });
-        out.diagnostics.insert(out.diagnostics.begin(), model.diagnostics.begin(), model.diagnostics.end());
-        if (visitor) visitor(out, data, {.nres = &parsed, .msh = &model});
-        if (model.model) pool.harvest(*model.model);
-        break;
-      }
-      out.parsed = parsed.ok();
-      // A model its container's profile rejected (a strict sort table) is still a model.
-      if (!out.parsed && profile == nres::Profile::strict && is_rejected_model(data)) out.format = Format::nres_msh;
-      if (out.parsed) {
-        nres::attach_payloads(*parsed.archive, data);
-        compare_written(out, data, [&](const PartObserver* o) { return nres::write_nres(*parsed.archive, o); });
-      }
-      out.diagnostics.insert(out.diagnostics.begin(), parsed.diagnostics.begin(), parsed.diagnostics.end());
-      if (visitor) visitor(out, data, {.nres = &parsed});
-      if (out.parsed && archive_out) *archive_out = std::move(parsed.archive);
-      break;
-    }
-    case Format::nres_msh:  // detect_format never returns it
-    case Format::unknown:
-      out.diagnostics.push_back(
-          {core_codes::unknown_format.code, Severity::error, "", 0, "no supported magic at offset 0 (expected \"MOD \" or \"NRes\")"});
-      if (visitor) visitor(out, data, {});
-      break;
   }
+  // The parser's diagnostics first, then the writer's, then the tree's.
+  std::vector<Diagnostic> found = f.diagnostics();
+  const auto parser_end = found.end() - static_cast<std::ptrdiff_t>(f.tree_diagnostics.size());
+  out.diagnostics.insert(out.diagnostics.begin(), found.begin(), parser_end);
+  out.diagnostics.insert(out.diagnostics.end(), parser_end, found.end());
   return out;
-}
-
-// Retail nesting is two levels (.rlb -> .msh). Each level copies its payloads,
-// so an unbounded chain of archives in archives would cost memory quadratic in
-// the file size and recursion as deep as size / 80: stop descending at 8.
-constexpr unsigned kMaxNestingDepth = 8;
-
-void roundtrip_into(std::vector<RoundTripOutcome>& out, std::string path, Bytes data, nres::Profile profile,
-                    unsigned depth, const TreeVisitor& visitor, bool hashes) {
-  std::optional<nres::Archive> archive;
-  out.push_back(roundtrip_one(path, data, profile, &archive, visitor, hashes));
-  if (!archive) return;
-  const size_t self = out.size() - 1;
-  for (const nres::Entry& e : archive->entries) {
-    if (!nres::looks_like_nres(e.payload)) continue;
-    if (depth + 1 >= kMaxNestingDepth) {
-      out[self].diagnostics.push_back({core_codes::nesting_limit.code, Severity::warning, "entries", 0,
-                                       "archives nested deeper than " + std::to_string(kMaxNestingDepth) +
-                                           " levels are round-tripped as bytes, not descended into"});
-      return;
-    }
-    roundtrip_into(out, path + "!" + escape_path_component(nres::entry_name_view(e.record)), e.payload, profile, depth + 1, visitor, hashes);
-  }
 }
 
 }  // namespace
 
 RoundTripOutcome roundtrip_bytes(std::string path, Bytes data, nres::Profile profile, bool hashes) {
-  return roundtrip_one(std::move(path), data, profile, nullptr, {}, hashes);
+  RoundTripOutcome out;
+  parse_tree(path, data, {.profile = profile, .descend = false}, [&](ParsedFile& f) { out = roundtrip_parsed(f, hashes); });
+  return out;
 }
 
 std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data, nres::Profile profile,
                                              const TreeVisitor& visitor, bool hashes) {
   std::vector<RoundTripOutcome> out;
-  roundtrip_into(out, path, data, profile, 0, visitor, hashes);
+  parse_tree(path, data, {.profile = profile}, [&](ParsedFile& f) {
+    out.push_back(roundtrip_parsed(f, hashes));
+    if (visitor) visitor(out.back(), f.data, f.view());
+  });
   return out;
 }
 
@@ -177,14 +125,6 @@ nlohmann::json roundtrip_json(const RoundTripOutcome& o) {
           {"identical", o.identical},
           {"first_diff_offset", o.first_diff_offset ? nlohmann::json(*o.first_diff_offset) : nlohmann::json(nullptr)},
           {"diagnostics", diagnostics_json(o.diagnostics)}};
-}
-
-ParsedCoverage parsed_coverage(const ParsedView& parsed) {
-  if (parsed.mod && parsed.mod->ok()) return {&parsed.mod->coverage_map, &parsed.mod->coverage};
-  if (parsed.msh && parsed.msh->ok()) return {&parsed.msh->coverage_map, &parsed.msh->coverage};
-  // A model the parser rejected inside a sound container: the container's map.
-  if (parsed.nres && parsed.nres->ok()) return {&parsed.nres->coverage_map, &parsed.nres->coverage};
-  return {};
 }
 
 }  // namespace meshgate

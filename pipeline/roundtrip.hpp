@@ -1,4 +1,5 @@
-// parse -> write -> compare for one file, whatever its format.
+// parse -> write -> compare for one file, whatever its format: parse_tree
+// (pipeline/parse_tree.hpp) parses, this writes each file back and compares.
 #pragma once
 
 #include <functional>
@@ -9,11 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "parser/core/diagnostics.hpp"
-#include "parser/mod/mod_parser.hpp"
-#include "parser/msh/msh_parser.hpp"
-#include "parser/nres/nres_parser.hpp"
-#include "parser/detect/format_detect.hpp"
 #include "pipeline/file_reader.hpp"
+#include "pipeline/parse_tree.hpp"
 #include "writer/core/write_result.hpp"
 
 namespace meshgate {
@@ -36,28 +34,12 @@ struct RoundTripOutcome {
 [[nodiscard]] RoundTripOutcome roundtrip_bytes(std::string path, Bytes data,
                                                nres::Profile profile = nres::Profile::compatible, bool hashes = true);
 
-// What the parser made of one file of the tree, alive while a visitor runs:
-// exactly one of mod / nres / msh is set when the file parsed (msh for a
-// model, with its container in nres), none when it was rejected early.
-struct ParsedView {
-  const mod::ParseResult* mod = nullptr;
-  const nres::ParseResult* nres = nullptr;
-  const msh::ParseResult* msh = nullptr;
-};
 using TreeVisitor = std::function<void(const RoundTripOutcome&, Bytes data, const ParsedView&)>;
 
-// The coverage of the file a view describes (the model's for an MSH, which
-// covers its container too; the container's when the model was rejected),
-// when the parse reached the end; else nulls.
-struct ParsedCoverage {
-  const CoverageMap* map = nullptr;
-  const CoverageSummary* summary = nullptr;
-};
-[[nodiscard]] ParsedCoverage parsed_coverage(const ParsedView& parsed);
-
 // The file's own outcome first, then one per nested NRes archive found in an
-// NRes payload (recursively), named "outer.rlb!MODEL.MSH". Each file is parsed
-// once; `visitor` (for the sweep's observations) sees it before the descent.
+// NRes payload (parse_tree's order and names, "outer.rlb!MODEL.MSH"). Each
+// file is parsed once; `visitor` (for the sweep's observations) sees it
+// before the descent.
 [[nodiscard]] std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data,
                                                            nres::Profile profile = nres::Profile::compatible,
                                                            const TreeVisitor& visitor = {}, bool hashes = true);

@@ -1,0 +1,124 @@
+#include "pipeline/parse_tree.hpp"
+
+#include <algorithm>
+
+#include "parser/core/core_diagnostic_codes.hpp"
+#include "parser/mod/mod_stream_pool.hpp"
+#include "parser/msh/msh_stream_pool.hpp"
+#include "pipeline/input_scan.hpp"
+
+namespace meshgate {
+
+bool ParsedFile::ok() const {
+  if (mod) return mod->ok();
+  if (msh) return msh->ok();
+  return nres && nres->ok();
+}
+
+std::vector<Diagnostic> ParsedFile::diagnostics() const {
+  std::vector<Diagnostic> out;
+  if (mod) out = mod->diagnostics;
+  else if (msh) out = msh->diagnostics;
+  else if (nres) out = nres->diagnostics;
+  out.insert(out.end(), tree_diagnostics.begin(), tree_diagnostics.end());
+  return out;
+}
+
+Bytes ParsedFile::payload(size_t i) const {
+  const nres::EntryRecord& r = nres->archive->entries[i].record;
+  // Offsets and sizes were validated by the parse.
+  return data.subspan(static_cast<size_t>(r.get(nres::entry::data_offset)), static_cast<size_t>(r.get(nres::entry::size)));
+}
+
+std::string ParsedFile::nested_path(size_t i) const {
+  return path + "!" + escape_path_component(nres::entry_name_view(nres->archive->entries[i].record));
+}
+
+namespace {
+
+// Stream buffers of the calling thread's last model, refilled by the next
+// one (a sweep parses file after file): only parse_tree uses them, and gives
+// them back after the file's visitors are done with it.
+struct Pools {
+  mod::StreamPool* mod = nullptr;
+  msh::StreamPool* msh = nullptr;
+};
+
+ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, Pools pools) {
+  ParsedFile f;
+  f.path = std::move(path);
+  f.depth = depth;
+  f.data = data;
+  f.format = detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
+  switch (f.format) {
+    case Format::dmc3_mod:
+      f.mod = mod::parse_mod(data, {.strict = options.strict, .pool = pools.mod});
+      break;
+    case Format::nres:
+    case Format::rsli: {
+      // Payloads are not copied: every reader takes them where they lie (payload()).
+      f.nres = nres::parse_nres(data, {.profile = options.profile, .strict = options.strict, .copy_payloads = false});
+      if (f.nres->ok() && msh::is_model_archive(*f.nres->archive)) {
+        f.format = Format::nres_msh;
+        f.msh = msh::parse_msh_archive(data, *f.nres, {.profile = options.profile, .strict = options.strict, .pool = pools.msh});
+        break;
+      }
+      // A model its container's profile (or --strict) rejected is still a model.
+      if (!f.nres->ok()) {
+        if (is_rejected_model(data)) f.format = Format::nres_msh;
+        break;
+      }
+      const std::vector<nres::Entry>& entries = f.nres->archive->entries;
+      for (size_t i = 0; i < entries.size(); ++i)
+        if (nres::looks_like_nres(f.payload(i))) f.nested_entries.push_back(i);
+      if (!f.nested_entries.empty() && depth + 1 >= kMaxNestingDepth) {
+        f.nesting_cut = true;
+        f.tree_diagnostics.push_back({core_codes::nesting_limit.code, Severity::warning, "entries", 0,
+                                      "archives nested deeper than " + std::to_string(kMaxNestingDepth) +
+                                          " levels are kept as bytes, not descended into"});
+      }
+      break;
+    }
+    case Format::nres_msh:  // detect_format never returns it
+    case Format::unknown:
+      f.format = Format::unknown;
+      f.tree_diagnostics.push_back({core_codes::unknown_format.code, Severity::error, "", 0,
+                                    "no supported magic at offset 0 (expected \"MOD \", \"NRes\" or \"NL\")"});
+      break;
+  }
+  return f;
+}
+
+void walk(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, const ParsedFileVisitor& enter,
+          const ParsedFileVisitor& leave) {
+  thread_local mod::StreamPool mod_pool;
+  thread_local msh::StreamPool msh_pool;
+  ParsedFile f = parse_one(std::move(path), data, options, depth, {&mod_pool, &msh_pool});
+  if (enter) enter(f);
+  if (options.descend && !f.nesting_cut)
+    for (size_t i : f.nested_entries) walk(f.nested_path(i), f.payload(i), options, depth + 1, enter, leave);
+  if (leave) leave(f);
+  if (f.mod && f.mod->model) mod_pool.harvest(*f.mod->model);
+  if (f.msh && f.msh->model) msh_pool.harvest(*f.msh->model);
+}
+
+}  // namespace
+
+ParsedFile parse_file(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth) {
+  return parse_one(std::move(path), data, options, depth, {});
+}
+
+void parse_tree(const std::string& path, Bytes data, const ParseTreeOptions& options, const ParsedFileVisitor& enter,
+                const ParsedFileVisitor& leave) {
+  walk(path, data, options, 0, enter, leave);
+}
+
+ParsedCoverage parsed_coverage(const ParsedView& parsed) {
+  if (parsed.mod && parsed.mod->ok()) return {&parsed.mod->coverage_map, &parsed.mod->coverage};
+  if (parsed.msh && parsed.msh->ok()) return {&parsed.msh->coverage_map, &parsed.msh->coverage};
+  // A model the parser rejected inside a sound container: the container's map.
+  if (parsed.nres && parsed.nres->ok()) return {&parsed.nres->coverage_map, &parsed.nres->coverage};
+  return {};
+}
+
+}  // namespace meshgate

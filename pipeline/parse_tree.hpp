@@ -1,0 +1,91 @@
+// The one path from a file's bytes to what every command reads: format
+// detection, dispatch to the format's parser, and the descent into archives
+// nested in NRes payloads. Nothing is written: roundtrip writes and compares
+// on top of it, inspect/diff/set/dump/view/export/bytemap list or export what
+// it parsed, rebuild lays it out afresh. A new container or format is added
+// here, once.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "parser/core/diagnostics.hpp"
+#include "parser/detect/format_detect.hpp"
+#include "parser/mod/mod_parser.hpp"
+#include "parser/msh/msh_parser.hpp"
+#include "parser/nres/nres_parser.hpp"
+
+namespace meshgate {
+
+// Retail nesting is two levels (.rlb -> .msh). An unbounded chain of archives
+// in archives would cost recursion as deep as size / 80: files deeper than
+// this are kept as bytes, not descended into (a warning core.nesting-limit).
+inline constexpr unsigned kMaxNestingDepth = 8;
+
+struct ParseTreeOptions {
+  nres::Profile profile = nres::Profile::compatible;
+  bool strict = false;  // every warning an error (inspect --strict)
+  bool descend = true;  // false: the file itself only
+};
+
+// What the parser made of one file of the tree (exactly one of mod / nres is
+// set when its format was recognised; msh too, with its container in nres,
+// for a model). Alive while a visitor runs.
+struct ParsedView {
+  const mod::ParseResult* mod = nullptr;
+  const nres::ParseResult* nres = nullptr;
+  const msh::ParseResult* msh = nullptr;
+};
+
+struct ParsedFile {
+  std::string path;  // "outer.rlb!MODEL.MSH" for a nested one
+  unsigned depth = 0;
+  Bytes data;        // its bytes: a view into the input
+  Format format = Format::unknown;  // nres_msh for a model (also one its container's profile rejected)
+  std::optional<mod::ParseResult> mod;
+  std::optional<nres::ParseResult> nres;  // the container, also of a model
+  std::optional<msh::ParseResult> msh;
+  // The tree's own findings, after the parser's: an unknown format (error),
+  // nested archives left as bytes at kMaxNestingDepth (warning).
+  std::vector<Diagnostic> tree_diagnostics;
+  // Entries of a plain archive whose payload is itself an NRes (descended
+  // into unless nesting_cut), in directory order.
+  std::vector<size_t> nested_entries;
+  bool nesting_cut = false;
+
+  // The file parsed: the model for an MSH, the archive for a plain NRes.
+  [[nodiscard]] bool ok() const;
+  [[nodiscard]] ParsedView view() const { return {mod ? &*mod : nullptr, nres ? &*nres : nullptr, msh ? &*msh : nullptr}; }
+  // The parser's diagnostics (the model's for an MSH, else the container's),
+  // then the tree's.
+  [[nodiscard]] std::vector<Diagnostic> diagnostics() const;
+  // The payload of entry `i` of a plain archive, where it lies in the input.
+  [[nodiscard]] Bytes payload(size_t i) const;
+  // The report path of the file nested in entry `i`: "PATH!ESCAPED_NAME".
+  [[nodiscard]] std::string nested_path(size_t i) const;
+};
+
+using ParsedFileVisitor = std::function<void(ParsedFile&)>;
+
+// The file itself, parsed (no descent).
+[[nodiscard]] ParsedFile parse_file(std::string path, Bytes data, const ParseTreeOptions& options = {},
+                                    unsigned depth = 0);
+
+// Every file of the tree, in order: `enter` sees each file before the files
+// nested in it, `leave` after them (rebuild builds an archive from its rebuilt
+// children). Each file is parsed once and lives until its `leave`.
+void parse_tree(const std::string& path, Bytes data, const ParseTreeOptions& options, const ParsedFileVisitor& enter,
+                const ParsedFileVisitor& leave = {});
+
+// The coverage of the file a view describes (the model's for an MSH, which
+// covers its container too; the container's when the model was rejected),
+// when the parse reached the end; else nulls.
+struct ParsedCoverage {
+  const CoverageMap* map = nullptr;
+  const CoverageSummary* summary = nullptr;
+};
+[[nodiscard]] ParsedCoverage parsed_coverage(const ParsedView& parsed);
+
+}  // namespace meshgate
