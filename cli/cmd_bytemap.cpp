@@ -8,7 +8,7 @@
 #include "reports/byte_map_picture.hpp"
 #include "pipeline/file_reader.hpp"
 #include "reports/markdown_tables.hpp"
-#include "pipeline/roundtrip.hpp"
+#include "pipeline/parse_tree.hpp"
 
 namespace meshgate::cli {
 
@@ -41,38 +41,28 @@ void add_bytemap(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    const std::optional<InputScan> scan = scan_for({options->file}, 1, "bytemap");
-    if (!scan || !outputs_are_usable({out}, scan->files, "bytemap")) {
-      exit_code = kExitUsage;
-      return;
-    }
     FileReader reader;
-    const FileRead read = reader.read(options->file, options->limits);
-    if (!read) {
-      std::cerr << "meshgate bytemap: " << options->file << ": " << read_failure_text(read) << "\n";
-      exit_code = read.status == ReadStatus::too_large ? kExitFailed : kExitUsage;
-      return;
-    }
+    const std::optional<SingleInput> input =
+        read_single_input(options->file, {out}, options->limits, reader, "bytemap", exit_code);
+    if (!input) return;
+    const std::string& display = input->display;
     std::vector<ClassRun> runs;
     bool mapped = false;
     std::vector<Diagnostic> diagnostics;
-    const std::string display = scan->files.empty() ? options->file : scan->files[0].display;
-    const auto visit = [&](const RoundTripOutcome& o, Bytes data, const ParsedView& parsed) {
-      if (o.path != display) return;  // the file itself, not the models nested in it
-      diagnostics = o.diagnostics;
-      const ParsedCoverage coverage = parsed_coverage(parsed);
-      if (!coverage.map) return;
-      runs = classify_bytes(o.format, *coverage.map, *coverage.summary, data);
+    // The file itself, not the models nested in it.
+    const ParsedFile parsed = parse_file(display, input->bytes, {.profile = options->profile, .descend = false});
+    diagnostics = parsed.diagnostics();
+    if (const ParsedCoverage coverage = parsed_coverage(parsed.view()); coverage.map) {
+      runs = classify_bytes(parsed.format, *coverage.map, *coverage.summary, parsed.data);
       mapped = true;
-    };
-    (void)roundtrip_tree(display, read.bytes, options->profile, visit, /*hashes=*/false);
+    }
     if (!mapped) {
       std::cerr << "meshgate bytemap: " << options->file << ": the parse stopped early, so no byte is mapped\n";
       for (const Diagnostic& d : diagnostics) std::cerr << "  " << format_diagnostic(display, d) << "\n";
       exit_code = kExitFailed;
       return;
     }
-    const ByteGrid grid = byte_grid(runs, read.bytes.size(), options->width);
+    const ByteGrid grid = byte_grid(runs, input->bytes.size(), options->width);
     bool written = false;
     try {
       if (png) {
@@ -88,7 +78,7 @@ void add_bytemap(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    std::cout << "bytemap: " << display << ": " << with_commas(read.bytes.size()) << " bytes, " << grid.columns
+    std::cout << "bytemap: " << display << ": " << with_commas(input->bytes.size()) << " bytes, " << grid.columns
               << " bytes per row" << (grid.bytes_per_cell > 1 ? ", " + std::to_string(grid.bytes_per_cell) + " bytes per cell" : "")
               << " -> " << out << "\n";
     const auto totals = class_totals(runs);

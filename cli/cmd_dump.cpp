@@ -28,20 +28,12 @@ void add_dump(CLI::App& app, int& exit_code) {
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
-    const std::optional<InputScan> scan = scan_for({options->input}, 1, "dump");
-    if (!scan || !outputs_are_usable({options->output}, scan->files, "dump")) {
-      exit_code = kExitUsage;
-      return;
-    }
     FileReader reader;
-    const FileRead read = reader.read(options->input, options->limits);
-    if (!read) {
-      std::cerr << "meshgate dump: " << options->input << ": " << read_failure_text(read) << "\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    const std::string display = scan->files.empty() ? options->input : scan->files[0].display;
-    const nlohmann::json dump = dump_model(display, read.bytes, options->profile);
+    const std::optional<SingleInput> input =
+        read_single_input(options->input, {options->output}, options->limits, reader, "dump", exit_code);
+    if (!input) return;
+    const std::string& display = input->display;
+    const nlohmann::json dump = dump_model(display, input->bytes, options->profile);
     if (dump.contains("error")) {
       std::cerr << "meshgate dump: " << dump["error"].get<std::string>() << "\n";
       exit_code = kExitFailed;

@@ -51,20 +51,13 @@ void add_rebuild(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    const std::optional<InputScan> scan = scan_for({options->file}, 1, "rebuild");
-    if (!scan || !outputs_are_usable({options->output}, scan->files, "rebuild")) {
-      exit_code = kExitUsage;
-      return;
-    }
     FileReader reader;
-    const FileRead read = reader.read(options->file, options->limits);
-    if (!read) {
-      std::cerr << "meshgate rebuild: " << options->file << ": " << read_failure_text(read) << "\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    const std::string display = scan->files.empty() ? options->file : scan->files[0].display;
-    const RebuildResult result = rebuild_canonical(display, read.bytes, options->profile);
+    const std::optional<SingleInput> input =
+        read_single_input(options->file, {options->output}, options->limits, reader, "rebuild", exit_code);
+    if (!input) return;
+    const std::string& display = input->display;
+    const Bytes data = input->bytes;
+    const RebuildResult result = rebuild_canonical(display, data, options->profile);
     if (!result.ok()) {
       std::cerr << "meshgate rebuild: " << *result.error << "; nothing to rebuild\n";
       exit_code = kExitFailed;
@@ -72,7 +65,7 @@ void add_rebuild(CLI::App& app, int& exit_code) {
     }
     for (const std::string& n : result.not_placed) std::cout << "not placed: " << n << "\n";
     for (const std::string& n : result.notes) std::cout << "note: " << n << "\n";
-    if (!same_model(display, read.bytes, result.bytes, options->profile)) {
+    if (!same_model(display, data, result.bytes, options->profile)) {
       if (!options->force) {
         std::cerr << "meshgate rebuild: the result does not hold the same model (differences above); nothing "
                      "written (--force writes it anyway)\n";

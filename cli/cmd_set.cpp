@@ -40,11 +40,6 @@ void add_set(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    const std::optional<InputScan> scan = scan_for({options->file}, 1, "set");
-    if (!scan || (!options->in_place && !outputs_are_usable({options->output}, scan->files, "set"))) {
-      exit_code = kExitUsage;
-      return;
-    }
     std::vector<FieldAssignment> assignments;
     for (const std::string& text : options->assignments) {
       const auto a = parse_assignment(text);
@@ -56,14 +51,13 @@ void add_set(CLI::App& app, int& exit_code) {
       assignments.push_back(*a);
     }
     FileReader reader;
-    const FileRead read = reader.read(options->file, options->limits);
-    if (!read) {
-      std::cerr << "meshgate set: " << options->file << ": " << read_failure_text(read) << "\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    const std::string display = scan->files.empty() ? options->file : scan->files[0].display;
-    const SetResult result = apply_assignments(display, read.bytes, options->profile, assignments);
+    // --in-place replaces the input by request: no output to check against it.
+    const std::vector<std::string> outputs = options->in_place ? std::vector<std::string>{} : std::vector{options->output};
+    const std::optional<SingleInput> input =
+        read_single_input(options->file, outputs, options->limits, reader, "set", exit_code);
+    if (!input) return;
+    const std::string& display = input->display;
+    const SetResult result = apply_assignments(display, input->bytes, options->profile, assignments);
     for (const std::string& e : result.errors) std::cerr << "meshgate set: " << e << "\n";
     if (!result.errors.empty()) {
       exit_code = kExitUsage;

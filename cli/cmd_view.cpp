@@ -7,7 +7,7 @@
 #include "pipeline/file_reader.hpp"
 #include "pipeline/field_listing.hpp"
 #include "reports/model_view.hpp"
-#include "pipeline/roundtrip.hpp"
+#include "pipeline/parse_tree.hpp"
 #include "writer/core/atomic_file.hpp"
 #include "writer/gltf/gltf_export.hpp"
 
@@ -42,40 +42,32 @@ void add_view(CLI::App& app, int& exit_code) {
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
-    const std::optional<InputScan> scan = scan_for({options->file}, 1, "view");
-    if (!scan || !outputs_are_usable({options->output}, scan->files, "view")) {
-      exit_code = kExitUsage;
-      return;
-    }
     FileReader reader;
-    const FileRead read = reader.read(options->file, options->limits);
-    if (!read) {
-      std::cerr << "meshgate view: " << options->file << ": " << read_failure_text(read) << "\n";
-      exit_code = read.status == ReadStatus::too_large ? kExitFailed : kExitUsage;
-      return;
-    }
+    const std::optional<SingleInput> input =
+        read_single_input(options->file, {options->output}, options->limits, reader, "view", exit_code);
+    if (!input) return;
     std::optional<ViewPage> page;
     std::vector<Diagnostic> rejected;
-    const std::string display = scan->files.empty() ? options->file : scan->files[0].display;
-    const auto visit = [&](const RoundTripOutcome& o, Bytes data, const ParsedView& parsed) {
+    const auto visit = [&](const ParsedFile& f) {
       if (page) return;
-      if (!o.parsed) {
-        if (rejected.empty()) rejected = o.diagnostics;
+      if (!f.ok()) {
+        if (rejected.empty()) rejected = f.diagnostics();
         return;
       }
-      if (parsed.mod && parsed.mod->ok()) {
-        const gltf::Exported e = gltf::export_mod(*parsed.mod->model, data, {o.path, 0});
-        page = ViewPage{o.path, summary_line(e.summary), {{"model", glb_of(e.asset)}}, mod_inspect_json(data, *parsed.mod)["fields"]};
-      } else if (parsed.msh && parsed.msh->ok()) {
-        page = ViewPage{o.path, "", {}, msh_inspect_json(data, *parsed.msh)["fields"]};
+      const Bytes data = f.data;
+      if (f.mod) {
+        const gltf::Exported e = gltf::export_mod(*f.mod->model, data, {f.path, 0});
+        page = ViewPage{f.path, summary_line(e.summary), {{"model", glb_of(e.asset)}}, mod_inspect_json(data, *f.mod)["fields"]};
+      } else if (f.msh) {
+        page = ViewPage{f.path, "", {}, msh_inspect_json(data, *f.msh)["fields"]};
         for (unsigned lod = 0; lod <= 4; ++lod) {
-          const gltf::Exported e = gltf::export_msh(*parsed.msh->model, data, {o.path, lod});
+          const gltf::Exported e = gltf::export_msh(*f.msh->model, data, {f.path, lod});
           if (lod == 0) page->summary = summary_line(e.summary) + " (LOD 0)";
           if (lod == 0 || e.summary.primitives > 0) page->lods.push_back({"LOD " + std::to_string(lod), glb_of(e.asset)});
         }
       }
     };
-    (void)roundtrip_tree(display, read.bytes, options->profile, visit, /*hashes=*/false);
+    parse_tree(input->display, input->bytes, {.profile = options->profile}, visit);
     if (!page) {
       std::cerr << "meshgate view: " << options->file << ": no model that parses\n";
       for (const Diagnostic& d : rejected)

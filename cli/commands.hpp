@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "pipeline/file_reader.hpp"
 #include "pipeline/input_scan.hpp"
 #include "analysis/sweep.hpp"
 
@@ -56,6 +57,20 @@ CLI::Option* add_output_option(CLI::App* cmd, const std::string& name, std::stri
 // `keep_unreadable`, when anything could not be read (exit 2).
 [[nodiscard]] std::optional<InputScan> scan_for(const std::vector<std::string>& paths, unsigned jobs, const char* command,
                                                 bool keep_unreadable = false);
+
+// The one file a single-file command (view, bytemap, dump, rebuild, set)
+// reads: scanned as a sweep would (so it is named as a sweep names it),
+// checked against the outputs (none may be the input), and read within its
+// format's size limit. On failure it prints why, sets `exit_code` and
+// returns nullopt: 1 for a file over its limit (core.file-too-large, as for
+// inspect and sweep), 2 for usage or I/O. `reader` holds the bytes.
+struct SingleInput {
+  std::string display;  // the report name
+  Bytes bytes;          // valid while `reader` is and reads nothing else
+};
+[[nodiscard]] std::optional<SingleInput> read_single_input(const std::string& path, const std::vector<std::string>& outputs,
+                                                           const SizeLimits& limits, FileReader& reader,
+                                                           const char* command, int& exit_code);
 
 struct SweepRequest {
   std::vector<std::string> paths;

@@ -92,6 +92,22 @@ std::optional<InputScan> scan_for(const std::vector<std::string>& paths, unsigne
   return scan;
 }
 
+std::optional<SingleInput> read_single_input(const std::string& path, const std::vector<std::string>& outputs,
+                                             const SizeLimits& limits, FileReader& reader, const char* command,
+                                             int& exit_code) {
+  exit_code = kExitUsage;
+  const std::optional<InputScan> scan = scan_for({path}, 1, command);
+  if (!scan || !outputs_are_usable(outputs, scan->files, command)) return std::nullopt;
+  const FileRead read = reader.read(path, limits);
+  if (!read) {
+    std::cerr << "meshgate " << command << ": " << path << ": " << read_failure_text(read) << "\n";
+    if (read.status == ReadStatus::too_large) exit_code = kExitFailed;
+    return std::nullopt;
+  }
+  exit_code = kExitOk;
+  return SingleInput{scan->files.empty() ? path : scan->files[0].display, read.bytes};
+}
+
 std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* command) {
   std::optional<InputScan> scan = scan_for(request.paths, request.jobs, command, request.unreadable_is_finding);
   if (!scan || !outputs_are_usable(request.outputs, scan->files, command)) return std::nullopt;
