@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "writer/nres/nres_synth.hpp"
+#include "writer/nres/nres_layout_builder.hpp"
 
 namespace meshgate::msh {
 

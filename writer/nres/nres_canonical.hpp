@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "parser/nres/nres_model.hpp"
-#include "writer/nres/nres_synth.hpp"
+#include "writer/nres/nres_layout_builder.hpp"
 
 namespace meshgate::nres {
 

@@ -15,9 +15,6 @@ namespace meshgate::nres {
 
 namespace {
 
-void append_u32(std::vector<std::byte>& b, uint64_t v) { append_uint_le(b, v, 4); }
-void pad8(std::vector<std::byte>& b) { b.resize(align_up(b.size(), kPayloadAlignment), std::byte{0}); }
-
 constexpr std::array<uint32_t, 6> kFourCCs = {0x6D786554 /*Texm*/, 0x3054414D /*MAT0*/, 0x52414557 /*WEAR*/,
                                               0x44495846 /*FXID*/, 0x4853454D /*MESH*/, 0x444C5443 /*CTLD*/};
 constexpr std::array<std::string_view, 8> kStems = {"TEXTURE", "model", "Land", "FX_", "a^b", "[x]", "Wear", "b_c"};
@@ -70,56 +67,6 @@ ArchiveDescription random_description(Prng& rng, uint64_t index, int depth, Sort
 }
 
 }  // namespace
-
-std::vector<std::byte> build_nres(const ArchiveDescription& d) {
-  const size_t n = d.entries.size();
-  std::vector<size_t> order = d.data_order;
-  if (order.size() != n) {
-    order.resize(n);
-    std::iota(order.begin(), order.end(), size_t{0});
-  }
-  std::vector<std::byte> b(kHeaderSpec.size);
-  std::vector<uint64_t> offsets(n, kHeaderSpec.size);
-  for (size_t k = 0; k <= n; ++k) {
-    if (k == d.unindexed_after) {
-      b.insert(b.end(), d.unindexed_bytes.begin(), d.unindexed_bytes.end());
-      pad8(b);
-    }
-    if (k == n) break;
-    const EntryDescription& e = d.entries[order[k]];
-    offsets[order[k]] = b.size();
-    b.insert(b.end(), e.payload.begin(), e.payload.end());
-    pad8(b);
-  }
-  // sort_index: entries[i].sort_index = P[i], P = indices in folded-name order.
-  std::vector<size_t> p(n);
-  std::iota(p.begin(), p.end(), size_t{0});
-  auto cmp = d.uppercase_sort ? compare_names_uppercase : compare_names_lowercase;
-  std::stable_sort(p.begin(), p.end(),
-                   [&](size_t a, size_t c) { return cmp(d.entries[a].name, d.entries[c].name) < 0; });
-  for (size_t i = 0; i < n; ++i) {
-    const EntryDescription& e = d.entries[i];
-    append_u32(b, e.type_id);
-    append_u32(b, e.attr1);
-    append_u32(b, e.attr2);
-    append_u32(b, e.payload.size());
-    append_u32(b, e.attr3);
-    std::array<std::byte, 36> name{};
-    for (size_t k = 0; k < e.name.size() && k < 35; ++k) name[k] = static_cast<std::byte>(e.name[k]);
-    for (size_t k = 0; k < e.name_tail.size() && e.name.size() + 1 + k < 36; ++k)
-      name[e.name.size() + 1 + k] = static_cast<std::byte>(e.name_tail[k]);
-    b.insert(b.end(), name.begin(), name.end());
-    append_u32(b, offsets[i]);
-    append_u32(b, p[i]);
-  }
-  std::vector<std::byte> header;
-  header.insert(header.end(), {std::byte{'N'}, std::byte{'R'}, std::byte{'e'}, std::byte{'s'}});
-  append_u32(header, kVersion);
-  append_u32(header, n);
-  append_u32(header, b.size());
-  std::copy(header.begin(), header.end(), b.begin());
-  return b;
-}
 
 ArchiveDescription random_archive_description(uint64_t seed, uint64_t index, SortFold fold) {
   Prng rng(seed * 0xC2B2AE3D27D4EB4Full ^ (index + 1) * 0x9E3779B97F4A7C15ull);
