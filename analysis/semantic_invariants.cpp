@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "parser/msh/msh_streams.hpp"
 #include "parser/mod/mod_layout.hpp"
 #include "parser/mod/mod_skin.hpp"
 #include "parser/msh/msh_fields.hpp"
@@ -159,7 +160,7 @@ std::optional<UvRange> uv_range(const mod::Model& model) {
   std::optional<UvRange> range;
   for (const mod::Object& o : model.objects)
     for (const mod::Mesh& mesh : o.meshes)
-      for (const mod::I16x2& uv : mesh.uv) widen(range, uv[0] / 4096.0, uv[1] / 4096.0);
+      for (const mod::I16x2& uv : mesh.uv) widen(range, mod::decode_uv(uv[0]), mod::decode_uv(uv[1]));
   return range;
 }
 
@@ -167,7 +168,7 @@ std::optional<UvRange> uv_range(const msh::Model& model) {
   std::optional<UvRange> range;
   if (const auto* uv = model.get<msh::WordPairStream>(5))
     for (const msh::U16x2& pair : uv->pairs)
-      widen(range, static_cast<int16_t>(pair[0]) / 1024.0, static_cast<int16_t>(pair[1]) / 1024.0);
+      widen(range, msh::decode_uv_signed(pair[0]), msh::decode_uv_signed(pair[1]));
   return range;
 }
 
@@ -257,7 +258,7 @@ void InvariantTallies::tally_msh_semantics(const std::string& file, const msh::M
     const Reduced r = unit_lengths(normals->normals.size(), kMshNormalTolerance, [&](size_t v) {
       const U8x4& n = normals->normals[v];
       const auto lane = [&](int k) { return int{static_cast<int8_t>(n[k])}; };
-      return (lane(0) * lane(0) + lane(1) * lane(1) + lane(2) * lane(2)) * (1.0 / (127.0 * 127.0));
+      return (lane(0) * lane(0) + lane(1) * lane(1) + lane(2) * lane(2)) * (1.0 / (double{msh::kNormalScale} * double{msh::kNormalScale}));
     });
     record_semantic_counts(unit_normal, normals->normals.size(), r.violated, r.max_deviation, [&] {
       return InvariantViolation{file + "!res4[" + std::to_string(r.first) + "]", at + 4 * r.first};
@@ -288,13 +289,7 @@ void InvariantTallies::tally_msh_semantics(const std::string& file, const msh::M
     };
   };
 
-  constexpr size_t kTriStart = field_index<kSlotSpec>("tri_start");
-  constexpr size_t kBatchStart = field_index<kSlotSpec>("batch_start"), kBatchCount = field_index<kSlotSpec>("batch_count");
-  constexpr size_t kAabbMin = field_index<kSlotSpec>("aabb_min_x"), kAabbMax = field_index<kSlotSpec>("aabb_max_x");
-  constexpr size_t kCentre = field_index<kSlotSpec>("sphere_center_x"), kRadius = field_index<kSlotSpec>("sphere_radius");
-  constexpr size_t kIndexStart = field_index<kBatchSpec>("index_start"), kIndexCount = field_index<kBatchSpec>("index_count");
-  constexpr size_t kBaseVertex = field_index<kBatchSpec>("base_vertex");
-  static_assert(kTriStart == 0);
+  static_assert(slot::tri_start == 0);
 
   // Each vertex is added once per volume: the centroid is over distinct
   // vertices. seen_by_slot[v] = 1 + the last slot that added v.
@@ -311,17 +306,17 @@ void InvariantTallies::tally_msh_semantics(const std::string& file, const msh::M
                                   slot_at + kSlotSpec.fields[f].offset};
       };
     };
-    const Vec3 box_lo{slot.get_f32(kAabbMin), slot.get_f32(kAabbMin + 1), slot.get_f32(kAabbMin + 2)};
-    const Vec3 box_hi{slot.get_f32(kAabbMax), slot.get_f32(kAabbMax + 1), slot.get_f32(kAabbMax + 2)};
-    const Vec3 centre{slot.get_f32(kCentre), slot.get_f32(kCentre + 1), slot.get_f32(kCentre + 2)};
-    const double radius = slot.get_f32(kRadius);
+    const Vec3 box_lo{slot.get_f32(slot::aabb_min_x), slot.get_f32(slot::aabb_min_x + 1), slot.get_f32(slot::aabb_min_x + 2)};
+    const Vec3 box_hi{slot.get_f32(slot::aabb_max_x), slot.get_f32(slot::aabb_max_x + 1), slot.get_f32(slot::aabb_max_x + 2)};
+    const Vec3 centre{slot.get_f32(slot::sphere_center_x), slot.get_f32(slot::sphere_center_x + 1), slot.get_f32(slot::sphere_center_x + 2)};
+    const double radius = slot.get_f32(slot::sphere_radius);
     Cloud cloud(centre);
     // References that do not resolve are skipped: the parser rejects such a
     // model (§4), so none reaches here unless the checks change.
-    const uint64_t first_batch = slot.get(kBatchStart), batches_named = slot.get(kBatchCount);
+    const uint64_t first_batch = slot.get(slot::batch_start), batches_named = slot.get(slot::batch_count);
     for (uint64_t b = first_batch; b < std::min<uint64_t>(first_batch + batches_named, batch_count); ++b) {
       const BatchRecord& batch = batches->batches[b];
-      const uint64_t start = batch.get(kIndexStart), count = batch.get(kIndexCount), base = batch.get(kBaseVertex);
+      const uint64_t start = batch.get(batch::index_start), count = batch.get(batch::index_count), base = batch.get(batch::base_vertex);
       for (uint64_t k = start; k < start + count; ++k) {
         if (k >= index_count || base + indices->words[k] >= vertex_count) continue;
         const size_t v = base + indices->words[k];
@@ -338,13 +333,13 @@ void InvariantTallies::tally_msh_semantics(const std::string& file, const msh::M
     if (cloud.n == 0) continue;
     cloud.finish();
     const double tolerance = cloud.tolerance(radius);
-    record_semantic(slot_box_contains, cloud.box_shortfall(box_lo, box_hi), tolerance, slot_field(kAabbMin));
-    record_semantic(slot_box_tight, cloud.box_difference(box_lo, box_hi), tolerance, slot_field(kAabbMin));
+    record_semantic(slot_box_contains, cloud.box_shortfall(box_lo, box_hi), tolerance, slot_field(slot::aabb_min_x));
+    record_semantic(slot_box_tight, cloud.box_difference(box_lo, box_hi), tolerance, slot_field(slot::aabb_min_x));
     record_semantic(slot_sphere_contains, deviation(std::max(0.0, cloud.max_distance - radius)), tolerance,
-                    slot_field(kRadius));
-    record_semantic(slot_midpoint, deviation(distance(centre, cloud.midpoint())), tolerance, slot_field(kCentre));
-    record_semantic(slot_centroid, deviation(distance(centre, cloud.centroid())), tolerance, slot_field(kCentre));
-    record_semantic(slot_radius_tight, deviation(std::fabs(radius - cloud.max_distance)), tolerance, slot_field(kRadius));
+                    slot_field(slot::sphere_radius));
+    record_semantic(slot_midpoint, deviation(distance(centre, cloud.midpoint())), tolerance, slot_field(slot::sphere_center_x));
+    record_semantic(slot_centroid, deviation(distance(centre, cloud.centroid())), tolerance, slot_field(slot::sphere_center_x));
+    record_semantic(slot_radius_tight, deviation(std::fabs(radius - cloud.max_distance)), tolerance, slot_field(slot::sphere_radius));
   }
   if (model.n == 0) return;
   model.finish();

@@ -1,4 +1,4 @@
-// DMC3 MOD field tables (../shared/spec/dmc3-mod.md §1, §2.2, §2.3, §3, §4).
+// DMC3 MOD field tables (docs/spec/dmc3-mod.md §1, §2.2, §2.3, §3, §4).
 // Names are the spec's; statuses and notes are its evidence, cited by
 // executable address (dmc3.exe, image base 0x140000000) or corpus figure of the
 // DMC Rengine 38-file retail corpus. Offsets appear here and nowhere else.
@@ -149,6 +149,10 @@ namespace stream {
 inline constexpr size_t positions = 0, normals = 1, uv = 2, blend_indices = 3, control = 4;
 static_assert(kStreamSpecs[blend_indices].name == "blend_indices" && kStreamSpecs[control].name == "control");
 }  // namespace stream
+
+// The uv stream's fixed point: i16 / 4096 (exporter, importer and invariants read it here).
+inline constexpr float kUvScale = 4096.0f;
+[[nodiscard]] constexpr float decode_uv(int16_t raw) { return static_cast<float>(raw) / kUvScale; }
 
 inline constexpr ArraySpec kParentArraySpec{"parents", "u8", 1, S::exe_confirmed,
                                             "by order position; node index, 0xFF = root (0x1402FA080)"};

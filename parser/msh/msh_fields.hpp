@@ -1,4 +1,4 @@
-// MSH (AniMesh) stream record tables (../shared/spec/nres-msh.md §3).
+// MSH (AniMesh) stream record tables (docs/spec/nres-msh.md §3).
 // Confidence tags map onto provenance as provenance.md says:
 //   [H] decoded from AniMesh/Ngi32 and corpus-checked by a public project -> EXE_AND_CORPUS_CONFIRMED
 //   [M] one project with engine or corpus evidence -> EXE_CONFIRMED / CORPUS_CONFIRMED as cited
@@ -143,5 +143,39 @@ inline constexpr RecordSpec<8> kKeySpec{"res8_key", 24, {{
 static_assert(tiles_record_exactly(kNodeSpec) && tiles_record_exactly(kNodeShortSpec));
 static_assert(tiles_record_exactly(kModelHeaderSpec) && tiles_record_exactly(kSlotSpec));
 static_assert(tiles_record_exactly(kTriangleSpec) && tiles_record_exactly(kBatchSpec) && tiles_record_exactly(kKeySpec));
+
+// Field indices by name, checked against the tables when compiled (as MOD's
+// hdr / obj / mesh): every reader of a slot, batch, triangle or key uses these.
+namespace slot {
+inline constexpr size_t tri_start = field_index<kSlotSpec>("tri_start");
+inline constexpr size_t batch_start = field_index<kSlotSpec>("batch_start");
+inline constexpr size_t batch_count = field_index<kSlotSpec>("batch_count");
+inline constexpr size_t aabb_min_x = field_index<kSlotSpec>("aabb_min_x");
+inline constexpr size_t aabb_max_x = field_index<kSlotSpec>("aabb_max_x");
+inline constexpr size_t sphere_center_x = field_index<kSlotSpec>("sphere_center_x");
+inline constexpr size_t sphere_radius = field_index<kSlotSpec>("sphere_radius");
+}  // namespace slot
+
+namespace batch {
+inline constexpr size_t flags = field_index<kBatchSpec>("batch_flags");
+inline constexpr size_t material_2 = field_index<kBatchSpec>("material_2");
+inline constexpr size_t wear_row = field_index<kBatchSpec>("material_4");
+inline constexpr size_t material_5 = field_index<kBatchSpec>("material_5");
+inline constexpr size_t batch_06 = field_index<kBatchSpec>("batch_06");
+inline constexpr size_t index_count = field_index<kBatchSpec>("index_count");
+inline constexpr size_t index_start = field_index<kBatchSpec>("index_start");
+inline constexpr size_t vertex_count = field_index<kBatchSpec>("batch_0e");
+inline constexpr size_t base_vertex = field_index<kBatchSpec>("base_vertex");
+}  // namespace batch
+
+namespace triangle {
+inline constexpr size_t flags = field_index<kTriangleSpec>("tri_flags");
+inline constexpr size_t sel_packed = field_index<kTriangleSpec>("sel_packed");
+}  // namespace triangle
+
+namespace key {
+inline constexpr size_t time = field_index<kKeySpec>("time");
+inline constexpr size_t rotation_0 = field_index<kKeySpec>("rotation_0");
+}  // namespace key
 
 }  // namespace meshgate::msh

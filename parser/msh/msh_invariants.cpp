@@ -87,11 +87,10 @@ MESHGATE_ELEMENT_KERNEL void mark_reached(std::vector<uint8_t>& reached, uint64_
 // made it three times the instructions. The caller names the first offender
 // only when this is true.
 constexpr size_t kTriangleLanes = kTriangleSpec.size / 2;
-constexpr size_t kSelField = field_index<kTriangleSpec>("sel_packed");
 constexpr uint32_t kNeighbourLaneMask = (1u << kTriangleSpec.fields[1].offset / 2) |
                                         (1u << kTriangleSpec.fields[2].offset / 2) |
                                         (1u << kTriangleSpec.fields[3].offset / 2);
-constexpr uint32_t kSelLane = kTriangleSpec.fields[kSelField].offset / 2;
+constexpr uint32_t kSelLane = kTriangleSpec.fields[triangle::sel_packed].offset / 2;
 constexpr uint16_t kSelLargest = 0x3F;  // the three 2-bit selectors; any bit above breaks §4.22
 static_assert(std::ranges::all_of(kTriangleSpec.fields, [](const FieldSpec& f) { return f.width == 2; }));
 static_assert(kRecordIsItsImage<kTriangleSpec> && kTriangleLanes == 8);
@@ -252,11 +251,10 @@ class Checker {
         first_key = std::min(first_key, w);
     }
     if (!keys_ || v.fallback_key >= keys_->size()) return;
-    constexpr size_t kTime = field_index<kKeySpec>("time");
     for (uint64_t k = first_key + 1; k <= v.fallback_key; ++k) {
-      const float t0 = (*keys_)[k - 1].get_f32(kTime), t1 = (*keys_)[k].get_f32(kTime);
+      const float t0 = (*keys_)[k - 1].get_f32(key::time), t1 = (*keys_)[k].get_f32(key::time);
       if (!(t1 > t0))
-        times.note(path<kKeySpec>(8, k, kTime), field_at<kKeySpec>(8, k, kTime), [&] {
+        times.note(path<kKeySpec>(8, k, key::time), field_at<kKeySpec>(8, k, key::time), [&] {
           return "node " + std::to_string(n) + " key " + std::to_string(k) + " time " + std::to_string(t1) +
                  " does not follow key " + std::to_string(k - 1) + " time " + std::to_string(t0);
         });
@@ -295,14 +293,12 @@ class Checker {
         return fail(codes::slot_bounds_invalid, path<kSlotSpec>(2, s, 13), slot_at(s, 13),
                     "slot " + std::to_string(s) + " sphere radius is negative");
       if (bc == 0) continue;
-      constexpr size_t kIndexCount = field_index<kBatchSpec>("index_count");
-      constexpr size_t kIndexStart = field_index<kBatchSpec>("index_start");
       uint64_t covered = 0;
-      for (uint64_t b = bs; b < bs + bc; ++b) covered += (*batches_)[b].get(kIndexCount) / 3;
-      if ((*batches_)[bs].get(kIndexStart) / 3 != ts || covered != tc)
+      for (uint64_t b = bs; b < bs + bc; ++b) covered += (*batches_)[b].get(batch::index_count) / 3;
+      if ((*batches_)[bs].get(batch::index_start) / 3 != ts || covered != tc)
         coverage.note(path<kSlotSpec>(2, s, kTriStart), slot_at(s, kTriStart), [&] {
           return "slot " + std::to_string(s) + " triangles [" + std::to_string(ts) + ", +" + std::to_string(tc) +
-                 ") but its batches start at triangle " + std::to_string((*batches_)[bs].get(kIndexStart) / 3) +
+                 ") but its batches start at triangle " + std::to_string((*batches_)[bs].get(batch::index_start) / 3) +
                  " and cover " + std::to_string(covered);
         });
     }
@@ -337,11 +333,10 @@ class Checker {
                         [&] { return "vertex " + std::to_string(v) + " position " + "xyz"[c] + " is not finite"; });
     }
     if (keys_) {
-      constexpr size_t kTime = field_index<kKeySpec>("time");
       for (size_t k = 0; k < keys_->size(); ++k) {
         const KeyRecord& key = (*keys_)[k];
-        if (!is_finite_bits(key.get(kTime)))
-          return fail(codes::key_time_not_finite, path<kKeySpec>(8, k, kTime), field_at<kKeySpec>(8, k, kTime),
+        if (!is_finite_bits(key.get(key::time)))
+          return fail(codes::key_time_not_finite, path<kKeySpec>(8, k, key::time), field_at<kKeySpec>(8, k, key::time),
                       "key " + std::to_string(k) + " time is not finite; the frame map cannot index it");
         for (size_t f = 0; f < 3; ++f)
           if (!is_finite_bits(key.get(f)))
@@ -354,35 +349,31 @@ class Checker {
 
   // §4.17-§4.20.
   bool batches() {
-    constexpr size_t kIndexCount = field_index<kBatchSpec>("index_count");
-    constexpr size_t kIndexStart = field_index<kBatchSpec>("index_start");
-    constexpr size_t kBaseVertex = field_index<kBatchSpec>("base_vertex");
-    constexpr size_t kVertexCount = field_index<kBatchSpec>("batch_0e");
     FirstViolation not_triangles{codes::batch_index_count_not_triangles}, vertex_range{codes::batch_vertex_range},
         tiling{codes::batches_not_tiling}, unreached{codes::vertex_unreached};
     std::vector<uint8_t> reached(static_cast<size_t>(counts_.vertices), 0);
     uint64_t expected_start = 0;
     for (size_t b = 0; b < batches_->size(); ++b) {
       const BatchRecord& r = (*batches_)[b];
-      const uint64_t start = r.get(kIndexStart), count = r.get(kIndexCount), base = r.get(kBaseVertex),
-                     vcount = r.get(kVertexCount);
-      const size_t index_field = start > counts_.indices ? kIndexStart : kIndexCount;
+      const uint64_t start = r.get(batch::index_start), count = r.get(batch::index_count), base = r.get(batch::base_vertex),
+                     vcount = r.get(batch::vertex_count);
+      const size_t index_field = start > counts_.indices ? batch::index_start : batch::index_count;
       if (start + count > counts_.indices)
         return fail(codes::batch_index_range, path<kBatchSpec>(13, b, index_field), field_at<kBatchSpec>(13, b, index_field),
                     "batch " + std::to_string(b) + " indices [" + std::to_string(start) + ", +" +
                         std::to_string(count) + ") pass the " + std::to_string(counts_.indices) + " Res6 indices");
       if (count % 3 != 0)
-        not_triangles.note(path<kBatchSpec>(13, b, kIndexCount), field_at<kBatchSpec>(13, b, kIndexCount), [&] {
+        not_triangles.note(path<kBatchSpec>(13, b, batch::index_count), field_at<kBatchSpec>(13, b, batch::index_count), [&] {
           return "batch " + std::to_string(b) + " index_count " + std::to_string(count) + " is not a multiple of 3";
         });
       if (start != expected_start)
-        tiling.note(path<kBatchSpec>(13, b, kIndexStart), field_at<kBatchSpec>(13, b, kIndexStart), [&] {
+        tiling.note(path<kBatchSpec>(13, b, batch::index_start), field_at<kBatchSpec>(13, b, batch::index_start), [&] {
           return "batch " + std::to_string(b) + " starts at index " + std::to_string(start) +
                  ", not where the previous batch ended (" + std::to_string(expected_start) + ")";
         });
       expected_start = start + count;
       if (base + vcount > counts_.vertices)
-        vertex_range.note(path<kBatchSpec>(13, b, kVertexCount), field_at<kBatchSpec>(13, b, kVertexCount), [&] {
+        vertex_range.note(path<kBatchSpec>(13, b, batch::vertex_count), field_at<kBatchSpec>(13, b, batch::vertex_count), [&] {
           return "batch " + std::to_string(b) + " vertices [" + std::to_string(base) + ", +" + std::to_string(vcount) +
                  ") pass the " + std::to_string(counts_.vertices) + " vertices";
         });
@@ -431,7 +422,6 @@ class Checker {
   bool triangles() {
     if (!tris_) return true;
     FirstViolation high_bits{codes::sel_packed_high_bits};
-    constexpr size_t kSel = field_index<kTriangleSpec>("sel_packed");
     if (!triangle_rules_broken(tris_->data(), tris_->size())) return true;
     for (size_t t = 0; t < tris_->size(); ++t) {
       const TriangleRecord& r = (*tris_)[t];
@@ -440,9 +430,9 @@ class Checker {
           return fail(codes::triangle_link_out_of_range, path<kTriangleSpec>(7, t, f), field_at<kTriangleSpec>(7, t, f),
                       "triangle " + std::to_string(t) + " neighbour " + std::to_string(r.get(f)) +
                           " is neither 0xFFFF nor below the " + std::to_string(tris_->size()) + " descriptors");
-      if (r.get(kSel) & ~uint64_t{0x3F})
-        high_bits.note(path<kTriangleSpec>(7, t, kSel), field_at<kTriangleSpec>(7, t, kSel), [&] {
-          return "triangle " + std::to_string(t) + " selPacked " + hex_offset(r.get(kSel)) +
+      if (r.get(triangle::sel_packed) & ~uint64_t{0x3F})
+        high_bits.note(path<kTriangleSpec>(7, t, triangle::sel_packed), field_at<kTriangleSpec>(7, t, triangle::sel_packed), [&] {
+          return "triangle " + std::to_string(t) + " selPacked " + hex_offset(r.get(triangle::sel_packed)) +
                  " sets bits above the three 2-bit selectors";
         });
     }

@@ -90,15 +90,20 @@ static_assert(std::ranges::all_of(kStreamTypes, [](const StreamType& t) { return
 static_assert(find_stream_type(8)->attr3 == 4);
 static_assert(find_stream_type(11) == nullptr);  // terrain-only types are preserved raw
 
-// §3.3 Res4 normal component: clamp(v / 127, -1, 1). The seed's /128 is REJECTED.
+// §3.3 fixed-point scales: Res4 normals are s8 / 127 (the seed's /128 is
+// REJECTED), Res5 UVs 16-bit / 1024. Every decoder and encoder uses these.
+inline constexpr float kNormalScale = 127.0f;
+inline constexpr float kUvScale = 1024.0f;
+
+// §3.3 Res4 normal component: clamp(v / 127, -1, 1).
 [[nodiscard]] constexpr float decode_normal_component(int8_t v) {
-  const float f = static_cast<float>(v) / 127.0f;
+  const float f = static_cast<float>(v) / kNormalScale;
   return f < -1.0f ? -1.0f : (f > 1.0f ? 1.0f : f);
 }
 
 // §3.3 Res5 UV component under both readings of the [CONFLICT]; the raw word is authoritative.
-[[nodiscard]] constexpr float decode_uv_signed(uint16_t raw) { return static_cast<float>(static_cast<int16_t>(raw)) / 1024.0f; }
-[[nodiscard]] constexpr float decode_uv_unsigned(uint16_t raw) { return static_cast<float>(raw) / 1024.0f; }
+[[nodiscard]] constexpr float decode_uv_signed(uint16_t raw) { return static_cast<float>(static_cast<int16_t>(raw)) / kUvScale; }
+[[nodiscard]] constexpr float decode_uv_unsigned(uint16_t raw) { return static_cast<float>(raw) / kUvScale; }
 
 // Readings shown wrong, kept so nobody reintroduces them (provenance.md REJECTED).
 struct RejectedReading {

@@ -4,15 +4,6 @@ namespace meshgate::msh {
 
 namespace {
 
-constexpr size_t kTriStart = field_index<kSlotSpec>("tri_start");
-constexpr size_t kBatchStart = field_index<kSlotSpec>("batch_start");
-constexpr size_t kBatchCount = field_index<kSlotSpec>("batch_count");
-constexpr size_t kFlags = field_index<kBatchSpec>("batch_flags");
-constexpr size_t kWearRow = field_index<kBatchSpec>("material_4");
-constexpr size_t kIndexCount = field_index<kBatchSpec>("index_count");
-constexpr size_t kIndexStart = field_index<kBatchSpec>("index_start");
-constexpr size_t kBaseVertex = field_index<kBatchSpec>("base_vertex");
-constexpr size_t kTriFlags = field_index<kTriangleSpec>("tri_flags");
 
 }  // namespace
 
@@ -42,7 +33,7 @@ std::vector<DrawCall> render_walk(const WalkStreams& st, SlotSelector selector, 
   WalkStats stats;
   std::vector<DrawCall> calls;
   st.for_each_slot(selector, stats, [&](uint32_t node, uint32_t slot, const SlotRecord& r) {
-    const uint64_t first = r.get(kBatchStart), count = r.get(kBatchCount);
+    const uint64_t first = r.get(slot::batch_start), count = r.get(slot::batch_count);
     for (uint64_t b = first; b < first + count; ++b) {
       if (b >= st.batches->size()) {
         ++stats.skipped;
@@ -50,9 +41,9 @@ std::vector<DrawCall> render_walk(const WalkStreams& st, SlotSelector selector, 
       }
       const BatchRecord& batch = (*st.batches)[b];
       ++stats.batches;
-      calls.push_back({node, slot, static_cast<uint32_t>(b), static_cast<uint32_t>(batch.get(kBaseVertex)),
-                       static_cast<uint32_t>(batch.get(kIndexStart)), static_cast<uint32_t>(batch.get(kIndexCount)),
-                       static_cast<uint16_t>(batch.get(kFlags)), static_cast<uint8_t>(batch.get(kWearRow))});
+      calls.push_back({node, slot, static_cast<uint32_t>(b), static_cast<uint32_t>(batch.get(batch::base_vertex)),
+                       static_cast<uint32_t>(batch.get(batch::index_start)), static_cast<uint32_t>(batch.get(batch::index_count)),
+                       static_cast<uint16_t>(batch.get(batch::flags)), static_cast<uint8_t>(batch.get(batch::wear_row))});
     }
   });
   if (stats_out) *stats_out = stats;
@@ -68,8 +59,8 @@ WalkStats triangle_walk(const WalkStreams& st, SlotSelector selector, TriangleFi
                         const std::function<void(const TriangleVisit&)>& visit) {
   WalkStats stats;
   st.for_each_slot(selector, stats, [&](uint32_t node, uint32_t slot, const SlotRecord& r) {
-    uint64_t tri = r.get(kTriStart);
-    const uint64_t first = r.get(kBatchStart), count = r.get(kBatchCount);
+    uint64_t tri = r.get(slot::tri_start);
+    const uint64_t first = r.get(slot::batch_start), count = r.get(slot::batch_count);
     for (uint64_t b = first; b < first + count; ++b) {
       if (b >= st.batches->size()) {
         ++stats.skipped;
@@ -77,8 +68,8 @@ WalkStats triangle_walk(const WalkStreams& st, SlotSelector selector, TriangleFi
       }
       const BatchRecord& batch = (*st.batches)[b];
       ++stats.batches;
-      const uint64_t start = batch.get(kIndexStart), base = batch.get(kBaseVertex);
-      const uint64_t tri_count = (batch.get(kIndexCount) + 2) / 3;
+      const uint64_t start = batch.get(batch::index_start), base = batch.get(batch::base_vertex);
+      const uint64_t tri_count = (batch.get(batch::index_count) + 2) / 3;
       for (uint64_t t = 0; t < tri_count; ++t, ++tri) {
         const uint64_t i0 = start + 3 * t;
         if (tri >= st.triangles->size() || i0 + 3 > st.indices->size()) {
@@ -100,7 +91,7 @@ WalkStats triangle_walk(const WalkStreams& st, SlotSelector selector, TriangleFi
           ++stats.skipped;
           continue;
         }
-        const uint64_t flags = v.descriptor->get(kTriFlags);
+        const uint64_t flags = v.descriptor->get(triangle::flags);
         if ((flags & filter.require) != filter.require || (flags & filter.exclude) != 0) {
           ++stats.filtered;
           continue;

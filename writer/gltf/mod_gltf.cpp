@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 
+#include "parser/mod/mod_fields.hpp"
 #include "parser/core/hashing.hpp"
 #include "parser/core/provenance.hpp"
 #include "parser/mod/mod_nodes.hpp"
@@ -20,7 +21,6 @@ namespace {
 using nlohmann::json;
 using mod::Mat4;
 
-constexpr float kUvScale = 4096.0f;
 
 // A rigid row-vector matrix [R 0; t 1] inverted: [R^T 0; -t R^T 1]. World
 // matrices are products of rotations and translations, so this is exact
@@ -96,8 +96,8 @@ void vertex_attributes(const mod::Mesh& mesh, unsigned node_count, unsigned defa
       ++summary.renormalised_normals;
     }
     p.normals.insert(p.normals.end(), nrm.begin(), nrm.end());
-    p.uvs.push_back(static_cast<float>(mesh.uv[v][0]) / kUvScale);
-    p.uvs.push_back(static_cast<float>(mesh.uv[v][1]) / kUvScale);
+    p.uvs.push_back(mod::decode_uv(mesh.uv[v][0]));
+    p.uvs.push_back(mod::decode_uv(mesh.uv[v][1]));
     if (node_count == 0) continue;
     const mod::SkinVertex skin = mod::decode_skin_vertex(mesh.control[v], mesh.blend_indices[v], node_count);
     std::array<uint8_t, 4> joints{};

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "parser/msh/msh_streams.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "parser/msh/msh_fields.hpp"
 #include "parser/msh/msh_walks.hpp"
@@ -20,15 +21,11 @@ namespace {
 using nlohmann::json;
 using namespace msh;
 
-constexpr float kNormalScale = 127.0f;   // §3.3: the divisor is 127, not 128
-constexpr float kUvScale = 1024.0f;      // §3.3
 constexpr float kRotationScale = 32767.0f;
 // Res8 key times are in frames; the frame rate is stored nowhere. Animations
 // are exported at this rate (stated in the asset's extras).
 constexpr double kFramesPerSecond = 30.0;
 
-constexpr size_t kKeyTime = field_index<kKeySpec>("time");
-constexpr size_t kTriFlags = field_index<kTriangleSpec>("tri_flags");
 
 struct Pose {
   std::array<float, 3> translation;
@@ -81,7 +78,7 @@ Pose sample(const PodVector<KeyRecord>& keys, const PodVector<uint16_t>& map, co
   const uint64_t word = uint64_t{v.anim_map_start} + f;
   if (f >= frames || word >= map.size() || map[word] >= v.fallback_key) return key_pose(keys[v.fallback_key]);
   const uint16_t k = map[word];
-  const double t = static_cast<double>(f), t0 = keys[k].get_f32(kKeyTime), t1 = keys[k + 1u].get_f32(kKeyTime);
+  const double t = static_cast<double>(f), t0 = keys[k].get_f32(key::time), t1 = keys[k + 1u].get_f32(key::time);
   if (t == t0 || !(t1 > t0)) return key_pose(keys[k]);
   if (t == t1) return key_pose(keys[k + 1u]);
   return interpolate(key_pose(keys[k]), key_pose(keys[k + 1u]), std::clamp((t - t0) / (t1 - t0), 0.0, 1.0));
@@ -175,7 +172,7 @@ Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& 
         std::array<float, 3> n{};
         double length = 0;
         for (size_t c = 0; c < 3; ++c) {
-          n[c] = std::clamp(static_cast<float>(static_cast<int8_t>(normals->normals[v][c])) / kNormalScale, -1.0f, 1.0f);
+          n[c] = decode_normal_component(static_cast<int8_t>(normals->normals[v][c]));
           length += double{n[c]} * n[c];
         }
         length = std::sqrt(length);
@@ -187,7 +184,7 @@ Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& 
         nrm.insert(nrm.end(), n.begin(), n.end());
       }
       if (uvs)
-        for (size_t c = 0; c < 2; ++c) uv.push_back(static_cast<float>(static_cast<int16_t>(uvs->pairs[v][c])) / kUvScale);
+        for (size_t c = 0; c < 2; ++c) uv.push_back(decode_uv_signed(uvs->pairs[v][c]));
     }
     std::vector<uint16_t> indices(words, words + call.index_count);
     for (uint16_t& i : indices) i = static_cast<uint16_t>(i - lo);
@@ -213,7 +210,7 @@ Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& 
     std::vector<std::array<uint64_t, 2>> runs;
     const uint64_t first_triangle = call.index_start / 3, end_triangle = (call.index_start + uint64_t{call.index_count}) / 3;
     for (uint64_t t = first_triangle; tris && t < end_triangle && t < tris->triangles.size(); ++t) {
-      const uint64_t flags = tris->triangles[t].get(kTriFlags);
+      const uint64_t flags = tris->triangles[t].get(triangle::flags);
       if (!runs.empty() && runs.back()[0] == flags) ++runs.back()[1];
       else runs.push_back({flags, 1});
     }

@@ -7,6 +7,7 @@
 #include <queue>
 #include <unordered_map>
 
+#include "parser/mod/mod_fields.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_nodes.hpp"
 #include "parser/mod/mod_skin.hpp"
@@ -20,7 +21,6 @@ namespace {
 
 using Triangle = std::array<uint32_t, 3>;
 
-constexpr double kUvScale = 4096.0;
 constexpr unsigned kMaxInfluences = 3;
 constexpr size_t kMaxStripVertices = 0xFFFF;  // element_count is a u16
 constexpr size_t kMaxNodes = 0xFF;             // node_count is a u8, 0xFF is the root marker
@@ -435,7 +435,7 @@ class Importer {
         for (size_t c = 0; c < 3; ++c) v.normal[c] = (*normals)[3 * i + c];
       if (uvs && uvs->size() == 2 * n)
         for (size_t c = 0; c < 2; ++c) {
-          const double stored = std::round((*uvs)[2 * i + c] * kUvScale);
+          const double stored = std::round((*uvs)[2 * i + c] * double{kUvScale});
           if (!(stored >= INT16_MIN && stored <= INT16_MAX)) losses_.add("a UV outside -8..8 (i16 / 4096): clamped", vertex);
           v.uv[c] = static_cast<int16_t>(std::clamp(std::isnan(stored) ? 0.0 : stored, double{INT16_MIN}, double{INT16_MAX}));
         }

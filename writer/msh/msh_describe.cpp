@@ -3,29 +3,13 @@
 #include <algorithm>
 #include <map>
 
+#include "parser/msh/msh_streams.hpp"
 #include "parser/core/byte_reader.hpp"
 #include "parser/nres/nres_model.hpp"
 
 namespace meshgate::msh {
 
 namespace {
-
-constexpr size_t kTriStart = field_index<kSlotSpec>("tri_start");
-constexpr size_t kBatchStart = field_index<kSlotSpec>("batch_start");
-constexpr size_t kBatchCount = field_index<kSlotSpec>("batch_count");
-constexpr size_t kBatchFlags = field_index<kBatchSpec>("batch_flags");
-constexpr size_t kMaterial2 = field_index<kBatchSpec>("material_2");
-constexpr size_t kWearRow = field_index<kBatchSpec>("material_4");
-constexpr size_t kMaterial5 = field_index<kBatchSpec>("material_5");
-constexpr size_t kBatch06 = field_index<kBatchSpec>("batch_06");
-constexpr size_t kIndexCount = field_index<kBatchSpec>("index_count");
-constexpr size_t kIndexStart = field_index<kBatchSpec>("index_start");
-constexpr size_t kVertexCount = field_index<kBatchSpec>("batch_0e");
-constexpr size_t kBaseVertex = field_index<kBatchSpec>("base_vertex");
-constexpr size_t kTriFlags = field_index<kTriangleSpec>("tri_flags");
-constexpr size_t kSelPacked = field_index<kTriangleSpec>("sel_packed");
-constexpr size_t kKeyTime = field_index<kKeySpec>("time");
-constexpr size_t kKeyRotation = field_index<kKeySpec>("rotation_0");
 
 class Describer {
  public:
@@ -114,8 +98,8 @@ class Describer {
       if (index != next_slot_++) gap("slot indices are not in node and word order");
       const SlotRecord& slot = header->slots[index];
       ExportSlot es{word / static_cast<unsigned>(kSlotsPerBlock), word % static_cast<unsigned>(kSlotsPerBlock), {}};
-      uint64_t triangle = slot.get(kTriStart);
-      const uint64_t first = slot.get(kBatchStart), count = slot.get(kBatchCount);
+      uint64_t triangle = slot.get(slot::tri_start);
+      const uint64_t first = slot.get(slot::batch_start), count = slot.get(slot::batch_count);
       for (uint64_t b = first; b < first + count && b < batches->batches.size(); ++b)
         es.batches.push_back(batch(batches->batches[b], tris, triangle));
       out.push_back(std::move(es));
@@ -129,34 +113,34 @@ class Describer {
     const auto* uvs = s_.get<WordPairStream>(5);
     const auto* indices = s_.get<WordStream>(6);
     ExportBatch b;
-    b.batch_flags = static_cast<uint16_t>(r.get(kBatchFlags));
-    b.wear_row = static_cast<uint8_t>(r.get(kWearRow));
-    if (r.get(kMaterial2) != 0 || r.get(kMaterial5) != 0xFF || r.get(kBatch06) != kNone)
+    b.batch_flags = static_cast<uint16_t>(r.get(batch::flags));
+    b.wear_row = static_cast<uint8_t>(r.get(batch::wear_row));
+    if (r.get(batch::material_2) != 0 || r.get(batch::material_5) != 0xFF || r.get(batch::batch_06) != kNone)
       gap("a batch's +2, +5 or +6 is not what the exporter writes (0, 0xFF, 0xFFFF)");
-    const uint64_t base = r.get(kBaseVertex), count = r.get(kVertexCount);
+    const uint64_t base = r.get(batch::base_vertex), count = r.get(batch::vertex_count);
     if (base != next_vertex_) gap("batches share or skip vertices (base_vertex out of sequence)");
     next_vertex_ = base + count;
     for (uint64_t v = base; positions && v < base + count && v < positions->positions.size(); ++v) {
       ExportVertex x;
       for (size_t c = 0; c < 3; ++c) x.position[c] = f32_from_bits(positions->positions[v][c]);
       if (normals && v < normals->normals.size()) {
-        for (size_t c = 0; c < 3; ++c) x.normal[c] = static_cast<float>(static_cast<int8_t>(normals->normals[v][c])) / 127.0f;
+        for (size_t c = 0; c < 3; ++c) x.normal[c] = decode_normal_component(static_cast<int8_t>(normals->normals[v][c]));
         if (normals->normals[v][3] != 0) gap("a Res4 normal's byte 3 is not 0 (the exporter writes 0)");
         for (size_t c = 0; c < 3; ++c)
           if (normals->normals[v][c] == 0x80) gap("a Res4 component is -128 (the exporter writes -127..127)");
       }
       if (uvs && v < uvs->pairs.size())
-        for (size_t c = 0; c < 2; ++c) x.uv[c] = static_cast<float>(static_cast<int16_t>(uvs->pairs[v][c])) / 1024.0f;
+        for (size_t c = 0; c < 2; ++c) x.uv[c] = decode_uv_signed(uvs->pairs[v][c]);
       b.vertices.push_back(x);
     }
-    const uint64_t start = r.get(kIndexStart), n = r.get(kIndexCount);
+    const uint64_t start = r.get(batch::index_start), n = r.get(batch::index_count);
     if (start != next_index_) gap("batches' index ranges are out of sequence");
     next_index_ = start + n;
     for (uint64_t i = start; indices && i < start + n && i < indices->words.size(); ++i) b.indices.push_back(indices->words[i]);
     for (uint64_t t = 0; t < n / 3; ++t, ++triangle) {
       const bool present = tris && triangle < tris->triangles.size();
-      b.tri_flags.push_back(present ? static_cast<uint16_t>(tris->triangles[triangle].get(kTriFlags)) : 0);
-      if (present && tris->triangles[triangle].get(kSelPacked) != 0) gap("a Res7 selector word is not 0 (the exporter writes 0)");
+      b.tri_flags.push_back(present ? static_cast<uint16_t>(tris->triangles[triangle].get(triangle::flags)) : 0);
+      if (present && tris->triangles[triangle].get(triangle::sel_packed) != 0) gap("a Res7 selector word is not 0 (the exporter writes 0)");
     }
     return b;
   }
@@ -175,9 +159,9 @@ class Describer {
       const KeyRecord& r = keys->keys[k];
       ExportKey key;
       for (size_t c = 0; c < 3; ++c) key.translation[c] = r.get_f32(c);
-      key.time = r.get_f32(kKeyTime);
+      key.time = r.get_f32(key::time);
       for (size_t c = 0; c < 4; ++c)
-        key.rotation[c] = static_cast<float>(static_cast<int16_t>(r.get(kKeyRotation + c))) / 32767.0f;
+        key.rotation[c] = static_cast<float>(static_cast<int16_t>(r.get(key::rotation_0 + c))) / 32767.0f;
       out.push_back(key);
     }
     next_key = uint64_t{v.fallback_key} + 1;

@@ -271,9 +271,9 @@ ExportResult describe_msh(const ExportModel& m) {
   for (size_t v = 0; v < vertex_count; ++v) {
     const ExportVertex& x = f.vertices[v];
     for (float c : x.position) positions.f32(c);
-    for (float c : x.normal) normals.u8(static_cast<uint8_t>(static_cast<int8_t>(quantize(c, 127, -127, 127))));
+    for (float c : x.normal) normals.u8(static_cast<uint8_t>(static_cast<int8_t>(quantize(c, kNormalScale, -127, 127))));
     normals.u8(0);  // byte 3: unknown, 0 here
-    for (float c : x.uv) uvs.i16(quantize(c, 1024, -32768, 32767));  // round(uv*1024) in 16 bits (§3.3)
+    for (float c : x.uv) uvs.i16(quantize(c, kUvScale, -32768, 32767));  // round(uv*1024) in 16 bits (§3.3)
     for (size_t k = 0; k < 8; ++k) res15.u8(m.res15.empty() ? 0 : m.res15[v][k]);
     if (!m.res18.empty()) res18.u16(m.res18[v][0]), res18.u16(m.res18[v][1]);
   }
