@@ -25,6 +25,8 @@
 #define MESHGATE_ELEMENT_KERNEL
 #endif
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
 
 namespace meshgate {
@@ -34,4 +36,19 @@ namespace meshgate {
 // n % kKernelPadTo elements through the same loop in a block padded to this
 // many, with elements whose contribution is known.
 inline constexpr size_t kKernelPadTo = 64;
+
+// The elements of n a kernel's vector loop covers whole; the rest go through
+// padded_tail().
+[[nodiscard]] constexpr size_t whole_vectors(size_t n, size_t pad_to = kKernelPadTo) { return n - n % pad_to; }
+
+// The last `count` (< N) elements from `src`, then `pad` up to N: a block the
+// vector loop runs whole. The caller knows what `pad` contributes (zero, or a
+// fixed element's own result taken back out).
+template <typename T, size_t N = kKernelPadTo>
+[[nodiscard]] std::array<T, N> padded_tail(const T* src, size_t count, const T& pad) {
+  std::array<T, N> block;
+  block.fill(pad);
+  std::copy_n(src, std::min(count, N), block.begin());
+  return block;
+}
 }  // namespace meshgate

@@ -43,16 +43,14 @@ MESHGATE_ELEMENT_KERNEL uint32_t copy_counting_non_finite(const std::byte* src, 
 // padded with zeros (finite): the loop's scalar remainder cost as much as the
 // vectors before it.
 uint32_t load_counting_non_finite(Bytes src, std::span<F32x3Bits> out) {
-  constexpr size_t kPadTo = kKernelPadTo;
-  const size_t lanes = 3 * out.size(), whole = lanes - lanes % kPadTo;
+  const size_t lanes = 3 * out.size(), whole = whole_vectors(lanes);
   if (lanes == 0) return 0;
   uint32_t* dst = out.front().data();
   uint32_t count = copy_counting_non_finite(src.data(), dst, whole);
   if (whole < lanes) {
-    std::array<std::byte, 4 * kPadTo> tail{};
-    std::array<uint32_t, kPadTo> bits;
-    std::memcpy(tail.data(), src.data() + 4 * whole, 4 * (lanes - whole));
-    count += copy_counting_non_finite(tail.data(), bits.data(), kPadTo);
+    const auto tail = padded_tail<std::byte, 4 * kKernelPadTo>(src.data() + 4 * whole, 4 * (lanes - whole), std::byte{0});
+    std::array<uint32_t, kKernelPadTo> bits;
+    count += copy_counting_non_finite(tail.data(), bits.data(), kKernelPadTo);
     std::copy_n(bits.begin(), lanes - whole, dst + whole);
   }
   return count;

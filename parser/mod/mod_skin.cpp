@@ -143,16 +143,12 @@ MESHGATE_ELEMENT_KERNEL SkinCounts count_skin(const uint16_t* words, const U8x4*
   // Lane bytes are < 256: a limit of 256 means "every aligned lane is a bone".
   const auto lane_limit = static_cast<uint16_t>(std::min<uint64_t>(uint64_t{node_count} * kMatrixRowStride, 256));
   SkinCounts c;
-  const size_t whole = n - n % kPadTo;
+  const size_t whole = whole_vectors(n, kPadTo);
   for (size_t at = 0; at < whole; at += kBlock)
     count_skin_block(words + at, blend + at, std::min(kBlock, whole - at), lane_limit, c);
   if (const size_t tail = n - whole; tail > 0) {
-    std::array<uint16_t, kPadTo> tail_words;
-    std::array<U8x4, kPadTo> tail_blend;
-    tail_words.fill(kPadWord);
-    tail_blend.fill(kPadLanes);
-    std::copy_n(words + whole, tail, tail_words.begin());
-    std::copy_n(blend + whole, tail, tail_blend.begin());
+    const auto tail_words = padded_tail<uint16_t, kPadTo>(words + whole, tail, kPadWord);
+    const auto tail_blend = padded_tail<U8x4, kPadTo>(blend + whole, tail, kPadLanes);
     SkinCounts padded, pad;
     count_skin_block(tail_words.data(), tail_blend.data(), kPadTo, lane_limit, padded);
     count_skin_block(&kPadWord, &kPadLanes, 1, lane_limit, pad);
