@@ -1,4 +1,4 @@
-// The provenance vocabulary of ../shared/spec/provenance.md. A field carries one
+// The provenance vocabulary of docs/spec/provenance.md. A field carries one
 // primary status, optionally combined with others as the DMC3 docs write them
 // ("EXE_CONFIRMED + RESERVED_OBSERVED_ZERO + PRESERVED_UNDECODED"), so a field's
 // status is a small set whose first member (in declaration order) is primary.

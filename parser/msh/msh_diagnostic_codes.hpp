@@ -1,5 +1,5 @@
 // Every MSH model diagnostic: the structural checks of the stream decoders and
-// the 23 cross-resource invariants of ../shared/spec/nres-msh.md §4. Codes only
+// the 23 cross-resource invariants of docs/spec/nres-msh.md §4. Codes only
 // grow: never rename or reuse one. kInvariants maps each §4 item onto the codes
 // that enforce it, so the tests can prove every item has a triggering case.
 #pragma once

@@ -1,4 +1,4 @@
-// NRes container field tables (../shared/spec/nres-msh.md §1.2, §1.3).
+// NRes container field tables (docs/spec/nres-msh.md §1.2, §1.3).
 // Confidence [H] (decoded from Ngi32 code by FP/PP/OP and checked on the
 // retail corpora) maps to EXE_AND_CORPUS_CONFIRMED (provenance.md); the
 // type-dependent attribute words are STRUCTURAL_CONFIRMED: layout proven,
