@@ -284,18 +284,19 @@ json file_diff_json(const FileDiff& d) {
 }
 
 std::string file_diff_text(const FileDiff& d) {
-  const std::string name = d.path_a.empty() ? d.path_b : d.path_a;
+  // Names and paths come from the files: one display line each (no control characters, no line breaks).
+  const std::string name = display_text(d.path_a.empty() ? d.path_b : d.path_a);
   if (d.only_in_a) return name + ": only in A\n";
   if (d.only_in_b) return name + ": only in B\n";
   std::string out;
   if (d.format_differs) out += name + ": format differs\n";
   if (d.parse_differs) out += name + ": parses on one side only\n";
   for (const FieldChange& f : d.fields)
-    out += name + ": " + f.path + " @ " + offset_text(f.offset_a) + " / " + offset_text(f.offset_b) + ": " +
-           (f.old_value.is_null() ? "(absent)" : f.old_value.dump()) + " -> " +
-           (f.new_value.is_null() ? "(absent)" : f.new_value.dump()) + "  [" + f.status + "]\n";
+    out += name + ": " + display_text(f.path) + " @ " + offset_text(f.offset_a) + " / " + offset_text(f.offset_b) + ": " +
+           (f.old_value.is_null() ? "(absent)" : display_text(f.old_value.dump())) + " -> " +
+           (f.new_value.is_null() ? "(absent)" : display_text(f.new_value.dump())) + "  [" + f.status + "]\n";
   for (const StreamChange& s : d.streams) {
-    out += name + ": " + s.path + " " + s.type_a + (s.type_a != s.type_b ? " -> " + s.type_b : "") + ": " +
+    out += name + ": " + display_text(s.path) + " " + s.type_a + (s.type_a != s.type_b ? " -> " + s.type_b : "") + ": " +
            std::to_string(s.changed) + " elements differ";
     if (s.first_changed) out += ", first at [" + std::to_string(*s.first_changed) + "]";
     if (!s.max_abs_diff.empty()) {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "cli/commands.hpp"
+#include "parser/core/utf8_text.hpp"
 #include "pipeline/file_reader.hpp"
 #include "reports/json_stream.hpp"
 #include "pipeline/parse_tree.hpp"
@@ -126,7 +127,7 @@ void add_export(CLI::App& app, int& exit_code) {
     } else {
       for (const Done& d : done)
         std::printf("%s -> %s: %llu meshes, %llu primitives, %llu triangles, %llu vertices, %llu joints, %llu animations\n",
-                    d.path.c_str(), d.output.c_str(), static_cast<unsigned long long>(d.summary.meshes),
+                    display_text(d.path).c_str(), display_text(d.output).c_str(), static_cast<unsigned long long>(d.summary.meshes),
                     static_cast<unsigned long long>(d.summary.primitives), static_cast<unsigned long long>(d.summary.triangles),
                     static_cast<unsigned long long>(d.summary.vertices), static_cast<unsigned long long>(d.summary.joints),
                     static_cast<unsigned long long>(d.summary.animations));

@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "parser/core/utf8_text.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "pipeline/file_reader.hpp"
 #include "pipeline/input_scan.hpp"
@@ -30,7 +31,7 @@ struct Rejected {
 template <typename Result>
 void print_text(const std::string& file, const nlohmann::json& report, const Result& result) {
   const nlohmann::json& hash = report["xxh3_64"];
-  std::cout << file << ": " << report["format"].get<std::string>() << ", " << report["size"] << " bytes, xxh3_64 "
+  std::cout << display_text(file) << ": " << report["format"].get<std::string>() << ", " << report["size"] << " bytes, xxh3_64 "
             << (hash.is_string() ? hash.get<std::string>() : "(not read)") << "\n";
   if (result.ok() && report["format"] == "nres-msh") {
     const auto& s = report["summary"];

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "parser/core/utf8_text.hpp"
 #include "pipeline/file_reader.hpp"
 #include "reports/manifest.hpp"
 
@@ -64,7 +65,7 @@ void add_manifest(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    std::printf("manifest: %zu entries written to %s\n", result->files.size(), options->out.c_str());
+    std::printf("manifest: %zu entries written to %s\n", result->files.size(), display_text(options->out).c_str());
     exit_code = kExitOk;
   });
 }
@@ -91,7 +92,7 @@ void add_gate(CLI::App& app, int& exit_code) {
       return;
     }
     const std::vector<std::string> differences = gate_differences(*manifest, *result);
-    for (const std::string& d : differences) std::printf("gate: %s\n", d.c_str());
+    for (const std::string& d : differences) std::printf("gate: %s\n", display_text(d).c_str());
     std::printf("gate: %s (%zu entries checked, %zu differences)\n", differences.empty() ? "PASS" : "FAIL",
                 result->files.size(), differences.size());
     exit_code = differences.empty() ? kExitOk : kExitFailed;

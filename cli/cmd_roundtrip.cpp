@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "parser/core/utf8_text.hpp"
 #include "pipeline/file_reader.hpp"
 #include "pipeline/input_scan.hpp"
 #include "reports/json_stream.hpp"
@@ -21,7 +22,7 @@ struct RoundTripOptions {
 void print_row(const RoundTripOutcome& o) {
   const char* verdict = o.identical ? "identical" : (o.parsed ? "DIFFERS" : "REJECTED");
   std::printf("%-9s %10llu  %s  %-10s %s\n", verdict, static_cast<unsigned long long>(o.size), o.xxh3_64.c_str(),
-              std::string(format_name(o.format)).c_str(), o.path.c_str());
+              std::string(format_name(o.format)).c_str(), display_text(o.path).c_str());
   if (o.first_diff_offset) std::printf("          first difference at 0x%llx\n",
                                        static_cast<unsigned long long>(*o.first_diff_offset));
   for (const Diagnostic& d : o.diagnostics)

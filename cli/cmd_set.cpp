@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "change/field_set.hpp"
+#include "parser/core/utf8_text.hpp"
 #include "pipeline/file_reader.hpp"
 
 namespace meshgate::cli {
@@ -58,15 +59,15 @@ void add_set(CLI::App& app, int& exit_code) {
     if (!input) return;
     const std::string& display = input->display;
     const SetResult result = apply_assignments(display, input->bytes, options->profile, assignments);
-    for (const std::string& e : result.errors) std::cerr << "meshgate set: " << e << "\n";
+    for (const std::string& e : result.errors) std::cerr << "meshgate set: " << display_text(e) << "\n";
     if (!result.errors.empty()) {
       exit_code = kExitUsage;
       return;
     }
-    for (const std::string& n : result.notes) std::cout << "note: " << n << "\n";
+    for (const std::string& n : result.notes) std::cout << "note: " << display_text(n) << "\n";
     for (const FieldEdit& e : result.edits)
-      std::cout << e.path << " @ " << hex_offset(e.offset) << " (" << e.size << " bytes): " << e.old_value << " -> "
-                << e.new_value << "\n";
+      std::cout << display_text(e.path) << " @ " << hex_offset(e.offset) << " (" << e.size
+                << " bytes): " << display_text(e.old_value) << " -> " << display_text(e.new_value) << "\n";
     const std::string& target = options->in_place ? options->file : options->output;
     exit_code = write_checked_model(display, result.bytes, options->profile, options->force, target, "set");
   });

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "cli/commands.hpp"
+#include "parser/core/utf8_text.hpp"
 #include "reports/evidence.hpp"
 #include "reports/evidence_html.hpp"
 #include "pipeline/input_scan.hpp"
@@ -30,7 +31,7 @@ int print_sweep_summary(const SweepResult& result) {
     if (f.clean()) continue;
     ++not_clean;
     std::printf("%-9s %s%s\n", f.parse_ok ? (f.roundtrip_identical ? "OVERLAP" : "DIFFERS") : "REJECTED",
-                f.path.c_str(), f.diagnostic_codes.empty() ? "" : ("  " + f.diagnostic_codes.back()).c_str());
+                display_text(f.path).c_str(), f.diagnostic_codes.empty() ? "" : ("  " + display_text(f.diagnostic_codes.back())).c_str());
   }
   std::printf("sweep: %s files (%s with nested), %s bytes; %s parsed, %s round-trip identical; %s; %s overlaps\n",
               totals["files"].dump().c_str(), totals["entries"].dump().c_str(), totals["bytes"].dump().c_str(),
@@ -40,13 +41,13 @@ int print_sweep_summary(const SweepResult& result) {
     if (t.violated > 0)
       std::printf("  invariant %.*s: holds %llu, violated %llu (first: %s)\n", static_cast<int>(t.id.size()), t.id.data(),
                   static_cast<unsigned long long>(t.holds), static_cast<unsigned long long>(t.violated),
-                  t.first_violation->path.c_str());
+                  display_text(t.first_violation->path).c_str());
   return not_clean == 0 ? kExitOk : kExitFailed;
 }
 
 bool write_html_report(const std::string& path, const SweepResult& result, const char* command) {
   if (!write_file(path, [&](std::ostream& out) { write_evidence_html(out, result); }, command)) return false;
-  std::printf("%s: wrote %s (%zu file pages, %llu without byte-level detail)\n", command, path.c_str(), result.files.size(),
+  std::printf("%s: wrote %s (%zu file pages, %llu without byte-level detail)\n", command, display_text(path).c_str(), result.files.size(),
               static_cast<unsigned long long>(result.page_details_dropped));
   return true;
 }

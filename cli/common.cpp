@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli/commands.hpp"
+#include "parser/core/utf8_text.hpp"
 #include "pipeline/roundtrip.hpp"
 #include "reports/evidence_html.hpp"
 #include "reports/file_page.hpp"
@@ -80,14 +81,14 @@ bool outputs_are_usable(const std::vector<std::string>& outputs, const std::vect
 std::optional<InputScan> scan_for(const std::vector<std::string>& paths, unsigned jobs, const char* command,
                                   bool keep_unreadable) {
   InputScan scan = scan_inputs(paths, jobs);
-  for (const std::string& s : scan.skipped) std::cerr << "meshgate " << command << ": skipped " << s << "\n";
+  for (const std::string& s : scan.skipped) std::cerr << "meshgate " << command << ": skipped " << display_text(s) << "\n";
   if (!scan.skipped.empty())
     std::cerr << "meshgate " << command << ": skipped " << scan.skipped.size()
               << " path(s): dangling or looping symlinks, symlinks to directories, FIFOs, sockets or devices\n";
-  for (const std::string& w : scan.warnings) std::cerr << "meshgate " << command << ": warning: " << w << "\n";
-  for (const std::string& e : scan.errors) std::cerr << "meshgate " << command << ": " << e << "\n";
+  for (const std::string& w : scan.warnings) std::cerr << "meshgate " << command << ": warning: " << display_text(w) << "\n";
+  for (const std::string& e : scan.errors) std::cerr << "meshgate " << command << ": " << display_text(e) << "\n";
   if (!keep_unreadable)
-    for (const std::string& u : scan.unreadable) std::cerr << "meshgate " << command << ": " << u << "\n";
+    for (const std::string& u : scan.unreadable) std::cerr << "meshgate " << command << ": " << display_text(u) << "\n";
   if (!scan.errors.empty() || (!keep_unreadable && !scan.unreadable.empty())) return std::nullopt;
   return scan;
 }
@@ -100,7 +101,7 @@ std::optional<SingleInput> read_single_input(const std::string& path, const std:
   if (!scan || !outputs_are_usable(outputs, scan->files, command)) return std::nullopt;
   const FileRead read = reader.read(path, limits);
   if (!read) {
-    std::cerr << "meshgate " << command << ": " << path << ": " << read_failure_text(read) << "\n";
+    std::cerr << "meshgate " << command << ": " << display_text(path) << ": " << read_failure_text(read) << "\n";
     if (read.status == ReadStatus::too_large) exit_code = kExitFailed;
     return std::nullopt;
   }

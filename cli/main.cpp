@@ -6,6 +6,7 @@
 
 #include "cli/allocator_policy.hpp"
 #include "cli/commands.hpp"
+#include "reports/display_stream.hpp"
 #include "reports/evidence.hpp"
 
 namespace {
@@ -59,6 +60,8 @@ int run(int argc, char** argv) {
 // expected I/O failures themselves; this is the net for what they did not
 // expect (an allocation refused under a memory limit, a library's throw).
 int main(int argc, char** argv) {
+  // Names from files reach many messages; none may drive the terminal (issue 26, item 14).
+  const meshgate::DisplayGuard terminal_guard;
   try {
     return run(argc, argv);
   } catch (const std::bad_alloc&) {

@@ -28,8 +28,8 @@ cp "$work/gen/malformed/violates_mod.bound-sphere-contains.mod" "$work/corpus/"
 grep -q 'src="http\|href="http' "$work/report.html" && fail "the report refers to the network"
 
 # The browser's view of a URL: the page's published state.
-state() {  # state FRAGMENT OUT
-  chrome --dump-dom "file://$work/report.html#$1" > "$2.dom" || fail "chromium exited $? on #$1"
+state() {  # state FRAGMENT OUT [PAGE]
+  chrome --dump-dom "file://${3:-$work/report.html}#$1" > "$2.dom" || fail "chromium exited $? on #$1"
   python3 - "$2.dom" > "$2" <<'PY' || fail "no state for #$1"
 import html, json, re, sys
 dom = open(sys.argv[1]).read()
@@ -91,6 +91,39 @@ assert "class  uncovered non-zero" in s["info"] and "(no field: uncovered)" in s
 dom = open(sys.argv[2]).read()
 m = re.search(r'<span class="sel" id="selected-byte">([0-9a-f]{2})</span>', dom)
 assert m and m.group(1) == sys.argv[3], f"the hex view highlights {m and m.group(1)}, the file holds {sys.argv[3]}"
+PY
+
+# 3. Names are data (issue 26, item 12): a file named "<!--<script>.msh" and an
+# NRes entry (set with `meshgate set`) named "</script><script>alert(1)</script>"
+# would, embedded as they are, end or disable the report's script. The report
+# must still run, list both as text, and open the file with the entry's name.
+mkdir -p "$work/hostile"
+cp "$work/corpus/msh/synth_msh_0000.msh" "$work/hostile/<!--<script>.msh"
+entry_hex=$(printf '</script><script>alert(1)</script>' | od -An -v -tx1 | tr -d ' \n')00
+"$bin" set "$work/corpus/msh/synth_pack_0000.rlb" "entries[0].name=$entry_hex" -o "$work/hostile/pack.rlb" --force >/dev/null ||
+  fail "naming an entry exited $?"
+"$bin" report "$work/hostile" -o "$work/hostile.html" > "$work/hostile.out" || [ $? -eq 1 ] || fail "report of the hostile names"
+grep -qF '<!--<script>' "$work/hostile.html" && fail "the report holds a name as markup"
+state "" "$work/hostile-corpus.json" "$work/hostile.html"
+entry=$(python3 - "$work/hostile-corpus.json" "$work/hostile-corpus.json.dom" <<'PY'
+import html, json, re, sys
+state = json.load(open(sys.argv[1]))
+assert state["ready"] is True and state["errors"] == [] and state["view"] == "corpus", state
+dom = open(sys.argv[2]).read()
+text = re.sub(r"<script.*?</script>", "", dom, flags=re.S)
+assert "<!--<script>" not in text and "<script>alert" not in text, "a name became markup"
+for name in ["<!--<script>.msh", "pack.rlb!</script><script>alert(1)</script>"]:
+    m = re.search(r'<a href="#(file=\d+)">' + re.escape(html.escape(name, quote=False)) + "</a>", text)
+    assert m, f"the file list does not show {name!r} as text"
+print(m.group(1))
+PY
+) || fail "the hostile names' corpus view"
+state "$entry" "$work/hostile-entry.json" "$work/hostile.html"
+python3 - "$work/hostile-entry.json" <<'PY' || fail "opening the hostile entry"
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["errors"] == [] and s["view"] == "file", s
+assert s["file"] == "pack.rlb!</script><script>alert(1)</script>", s
 PY
 
 chrome --screenshot="$work/report-file.png" "file://$work/report.html#$fragment" >/dev/null || fail "screenshot exited $?"

@@ -22,7 +22,24 @@ chrome() {
 "$bin" view "$work/mod/synth_0000.mod" -o "$work/mod.html" >/dev/null || fail "view of a MOD exited $?"
 "$bin" view "$work/msh/synth_msh_0001.msh" -o "$work/msh.html" >/dev/null || fail "view of an MSH exited $?"
 grep -q 'src="http\|href="http\|import(' "$work/mod.html" && fail "the page refers to the network"
-for kind in mod msh; do
+# Names are data (issue 26, item 12): an MSH whose Res10 node names would end
+# or disable the page's script, made from a generated model through export ->
+# (node names edited in the glTF) -> import; the page must still run and show
+# each name as text.
+"$bin" export "$work/msh/synth_msh_0000.msh" --format gltf -o "$work/hostile.gltf" >/dev/null || fail "export for the hostile names"
+python3 - "$work/hostile.gltf" <<'PY' || fail "naming the glTF's nodes"
+import json, sys
+g = json.load(open(sys.argv[1]))
+names = ["<!--<script>", "</script><script>alert(1)</script>", "<!-- </script> -->&amp;\u2028"]
+assert len(g["nodes"]) >= len(names), len(g["nodes"])
+for node, name in zip(g["nodes"], names):
+    node["name"] = name
+json.dump(g, open(sys.argv[1], "w"))
+PY
+"$bin" import "$work/hostile.gltf" --as msh -o "$work/hostile.msh" >/dev/null || fail "import of the hostile names exited $?"
+"$bin" view "$work/hostile.msh" -o "$work/hostile.html" >/dev/null || fail "view of the hostile names exited $?"
+grep -qF '<!--<script>' "$work/hostile.html" && fail "the page holds the node name as markup"
+for kind in mod msh hostile; do
   chrome --dump-dom "$work/$kind.html" > "$work/$kind.dom" || fail "$kind: chromium exited $?"
   python3 - "$work/$kind.dom" "$kind" <<'PY' || fail "$kind: the page's state"
 import html, json, re, sys
@@ -35,10 +52,16 @@ assert state["ready"] is True, state
 assert state["errors"] == [], state["errors"]
 assert state["primitives"] > 0, state
 # The synthetic MSH parts are long thin ribbons (writer/msh/msh_synth.cpp strip_batch): a small share.
-low = 0.05 if kind == "mod" else 0.005
+low = 0.05 if kind == "mod" else 0.005  # hostile: the synthetic MSH, renamed
 assert low <= state["coverage"] <= 0.95, f"the model covers {state['coverage']:.4f} of the pixels (expected >= {low})"
 if kind == "msh":
     assert state["lods"][0] == "LOD 0", state
+if kind == "hostile":
+    # The page's own script ran (state above) and lists the names as text (its field table).
+    text = re.sub(r"<script.*?</script>", "", dom, flags=re.S)
+    assert "<script>alert" not in text and "<!--<script>" not in text, "a node name became markup"
+    for name in ["<!--<script>", "</script><script>alert(1)</script>", "<!-- </script> -->&amp;"]:
+        assert html.escape(name, quote=False) in text, f"the page does not show {name!r} as text"
 PY
   chrome --screenshot="$work/$kind.png" "$work/$kind.html" >/dev/null || fail "$kind: screenshot exited $?"
   [ "$(stat -c %s "$work/$kind.png")" -gt 20000 ] || fail "$kind: the screenshot is (nearly) blank"

@@ -6,6 +6,7 @@
 #include <array>
 #include <stdexcept>
 
+#include "parser/core/utf8_text.hpp"
 #include "reports/markdown_tables.hpp"
 
 namespace meshgate {
@@ -19,9 +20,12 @@ ByteClass telling_class(const std::array<uint64_t, kByteClassCount>& counts) {
   return static_cast<ByteClass>(std::max_element(counts.begin(), counts.end()) - counts.begin());
 }
 
+// Markup-escaped display text: XML 1.0 allows no C0 control character and no
+// byte that is not UTF-8, so a file name holding one would make the picture
+// unreadable; display_text spells them (\u001B, \xCC) first.
 std::string xml_escape(const std::string& s) {
   std::string out;
-  for (char c : s) {
+  for (char c : display_text(s)) {
     if (c == '<') out += "&lt;";
     else if (c == '>') out += "&gt;";
     else if (c == '&') out += "&amp;";

@@ -29,12 +29,12 @@ void write_evidence_html(std::ostream& out, const SweepResult& r, uint64_t detai
   const std::string_view text = kEvidenceReportTemplate;
   const size_t pages_at = text.find("@@PAGES@@");
   const std::string title = "meshgate evidence: " + std::to_string(r.files.size()) + " files";
-  out << fill(text.substr(0, pages_at), {{"TITLE", html_text(title)}, {"CORPUS", script_safe(corpus.dump())}});
+  out << fill(text.substr(0, pages_at), {{"TITLE", html_text(title)}, {"CORPUS", script_json(corpus.dump())}});
   for (size_t i = 0; i < r.files.size(); ++i) {
     const SweptFile& f = r.files[i];
-    out << "<script type=\"application/json\" id=\"m" << i << "\">" << script_safe(f.page) << "</script>\n";
+    out << "<script type=\"application/json\" id=\"m" << i << "\">" << script_json(f.page) << "</script>\n";
     if (!f.page_detail.empty())
-      out << "<script type=\"application/json\" id=\"d" << i << "\">" << script_safe(f.page_detail) << "</script>\n";
+      out << "<script type=\"application/json\" id=\"d" << i << "\">" << script_json(f.page_detail) << "</script>\n";
   }
   out << text.substr(pages_at + std::string_view("@@PAGES@@").size());
 }

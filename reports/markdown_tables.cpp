@@ -1,5 +1,7 @@
 #include "reports/markdown_tables.hpp"
 
+#include "parser/core/utf8_text.hpp"
+
 #include <cstdio>
 
 namespace meshgate {
@@ -17,8 +19,14 @@ std::string with_commas(uint64_t n) {
 
 std::string md_cell(std::string_view text) {
   std::string out;
-  for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  for (char c : display_text(text)) out += c == '|' ? std::string("\\|") : std::string(1, c);
   return out;
+}
+
+std::string md_code(std::string_view text) {
+  const std::string cell = md_cell(text);
+  // A backtick inside would end a single-backtick span early: fence it with two.
+  return cell.find('`') == std::string::npos ? "`" + cell + "`" : "`` " + cell + " ``";
 }
 
 std::string doc_offset(uint64_t v) {
@@ -49,7 +57,7 @@ std::string invariant_table_markdown(const json& invariants) {
     md += "| `" + t["id"].get<std::string>() + "` | " + md_cell(t["description"].get<std::string>()) + " | " +
           with_commas(holds) + " | " + with_commas(violated) + " | " +
           (t.contains("max_deviation") ? deviation_text(t["max_deviation"]) : "") + " | " +
-          (first.is_null() ? "" : "`" + first["path"].get<std::string>() + "` @ " + doc_offset(first["offset"].get<uint64_t>())) +
+          (first.is_null() ? "" : md_code(first["path"].get<std::string>()) + " @ " + doc_offset(first["offset"].get<uint64_t>())) +
           " |\n";
   }
   return md;

@@ -14,8 +14,11 @@ namespace meshgate {
 
 // 12,345,678
 [[nodiscard]] std::string with_commas(uint64_t n);
-// A table cell: '|' escaped.
+// A table cell: one line of display text (parser/core/utf8_text.hpp: no
+// control characters, no line breaks), '|' escaped.
 [[nodiscard]] std::string md_cell(std::string_view text);
+// A table cell as a code span: md_cell, fenced so a backtick inside cannot end it.
+[[nodiscard]] std::string md_code(std::string_view text);
 // 0x0C (at least two hex digits, upper case), as the format documents write offsets.
 [[nodiscard]] std::string doc_offset(uint64_t v);
 

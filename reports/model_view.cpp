@@ -51,7 +51,7 @@ std::optional<std::string> model_view_html(const ViewPage& page, std::string& er
                       {"value", f.contains("value") ? (f["value"].is_string() ? f["value"].get<std::string>() : f["value"].dump()) : ""},
                       {"status", f.value("status", "")}});
   const nlohmann::json data = {{"summary", page.summary}, {"lods", lods}, {"fields", fields}};
-  return fill(kModelViewTemplate, {{"DATA", script_safe(dump_for_report(data))},
+  return fill(kModelViewTemplate, {{"DATA", script_json(dump_for_report(data))},
                                    {"TITLE", html_text(page.title)},
                                    {"THREE", script_safe(sources[0])},
                                    {"GLTFLOADER", script_safe(sources[1])},

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "parser/core/utf8_text.hpp"
+
 namespace meshgate {
 
 std::string_view severity_name(Severity s) { return s == Severity::error ? "error" : "warning"; }
@@ -19,7 +21,7 @@ std::string format_diagnostic(std::string_view file, const Diagnostic& d) {
   out.append(severity_name(d.severity)).append(" ").append(d.code);
   if (!d.path.empty()) out.append(" at ").append(d.path);
   out.append(": ").append(d.message);
-  return out;
+  return display_text(out);  // file names, entry names and values from the file: one line, no control characters
 }
 
 void Diagnostics::report(const DiagnosticCode& code, std::string path, uint64_t offset, std::string message) {

@@ -30,7 +30,59 @@ size_t valid_sequence(std::string_view s, size_t i) {
   return n;
 }
 
+// True when s[i..] is the start of a valid UTF-8 sequence that the end of s
+// cut short: the bytes present are all allowed, only the last ones are missing.
+bool cut_short(std::string_view s, size_t i) {
+  std::string padded(s.substr(i));
+  // Complete it with the smallest continuation byte its lead allows and ask again.
+  const auto b0 = static_cast<uint8_t>(padded[0]);
+  const size_t n = b0 >= 0xC2 && b0 <= 0xDF ? 2 : b0 >= 0xE0 && b0 <= 0xEF ? 3 : b0 >= 0xF0 && b0 <= 0xF4 ? 4 : 0;
+  if (n == 0 || padded.size() >= n) return false;
+  const char lowest = b0 == 0xE0 ? '\xA0' : b0 == 0xF0 ? '\x90' : '\x80';
+  if (padded.size() == 1) padded += lowest;
+  while (padded.size() < n) padded += '\x80';
+  return valid_sequence(padded, 0) == n;
+}
+
+void append_escape(std::string& out, const char* form, unsigned value) {
+  char escaped[8];
+  std::snprintf(escaped, sizeof escaped, form, value);
+  out += escaped;
+}
+
 }  // namespace
+
+size_t append_display_text(std::string& out, std::string_view text, LineBreaks breaks, bool more) {
+  size_t i = 0;
+  while (i < text.size()) {
+    const auto b = static_cast<uint8_t>(text[i]);
+    const size_t n = valid_sequence(text, i);
+    if (n == 1) {
+      const bool kept = breaks == LineBreaks::kept && (b == '\n' || b == '\t');
+      if ((b < 0x20 || b == 0x7F) && !kept) append_escape(out, "\\u%04X", b);
+      else out += static_cast<char>(b);
+    } else if (n == 2 && b == 0xC2 && static_cast<uint8_t>(text[i + 1]) <= 0x9F) {
+      append_escape(out, "\\u%04X", static_cast<uint8_t>(text[i + 1]));  // C1: U+0080..U+009F
+    } else if (n != 0) {
+      out.append(text.substr(i, n));
+    } else if (more && cut_short(text, i)) {
+      return i;
+    } else {
+      append_escape(out, "\\x%02X", b);
+      i += 1;
+      continue;
+    }
+    i += n;
+  }
+  return i;
+}
+
+std::string display_text(std::string_view text, LineBreaks breaks) {
+  std::string out;
+  out.reserve(text.size());
+  append_display_text(out, text, breaks, false);
+  return out;
+}
 
 std::string utf8_or_escaped(std::string_view bytes, std::string_view also_escaped) {
   std::string out;

@@ -17,4 +17,23 @@ namespace meshgate {
 
 [[nodiscard]] std::string utf8_or_escaped(std::string_view bytes, std::string_view also_escaped = {});
 
+// Text for a human to read on a terminal (or in a Markdown document): names
+// from files and archives may hold ESC, BEL or CSI, and printed raw they
+// retitle the window, clear the screen or forge lines. display_text keeps
+// valid UTF-8 and writes every control character, C0 (U+0000..U+001F), DEL
+// and C1 (U+0080..U+009F), as \u00NN, and every byte that is not UTF-8 (a
+// lone 0x9B included) as \xNN: a character is \u, a byte is \x. Backslashes
+// are kept as they are, so text already spelled by utf8_or_escaped reads the
+// same and display_text(display_text(t)) == display_text(t). The \u spelling
+// is also a JSON escape: JSON passed through stays valid JSON with the same
+// values. With LineBreaks::kept, '\n' and '\t' pass (whole multi-line blocks).
+enum class LineBreaks { escaped, kept };
+[[nodiscard]] std::string display_text(std::string_view text, LineBreaks breaks = LineBreaks::escaped);
+
+// display_text for text that arrives in pieces (a stream): appends the display
+// form of `text` to `out` and returns how many bytes of it were used. With
+// `more` set, an incomplete UTF-8 sequence at the end is left unused, to be
+// passed again at the front of the next piece; without it, it is escaped.
+size_t append_display_text(std::string& out, std::string_view text, LineBreaks breaks, bool more);
+
 }  // namespace meshgate
