@@ -4,8 +4,10 @@
 // writer/msh/msh_from_gltf.hpp: the canonical MSH exporter). Every loss is printed as a warning naming
 // the mesh or vertex it concerns; what the format cannot hold is an error and
 // nothing is written. The result is parsed again like every written model.
-// Exit 0 written, 1 refused (the glTF needs what the format cannot hold, or
-// the result has an error), 2 usage or I/O.
+// Exit 0 written, 1 refused (the glTF needs what the format cannot hold, an
+// accessor does not fit its view, or the result has an error), 2 usage or
+// I/O (a uri outside the glTF's folder, not a regular file, a byteLength past
+// --max-size, not glTF 2.0: gltf_prepare.hpp).
 #include <filesystem>
 #include <iostream>
 
@@ -13,6 +15,7 @@
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "pipeline/file_reader.hpp"
+#include "pipeline/gltf_uri_files.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "writer/mod/mod_from_gltf.hpp"
 #include "writer/msh/msh_from_gltf.hpp"
@@ -58,10 +61,13 @@ void add_import(CLI::App& app, int& exit_code) {
       return;
     }
     std::string error;
-    const std::string base_dir = std::filesystem::path(options->file).parent_path().string();
-    const std::optional<tinygltf::Model> asset = gltf::read_asset(read.bytes, error, base_dir.empty() ? "." : base_dir);
+    // A .gltf's uris: below its own folder, by FileReader's rules; the
+    // buffers together within --max-size, as the file itself is.
+    GltfFolderFiles folder(std::filesystem::path(options->file).parent_path());
+    const gltf::ReadOptions read_options{&folder, options->limits.override_bytes.value_or(uint64_t{256} << 20)};
+    const std::optional<tinygltf::Model> asset = gltf::read_asset(read.bytes, error, read_options);
     if (!asset) {
-      std::cerr << "meshgate import: " << options->file << ": not a glTF 2.0 file tinygltf reads: " << error << "\n";
+      std::cerr << "meshgate import: " << options->file << ": not a glTF 2.0 file meshgate reads: " << error << "\n";
       exit_code = kExitUsage;
       return;
     }

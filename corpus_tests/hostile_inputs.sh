@@ -28,6 +28,104 @@ corpus=$work/corpus
 "$bin" synth msh --seed 26 --count 4 --out "$corpus" >/dev/null || fail "synth msh"
 
 # ==== import: glTF, GLB and what their URIs name (items 1-5) ====================
+# Fixtures written by python (no game file): a .gltf over a 36-byte
+# three-vertex buffer, in variants; each case one line with its exit code and
+# the phrase its message must say. Peak RSS (GNU time) for the memory cases.
+imp=$work/import
+mkdir -p "$imp/model/sub" "$imp/model/fifo"
+"$py" - "$imp" <<'PY' || fail "import fixtures"
+import base64, json, struct, sys, zlib
+imp = sys.argv[1]
+verts = struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0)
+def gltf(uri, length=36, count=3, images=None, version="2.0"):
+    g = {"asset": {"version": version}, "buffers": [{"uri": uri, "byteLength": length}],
+         "bufferViews": [{"buffer": 0, "byteLength": 36}],
+         "accessors": [{"bufferView": 0, "componentType": 5126, "count": count, "type": "VEC3"}],
+         "meshes": [{"primitives": [{"attributes": {"POSITION": 0}}]}], "nodes": [{"mesh": 0}]}
+    if images is not None:
+        g["images"] = images
+    return json.dumps(g)
+def write(name, text):
+    open(f"{imp}/model/{name}", "w").write(text)
+data = "data:application/octet-stream;base64," + base64.b64encode(verts).decode()
+open(f"{imp}/model/m.bin", "wb").write(verts)
+open(f"{imp}/secret.bin", "wb").write(verts)
+write("ok.gltf", gltf("m.bin"))
+write("count.gltf", gltf(data, count=2**62))                         # item 1
+write("dotdot.gltf", gltf("../../../../etc/passwd"))                 # item 2
+write("pct.gltf", gltf("%2e%2e/secret.bin"))
+write("abs.gltf", gltf("/etc/passwd"))
+write("scheme.gltf", gltf("file:///etc/passwd"))
+write("link.gltf", gltf("link.bin"))
+write("image_abs.gltf", gltf(data, images=[{"uri": "../secret.bin"}]))
+write("fifo.gltf", gltf("fifo/pipe.bin"))                            # item 3
+write("image_fifo.gltf", gltf(data, images=[{"uri": "fifo/pipe.png"}]))
+write("sparse.gltf", gltf("sparse.bin"))                             # item 4
+write("dir.gltf", gltf("sub"))                                       # item 15
+write("huge.gltf", gltf("m.bin", length=2**40))
+write("v1.gltf", gltf(data, version="1.0"))
+write("baddata.gltf", gltf("data:application/octet-stream;base64,@@@@"))
+write("deep.gltf", gltf(data)[:-1] + ',"extras":' + "[" * 100000 + "]" * 100000 + "}")
+# A GLB of version 1 (glTF 1.0's binary container).
+j = gltf(data).encode()
+j += b" " * (-len(j) % 4)
+open(f"{imp}/model/v1.glb", "wb").write(b"glTF" + struct.pack("<III", 1, 20 + len(j), len(j)) + b"JSON" + j)
+# Item 4: a 16000 x 16000 PNG nobody uses, inside a GLB (zeros: ~1 MB compressed).
+row = b"\x00" + b"\x00" * 16000 * 3
+raw = zlib.compress(row * 16000, 9)
+def chunk(kind, payload):
+    return struct.pack(">I", len(payload)) + kind + payload + struct.pack(">I", zlib.crc32(kind + payload) & 0xFFFFFFFF)
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 16000, 16000, 8, 2, 0, 0, 0)) + chunk(b"IDAT", raw) + chunk(b"IEND", b"")
+png += b"\x00" * (-len(png) % 4)
+binary = verts + png
+g = json.loads(gltf("", length=len(binary)))
+del g["buffers"][0]["uri"]
+g["bufferViews"].append({"buffer": 0, "byteOffset": 36, "byteLength": len(png)})
+g["images"] = [{"bufferView": 1, "mimeType": "image/png"}]
+j = json.dumps(g).encode()
+j += b" " * (-len(j) % 4)
+open(f"{imp}/model/png.glb", "wb").write(b"glTF" + struct.pack("<III", 2, 28 + len(j) + len(binary), len(j)) + b"JSON" + j +
+                                          struct.pack("<I", len(binary)) + b"BIN\x00" + binary)
+# Item 4: a 20 MB data: URI (the issue's 200 MB case is measured by hand).
+big = verts + b"\x00" * (20_000_000 - 36)
+write("bigdata.gltf", gltf("data:application/octet-stream;base64," + base64.b64encode(big).decode(), length=len(big)))
+PY
+ln -s "$imp/secret.bin" "$imp/model/link.bin"
+mkfifo "$imp/model/fifo/pipe.bin" "$imp/model/fifo/pipe.png"
+truncate -s 1G "$imp/model/sparse.bin"
+dd if="$imp/model/m.bin" of="$imp/model/sparse.bin" conv=notrunc status=none
+m=$imp/model
+run 0 imp_ok -- "$bin" import "$m/ok.gltf" --as mod -o "$imp/ok.mod"
+run 1 imp_count -- "$bin" import "$m/count.gltf" --as mod -o "$imp/x.mod";        says imp_count "accessors[0]: count 4611686018427387904"
+run 1 imp_count_msh -- "$bin" import "$m/count.gltf" --as msh -o "$imp/x.msh";    says imp_count_msh "accessors[0]"
+run 2 imp_dotdot -- "$bin" import "$m/dotdot.gltf" --as mod -o "$imp/x.mod";      says imp_dotdot "'../../../../etc/passwd': '..' leads out of the glTF's folder"
+run 2 imp_pct -- "$bin" import "$m/pct.gltf" --as mod -o "$imp/x.mod";            says imp_pct "'..' leads out"
+run 2 imp_abs -- "$bin" import "$m/abs.gltf" --as mod -o "$imp/x.mod";            says imp_abs "an absolute path"
+run 2 imp_scheme -- "$bin" import "$m/scheme.gltf" --as mod -o "$imp/x.mod";      says imp_scheme "'file:' uri"
+run 2 imp_link -- "$bin" import "$m/link.gltf" --as mod -o "$imp/x.mod";          says imp_link "symlink that leads out"
+run 2 imp_image_abs -- "$bin" import "$m/image_abs.gltf" --as mod -o "$imp/x.mod"; says imp_image_abs "images[0].uri '../secret.bin'"
+RUN_SECONDS=10 run 2 imp_fifo -- "$bin" import "$m/fifo.gltf" --as mod -o "$imp/x.mod";             says imp_fifo "a FIFO, not a regular file"
+RUN_SECONDS=10 run 2 imp_image_fifo -- "$bin" import "$m/image_fifo.gltf" --as mod -o "$imp/x.mod"; says imp_image_fifo "images[0].uri 'fifo/pipe.png': a FIFO"
+run 2 imp_dir -- "$bin" import "$m/dir.gltf" --as mod -o "$imp/x.mod";            says imp_dir "buffers[0].uri 'sub': a directory, not a regular file"
+run 2 imp_huge -- "$bin" import "$m/huge.gltf" --as mod -o "$imp/x.mod";          says imp_huge "buffers[0].byteLength 1099511627776"
+run 2 imp_v1glb -- "$bin" import "$m/v1.glb" --as mod -o "$imp/x.mod";            says imp_v1glb "GLB version 1: a glTF 1.0 file"
+run 2 imp_v1 -- "$bin" import "$m/v1.gltf" --as mod -o "$imp/x.mod";              says imp_v1 "glTF 1.0 is another format"
+run 2 imp_baddata -- "$bin" import "$m/baddata.gltf" --as mod -o "$imp/x.mod";    says imp_baddata "not base64"
+run 2 imp_deep -- "$bin" import "$m/deep.gltf" --as mod -o "$imp/x.mod";          says imp_deep "nests deeper than 64"
+[ -e "$imp/x.mod" ] || [ -e "$imp/x.msh" ] && fail "a refused import wrote its output"
+# Item 4, memory: peak RSS within 4x the input + 64 MiB (README "Guarantees", import).
+peak_within() {  # NAME INPUT_BYTES -- command...
+  local name=$1 input=$2; shift 3
+  [ -n "$sanitized" ] && { run 0 "$name" -- "$@"; return; }  # ASan's shadow memory is no measure
+  run 0 "$name" -- /usr/bin/time -f 'peak_kb %M' "$@"
+  local kb
+  kb=$(awk '/^peak_kb/ {print $2}' "$work/$name.err")
+  [ -n "$kb" ] || fail "$name: no peak RSS from /usr/bin/time"
+  [ "$kb" -le $(( (4 * input + (64 << 20)) / 1024 )) ] || fail "$name: peak RSS $kb KiB for a $input-byte input"
+}
+peak_within imp_sparse 36 -- "$bin" import "$m/sparse.gltf" --as mod -o "$imp/sparse.mod"
+peak_within imp_png "$(stat -c %s "$m/png.glb")" -- "$bin" import "$m/png.glb" --as msh -o "$imp/png.msh"
+peak_within imp_bigdata "$(stat -c %s "$m/bigdata.gltf")" -- "$bin" import "$m/bigdata.gltf" --as msh -o "$imp/bigdata.msh"
 
 # ==== end import ================================================================
 

@@ -30,3 +30,8 @@ for t in mod_parse mod_roundtrip mod_model nres_parse nres_roundtrip msh_parse m
     (cd "$out/$target" && python3 -m zipfile -c "../${target}_seed_corpus.zip" .)
   fi
 done
+# gltf_import_fuzzer: exported synthetic models, .glb and .gltf with its .bin (fuzz/gltf-seeds.sh).
+bash "$(dirname "$0")/gltf-seeds.sh" "$meshgate" "$out/gltf_import_fuzzer" 12
+if [ "$zip" = "--zip" ]; then
+  (cd "$out/gltf_import_fuzzer" && python3 -m zipfile -c "../gltf_import_fuzzer_seed_corpus.zip" .)
+fi

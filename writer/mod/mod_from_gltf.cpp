@@ -13,6 +13,7 @@
 #include "parser/mod/mod_skin.hpp"
 #include "parser/mod/mod_topology.hpp"
 #include "writer/core/import_losses.hpp"
+#include "writer/core/import_narrowing.hpp"
 #include "writer/mod/mod_canonical.hpp"
 
 namespace meshgate::mod {
@@ -174,10 +175,12 @@ Strip strips_from_triangles(const std::vector<Triangle>& triangles) {
 
 class Importer {
  public:
-  Importer(const tinygltf::Model& g, const Model* like) : g_(g), like_(like) {}
+  Importer(const tinygltf::Model& g, const Model* like) : g_(g), like_(like), budget_(gltf::import_budget(g)) {}
 
   ImportedMod run() {
     ImportedMod out;
+    out.errors = gltf::accessor_errors(g_);  // checked before any element is read
+    if (!out.errors.empty()) return out;
     out.description = like_ ? describe_model(*like_) : ModDescription{};
     ModDescription& d = out.description;
     if (!like_) d.version = kKnownVersions.back();
@@ -274,10 +277,10 @@ class Importer {
       d.nodes.push_back({parent[order[k]], order[k], group});
     }
     d.transforms.assign(n, TransformDescription{});
-    for (size_t j = 0; j < n; ++j) d.transforms[j] = transform(j);
+    for (size_t j = 0; j < n && errors.empty(); ++j) d.transforms[j] = transform(j, errors);
   }
 
-  TransformDescription transform(size_t j) {
+  TransformDescription transform(size_t j, std::vector<std::string>& errors) {
     const std::array<double, 16> m = gltf::node_local_matrix(g_.nodes[static_cast<size_t>(joints_[j])]);
     const std::string where = "nodes[" + std::to_string(joints_[j]) + "]";
     if (like_ && j < like_->nodes.transforms.size()) {
@@ -300,7 +303,8 @@ class Importer {
     if (scaled) losses_.add("a joint's scale is not stored by a MOD transform: dropped", where);
     TransformDescription t;
     t.rotation = euler_angles(rotation);
-    t.translation = {static_cast<float>(m[12]), static_cast<float>(m[13]), static_cast<float>(m[14])};
+    for (size_t c = 0; c < 3; ++c)
+      t.translation[c] = narrowed<float>(m[12 + c], where + " translation", errors).value_or(0.0f);
     t.translation_length = std::sqrt(t.translation[0] * t.translation[0] + t.translation[1] * t.translation[1] +
                                      t.translation[2] * t.translation[2]);
     if (like_ && j < like_->nodes.transforms.size())
@@ -315,15 +319,34 @@ class Importer {
     for (size_t p = 0; p < g_.nodes.size(); ++p)
       for (int c : g_.nodes[p].children)
         if (c >= 0 && static_cast<size_t>(c) < g_.nodes.size()) parent[static_cast<size_t>(c)] = static_cast<int>(p);
+    // Whether a node or an ancestor moves it, each node decided once (a walk
+    // per mesh node was quadratic in a chain of 65,536 nodes); a cycle of
+    // children is not a tree and ends the walk.
+    enum : uint8_t { unknown, visiting, still, placed };
+    std::vector<uint8_t> state(g_.nodes.size(), unknown);
+    const auto moves = [&](size_t k) {
+      const std::array<double, 16> m = gltf::node_local_matrix(g_.nodes[k]);
+      for (size_t c = 0; c < 16; ++c)
+        if (std::abs(m[c] - (c % 5 == 0 ? 1.0 : 0.0)) > 1e-9) return true;
+      return false;
+    };
+    for (size_t k = 0; k < g_.nodes.size(); ++k) {
+      std::vector<size_t> path;
+      int n = static_cast<int>(k);
+      while (n >= 0 && state[static_cast<size_t>(n)] == unknown) {
+        state[static_cast<size_t>(n)] = visiting;
+        path.push_back(static_cast<size_t>(n));
+        n = parent[static_cast<size_t>(n)];
+      }
+      bool above = n >= 0 && state[static_cast<size_t>(n)] == placed;
+      for (auto it = path.rbegin(); it != path.rend(); ++it) {
+        above = above || moves(*it);
+        state[*it] = above ? placed : still;
+      }
+    }
     for (size_t k = 0; k < g_.nodes.size(); ++k) {
       if (g_.nodes[k].mesh < 0 || g_.nodes[k].skin >= 0) continue;
-      bool placed = false;
-      size_t depth = 0;  // a cycle of children is not a tree: stop after every node
-      for (int n = static_cast<int>(k); n >= 0 && !placed && depth++ <= g_.nodes.size(); n = parent[static_cast<size_t>(n)]) {
-        const std::array<double, 16> m = gltf::node_local_matrix(g_.nodes[static_cast<size_t>(n)]);
-        for (size_t c = 0; c < 16; ++c) placed = placed || std::abs(m[c] - (c % 5 == 0 ? 1.0 : 0.0)) > 1e-9;
-      }
-      if (placed)
+      if (state[k] == placed)
         losses_.add("a mesh's node transform is not stored (a MOD object has none): vertices kept as the mesh holds them",
                     "nodes[" + std::to_string(k) + "]");
     }
@@ -334,16 +357,20 @@ class Importer {
     ObjectDescription out = like ? *like : ObjectDescription{};
     out.meshes.clear();
     // meshgate's own export names the object's fields in the mesh's extras.
-    if (auto v = gltf::extra_number(mesh.extras, "alpha_control")) out.alpha_control = static_cast<uint8_t>(*v);
-    if (auto v = gltf::extra_number(mesh.extras, "source_flags")) out.source_flags = static_cast<uint32_t>(*v);
-    if (auto v = gltf::extra_number(mesh.extras, "conditional_param_18")) out.conditional_param_18 = static_cast<float>(*v);
-    if (auto v = gltf::extra_number(mesh.extras, "conditional_param_1c")) out.conditional_param_1c = static_cast<uint32_t>(*v);
+    const std::string name = "meshes[" + std::to_string(o) + "]";
+    if (auto v = narrowed_extra<uint8_t>(mesh.extras, "alpha_control", name, errors)) out.alpha_control = *v;
+    if (auto v = narrowed_extra<uint32_t>(mesh.extras, "source_flags", name, errors)) out.source_flags = *v;
+    if (auto v = narrowed_extra<float>(mesh.extras, "conditional_param_18", name, errors)) out.conditional_param_18 = *v;
+    if (auto v = narrowed_extra<uint32_t>(mesh.extras, "conditional_param_1c", name, errors)) out.conditional_param_1c = *v;
     for (size_t k = 0; k < mesh.primitives.size() && errors.empty(); ++k) {
       const tinygltf::Primitive& p = mesh.primitives[k];
-      const size_t index = static_cast<size_t>(gltf::extra_number(p.extras, "mod_mesh").value_or(static_cast<double>(k)));
+      const std::string where = name + ".primitives[" + std::to_string(k) + "]";
+      const size_t index = narrowed_extra<uint32_t>(p.extras, "mod_mesh", where, errors).value_or(static_cast<uint32_t>(k));
       const MeshDescription* like_mesh = like && index < like->meshes.size() ? &like->meshes[index] : nullptr;
-      out.meshes.push_back(primitive(p, "meshes[" + std::to_string(o) + "].primitives[" + std::to_string(k) + "]",
-                                     like_mesh, errors));
+      out.meshes.push_back(primitive(p, where, like_mesh, errors));
+      if (budget_.exhausted() && errors.empty())
+        errors.push_back(where + ": the glTF's accessors, read for every primitive that names them, pass " +
+                         std::to_string(budget_.limit()) + " bytes (8x its buffers + 16 MiB), the most import builds");
     }
     compute_bounds(out);
     return out;
@@ -353,16 +380,18 @@ class Importer {
                             std::vector<std::string>& errors) {
     MeshDescription m = like ? *like : MeshDescription{};
     const std::vector<Vertex> vertices = read_vertices(p, where, errors);
-    if (!errors.empty()) return m;
+    if (!errors.empty() || budget_.exhausted()) return m;
     std::vector<Triangle> triangles;
     if (p.mode == TINYGLTF_MODE_POINTS) {
       // export's primitive for a mesh with no triangle: vertices only
-    } else if (auto t = gltf::primitive_triangles(g_, p, vertices.size())) {
+    } else if (auto t = gltf::primitive_triangles(g_, p, vertices.size(), &budget_)) {
       triangles = std::move(*t);
     } else {
       losses_.add("a primitive that is not triangles (lines, or bad indices): its vertices kept, no triangle", where);
     }
     std::optional<Strip> strip = strip_in_vertex_order(triangles, vertices);
+    // Cutting strips keeps an edge map: a few hundred bytes per triangle.
+    if (!strip && !budget_.take(uint64_t{triangles.size()} * 256)) return m;
     if (!strip) strip = strips_from_triangles(triangles);
     if (strip->vertex.size() > kMaxStripVertices) {
       errors.push_back(where + ": its strip needs " + std::to_string(strip->vertex.size()) +
@@ -388,12 +417,14 @@ class Importer {
       m.control.push_back(static_cast<uint16_t>(v.weights | (ends ? 0 : kTopologyBreakMask)));
     }
     if (like && !same_vertices) m.workspace.clear();  // its capacity follows the vertex count
-    if (p.material >= 0 && static_cast<size_t>(p.material) < g_.materials.size()) m.texture_slot = texture_slot(p.material);
+    if (p.material >= 0 && static_cast<size_t>(p.material) < g_.materials.size()) {
+      if (const auto slot = texture_slot(p.material, where, errors)) m.texture_slot = *slot;
+    }
     return m;
   }
 
   // Materials export names "texture_slot_N"; any other material is slot = its index.
-  uint16_t texture_slot(int material) const {
+  std::optional<uint16_t> texture_slot(int material, const std::string& where, std::vector<std::string>& errors) const {
     const std::string& name = g_.materials[static_cast<size_t>(material)].name;
     static constexpr std::string_view kPrefix = "texture_slot_";
     if (name.starts_with(kPrefix)) {
@@ -405,21 +436,23 @@ class Importer {
       }
       if (digits && slot <= 0xFFFF) return static_cast<uint16_t>(slot);
     }
-    return static_cast<uint16_t>(material);
+    return narrowed<uint16_t>(material, where + ".material (a texture slot)", errors);
   }
 
   std::vector<Vertex> read_vertices(const tinygltf::Primitive& p, const std::string& where, std::vector<std::string>& errors) {
     const auto attribute = [&](const char* name) { const auto it = p.attributes.find(name); return it == p.attributes.end() ? -1 : it->second; };
-    const auto positions = gltf::accessor_floats(g_, attribute("POSITION"));
+    const auto positions = gltf::accessor_floats(g_, attribute("POSITION"), &budget_);
     if (!positions || positions->size() % 3 != 0) {
-      errors.push_back(where + ": no float VEC3 POSITION");
+      if (!budget_.exhausted()) errors.push_back(where + ": no float VEC3 POSITION");
       return {};
     }
     const size_t n = positions->size() / 3;
-    const auto normals = gltf::accessor_floats(g_, attribute("NORMAL"));
-    const auto uvs = gltf::accessor_floats(g_, attribute("TEXCOORD_0"));
-    const auto joints = gltf::accessor_uints(g_, attribute("JOINTS_0"));
-    const auto weights = gltf::accessor_unit_floats(g_, attribute("WEIGHTS_0"));
+    const auto normals = gltf::accessor_floats(g_, attribute("NORMAL"), &budget_);
+    const auto uvs = gltf::accessor_floats(g_, attribute("TEXCOORD_0"), &budget_);
+    const auto joints = gltf::accessor_uints(g_, attribute("JOINTS_0"), &budget_);
+    const auto weights = gltf::accessor_unit_floats(g_, attribute("WEIGHTS_0"), &budget_);
+    // The vertices below and the strip's copies: charged before they are built.
+    if (budget_.exhausted() || !budget_.take(uint64_t{n} * sizeof(Vertex) * 4)) return {};
     if (!normals || normals->size() != 3 * n) losses_.add("no NORMAL: normals set to +Z", where);
     if (!uvs || uvs->size() != 2 * n) losses_.add("no TEXCOORD_0: UVs set to 0", where);
     const bool skinned = !joints_.empty() && joints && weights && joints->size() == 4 * n && weights->size() == 4 * n;
@@ -464,6 +497,7 @@ class Importer {
   const Model* like_;
   std::vector<int> joints_;  // skins[0].joints: glTF node of each MOD node
   ImportLosses losses_;
+  gltf::ReadBudget budget_;
 };
 
 }  // namespace

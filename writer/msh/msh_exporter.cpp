@@ -112,6 +112,8 @@ std::optional<std::string> lay_out_geometry(const ExportModel& m, Flat& f) {
       for (const ExportBatch& b : s.batches) {
         if (b.indices.size() % 3 != 0) return "a batch of node " + std::to_string(n) + " has a partial triangle";
         if (b.vertices.size() > 0xFFFF) return std::string("a batch holds more than 65535 vertices");
+        if (b.indices.size() > 0xFFFF)  // Res13 +8 is a u16: a larger count would be written wrapped
+          return "a batch of node " + std::to_string(n) + " holds " + std::to_string(b.indices.size()) + " indices, more than 65535";
         const uint64_t base = f.vertices.size(), start = f.indices.size();
         for (size_t k = 0; k < b.indices.size(); ++k) {
           if (b.indices[k] >= b.vertices.size()) return "a batch index of node " + std::to_string(n) + " is out of range";

@@ -8,6 +8,7 @@
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/nres/nres_model.hpp"
 #include "writer/core/import_losses.hpp"
+#include "writer/core/import_narrowing.hpp"
 #include "writer/gltf/gltf_export.hpp"
 #include "writer/msh/msh_describe.hpp"
 
@@ -18,7 +19,10 @@ namespace {
 // The frame rate the export samples at (writer/gltf/msh_gltf.cpp): Res8 key
 // times are frames, and no file stores a rate.
 constexpr double kFramesPerSecond = 30.0;
-constexpr size_t kMaxBatchVertices = 0xFFFF;
+constexpr size_t kMaxBatchVertices = 0xFFFF;    // Res13 +0x0E is a u16
+constexpr size_t kMaxBatchTriangles = 0xFFFF / 3;  // Res13 +8, the index count, is a u16: 21,845 triangles
+constexpr uint64_t kMaxModelTriangles = 0xFFFE;  // Res7 and the slots' triangle starts are u16 (0xFFFF: none)
+constexpr double kMaxKeyFrame = 0xFFFE;  // a key time past the frame map's last word has no place
 constexpr size_t kMaxNodes = 0xFFFE;  // 0xFFFF is "no parent"
 
 int hex_digit(char c) {
@@ -133,11 +137,14 @@ std::vector<std::tuple<std::string, std::vector<float>, std::vector<float>>> cha
 
 class Importer {
  public:
-  Importer(const tinygltf::Model& g, unsigned lod, const Model* like) : g_(g), lod_(lod), like_(like) {}
+  Importer(const tinygltf::Model& g, unsigned lod, const Model* like)
+      : g_(g), lod_(lod), like_(like), budget_(gltf::import_budget(g)) {}
 
   ImportedMsh run() {
     ImportedMsh out;
     ExportModel& m = out.model;
+    out.errors = gltf::accessor_errors(g_);  // checked before any element is read
+    if (!out.errors.empty()) return out;
     if (g_.nodes.empty() || g_.nodes.size() > kMaxNodes) {
       out.errors.push_back("an MSH model holds 1.." + std::to_string(kMaxNodes) + " nodes; the glTF has " +
                            std::to_string(g_.nodes.size()));
@@ -173,7 +180,8 @@ class Importer {
     for (size_t k = 0; k < order.size(); ++k) position[order[k]] = k;
     if (!std::is_sorted(order.begin(), order.end()))
       losses_.add("nodes reordered so that every parent comes before its children (Res1 requires it)", "the asset");
-    const Animation animation = read_animation();
+    const Animation animation = read_animation(out.errors);
+    if (!out.errors.empty()) return out;
     m.frame_count = animation.frames;
     for (size_t k = 0; k < order.size() && out.errors.empty(); ++k) {
       const size_t n = order[k];
@@ -189,7 +197,7 @@ class Importer {
       if (e.name.size() > 31) {
         losses_.add("a node name longer than Res9's 31 bytes: Res9 keeps its start, Res10 all of it", "nodes[" + std::to_string(n) + "]");
       }
-      e.flags = static_cast<uint16_t>(gltf::extra_number(node.extras, "res1_flags").value_or(0));
+      e.flags = narrowed_extra<uint16_t>(node.extras, "res1_flags", "nodes[" + std::to_string(n) + "]", out.errors).value_or(0);
       e.parent = parent_[n] < 0 ? 0xFFFF : static_cast<uint16_t>(position[static_cast<size_t>(parent_[n])]);
       const ExportNode* like_node = like_model ? &like_model->model.nodes[n] : nullptr;
       if (like_node && same_geometry(n, like_gltf)) {
@@ -202,7 +210,7 @@ class Importer {
         std::sort(e.slots.begin(), e.slots.end(),
                   [](const ExportSlot& a, const ExportSlot& b) { return a.block * 5 + a.column < b.block * 5 + b.column; });
       }
-      e.track = like_node && same_motion(n, like_gltf) ? like_node->track : track(n, animation);
+      e.track = like_node && same_motion(n, like_gltf) ? like_node->track : track(n, animation, out.errors);
       m.nodes.push_back(std::move(e));
     }
     uint64_t vertices = 0;
@@ -303,57 +311,110 @@ class Importer {
     for (size_t k = 0; k < mesh.primitives.size() && errors.empty(); ++k) {
       const tinygltf::Primitive& p = mesh.primitives[k];
       const std::string where = "meshes[" + std::to_string(mesh_index) + "].primitives[" + std::to_string(k) + "]";
-      const auto attribute = [&](const char* name) { const auto it = p.attributes.find(name); return it == p.attributes.end() ? -1 : it->second; };
-      const auto positions = gltf::accessor_floats(g_, attribute("POSITION"));
-      if (!positions || positions->size() % 3 != 0) {
-        errors.push_back(where + ": no float VEC3 POSITION");
-        break;
-      }
-      const size_t n = positions->size() / 3;
-      if (n > kMaxBatchVertices) {
-        errors.push_back(where + ": " + std::to_string(n) + " vertices; a Res13 batch holds at most 65,535 (split the primitive)");
-        break;
-      }
-      const auto triangles = gltf::primitive_triangles(g_, p, n);
-      if (!triangles) {
-        losses_.add("a primitive that is not triangles (points, lines, or bad indices): left out", where);
-        continue;
-      }
-      const auto normals = gltf::accessor_floats(g_, attribute("NORMAL"));
-      const auto uvs = gltf::accessor_floats(g_, attribute("TEXCOORD_0"));
-      if (!normals || normals->size() != 3 * n) losses_.add("no NORMAL: normals set to +Z", where);
-      if (!uvs || uvs->size() != 2 * n) losses_.add("no TEXCOORD_0: UVs set to 0", where);
-      for (const char* other : {"TEXCOORD_1", "COLOR_0", "JOINTS_0", "WEIGHTS_0", "TANGENT"})
-        if (attribute(other) >= 0) losses_.add(std::string("attribute ") + other + " has no place in an MSH batch: dropped", where);
-      ExportBatch b;
-      b.wear_row = static_cast<uint8_t>(gltf::extra_number(p.extras, "material_4").value_or(std::max(p.material, 0)));
-      b.batch_flags = static_cast<uint16_t>(gltf::extra_number(p.extras, "batch_flags").value_or(0));
-      for (size_t v = 0; v < n; ++v) {
-        ExportVertex x;
-        for (size_t c = 0; c < 3; ++c) x.position[c] = (*positions)[3 * v + c];
-        if (normals && normals->size() == 3 * n)
-          for (size_t c = 0; c < 3; ++c) x.normal[c] = (*normals)[3 * v + c];
-        if (uvs && uvs->size() == 2 * n) x.uv = {(*uvs)[2 * v], (*uvs)[2 * v + 1]};
-        b.vertices.push_back(x);
-      }
-      for (const auto& t : *triangles)
-        for (uint32_t i : t) b.indices.push_back(static_cast<uint16_t>(i));
-      b.tri_flags = triangle_flags(p.extras, triangles->size(), where);
-      s.batches.push_back(std::move(b));
+      primitive(p, where, s.batches, errors);
+      if (budget_.exhausted() && errors.empty())
+        errors.push_back(where + ": the glTF's accessors, read again for every node that shows its mesh, pass " +
+                         std::to_string(budget_.limit()) + " bytes (8x its buffers + 16 MiB), the most import builds");
     }
     return s;
   }
 
+  // One primitive as Res13 batches: one when it fits a batch's u16 vertex and
+  // index counts (its vertices as they are), else cut into runs of at most
+  // 21,845 triangles, each batch holding the vertices its triangles use. A
+  // count never wraps: the exporter is given only batches that fit.
+  void primitive(const tinygltf::Primitive& p, const std::string& where, std::vector<ExportBatch>& batches,
+                 std::vector<std::string>& errors) {
+    const auto attribute = [&](const char* name) { const auto it = p.attributes.find(name); return it == p.attributes.end() ? -1 : it->second; };
+    const auto positions = gltf::accessor_floats(g_, attribute("POSITION"), &budget_);
+    if (!positions || positions->size() % 3 != 0) {
+      if (!budget_.exhausted()) errors.push_back(where + ": no float VEC3 POSITION");
+      return;
+    }
+    const size_t n = positions->size() / 3;
+    const auto triangles = gltf::primitive_triangles(g_, p, n, &budget_);
+    if (!triangles) {
+      if (!budget_.exhausted()) losses_.add("a primitive that is not triangles (points, lines, or bad indices): left out", where);
+      return;
+    }
+    model_triangles_ += triangles->size();
+    if (model_triangles_ > kMaxModelTriangles) {
+      errors.push_back(where + ": the model's triangles reach " + std::to_string(model_triangles_) + "; an MSH holds at most " +
+                       std::to_string(kMaxModelTriangles) + " (Res7 is indexed by u16)");
+      return;
+    }
+    const auto normals = gltf::accessor_floats(g_, attribute("NORMAL"), &budget_);
+    const auto uvs = gltf::accessor_floats(g_, attribute("TEXCOORD_0"), &budget_);
+    if (budget_.exhausted() || !budget_.take(uint64_t{n} * sizeof(ExportVertex) * 2)) return;
+    if (!normals || normals->size() != 3 * n) losses_.add("no NORMAL: normals set to +Z", where);
+    if (!uvs || uvs->size() != 2 * n) losses_.add("no TEXCOORD_0: UVs set to 0", where);
+    for (const char* other : {"TEXCOORD_1", "COLOR_0", "JOINTS_0", "WEIGHTS_0", "TANGENT"})
+      if (attribute(other) >= 0) losses_.add(std::string("attribute ") + other + " has no place in an MSH batch: dropped", where);
+    const auto vertex = [&](size_t v) {
+      ExportVertex x;
+      for (size_t c = 0; c < 3; ++c) x.position[c] = (*positions)[3 * v + c];
+      if (normals && normals->size() == 3 * n)
+        for (size_t c = 0; c < 3; ++c) x.normal[c] = (*normals)[3 * v + c];
+      if (uvs && uvs->size() == 2 * n) x.uv = {(*uvs)[2 * v], (*uvs)[2 * v + 1]};
+      return x;
+    };
+    ExportBatch proto;
+    const uint8_t default_row = narrowed<uint8_t>(std::max(p.material, 0), where + ".material (a WEAR row)", errors).value_or(0);
+    proto.wear_row = narrowed_extra<uint8_t>(p.extras, "material_4", where, errors).value_or(default_row);
+    proto.batch_flags = narrowed_extra<uint16_t>(p.extras, "batch_flags", where, errors).value_or(0);
+    const std::vector<uint16_t> flags = triangle_flags(p.extras, triangles->size(), where, errors);
+    if (!errors.empty()) return;
+    if (n <= kMaxBatchVertices && triangles->size() <= kMaxBatchTriangles) {
+      ExportBatch b = proto;
+      for (size_t v = 0; v < n; ++v) b.vertices.push_back(vertex(v));
+      for (const auto& t : *triangles)
+        for (uint32_t i : t) b.indices.push_back(static_cast<uint16_t>(i));  // i < n <= 65535
+      b.tri_flags = flags;
+      batches.push_back(std::move(b));
+      return;
+    }
+    losses_.add("a primitive past one Res13 batch (65,535 vertices or 21,845 triangles): split into batches, each with "
+                "the vertices its triangles use",
+                where);
+    std::vector<uint32_t> local(n, UINT32_MAX);  // vertex -> its index in the batch being filled
+    std::vector<uint32_t> used;                  // the batch's vertices, to reset `local`
+    size_t referenced = 0;
+    for (size_t first = 0; first < triangles->size(); first += kMaxBatchTriangles) {
+      ExportBatch b = proto;
+      const size_t last = std::min(triangles->size(), first + kMaxBatchTriangles);
+      for (size_t t = first; t < last; ++t) {
+        for (uint32_t i : (*triangles)[t]) {
+          if (local[i] == UINT32_MAX) {
+            local[i] = static_cast<uint32_t>(b.vertices.size());  // <= 3 * 21,845 = 65,535 per batch
+            used.push_back(i);
+            b.vertices.push_back(vertex(i));
+          }
+          b.indices.push_back(static_cast<uint16_t>(local[i]));
+        }
+        b.tri_flags.push_back(flags[t]);
+      }
+      for (uint32_t i : used) local[i] = UINT32_MAX;
+      referenced += used.size();
+      used.clear();
+      batches.push_back(std::move(b));
+    }
+    if (referenced < n) losses_.add("a split primitive's vertices no triangle uses: left out", where);
+  }
+
   // Res7 flags from the export's run-length extras ([[flags, count], ...]).
-  std::vector<uint16_t> triangle_flags(const tinygltf::Value& extras, size_t triangles, const std::string& where) {
+  std::vector<uint16_t> triangle_flags(const tinygltf::Value& extras, size_t triangles, const std::string& where,
+                                       std::vector<std::string>& errors) {
     std::vector<uint16_t> flags;
     if (extras.IsObject() && extras.Has("tri_flags_runs") && extras.Get("tri_flags_runs").IsArray()) {
       const tinygltf::Value& runs = extras.Get("tri_flags_runs");
-      for (size_t r = 0; r < runs.ArrayLen(); ++r) {
+      for (size_t r = 0; r < runs.ArrayLen() && errors.empty(); ++r) {
         const tinygltf::Value& run = runs.Get(static_cast<int>(r));
         if (!run.IsArray() || run.ArrayLen() != 2 || !run.Get(0).IsNumber() || !run.Get(1).IsNumber()) continue;
-        const auto value = static_cast<uint16_t>(run.Get(0).GetNumberAsInt());
-        for (int k = 0; k < run.Get(1).GetNumberAsInt() && flags.size() < triangles; ++k) flags.push_back(value);
+        const std::string at = where + ".extras.tri_flags_runs[" + std::to_string(r) + "]";
+        const auto value = narrowed<uint16_t>(run.Get(0).GetNumberAsDouble(), at + "[0]", errors);
+        const auto count = narrowed<uint32_t>(run.Get(1).GetNumberAsDouble(), at + "[1]", errors);
+        if (!value || !count) break;
+        flags.insert(flags.end(), std::min<size_t>(*count, triangles - flags.size()), *value);
       }
     }
     if (flags.size() != triangles) {
@@ -363,7 +424,7 @@ class Importer {
     return flags;
   }
 
-  Animation read_animation() {
+  Animation read_animation(std::vector<std::string>& errors) {
     Animation a;
     if (g_.animations.empty()) return a;
     if (g_.animations.size() > 1) losses_.add("more than one animation: the first becomes the Res8 keys", "animations[1]");
@@ -378,8 +439,13 @@ class Importer {
         continue;
       }
       Channel ch;
-      auto times = gltf::accessor_floats(g_, s.input);
-      auto values = gltf::accessor_floats(g_, s.output);
+      auto times = gltf::accessor_floats(g_, s.input, &budget_);
+      auto values = gltf::accessor_floats(g_, s.output, &budget_);
+      if (budget_.exhausted()) {
+        errors.push_back("animations[0].samplers[" + std::to_string(c.sampler) + "]: its accessors pass " +
+                         std::to_string(budget_.limit()) + " bytes (8x the buffers + 16 MiB), the most import builds");
+        return a;
+      }
       if (!times || !values || values->size() != times->size() * width) continue;
       if (s.interpolation == "CUBICSPLINE") {
         losses_.add("CUBICSPLINE interpolation: sampled linearly between its keys", "animations[0]");
@@ -389,6 +455,12 @@ class Importer {
       ch.times = std::move(*times);
       ch.values = std::move(*values);
       for (float t : ch.times) {
+        // A key time becomes a frame number (a float in Res8, a word in the frame map).
+        if (!(t >= 0 && t * kFramesPerSecond <= kMaxKeyFrame)) {
+          errors.push_back("animations[0].samplers[" + std::to_string(c.sampler) + "] key time " + std::to_string(t) +
+                           " s: not a frame 0..65534 at 30 frames per second");
+          return a;
+        }
         last = std::max(last, double{t});
         if (std::abs(t * kFramesPerSecond - std::round(t * kFramesPerSecond)) > 1e-3)
           losses_.add("a key time off the 30 frames per second grid: taken at its nearest frame", "animations[0]");
@@ -399,15 +471,17 @@ class Importer {
     return a;
   }
 
-  Pose rest_pose(size_t n) {
+  Pose rest_pose(size_t n, std::vector<std::string>& errors) {
     const tinygltf::Node& node = g_.nodes[n];
     const std::string where = "nodes[" + std::to_string(n) + "]";
     Pose p;
     if (node.matrix.size() == 16) losses_.add("a node given by a matrix: its rest pose taken as identity", where);
     if (node.scale.size() == 3 && (node.scale[0] != 1 || node.scale[1] != 1 || node.scale[2] != 1))
       losses_.add("a node's scale has no place in a Res8 key: dropped", where);
-    for (size_t c = 0; c < 3 && node.translation.size() == 3; ++c) p.translation[c] = static_cast<float>(node.translation[c]);
-    for (size_t c = 0; c < 4 && node.rotation.size() == 4; ++c) p.rotation[c] = static_cast<float>(node.rotation[c]);
+    for (size_t c = 0; c < 3 && node.translation.size() == 3; ++c)
+      p.translation[c] = narrowed<float>(node.translation[c], where + ".translation", errors).value_or(0.0f);
+    for (size_t c = 0; c < 4 && node.rotation.size() == 4; ++c)
+      p.rotation[c] = narrowed<float>(node.rotation[c], where + ".rotation", errors).value_or(0.0f);
     return p;
   }
 
@@ -415,8 +489,8 @@ class Importer {
   // rest pose as the last (the fallback key, which export reads as the rest
   // pose). A node without channels: its rest pose alone (no key at all when
   // that is the identity: the exporter's canonical static node).
-  std::vector<ExportKey> track(size_t n, const Animation& a) {
-    const Pose rest = rest_pose(n);
+  std::vector<ExportKey> track(size_t n, const Animation& a, std::vector<std::string>& errors) {
+    const Pose rest = rest_pose(n, errors);
     const auto t = a.translation.find(n), r = a.rotation.find(n);
     std::set<long> frames;
     for (const auto* ch : {t == a.translation.end() ? nullptr : &t->second, r == a.rotation.end() ? nullptr : &r->second})
@@ -455,6 +529,8 @@ class Importer {
   uint64_t like_vertices_ = 0;
   const StringStream* like_names_ = nullptr;
   ImportLosses losses_;
+  gltf::ReadBudget budget_;
+  uint64_t model_triangles_ = 0;
 };
 
 }  // namespace
