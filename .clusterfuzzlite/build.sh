@@ -15,7 +15,7 @@ build=${WORK:-$(mktemp -d)}/meshgate-build
 # libstdc++: OSS-Fuzz's -stdlib=libc++ would not link with it (and MSan, which
 # needs an instrumented libc++, is not among the workflows' sanitizers).
 CXXFLAGS=${CXXFLAGS//-stdlib=libc++/}
-cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_UNITY_BUILD=ON \
+cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=None \
   -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_CXX_FLAGS="$CXXFLAGS" \
   -DMESHGATE_FUZZ=ON -DMESHGATE_BUILD_TESTS=OFF -DMESHGATE_BUILD_CLI=OFF \
   -DMESHGATE_FUZZ_ENGINE="$LIB_FUZZING_ENGINE"
