@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Configures and builds meshgate with a CMake preset (default: release into
-# build/; `bash ci/build.sh asan` builds the ASan+UBSan tree into build-asan/).
+# build/; `bash ci/build.sh asan` builds the clang ASan+UBSan tree, with the
+# libFuzzer targets, into build-asan/). Targets after the preset build only
+# those. Installs the build and test dependencies first unless the caller
+# already did (MESHGATE_DEPS_INSTALLED=1, as ci/test.sh sets).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 preset=${1:-release}
-bash ci/install-deps.sh
+shift || true
+[ "${MESHGATE_DEPS_INSTALLED:-}" = 1 ] || bash ci/install-deps.sh
 cmake --preset "$preset" >/dev/null
-cmake --build --preset "$preset" --parallel "$(nproc)"
+targets=()
+[ $# -gt 0 ] && targets=(--target "$@")
+cmake --build --preset "$preset" --parallel "$(nproc)" "${targets[@]}"

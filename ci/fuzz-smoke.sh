@@ -1,30 +1,44 @@
 #!/usr/bin/env bash
-# A short smoke run of every libFuzzer target (a few seconds each) in the fuzz
-# preset, for .ci/run: the targets build with -fsanitize=fuzzer,address,undefined,
+# A short smoke run of every libFuzzer target (a few seconds each): the targets
 # start from the synthetic seeds with their dictionaries and limits, and find
-# nothing in that time. Any crash fails the run (its input is left in out/fuzz-smoke/).
+# nothing in that time. Any crash fails the run (its input is left in OUT).
+# Usage: ci/fuzz-smoke.sh [MESHGATE FUZZ_BIN_DIR OUT [TARGET...]]
+#   CTest's fuzz_smoke in the asan tree passes the tree's meshgate, its fuzz/
+#   directory and the targets of fuzz/CMakeLists.txt; with no arguments the asan
+#   preset is configured and built (clang 14, ASan+UBSan, libFuzzer targets) and
+#   every target with a fuzz/<target>.options runs, results in out/fuzz-smoke/.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${MESHGATE_FUZZ_SMOKE_SECONDS:-4}
-bash ci/install-deps.sh
-# Only the targets are built with clang; the seeds come from the release build's meshgate.
-[ -x build/meshgate ] || bash ci/build.sh release
-cmake --preset fuzz >/dev/null
-targets=$(ls fuzz/*_fuzzer.options | xargs -n1 basename | sed 's/\.options$//')
-cmake --build --preset fuzz --parallel "$(nproc)" --target $targets
-out=out/fuzz-smoke
+if [ $# -eq 0 ]; then
+  cd "$root"
+  bash ci/build.sh asan
+  set -- "$root/build-asan/meshgate" "$root/build-asan/fuzz" "$root/out/fuzz-smoke"
+fi
+meshgate=$1 bin=$2 out=$3
+shift 3
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  for options in "$root"/fuzz/*_fuzzer.options; do targets+=("$(basename "$options" .options)"); done
+fi
 rm -rf "$out" && mkdir -p "$out"
-bash fuzz/make-seed-corpus.sh build/meshgate "$out/seeds"
-for options in fuzz/*_fuzzer.options; do
-  target=$(basename "$options" .options)
-  dict=$(sed -n 's/^dict = //p' "$options")
+bash "$root/fuzz/make-seed-corpus.sh" "$meshgate" "$out/seeds"
+for target in "${targets[@]}"; do
+  options=$root/fuzz/$target.options
   args=(-max_total_time="$seconds" -rss_limit_mb=512 -malloc_limit_mb=128 -timeout=10 -print_final_stats=1
-        -max_len="$(sed -n 's/^max_len = //p' "$options")" -artifact_prefix="$out/$target-")
-  [ -n "$dict" ] && args+=(-dict="fuzz/dict/$dict")
+        -artifact_prefix="$out/$target-")
+  if [ -f "$options" ]; then
+    dict=$(sed -n 's/^dict = //p' "$options")
+    max_len=$(sed -n 's/^max_len = //p' "$options")
+    [ -n "$dict" ] && args+=(-dict="$root/fuzz/dict/$dict")
+    [ -n "$max_len" ] && args+=(-max_len="$max_len")
+  fi
+  corpora=("$out/corpus/$target")
+  [ -d "$out/seeds/$target" ] && corpora+=("$out/seeds/$target")
   mkdir -p "$out/corpus/$target"
-  if ! "build-fuzz/fuzz/$target" "${args[@]}" "$out/corpus/$target" "$out/seeds/$target" > "$out/$target.log" 2>&1; then
+  if ! "$bin/$target" "${args[@]}" "${corpora[@]}" > "$out/$target.log" 2>&1; then
     tail -n 40 "$out/$target.log"
-    echo "fuzz-smoke: $target FAILED" >&2
+    echo "fuzz-smoke: $target FAILED (log and input in $out)" >&2
     exit 1
   fi
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$target.log")

@@ -1,9 +1,25 @@
 #!/usr/bin/env bash
-# Installs meshgate's build and test dependencies from Debian packages when
-# they are missing (Debian 12, as root or with sudo). Idempotent and quiet when
-# everything is present. Extra packages can be named as arguments.
+# Installs meshgate's dependencies from Debian packages when they are missing
+# (Debian 12, as root or with sudo). Idempotent and quiet when everything is
+# present. Extra packages can be named as arguments.
+#   bash ci/install-deps.sh           build and test dependencies (ci/test.sh)
+#   bash ci/install-deps.sh --build   only what building the program needs (ci/main-job.sh)
+# Build: compiler, CMake, Ninja, ccache and the libraries meshgate links or reads.
+# Test: GoogleTest, clang 14 with its sanitizer and libFuzzer runtimes (the asan
+# tree), jsonschema, Node with the Khronos glTF validator pinned by
+# ci/js/package-lock.json, Chromium (the viewer and report pages) and dpkg-dev
+# (dpkg-shlibdeps for `cpack -G DEB`).
 set -euo pipefail
-packages=(cmake ninja-build g++ pkg-config python3 libgtest-dev nlohmann-json3-dev libxxhash-dev libcli11-dev libssl-dev python3-jsonschema clang-14 libclang-rt-14-dev libtinygltf-dev libpng-dev libjs-three nodejs chromium "$@")
+with_tests=1
+if [ "${1:-}" = --build ]; then
+  with_tests=0
+  shift
+fi
+packages=(cmake ninja-build g++ pkg-config ccache nlohmann-json3-dev libxxhash-dev libcli11-dev libssl-dev libtinygltf-dev libpng-dev libjs-three)
+if [ "$with_tests" = 1 ]; then
+  packages+=(python3 libgtest-dev python3-jsonschema clang-14 libclang-rt-14-dev nodejs chromium dpkg-dev file)
+fi
+packages+=("$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -16,6 +32,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   "${sudo_cmd[@]}" apt-get update -qq
   "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+[ "$with_tests" = 1 ] || exit 0
 # Debian's nodejs comes without npm (a NodeSource nodejs has it built in).
 if ! command -v npm >/dev/null; then
   echo "ci/install-deps.sh: installing npm"
