@@ -13,7 +13,14 @@ trap 'rm -rf "$work"' EXIT
 "$meshgate" synth msh --seed 3 --count 30 --malformed --out "$work/seeds/msh" >/dev/null
 inputs=("$work/seeds")
 [ -d "$here/regressions" ] && inputs+=("$here/regressions")
+# The JSON and Markdown targets' own seeds (dumps, documents, evidence, locks),
+# made by make-seed-corpus.sh: each replay also gets its target's directory.
+bash "$here/make-seed-corpus.sh" "$meshgate" "$work/targets"
 for replay in "$@"; do
   printf '%s: ' "$(basename "$replay")"
-  "$replay" "${inputs[@]}"
+  own="$work/targets/$(basename "$replay" _replay)"
+  case $(basename "$replay") in
+    dump_build_fuzzer_replay|docs_fuzzer_replay|lock_fuzzer_replay) "$replay" "${inputs[@]}" "$own" ;;
+    *) "$replay" "${inputs[@]}" ;;
+  esac
 done
