@@ -6,9 +6,12 @@
 #include <cstring>
 #include <map>
 #include <charconv>
+#include <span>
 
 #include "change/field_diff.hpp"
 #include "change/field_set.hpp"
+#include "pipeline/json_input.hpp"
+#include "pipeline/json_schema_check.hpp"
 
 namespace meshgate {
 
@@ -140,122 +143,281 @@ std::string value_text(const json& value) {
   return value.dump();
 }
 
-// The bytes of one scalar item: its value, unless it is an f32 whose value
-// still equals its bits (then the bits: -0, NaN payloads survive).
-std::optional<std::vector<std::byte>> scalar_bytes(const json& item, uint64_t size, std::string& error) {
-  const std::string type = item["type"];
-  std::string note;
-  if (type == "f32" && item.contains("bits")) {
-    const auto bits = static_cast<uint32_t>(std::stoul(item["bits"].get<std::string>(), nullptr, 16));
-    const float stored = std::bit_cast<float>(bits);
-    const json& v = item["value"];
-    if (v.is_null() || (v.is_number() && static_cast<float>(v.get<double>()) == stored)) {
-      return encode_field_value(type, size, item["bits"].get<std::string>(), error, note);
-    }
-  }
-  return encode_field_value(type, size, value_text(item["value"]), error, note);
+// "[123]" at the end of a type ("f32x3[110]", "bytes[16]"): the count, read
+// strictly (no sign, no spaces, no overflow), or nullopt.
+std::optional<uint64_t> bracket_count(std::string_view type) {
+  const size_t open = type.find('[');
+  if (open == std::string_view::npos || !type.ends_with("]")) return std::nullopt;  // so open <= size - 2
+  const std::string_view digits = type.substr(open + 1, type.size() - open - 2);
+  uint64_t n = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  if (digits.empty() || ec != std::errc{} || end != digits.data() + digits.size()) return std::nullopt;
+  return n;
 }
 
-bool build_into(const json& dump, std::vector<std::byte>& out, std::vector<std::string>& errors, const std::string& where) {
-  if (!dump.is_object() || dump.value("schema", "") != kDumpSchema || !dump.contains("size") || !dump.contains("items")) {
-    errors.push_back(where + ": not a meshgate dump (schema " + std::string(kDumpSchema) + ")");
-    return false;
-  }
-  const uint64_t size = dump["size"].get<uint64_t>();
-  // The largest file meshgate reads (an NRes archive, spec §1.7.12): a dump
-  // claiming more is refused before anything is allocated for it.
-  if (size > kMaxBuildBytes) {
-    errors.push_back(where + ": size " + std::to_string(size) + " is beyond the " + std::to_string(kMaxBuildBytes) +
-                     "-byte limit of any file meshgate reads");
-    return false;
-  }
-  out.assign(size, std::byte{0});
-  std::vector<bool> placed(size, false);
-  size_t index = 0;
-  for (const json& item : dump["items"]) {
-    const std::string at = where + "items[" + std::to_string(index++) + "] (" + item.value("path", "?") + ")";
-    const std::string type = item.value("type", "");
-    const uint64_t offset = item.value("offset", uint64_t{0});
-    std::vector<std::byte> bytes;
-    std::string error;
-    if (item.contains("nested")) {
-      if (!build_into(item["nested"], bytes, errors, at + " > ")) continue;
-      if (bytes.size() != item.value("size", uint64_t{0})) {
-        errors.push_back(at + ": the nested file is " + std::to_string(bytes.size()) + " bytes, its slot " +
-                         item["size"].dump() + " (a size change is a relayout: meshgate rebuild)");
-        continue;
-      }
-    } else if (item.contains("hex")) {
-      const auto b = bytes_of_hex(item["hex"].get<std::string>());
-      if (!b) {
-        errors.push_back(at + ": hex is not hex");
-        continue;
-      }
-      bytes = *b;
-    } else if (item.contains("elements")) {
-      const auto layout = stream_layout(type);
-      if (!layout) {
-        errors.push_back(at + ": type " + type + " has no typed elements");
-        continue;
-      }
-      const std::string lane_type = std::string(1, layout->kind == 's' ? 'i' : layout->kind) + std::to_string(8 * layout->bytes);
-      for (const json& element : item["elements"]) {
-        const json lanes = layout->lanes == 1 ? json::array({element}) : element;
-        if (!lanes.is_array() || lanes.size() != layout->lanes) {
-          errors.push_back(at + ": an element of " + type + " has " + std::to_string(lanes.size()) + " lanes");
-          break;
-        }
-        for (const json& lane : lanes) {
-          std::string note;
-          // s8 lanes (MSH normals) encode as i8 would: two's complement in one byte.
-          const std::string t = lane_type == "i8" ? "u8" : lane_type;
-          std::string text = value_text(lane);
-          if (lane_type == "i8" && lane.is_number_integer()) text = std::to_string(static_cast<uint8_t>(lane.get<int64_t>()));
-          const auto b = encode_field_value(t, layout->bytes, text, error, note);
-          if (!b) break;
-          bytes.insert(bytes.end(), b->begin(), b->end());
-        }
-        if (!error.empty()) break;
-      }
-      if (!error.empty()) {
-        errors.push_back(at + ": " + error);
-        continue;
-      }
-      const auto declared = std::stoull(type.substr(type.find('[') + 1));
-      if (bytes.size() != declared * layout->stride()) {
-        errors.push_back(at + ": " + std::to_string(item["elements"].size()) + " elements where the layout holds " +
-                         std::to_string(declared) + " (a count change is a relayout: meshgate rebuild)");
-        continue;
-      }
-    } else if (is_scalar(type)) {
-      const uint64_t width = type.starts_with("bytes[") ? std::stoull(type.substr(6)) : (type == "u8" ? 1 : type == "u16" || type == "i16" ? 2 : type == "u64" ? 8 : 4);
-      const auto b = scalar_bytes(item, width, error);
-      if (!b) {
-        errors.push_back(at + ": " + error);
-        continue;
-      }
-      bytes = *b;
-    } else {
-      errors.push_back(at + ": an item with neither value, elements, hex nor nested");
-      continue;
-    }
-    if (offset > size || bytes.size() > size - offset) {
-      errors.push_back(at + ": runs past the end of the " + std::to_string(size) + "-byte file");
-      continue;
-    }
-    if (bytes.empty()) continue;  // an empty stream places nothing (and memcpy must not see its null data)
-    std::memcpy(out.data() + offset, bytes.data(), bytes.size());
-    std::fill(placed.begin() + static_cast<std::ptrdiff_t>(offset), placed.begin() + static_cast<std::ptrdiff_t>(offset + bytes.size()), true);
-  }
-  for (uint64_t i = 0; i < size; ++i)
-    if (!placed[i]) {
-      uint64_t end = i;
-      while (end < size && !placed[end]) ++end;
-      errors.push_back(where + "bytes [" + std::to_string(i) + ", " + std::to_string(end) + ") are in no item");
-      break;
-    }
-  return true;
+std::optional<uint64_t> scalar_width(const std::string& type) {
+  if (type.starts_with("bytes[")) return bracket_count(type);
+  if (type == "u8") return 1;
+  if (type == "u16" || type == "i16") return 2;
+  if (type == "u64") return 8;
+  return 4;  // u32, i32, f32
 }
+
+// A dump is built in two passes. The first measures: each item's length
+// from its type (and a nested dump's, recursively), refusing what runs past
+// its file, and checks that the items tile the file, each byte in exactly one
+// item. Only then is the file allocated and the second pass writes the
+// values. So memory follows the dump's text, not the size it claims: tiled
+// items take at least one character of JSON per 4 bytes (a u64 stream of
+// zeros), and a 40-byte dump claiming 256 MiB allocates nothing.
+//
+// Where an item is, for messages, is a stack of the nested items that lead to
+// it, rendered only when a message needs it (a copy of the path per level
+// made 50,000 nested dumps quadratic in memory).
+class DumpBuilder {
+ public:
+  explicit DumpBuilder(BuildResult& result) : result_(result) {}
+
+  // Pass 1 over a schema-checked dump of `size` bytes; true when it tiles.
+  bool measure(const JsonRef& dump, uint64_t size) {
+    const JsonRef items = dump.at("items");
+    std::vector<Placed> placed;
+    placed.reserve(items.size());
+    bool ok = true;
+    for (size_t i = 0; i < items.size(); ++i) {
+      const JsonRef item = items.at(i);
+      frames_.push_back({i, &item.at("path").str()});
+      if (const std::optional<uint64_t> length = measure_item(item, size))
+        placed.push_back({item.at("offset").u64(), *length, i, frames_.back().path});
+      else
+        ok = false;
+      frames_.pop_back();
+    }
+    return check_tiling(placed, size) && ok;
+  }
+
+  // Pass 2: the values of a dump that measure() accepted, into `out`.
+  void write(const JsonRef& dump, std::span<std::byte> out) {
+    const JsonRef items = dump.at("items");
+    for (size_t i = 0; i < items.size(); ++i) {
+      const JsonRef item = items.at(i);
+      frames_.push_back({i, &item.at("path").str()});
+      write_item(item, out);
+      frames_.pop_back();
+    }
+  }
+
+ private:
+  struct Frame {
+    size_t index;
+    const std::string* path;
+  };
+  struct Placed {
+    uint64_t offset, length;
+    size_t index;
+    const std::string* path;
+  };
+  static constexpr size_t kMaxMessages = 50;
+
+  // "items[3] (entries[0].payload) > items[12] (objects[0].bounding_radius)"
+  std::string where(size_t depth) const {
+    std::string out;
+    for (size_t k = 0; k < depth; ++k)
+      out += (k ? " > " : "") + std::string("items[") + std::to_string(frames_[k].index) + "] (" + cut_text(*frames_[k].path, 80) + ")";
+    return out;
+  }
+  void report(std::vector<std::string>& into, const std::string& message) {
+    if (into.size() < kMaxMessages) into.push_back(message);
+    else if (into.size() == kMaxMessages) into.push_back("(further messages left out)");
+  }
+  void error(const std::string& why) { report(result_.errors, where(frames_.size()) + ": " + why); }
+
+  // An item's length from its type; nullopt after an error.
+  std::optional<uint64_t> measure_item(const JsonRef& item, uint64_t size) {
+    const std::string& type = item.at("type").str();
+    const uint64_t offset = item.at("offset").u64();
+    const auto fits = [&](uint64_t length) -> std::optional<uint64_t> {
+      if (offset <= size && length <= size - offset) return length;
+      error("[" + std::to_string(offset) + ", +" + std::to_string(length) + ") runs past the end of the " +
+            std::to_string(size) + "-byte file");
+      return std::nullopt;
+    };
+    if (item.has("nested")) {
+      const uint64_t slot = item.at("size").u64();
+      const uint64_t declared = item.at("nested").at("size").u64();
+      if (declared != slot) {
+        error("the nested file is " + std::to_string(declared) + " bytes, its slot " + std::to_string(slot) +
+              " (a size change is a relayout: meshgate rebuild)");
+        return std::nullopt;
+      }
+      if (!fits(slot)) return std::nullopt;
+      if (!measure(item.at("nested"), slot)) return std::nullopt;
+      return slot;
+    }
+    if (item.has("hex")) return fits(item.at("hex").str().size() / 2);  // pairs of hex digits, by the schema
+    if (item.has("elements")) {
+      const auto layout = stream_layout(type);
+      const std::optional<uint64_t> declared = bracket_count(type);
+      if (!layout || !declared) {
+        error("type `" + cut_text(type) + "` has no typed elements (ELEMENT[N], e.g. f32x3[110])");
+        return std::nullopt;
+      }
+      const size_t count = item.at("elements").size();
+      if (count != *declared) {
+        error(std::to_string(count) + " elements where the layout holds " + std::to_string(*declared) +
+              " (a count change is a relayout: meshgate rebuild)");
+        return std::nullopt;
+      }
+      uint64_t length = 0;
+      if (__builtin_mul_overflow(*declared, layout->stride(), &length)) {
+        error(std::to_string(*declared) + " elements of " + std::to_string(layout->stride()) + " bytes overflow 64 bits");
+        return std::nullopt;
+      }
+      return fits(length);
+    }
+    if (!is_scalar(type)) {
+      error("type `" + cut_text(type) + "` is no scalar (u8..u64, i16, i32, f32, bytes[N]), so it needs elements, hex or nested");
+      return std::nullopt;
+    }
+    const std::optional<uint64_t> width = scalar_width(type);
+    if (!width || *width == 0) {
+      error("type `" + cut_text(type) + "` does not say how many bytes it holds");
+      return std::nullopt;
+    }
+    return fits(*width);  // bytes[1099511627776] was an "out of memory"
+  }
+
+  // Writes one measured item at its offset (its length fits there).
+  void write_item(const JsonRef& item, std::span<std::byte> out) {
+    const std::string& type = item.at("type").str();
+    const uint64_t offset = item.at("offset").u64();
+    std::byte* at = out.data() + offset;
+    if (item.has("nested")) {
+      // Built straight into its slot: nesting costs no memory beyond the file's own.
+      write(item.at("nested"), out.subspan(offset, item.at("size").u64()));
+      return;
+    }
+    if (item.has("hex")) {
+      const auto bytes = bytes_of_hex(item.at("hex").str());
+      if (!bytes) return error("hex is not hex");
+      std::copy(bytes->begin(), bytes->end(), at);
+      return;
+    }
+    if (item.has("elements")) return write_elements(item.at("elements"), type, at);
+    std::string why;
+    const auto bytes = scalar_bytes(item, type, *scalar_width(type), why);
+    if (!bytes) return error(why);
+    std::copy(bytes->begin(), bytes->end(), at);
+  }
+
+  void write_elements(const JsonRef& elements, const std::string& type, std::byte* at) {
+    const ElementLayout layout = *stream_layout(type);
+    const std::string lane_type = std::string(1, layout.kind == 's' ? 'i' : layout.kind) + std::to_string(8 * layout.bytes);
+    // s8 lanes (MSH normals) encode as i8 would: two's complement in one byte.
+    const std::string encode_as = lane_type == "i8" ? "u8" : lane_type;
+    const bool single = layout.lanes == 1;
+    for (size_t e = 0; e < elements.size(); ++e) {
+      const JsonRef element = elements.at(e);
+      if (!single && (!element.json().is_array() || element.size() != layout.lanes))
+        return error("element " + std::to_string(e) + " of " + cut_text(type) + " is not " + std::to_string(layout.lanes) + " lanes");
+      for (unsigned k = 0; k < layout.lanes; ++k) {
+        const json& lane = single ? element.json() : element.at(k).json();
+        const std::string which = "element " + std::to_string(e) + (single ? "" : " lane " + std::to_string(k));
+        if (!lane.is_number() && !lane.is_string())
+          return error(which + " is " + lane.type_name() + ", expected a number (or 0x and the bits of a non-finite f32)");
+        std::string text = value_text(lane);
+        if (lane_type == "i8" && lane.is_number_integer()) {
+          const bool fits = lane.is_number_unsigned() ? lane.get<uint64_t>() <= 127
+                                                      : lane.get<int64_t>() >= -128 && lane.get<int64_t>() <= 127;
+          if (!fits) return error(which + ": " + lane.dump() + " is not an s8 (-128..127)");
+          text = std::to_string(static_cast<uint8_t>(lane.get<int64_t>()));
+        }
+        std::string why, note;
+        const auto b = encode_field_value(encode_as, layout.bytes, text, why, note);
+        if (!b) return error(which + ": " + why);
+        std::copy(b->begin(), b->end(), at);
+        at += b->size();
+      }
+    }
+  }
+
+  // The bytes of one scalar item: its value, unless it is an f32 whose value
+  // still equals its bits (then the bits: -0, NaN payloads survive).
+  static std::optional<std::vector<std::byte>> scalar_bytes(const JsonRef& item, const std::string& type, uint64_t width,
+                                                            std::string& why) {
+    const JsonRef value = item.at("value");
+    std::string note;
+    if (type == "f32" && item.has("bits")) {
+      const std::string& bits_text = item.at("bits").str();  // ^0x[0-9a-f]{8}$ by the schema
+      uint32_t bits = 0;
+      const auto [end, ec] = std::from_chars(bits_text.data() + std::min<size_t>(2, bits_text.size()),
+                                             bits_text.data() + bits_text.size(), bits, 16);
+      if (!bits_text.starts_with("0x") || ec != std::errc{} || end != bits_text.data() + bits_text.size()) {
+        why = "bits `" + cut_text(bits_text) + "` is not 0x and 8 hex digits";
+        return std::nullopt;
+      }
+      const json& v = value.json();
+      if (v.is_null() || (v.is_number() && static_cast<float>(v.get<double>()) == std::bit_cast<float>(bits)))
+        return encode_field_value(type, width, bits_text, why, note);
+    }
+    if (value.is_null()) {
+      why = "value is null: only an f32 with bits may leave its value out";
+      return std::nullopt;
+    }
+    if (!value.json().is_number() && !value.json().is_string()) {
+      why = "value is " + std::string(value.json().type_name()) + ", expected a number or a string";
+      return std::nullopt;
+    }
+    const std::string text = value_text(value.json());
+    // The longest text a value of this width can have: a bytes[N] value is 2N
+    // hex digits; numbers and 0x bit patterns fit in 64. Longer is refused
+    // here, so no message echoes a 200 MB value.
+    const uint64_t longest = type.starts_with("bytes[") ? 2 * width : 64;
+    if (text.size() > longest) {
+      why = "value is " + std::to_string(text.size()) + " characters, more than a " + type + " can be written in (" +
+            std::to_string(longest) + "): " + cut_text(text, 40);
+      return std::nullopt;
+    }
+    if (type.starts_with("bytes[") && !bytes_of_hex(text)) {
+      why = "value `" + cut_text(text, 40) + "` is not hex";
+      return std::nullopt;
+    }
+    return encode_field_value(type, width, text, why, note);
+  }
+
+  // Every byte in exactly one item: overlapping items are named in pairs
+  // (the later one would silently win), and the first gap is named.
+  bool check_tiling(std::vector<Placed>& placed, uint64_t size) {
+    std::stable_sort(placed.begin(), placed.end(), [](const Placed& a, const Placed& b) { return a.offset < b.offset; });
+    const std::string prefix = frames_.empty() ? "" : where(frames_.size()) + " > ";
+    const auto name = [&](const Placed& p) {
+      return prefix + "items[" + std::to_string(p.index) + "] (" + cut_text(*p.path, 80) + ") [" + std::to_string(p.offset) +
+             ", " + std::to_string(p.offset + p.length) + ")";
+    };
+    uint64_t covered = 0;              // [0, covered) is in some item
+    const Placed* reaching = nullptr;  // the item that reaches `covered`
+    bool ok = true;
+    for (const Placed& p : placed) {
+      if (p.length == 0) continue;
+      if (p.offset < covered) {
+        report(result_.overlaps, name(p) + " overlaps " + name(*reaching));
+        ok = false;
+      } else if (p.offset > covered && ok) {
+        report(result_.errors, prefix + "bytes [" + std::to_string(covered) + ", " + std::to_string(p.offset) + ") are in no item");
+        ok = false;
+      }
+      if (p.offset + p.length > covered) covered = p.offset + p.length, reaching = &p;
+    }
+    if (covered < size && ok) {
+      report(result_.errors, prefix + "bytes [" + std::to_string(covered) + ", " + std::to_string(size) + ") are in no item");
+      ok = false;
+    }
+    return ok;
+  }
+
+  BuildResult& result_;
+  std::vector<Frame> frames_;
+};
 
 }  // namespace
 
@@ -269,9 +431,63 @@ json dump_model(const std::string& name, Bytes data, nres::Profile profile) {
   return dump_side(top, by_key);
 }
 
+namespace {
+
+// "/items/17/bits: ..." -> "/items/17 (objects[0].bounding_radius)/bits: ...":
+// a schema violation with the field path of each dump item on its way.
+std::string with_item_paths(const json& dump, const std::string& violation) {
+  const size_t colon = violation.find(": ");
+  if (colon == std::string::npos || !violation.starts_with("/")) return violation;
+  std::string out;
+  const json* at = &dump;
+  bool in_items = false;
+  size_t start = 1;
+  while (start <= colon) {
+    const size_t end = std::min(violation.find('/', start), colon);
+    const std::string segment = violation.substr(start, end - start);
+    out += "/" + segment;
+    const json* next = nullptr;
+    if (at && at->is_object() && at->contains(segment)) next = &at->at(segment);
+    else if (at && at->is_array() && !segment.empty() && segment.find_first_not_of("0123456789") == std::string::npos &&
+             segment.size() < 19 && std::stoull(segment) < at->size())
+      next = &at->at(std::stoull(segment));
+    if (next && in_items && next->is_object() && next->contains("path") && next->at("path").is_string())
+      out += " (" + cut_text(next->at("path").get_ref<const std::string&>(), 80) + ")";
+    in_items = segment == "items" && next && next->is_array();
+    at = next;
+    start = end + 1;
+  }
+  return out + violation.substr(colon);
+}
+
+}  // namespace
+
 BuildResult build_from_dump(const json& dump) {
   BuildResult r;
-  build_into(dump, r.bytes, r.errors, "");
+  // The schema first: every key build reads is then there with its type.
+  const std::vector<std::string> violations = schema_violations(dump_schema(), dump);
+  if (!violations.empty()) {
+    for (const std::string& v : violations)
+      r.errors.push_back("not a " + std::string(kDumpSchema) + " dump: " + with_item_paths(dump, v));
+    return r;
+  }
+  const JsonRef root(dump, "");
+  const uint64_t size = root.at("size").u64();
+  // The largest file meshgate reads (an NRes archive, spec §1.7.12): a dump
+  // claiming more is refused before anything is allocated for it.
+  if (size > kMaxBuildBytes) {
+    r.errors.push_back("size " + std::to_string(size) + " is beyond the " + std::to_string(kMaxBuildBytes) +
+                       "-byte limit of any file meshgate reads");
+    return r;
+  }
+  try {
+    DumpBuilder builder(r);
+    if (!builder.measure(root, size)) return r;
+    r.bytes.assign(size, std::byte{0});
+    builder.write(root, r.bytes);
+  } catch (const JsonInputError& e) {  // the schema should have caught it: still a message, not a crash
+    r.errors.push_back(e.what());
+  }
   return r;
 }
 

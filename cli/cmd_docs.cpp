@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "reports/doc_sync.hpp"
 #include "pipeline/file_reader.hpp"
+#include "pipeline/json_input.hpp"
 
 namespace meshgate::cli {
 
@@ -53,9 +54,18 @@ void add_docs(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    nlohmann::json evidence = nlohmann::json::parse(*evidence_text, nullptr, /*allow_exceptions=*/false);
-    if (evidence.is_discarded() || !evidence.is_object() || evidence.value("schema", "") != "meshgate.evidence.v1") {
-      std::cerr << "meshgate docs: " << options->evidence << ": not a meshgate evidence report (schema meshgate.evidence.v1)\n";
+    const JsonRead parsed = read_json(*evidence_text);
+    if (!parsed.value) {
+      std::cerr << "meshgate docs: " << options->evidence << ": not a usable JSON document: " << parsed.error << "\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    const nlohmann::json& evidence = *parsed.value;
+    // Checked against its JSON Schema before any block reads it.
+    if (const std::vector<std::string> problems = evidence_problems(evidence); !problems.empty()) {
+      for (const std::string& p : problems) std::cerr << "meshgate docs: " << options->evidence << ": " << p << "\n";
+      std::cerr << "meshgate docs: " << options->evidence
+                << ": not a meshgate evidence report (schema meshgate.evidence.v1, reports/schema/evidence.v1.schema.json)\n";
       exit_code = kExitUsage;
       return;
     }

@@ -4,8 +4,9 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "pipeline/file_reader.hpp"
 #include "change/model_dump.hpp"
+#include "pipeline/file_reader.hpp"
+#include "pipeline/json_input.hpp"
 
 namespace meshgate::cli {
 
@@ -35,7 +36,7 @@ void add_dump(CLI::App& app, int& exit_code) {
     const std::string& display = input->display;
     const nlohmann::json dump = dump_model(display, input->bytes, options->profile);
     if (dump.contains("error")) {
-      std::cerr << "meshgate dump: " << dump["error"].get<std::string>() << "\n";
+      std::cerr << "meshgate dump: " << dump.at("error").get<std::string>() << "\n";
       exit_code = kExitFailed;
       return;
     }
@@ -43,7 +44,7 @@ void add_dump(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    std::cout << "dump: " << display << " -> " << options->output << " (" << dump["items"].size() << " items)\n";
+    std::cout << "dump: " << display << " -> " << options->output << " (" << dump.at("items").size() << " items)\n";
     exit_code = kExitOk;
   });
 }
@@ -68,19 +69,26 @@ void add_build(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    const nlohmann::json dump = nlohmann::json::parse(read.bytes.begin(), read.bytes.end(), nullptr, false);
-    if (dump.is_discarded()) {
-      std::cerr << "meshgate build: " << options->input << ": not JSON\n";
+    const std::string_view text(reinterpret_cast<const char*>(read.bytes.data()), read.bytes.size());
+    const JsonRead parsed = read_json(text);
+    if (!parsed.value) {
+      std::cerr << "meshgate build: " << options->input << ": not a usable JSON document: " << parsed.error << "\n";
       exit_code = kExitUsage;
       return;
     }
+    const nlohmann::json& dump = *parsed.value;
     const BuildResult built = build_from_dump(dump);
-    for (const std::string& e : built.errors) std::cerr << "meshgate build: " << e << "\n";
+    for (const std::string& e : built.errors) std::cerr << "meshgate build: " << options->input << ": " << e << "\n";
+    for (const std::string& o : built.overlaps) std::cerr << "meshgate build: " << options->input << ": " << o << "\n";
     if (!built.errors.empty()) {
       exit_code = kExitUsage;
       return;
     }
-    exit_code = write_checked_model(dump["name"].get<std::string>(), built.bytes, options->profile, options->force,
+    if (!built.overlaps.empty()) {  // a well-formed dump whose items disagree about bytes: refused, not resolved
+      exit_code = kExitFailed;
+      return;
+    }
+    exit_code = write_checked_model(dump.at("name").get<std::string>(), built.bytes, options->profile, options->force,
                                     options->output, "build");
   });
 }

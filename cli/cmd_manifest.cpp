@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/file_reader.hpp"
+#include "pipeline/json_input.hpp"
 #include "reports/manifest.hpp"
 
 namespace meshgate::cli {
@@ -29,11 +30,12 @@ std::optional<nlohmann::json> read_lock(const std::string& path) {
     std::cerr << "meshgate gate: " << path << ": " << read_failure_text(read) << "\n";
     return std::nullopt;
   }
-  nlohmann::json lock = nlohmann::json::parse(read->begin(), read->end(), nullptr, /*allow_exceptions=*/false);
-  if (lock.is_discarded()) {
-    std::cerr << "meshgate gate: " << path << ": is not JSON\n";
+  JsonRead parsed = read_json(std::string_view(reinterpret_cast<const char*>(read->data()), read->size()));
+  if (!parsed.value) {
+    std::cerr << "meshgate gate: " << path << ": not a usable JSON document: " << parsed.error << "\n";
     return std::nullopt;
   }
+  nlohmann::json lock = std::move(*parsed.value);
   const std::vector<std::string> problems = lock_problems(lock);
   if (problems.empty()) return lock;
   for (const std::string& p : problems) std::cerr << "meshgate gate: " << path << ": " << p << "\n";

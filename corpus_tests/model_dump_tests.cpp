@@ -34,6 +34,7 @@ TEST(ModelDump, AnUneditedDumpBuildsTheIdenticalFile) {
     // Through JSON text, as a user's file would be.
     const BuildResult built = build_from_dump(nlohmann::json::parse(dump.dump()));
     ASSERT_TRUE(built.errors.empty()) << f.name << ": " << built.errors.front();
+    ASSERT_TRUE(built.overlaps.empty()) << f.name << ": " << built.overlaps.front();  // a dump's items tile its file
     EXPECT_EQ(built.bytes, f.bytes) << f.name;
     ++dumped;
   }

@@ -35,3 +35,51 @@ bash "$(dirname "$0")/gltf-seeds.sh" "$meshgate" "$out/gltf_import_fuzzer" 12
 if [ "$zip" = "--zip" ]; then
   (cd "$out/gltf_import_fuzzer" && python3 -m zipfile -c "../gltf_import_fuzzer_seed_corpus.zip" .)
 fi
+
+# The JSON and Markdown targets (issue 26), from the files fuzz/fuzz_corpus.hpp
+# sweeps in memory (synth mod --seed 3 --count 3, synth msh --seed 3 --count 2),
+# so a seed lock matches that corpus and the gate compares, not only refuses.
+small="$work/small"
+"$meshgate" synth mod --seed 3 --count 3 --out "$small" >/dev/null
+"$meshgate" synth msh --seed 3 --count 2 --out "$small" >/dev/null
+mkdir -p "$out/dump_build_fuzzer" "$out/docs_fuzzer" "$out/lock_fuzzer"
+# dump_build_fuzzer: the dump of every small file (MOD, MSH, NRes archives with nested models).
+for f in "$work"/mod/* "$work"/msh/* "$small"/*; do
+  [ -f "$f" ] && [ "$(wc -c <"$f")" -lt 8192 ] || continue
+  "$meshgate" dump "$f" -o "$work/d.json" >/dev/null 2>&1 || continue
+  [ "$(wc -c <"$work/d.json")" -lt 131072 ] && cp "$work/d.json" "$out/dump_build_fuzzer/$(basename "$f").json"
+done
+# lock_fuzzer: the lock of the small corpus, and of one file.
+"$meshgate" manifest "$small" -o "$out/lock_fuzzer/small.lock.json" >/dev/null
+one=$(find "$small" -name '*.mod' | sort | head -n 1)
+"$meshgate" manifest "$one" -o "$out/lock_fuzzer/one.lock.json" >/dev/null
+# docs_fuzzer: documents with every kind of block, alone (synced against the
+# in-memory evidence) and followed by a NUL and an evidence report.
+"$meshgate" sweep "$small" --json "$work/small.evidence.json" >/dev/null
+"$meshgate" sweep "$one" --json "$work/one.evidence.json" >/dev/null
+cat >"$work/blocks.md" <<'MD'
+# Format notes
+
+The mesh record: zero in <!-- meshgate:value dmc3-mod.mesh.+0x04.zero_ratio -->?<!-- /meshgate --> files,
+<!-- meshgate:value dmc3-mod.mesh.+0x04.count -->0<!-- /meshgate --> in all (<!-- meshgate:value dmc3-mod.mesh.+0x04.status -->x<!-- /meshgate -->),
+from <!-- meshgate:value dmc3-mod.mesh.+0x04.min -->0<!-- /meshgate --> to <!-- meshgate:value dmc3-mod.mesh.+0x04.max -->0<!-- /meshgate -->.
+
+<!-- meshgate:fields dmc3-mod mesh -->
+stale
+<!-- /meshgate -->
+
+<!-- meshgate:invariants -->
+<!-- /meshgate -->
+
+Files: <!-- meshgate:value totals.files -->0<!-- /meshgate -->, <!-- meshgate:value totals.summary -->?<!-- /meshgate -->.
+Weights: <!-- meshgate:value invariant.mod.weight-sum-31.ratio -->?<!-- /meshgate -->, first <!-- meshgate:value invariant.mod.weight-sum-31.first_violation -->?<!-- /meshgate -->.
+MD
+cp "$work/blocks.md" "$out/docs_fuzzer/blocks.md"
+printf '<!-- meshgate:value totals.files -->0<!-- /meshgate -->\n' >"$out/docs_fuzzer/one_value.md"
+{ cat "$work/blocks.md"; printf '\0'; cat "$work/one.evidence.json"; } >"$out/docs_fuzzer/blocks_one_evidence"
+{ printf '<!-- meshgate:invariants -->\n<!-- /meshgate -->\n\0'; cat "$work/small.evidence.json"; } >"$out/docs_fuzzer/invariants_small_evidence"
+if [ "$zip" = "--zip" ]; then
+  for target in dump_build_fuzzer docs_fuzzer lock_fuzzer; do
+    (cd "$out/$target" && python3 -m zipfile -c "../${target}_seed_corpus.zip" .)
+  done
+fi

@@ -14,7 +14,14 @@ trap 'rm -rf "$work"' EXIT
 bash "$here/gltf-seeds.sh" "$meshgate" "$work/seeds/gltf" 3  # gltf_import_fuzzer's kind of input
 inputs=("$work/seeds")
 [ -d "$here/regressions" ] && inputs+=("$here/regressions")
+# The JSON and Markdown targets' own seeds (dumps, documents, evidence, locks),
+# made by make-seed-corpus.sh: each replay also gets its target's directory.
+bash "$here/make-seed-corpus.sh" "$meshgate" "$work/targets"
 for replay in "$@"; do
   printf '%s: ' "$(basename "$replay")"
-  "$replay" "${inputs[@]}"
+  own="$work/targets/$(basename "$replay" _replay)"
+  case $(basename "$replay") in
+    dump_build_fuzzer_replay|docs_fuzzer_replay|lock_fuzzer_replay) "$replay" "${inputs[@]}" "$own" ;;
+    *) "$replay" "${inputs[@]}" ;;
+  esac
 done

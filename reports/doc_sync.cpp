@@ -3,7 +3,11 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <map>
+#include <tuple>
 
+#include "pipeline/json_input.hpp"
+#include "pipeline/json_schema_check.hpp"
 #include "reports/markdown_tables.hpp"
 
 namespace meshgate {
@@ -54,69 +58,133 @@ std::optional<uint64_t> parse_offset(std::string_view s) {
   return v;
 }
 
-BlockText field_value(const json& evidence, std::string_view key) {
+// The evidence's fields and invariants by key, made once per document: a
+// value block is then a lookup, not a scan of every field.
+struct EvidenceIndex {
+  const json& evidence;
+  std::map<std::tuple<std::string, std::string, uint64_t>, JsonRef> fields;
+  std::map<std::string, JsonRef> invariants;
+
+  explicit EvidenceIndex(const json& e) : evidence(e) {
+    const JsonRef root(e, "");
+    const JsonRef all_fields = root.at("fields");
+    for (size_t i = 0; i < all_fields.size(); ++i) {
+      const JsonRef f = all_fields.at(i);
+      fields.insert_or_assign({f.at("format").str(), f.at("record").str(), f.at("offset").u64()}, f);
+    }
+    const JsonRef all_invariants = root.at("invariants");
+    for (size_t i = 0; i < all_invariants.size(); ++i) {
+      const JsonRef t = all_invariants.at(i);
+      invariants.insert_or_assign(t.at("id").str(), t);
+    }
+  }
+};
+
+BlockText field_value(const EvidenceIndex& index, std::string_view key) {
   // FORMAT.RECORD.+0xOFF.WHAT, where FORMAT may itself hold no dot ("dmc3-mod", "nres-msh").
   const std::vector<std::string> parts = split_dots(key);
   // The offset part is the one starting "+0x": a record name holds no dot either.
-  if (parts.size() != 4) return {std::nullopt, "value key `" + std::string(key) + "` is not FORMAT.RECORD.+0xOFF.WHAT"};
+  if (parts.size() != 4) return {std::nullopt, "value key `" + cut_text(key) + "` is not FORMAT.RECORD.+0xOFF.WHAT"};
   const auto offset = parse_offset(parts[2]);
-  if (!offset) return {std::nullopt, "`" + parts[2] + "` is not an offset like +0x0C"};
-  const json* field = nullptr;
-  for (const json& f : evidence["fields"])
-    if (f["format"] == parts[0] && f["record"] == parts[1] && f["offset"] == *offset) field = &f;
-  if (!field)
-    return {std::nullopt, "the evidence has no field " + parts[0] + " " + parts[1] + " at " + doc_offset(*offset) +
-                              " (unknown, or no file of that format was swept)"};
-  const json& observed = (*field)["observed"];
+  if (!offset) return {std::nullopt, "`" + cut_text(parts[2]) + "` is not an offset like +0x0C"};
+  const auto found = index.fields.find({parts[0], parts[1], *offset});
+  if (found == index.fields.end())
+    return {std::nullopt, "the evidence has no field " + cut_text(parts[0]) + " " + cut_text(parts[1]) + " at " +
+                              doc_offset(*offset) + " (unknown, or no file of that format was swept)"};
+  const JsonRef& field = found->second;
+  const JsonRef observed = field.at("observed");
   const std::string& what = parts[3];
-  if (what == "count") return {std::to_string(observed["count"].get<uint64_t>()), ""};
-  if (what == "zero") return {std::to_string(observed["zero"].get<uint64_t>()), ""};
+  if (what == "count") return {std::to_string(observed.at("count").u64()), ""};
+  if (what == "zero") return {std::to_string(observed.at("zero").u64()), ""};
   if (what == "zero_ratio")
-    return {std::to_string(observed["zero"].get<uint64_t>()) + "/" + std::to_string(observed["count"].get<uint64_t>()), ""};
+    return {std::to_string(observed.at("zero").u64()) + "/" + std::to_string(observed.at("count").u64()), ""};
   if (what == "min" || what == "max") {
-    if (observed["range"].is_null()) return {"none", ""};
-    return {number_text(observed["range"][what].get<double>()), ""};
+    const JsonRef range = observed.at("range");
+    if (range.is_null()) return {"none", ""};
+    return {number_text(range.at(what).number()), ""};
   }
-  if (what == "status") return {(*field)["status"].get<std::string>(), ""};
-  if (what == "text") return {observed["text"].get<std::string>(), ""};
-  return {std::nullopt, "unknown field figure `" + what + "` (count, zero, zero_ratio, min, max, status, text)"};
+  if (what == "status") return {field.at("status").str(), ""};
+  if (what == "text") return {observed.at("text").str(), ""};
+  return {std::nullopt, "unknown field figure `" + cut_text(what) + "` (count, zero, zero_ratio, min, max, status, text)"};
 }
 
-BlockText invariant_value(const json& evidence, std::string_view key) {
+BlockText invariant_value(const EvidenceIndex& index, std::string_view key) {
   // invariant.ID.WHAT: ids hold dots ("msh.4.12"), so WHAT is after the last one.
   const size_t last = key.rfind('.');
   const std::string id(key.substr(10, last - 10)), what(key.substr(last + 1));
-  for (const json& t : evidence["invariants"]) {
-    if (t["id"] != id) continue;
-    const uint64_t holds = t["holds"].get<uint64_t>(), violated = t["violated"].get<uint64_t>();
-    if (what == "holds") return {std::to_string(holds), ""};
-    if (what == "violated") return {std::to_string(violated), ""};
-    if (what == "ratio") return {std::to_string(holds) + "/" + std::to_string(holds + violated), ""};
-    if (what == "max_deviation") {
-      if (!t.contains("max_deviation")) return {std::nullopt, "`" + id + "` is not a semantic invariant"};
-      return {t["max_deviation"].is_null() ? "none" : number_text(t["max_deviation"].get<double>()), ""};
-    }
-    if (what == "first_violation")
-      return {t["first_violation"].is_null() ? "none" : t["first_violation"]["path"].get<std::string>(), ""};
-    return {std::nullopt, "unknown invariant figure `" + what + "` (holds, violated, ratio, max_deviation, first_violation)"};
+  const auto found = index.invariants.find(id);
+  if (found == index.invariants.end()) return {std::nullopt, "the evidence has no invariant `" + cut_text(id) + "`"};
+  const JsonRef& t = found->second;
+  const uint64_t holds = t.at("holds").u64(), violated = t.at("violated").u64();
+  if (what == "holds") return {std::to_string(holds), ""};
+  if (what == "violated") return {std::to_string(violated), ""};
+  if (what == "ratio") {
+    if (holds > UINT64_MAX - violated) t.fail("holds + violated overflows 64 bits");
+    return {std::to_string(holds) + "/" + std::to_string(holds + violated), ""};
   }
-  return {std::nullopt, "the evidence has no invariant `" + id + "`"};
+  if (what == "max_deviation") {
+    if (!t.has("max_deviation")) return {std::nullopt, "`" + cut_text(id) + "` is not a semantic invariant"};
+    const JsonRef d = t.at("max_deviation");
+    return {d.is_null() ? "none" : number_text(d.number()), ""};
+  }
+  if (what == "first_violation") {
+    const JsonRef first = t.at("first_violation");
+    return {first.is_null() ? "none" : first.at("path").str(), ""};
+  }
+  return {std::nullopt, "unknown invariant figure `" + cut_text(what) + "` (holds, violated, ratio, max_deviation, first_violation)"};
 }
 
-BlockText value(const json& evidence, std::string_view key) {
-  if (key.starts_with("invariant.") && key.rfind('.') > 10) return invariant_value(evidence, key);
+BlockText value(const EvidenceIndex& index, std::string_view key) {
+  if (key.starts_with("invariant.") && key.rfind('.') > 10) return invariant_value(index, key);
   if (key.starts_with("totals.")) {
     const std::string name(key.substr(7));
-    const json& totals = evidence["totals"];
-    if (!totals.contains(name) || totals[name].is_array()) return {std::nullopt, "unknown total `" + name + "`"};
-    return {totals[name].is_string() ? totals[name].get<std::string>() : totals[name].dump(), ""};
+    const JsonRef totals = JsonRef(index.evidence, "").at("totals");
+    if (!totals.has(name) || totals.at(name).json().is_array() || totals.at(name).json().is_object())
+      return {std::nullopt, "unknown total `" + cut_text(name) + "`"};
+    const json& v = totals.at(name).json();
+    return {v.is_string() ? v.get<std::string>() : v.dump(), ""};
   }
-  return field_value(evidence, key);
+  return field_value(index, key);
 }
 
-size_t line_of(std::string_view text, size_t pos) {
-  return 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(pos), '\n'));
+BlockText render(std::string_view name, const EvidenceIndex& index) {
+  const std::vector<std::string> words = split_words(name);
+  if (words.empty()) return {std::nullopt, "empty block name"};
+  if (words[0] == "fields") {
+    if (words.size() != 3) return {std::nullopt, "`fields` takes FORMAT RECORD, e.g. `fields dmc3-mod mesh`"};
+    const std::string table = field_table_markdown(index.evidence.at("fields"), words[1], words[2]);
+    if (table.empty())
+      return {std::nullopt, "the evidence has no field table `" + cut_text(words[1]) + " " + cut_text(words[2]) +
+                                "` (unknown, or no file of that format was swept)"};
+    return {"\n" + table, ""};
+  }
+  if (words[0] == "invariants") {
+    if (words.size() != 1) return {std::nullopt, "`invariants` takes no argument"};
+    return {"\n" + invariant_table_markdown(index.evidence.at("invariants")), ""};
+  }
+  if (words[0] == "value") {
+    if (words.size() != 2) return {std::nullopt, "`value` takes one KEY"};
+    return value(index, words[1]);
+  }
+  return {std::nullopt, "unknown block `" + cut_text(words[0]) + "` (fields, invariants, value)"};
 }
+
+// Line numbers of positions met in increasing order, counted once: a
+// rescan from the start per block made 200,000 blocks run for hours.
+class LineCounter {
+ public:
+  explicit LineCounter(std::string_view text) : text_(text) {}
+  size_t line_of(size_t pos) {
+    line_ += static_cast<size_t>(std::count(text_.begin() + static_cast<std::ptrdiff_t>(pos_),
+                                            text_.begin() + static_cast<std::ptrdiff_t>(pos), '\n'));
+    pos_ = pos;
+    return line_;
+  }
+
+ private:
+  std::string_view text_;
+  size_t pos_ = 0, line_ = 1;
+};
 
 // The first line where two texts differ, as (expected, found).
 std::pair<std::string, std::string> first_difference(std::string_view expected, std::string_view found) {
@@ -134,33 +202,45 @@ std::pair<std::string, std::string> first_difference(std::string_view expected, 
 }  // namespace
 
 BlockText render_block(std::string_view name, const json& evidence) {
-  const std::vector<std::string> words = split_words(name);
-  if (words.empty()) return {std::nullopt, "empty block name"};
-  if (words[0] == "fields") {
-    if (words.size() != 3) return {std::nullopt, "`fields` takes FORMAT RECORD, e.g. `fields dmc3-mod mesh`"};
-    const std::string table = field_table_markdown(evidence["fields"], words[1], words[2]);
-    if (table.empty())
-      return {std::nullopt, "the evidence has no field table `" + words[1] + " " + words[2] +
-                                "` (unknown, or no file of that format was swept)"};
-    return {"\n" + table, ""};
+  try {
+    return render(name, EvidenceIndex(evidence));
+  } catch (const JsonInputError& e) {
+    return {std::nullopt, std::string("the evidence ") + e.what()};
+  } catch (const json::exception& e) {  // markdown_tables' checked reads
+    return {std::nullopt, std::string("the evidence does not hold what the block needs: ") + e.what()};
   }
-  if (words[0] == "invariants") {
-    if (words.size() != 1) return {std::nullopt, "`invariants` takes no argument"};
-    return {"\n" + invariant_table_markdown(evidence["invariants"]), ""};
-  }
-  if (words[0] == "value") {
-    if (words.size() != 2) return {std::nullopt, "`value` takes one KEY"};
-    return value(evidence, words[1]);
-  }
-  return {std::nullopt, "unknown block `" + words[0] + "` (fields, invariants, value)"};
 }
+
+std::vector<std::string> evidence_problems(const json& evidence) { return schema_violations(evidence_schema(), evidence); }
 
 DocSync sync_document(std::string_view doc, const json& evidence) {
   DocSync out;
+  std::optional<EvidenceIndex> index;
+  try {
+    index.emplace(evidence);
+  } catch (const JsonInputError& e) {
+    out.errors.push_back(std::string("0: the evidence ") + e.what());
+    return out;
+  }
+  // Each distinct block is rendered once: a document may repeat one many times.
+  std::map<std::string, BlockText, std::less<>> rendered_blocks;
+  LineCounter lines(doc);
   size_t copied = 0;  // doc[0, copied) is in out.updated
   size_t at = 0;
-  while ((at = doc.find(kOpen, at)) != std::string_view::npos) {
-    const size_t line = line_of(doc, at);
+  while (true) {
+    const size_t open = doc.find(kOpen, at);
+    // A closing marker before the next opening one closes nothing: a block
+    // lost its opening marker, and rewriting around it would misplace text.
+    const size_t stray = doc.find(kClose, at);
+    if (stray != std::string_view::npos && stray < open) {
+      out.errors.push_back(std::to_string(lines.line_of(stray)) + ": a closing " + std::string(kClose) +
+                           " with no block open");
+      at = stray + kClose.size();
+      continue;
+    }
+    if (open == std::string_view::npos) break;
+    at = open;
+    const size_t line = lines.line_of(at);
     const size_t name_end = doc.find(kCommentEnd, at + kOpen.size());
     if (name_end == std::string_view::npos) {
       out.errors.push_back(std::to_string(line) + ": a meshgate marker that never ends (no `-->`)");
@@ -172,13 +252,30 @@ DocSync sync_document(std::string_view doc, const json& evidence) {
     const size_t close = doc.find(kClose, body);
     const size_t next_open = doc.find(kOpen, body);
     if (close == std::string_view::npos || (next_open != std::string_view::npos && next_open < close)) {
-      out.errors.push_back(std::to_string(line) + ": block `" + std::string(name) + "` is not closed by " + std::string(kClose) +
+      out.errors.push_back(std::to_string(line) + ": block `" + cut_text(name) + "` is not closed by " + std::string(kClose) +
                            " before the next block");
       at = body;
       continue;
     }
     ++out.blocks;
-    const BlockText rendered = render_block(name, evidence);
+    auto cached = rendered_blocks.find(name);
+    if (cached == rendered_blocks.end()) {
+      BlockText text;
+      try {
+        text = render(name, *index);
+      } catch (const JsonInputError& e) {
+        text = {std::nullopt, std::string("the evidence ") + e.what()};
+      } catch (const json::exception& e) {
+        text = {std::nullopt, std::string("the evidence does not hold what the block needs: ") + e.what()};
+      }
+      // Text from the evidence (a field's note) holding a marker would make
+      // the updated document parse differently from what was written.
+      if (text.text && (text.text->find(kOpen) != std::string::npos || text.text->find(kClose) != std::string::npos))
+        text = {std::nullopt, "the evidence's text for this block holds a meshgate marker (" + std::string(kOpen) + " or " +
+                                  std::string(kClose) + ")"};
+      cached = rendered_blocks.emplace(std::string(name), std::move(text)).first;
+    }
+    const BlockText& rendered = cached->second;
     const std::string_view found = doc.substr(body, close - body);
     out.updated.append(doc.substr(copied, body - copied));
     if (!rendered.text) {
@@ -188,7 +285,7 @@ DocSync sync_document(std::string_view doc, const json& evidence) {
       out.updated.append(*rendered.text);
       if (found != *rendered.text) {
         auto [expected, was] = first_difference(*rendered.text, found);
-        out.stale.push_back({line, std::string(name), std::move(expected), std::move(was)});
+        out.stale.push_back({line, cut_text(name, 200), cut_text(expected, 1000), cut_text(was, 1000)});
       }
     }
     copied = close;

@@ -4,7 +4,7 @@
 //   <!-- meshgate:fields dmc3-mod mesh -->      the field table of one record
 //   <!-- meshgate:invariants -->                the invariant table
 //   <!-- meshgate:value KEY -->                 one figure, inline
-// each closed by <!-- /meshgate -->. Tables sit on their own lines between
+// each closed by <!-- /meshgate --> (and no such marker elsewhere). Tables sit on their own lines between
 // the markers; a value is the exact text between them. KEY is
 //   FORMAT.RECORD.+0xOFF.{count,zero,zero_ratio,min,max,status,text}
 //   invariant.ID.{holds,violated,ratio,max_deviation,first_violation}
@@ -37,8 +37,17 @@ struct DocSync {
   size_t blocks = 0;
 };
 
+// Why `evidence` is not a meshgate.evidence.v1 report (its JSON Schema,
+// reports/schema/evidence.v1.schema.json), one line each; empty when it is.
+// Check it before sync_document: blocks read only keys the schema requires.
+[[nodiscard]] std::vector<std::string> evidence_problems(const nlohmann::json& evidence);
+
 // Every block of `document` against `evidence`. Text outside the blocks is
-// copied byte for byte; with errors, `updated` must not be written.
+// copied byte for byte; with errors, `updated` must not be written. A closing
+// marker with no block open is an error. Linear in the document: lines are
+// counted once, each distinct block is rendered once, value keys are looked
+// up in an index of the evidence. Every evidence read is checked: a missing
+// key or a wrong type is an error naming its path, never undefined behaviour.
 [[nodiscard]] DocSync sync_document(std::string_view document, const nlohmann::json& evidence);
 
 // The text of one block name ("fields dmc3-mod mesh", "value totals.files"),

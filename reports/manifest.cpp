@@ -4,7 +4,8 @@
 #include <set>
 
 #include "reports/evidence.hpp"
-#include "reports/json_schema_check.hpp"
+#include "pipeline/json_input.hpp"
+#include "pipeline/json_schema_check.hpp"
 #include "reports/json_stream.hpp"
 
 namespace meshgate {
@@ -86,27 +87,43 @@ ArrayDocument manifest_document(const SweepResult& sweep) {
 json manifest_json(const SweepResult& sweep) { return to_json(manifest_document(sweep)); }
 void write_manifest_json(std::ostream& out, const SweepResult& sweep) { write_json(out, manifest_document(sweep)); }
 
+namespace {
+
+// The fingerprint and lock_digest a lock's entries give (a schema-valid lock).
+std::pair<std::string, std::string> seals_of(const json& manifest) {
+  std::string material;
+  LockDigest digest(manifest.at("tool"), manifest.at("fingerprint").get<std::string>());
+  for (const json& f : manifest.at("files")) {
+    const std::string& path = f.at("path").get_ref<const std::string&>();
+    if (path.find('!') == std::string::npos)  // nested entries are inside their archive's bytes
+      append_fingerprint_item(material, path, f.at("size").get<uint64_t>(), f.at("sha256").get<std::string>());
+    digest.add_entry(f);
+  }
+  return {fingerprint_of(material), digest.hex()};
+}
+
+}  // namespace
+
 std::vector<std::string> lock_problems(const json& manifest) {
   std::vector<std::string> problems = schema_violations(manifest_schema(), manifest);
   if (!problems.empty()) return problems;
   std::set<std::string> paths;
-  for (const json& f : manifest["files"])
-    if (!paths.insert(f["path"].get<std::string>()).second)
-      problems.push_back("/files: the path " + f["path"].dump() + " is listed twice");
+  for (const json& f : manifest.at("files"))
+    if (!paths.insert(f.at("path").get<std::string>()).second)
+      problems.push_back("/files: the path \"" + cut_text(f.at("path").get_ref<const std::string&>()) + "\" is listed twice");
   if (!problems.empty()) return problems;
-  std::string material;
-  LockDigest digest(manifest["tool"], manifest["fingerprint"].get<std::string>());
-  for (const json& f : manifest["files"]) {
-    const std::string path = f["path"].get<std::string>();
-    if (path.find('!') == std::string::npos)  // nested entries are inside their archive's bytes
-      append_fingerprint_item(material, path, f["size"].get<uint64_t>(), f["sha256"].get<std::string>());
-    digest.add_entry(f);
-  }
-  if (fingerprint_of(material) != manifest["fingerprint"].get<std::string>())
+  const auto [fingerprint, digest] = seals_of(manifest);
+  if (fingerprint != manifest.at("fingerprint").get<std::string>())
     problems.push_back("/fingerprint: does not match the entries");
-  if (digest.hex() != manifest["lock_digest"].get<std::string>())
+  if (digest != manifest.at("lock_digest").get<std::string>())
     problems.push_back("/lock_digest: does not match the lock's content");
   return problems;
+}
+
+void reseal_lock(json& lock) {
+  // The digest covers the fingerprint, so the fingerprint is set first.
+  lock["fingerprint"] = seals_of(lock).first;
+  lock["lock_digest"] = seals_of(lock).second;
 }
 
 namespace {

@@ -27,6 +27,11 @@ void write_manifest_json(std::ostream& out, const SweepResult& sweep);
 // match its entries (it was edited by hand).
 [[nodiscard]] std::vector<std::string> lock_problems(const nlohmann::json& manifest);
 
+// Sets a schema-valid lock's fingerprint and lock_digest to what its entries
+// give: how the tests and lock_fuzzer make an edited lock the gate trusts
+// (the gate cannot tell it from one `manifest` wrote; see README, Guarantees).
+void reseal_lock(nlohmann::json& lock);
+
 // Every way the swept corpus differs from the manifest, one sentence each, in
 // a stable order (by path); empty when the gate passes. An entry the sweep
 // could not read is "unreadable", not "missing". For a manifest that is not

@@ -51,13 +51,13 @@ std::string invariant_table_markdown(const json& invariants) {
   std::string md =
       "| id | invariant | holds | violated | largest deviation | first violation |\n|---|---|---:|---:|---:|---|\n";
   for (const json& t : invariants) {
-    const uint64_t holds = t["holds"].get<uint64_t>(), violated = t["violated"].get<uint64_t>();
+    const uint64_t holds = t.at("holds").get<uint64_t>(), violated = t.at("violated").get<uint64_t>();
     if (holds + violated == 0) continue;
-    const json& first = t["first_violation"];
-    md += "| `" + t["id"].get<std::string>() + "` | " + md_cell(t["description"].get<std::string>()) + " | " +
+    const json& first = t.at("first_violation");
+    md += "| `" + t.at("id").get<std::string>() + "` | " + md_cell(t.at("description").get<std::string>()) + " | " +
           with_commas(holds) + " | " + with_commas(violated) + " | " +
-          (t.contains("max_deviation") ? deviation_text(t["max_deviation"]) : "") + " | " +
-          (first.is_null() ? "" : md_code(first["path"].get<std::string>()) + " @ " + doc_offset(first["offset"].get<uint64_t>())) +
+          (t.contains("max_deviation") ? deviation_text(t.at("max_deviation")) : "") + " | " +
+          (first.is_null() ? "" : md_code(first.at("path").get<std::string>()) + " @ " + doc_offset(first.at("offset").get<uint64_t>())) +
           " |\n";
   }
   return md;
@@ -66,13 +66,13 @@ std::string invariant_table_markdown(const json& invariants) {
 std::string field_table_markdown(const json& fields, std::string_view format, std::string_view record) {
   std::string md;
   for (const json& f : fields) {
-    if (f["format"] != format || f["record"] != record) continue;
+    if (f.at("format") != format || f.at("record") != record) continue;
     if (md.empty()) md = "| offset | type | meaning | status | corpus evidence |\n|---:|---|---|---|---|\n";
-    const std::string type = f["type"].get<std::string>();
-    md += "| " + doc_offset(f["offset"].get<uint64_t>()) + " | " +
-          (type.starts_with("bytes[") ? "u8[" + std::to_string(f["size"].get<uint64_t>()) + "]" : type) + " | `" +
-          f["name"].get<std::string>() + "`: " + md_cell(f["note"].get<std::string>()) + " | " +
-          f["status"].get<std::string>() + " | " + md_cell(f["observed"]["text"].get<std::string>()) + " |\n";
+    const std::string type = f.at("type").get<std::string>();
+    md += "| " + doc_offset(f.at("offset").get<uint64_t>()) + " | " +
+          (type.starts_with("bytes[") ? "u8[" + std::to_string(f.at("size").get<uint64_t>()) + "]" : type) + " | `" +
+          f.at("name").get<std::string>() + "`: " + md_cell(f.at("note").get<std::string>()) + " | " +
+          f.at("status").get<std::string>() + " | " + md_cell(f.at("observed").at("text").get<std::string>()) + " |\n";
   }
   return md;
 }
