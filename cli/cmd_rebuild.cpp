@@ -42,7 +42,7 @@ void add_rebuild(CLI::App& app, int& exit_code) {
   cmd->add_option("FILE", options->file, "a MOD, an MSH model or an NRes archive")->required();
   cmd->add_flag("--canonical", options->canonical, "the canonical layout: retail order and alignment (required; the only layout rebuild makes)");
   add_output_option(cmd, "-o,--output", options->output, "the rebuilt file to write")->required();
-  cmd->add_flag("--force", options->force, "write the result even if it differs in content or has an error diagnostic");
+  add_force_option(cmd, options->force, "write the result even if it differs in content or has an error diagnostic");
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
@@ -52,7 +52,7 @@ void add_rebuild(CLI::App& app, int& exit_code) {
       return;
     }
     const std::optional<InputScan> scan = scan_for({options->file}, 1, "rebuild");
-    if (!scan || !outputs_are_usable({options->output}, scan->files, "rebuild")) {
+    if (!scan || !outputs_are_usable({options->output}, scan->files, "rebuild", overwrite_rule(options->force))) {
       exit_code = kExitUsage;
       return;
     }
@@ -83,7 +83,8 @@ void add_rebuild(CLI::App& app, int& exit_code) {
     } else {
       std::cout << "rebuild: same model as the input (diff --semantic: equal)\n";
     }
-    exit_code = write_checked_model(display, result.bytes, options->profile, options->force, options->output, "rebuild");
+    exit_code = write_checked_model(display, result.bytes, options->profile, options->force, options->output, "rebuild",
+                                    overwrite_rule(options->force));
   });
 }
 

@@ -31,7 +31,7 @@ void add_set(CLI::App& app, int& exit_code) {
   auto* out = add_output_option(cmd, "-o,--output", options->output, "the edited file to write");
   auto* in_place = cmd->add_flag("--in-place", options->in_place, "replace FILE itself (atomically)");
   out->excludes(in_place);
-  cmd->add_flag("--force", options->force, "write the file even if the edit gives it an error diagnostic");
+  add_force_option(cmd, options->force, "write the file even if the edit gives it an error diagnostic");
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
@@ -41,7 +41,7 @@ void add_set(CLI::App& app, int& exit_code) {
       return;
     }
     const std::optional<InputScan> scan = scan_for({options->file}, 1, "set");
-    if (!scan || (!options->in_place && !outputs_are_usable({options->output}, scan->files, "set"))) {
+    if (!scan || (!options->in_place && !outputs_are_usable({options->output}, scan->files, "set", overwrite_rule(options->force)))) {
       exit_code = kExitUsage;
       return;
     }
@@ -73,8 +73,10 @@ void add_set(CLI::App& app, int& exit_code) {
     for (const FieldEdit& e : result.edits)
       std::cout << e.path << " @ " << hex_offset(e.offset) << " (" << e.size << " bytes): " << e.old_value << " -> "
                 << e.new_value << "\n";
+    // --in-place replaces FILE (through a symlink, its target) whatever --force says.
     const std::string& target = options->in_place ? options->file : options->output;
-    exit_code = write_checked_model(display, result.bytes, options->profile, options->force, target, "set");
+    const Overwrite overwrite = options->in_place ? Overwrite::replace : overwrite_rule(options->force);
+    exit_code = write_checked_model(display, result.bytes, options->profile, options->force, target, "set", overwrite);
   });
 }
 
