@@ -1,6 +1,8 @@
 #include "change/field_set.hpp"
 
 #include <bit>
+#include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -80,15 +82,19 @@ std::optional<std::vector<std::byte>> encode_field_value(const std::string& type
       store(*bits);
       return out;
     }
+    // strtod skips leading white space and says "too large" only through
+    // errno (ERANGE with HUGE_VAL): 1e400 would otherwise be stored as +inf.
+    // "inf" spelled out is a value; a number past every range is not.
     char* end = nullptr;
     errno = 0;
     const double wanted = std::strtod(value.c_str(), &end);
-    if (value.empty() || *end != '\0') {
+    const bool overflow = errno == ERANGE && std::isinf(wanted);
+    if (value.empty() || std::isspace(static_cast<unsigned char>(value.front())) || *end != '\0') {
       error = "`" + value + "` is not a number";
       return std::nullopt;
     }
     const auto f = static_cast<float>(wanted);
-    if (std::isinf(f) && !std::isinf(wanted)) {
+    if (overflow || (std::isinf(f) && !std::isinf(wanted))) {
       error = "`" + value + "` is beyond the f32 range";
       return std::nullopt;
     }

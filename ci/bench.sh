@@ -154,9 +154,9 @@ for evidence in (False, True, "report"):
     for jobs in (1, 2):
         command = ["sweep", corpus]
         if evidence is True:
-            command += ["--json", os.path.join(os.path.dirname(corpus), "evidence-corpus.json")]
+            command += ["--json", os.path.join(os.path.dirname(corpus), "evidence-corpus.json"), "--force"]
         if evidence == "report":
-            command = ["report", corpus, "-o", os.path.join(os.path.dirname(corpus), "report-corpus.html")]
+            command = ["report", corpus, "-o", os.path.join(os.path.dirname(corpus), "report-corpus.html"), "--force"]
         start = time.monotonic()
         proc = subprocess.run(["/usr/bin/time", "-f", "%M", "./build/meshgate"] + command + ["--jobs", str(jobs)],
                               capture_output=True, text=True)

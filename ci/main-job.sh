@@ -28,7 +28,8 @@ echo "== round trip of the synthetic corpus =="
 ./build/meshgate roundtrip "$out/synth" > "$out/roundtrip.txt" || { cat "$out/roundtrip.txt"; exit 1; }
 tail -n 1 "$out/roundtrip.txt"
 echo "== coverage sweep, evidence report and corpus manifest =="
-./build/meshgate sweep "$out/synth" --jobs "$(nproc)" --json "$out/evidence.json" --markdown "$out/evidence.md"
-./build/meshgate manifest "$out/synth" -o "$out/corpus.lock.json"
+# --force: a re-run replaces the previous run's evidence and lock (an existing output is refused otherwise).
+./build/meshgate sweep "$out/synth" --jobs "$(nproc)" --json "$out/evidence.json" --markdown "$out/evidence.md" --force
+./build/meshgate manifest "$out/synth" -o "$out/corpus.lock.json" --force
 ./build/meshgate gate "$out/corpus.lock.json" "$out/synth" | tail -n 1
 echo "evidence: $out/evidence.json, $out/evidence.md; manifest: $out/corpus.lock.json"

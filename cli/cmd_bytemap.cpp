@@ -16,6 +16,7 @@ namespace {
 
 struct BytemapOptions {
   std::string file, output;
+  bool force = false;
   uint32_t width = 256;
   uint32_t scale = 2;
   nres::Profile profile = nres::Profile::compatible;
@@ -29,6 +30,7 @@ void add_bytemap(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("bytemap", "Draw a file's byte map (provenance per byte) as a PNG or SVG picture");
   cmd->add_option("FILE", options->file, "a MOD, an MSH model or an NRes archive")->required();
   add_output_option(cmd, "-o,--output", options->output, "the picture to write: .png or .svg")->required();
+  add_force_option(cmd, options->force);
   cmd->add_option("--width", options->width, "bytes per row (default 256)")->check(CLI::Range(1u, 4096u));
   cmd->add_option("--scale", options->scale, "PNG pixels per byte cell (default 2)")->check(CLI::Range(1u, 16u));
   add_profile_option(cmd, options->profile);
@@ -43,7 +45,7 @@ void add_bytemap(CLI::App& app, int& exit_code) {
     }
     FileReader reader;
     const std::optional<SingleInput> input =
-        read_single_input(options->file, {out}, options->limits, reader, "bytemap", exit_code);
+        read_single_input(options->file, {out}, overwrite_rule(options->force), options->limits, reader, "bytemap", exit_code);
     if (!input) return;
     const std::string& display = input->display;
     std::vector<ClassRun> runs;
@@ -67,9 +69,9 @@ void add_bytemap(CLI::App& app, int& exit_code) {
     try {
       if (png) {
         const std::vector<std::byte> picture = byte_map_png(grid, options->scale);
-        written = write_file(out, [&](std::ostream& o) { o.write(reinterpret_cast<const char*>(picture.data()), static_cast<std::streamsize>(picture.size())); }, "bytemap");
+        written = write_file(out, [&](std::ostream& o) { o.write(reinterpret_cast<const char*>(picture.data()), static_cast<std::streamsize>(picture.size())); }, "bytemap", overwrite_rule(options->force));
       } else {
-        written = write_text_file(out, byte_map_svg(grid, runs, display), "bytemap");
+        written = write_text_file(out, byte_map_svg(grid, runs, display), "bytemap", overwrite_rule(options->force));
       }
     } catch (const std::exception& e) {
       std::cerr << "meshgate bytemap: " << e.what() << "\n";

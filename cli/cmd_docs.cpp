@@ -47,6 +47,13 @@ void add_docs(CLI::App& app, int& exit_code) {
   cmd->add_option("DOC", options->documents, "Markdown documents with generated blocks")->required();
   cmd->add_option("--evidence", options->evidence, "the evidence report (meshgate sweep --json)")->required();
   cmd->callback([options, &exit_code] {
+    // update rewrites each document in place (a symlink: its target, keeping
+    // mode and owner); none may be the evidence, nor be named twice.
+    if (options->mode == "update" &&
+        !outputs_are_usable(options->documents, std::vector<std::string>{options->evidence}, "docs", Overwrite::replace)) {
+      exit_code = kExitUsage;
+      return;
+    }
     std::string why;
     const std::optional<std::string> evidence_text = read_text(options->evidence, kMaxEvidenceBytes, why);
     if (!evidence_text) {
@@ -91,7 +98,7 @@ void add_docs(CLI::App& app, int& exit_code) {
       }
       stale = stale || !sync.stale.empty();
       if (options->mode == "update" && sync.updated != *doc) {
-        if (!write_text_file(path, sync.updated, "docs")) {
+        if (!write_text_file(path, sync.updated, "docs", Overwrite::replace)) {
           errors = true;
           continue;
         }

@@ -26,12 +26,13 @@ void add_dump(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("dump", "Write a file as JSON: every field by name, streams as typed arrays, other bytes as hex");
   cmd->add_option("FILE", options->input, "a MOD, an MSH model or an NRes archive")->required();
   add_output_option(cmd, "-o,--output", options->output, "the JSON to write (meshgate.dump.v1)")->required();
+  add_force_option(cmd, options->force);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
     FileReader reader;
     const std::optional<SingleInput> input =
-        read_single_input(options->input, {options->output}, options->limits, reader, "dump", exit_code);
+        read_single_input(options->input, {options->output}, overwrite_rule(options->force), options->limits, reader, "dump", exit_code);
     if (!input) return;
     const std::string& display = input->display;
     const nlohmann::json dump = dump_model(display, input->bytes, options->profile);
@@ -40,7 +41,8 @@ void add_dump(CLI::App& app, int& exit_code) {
       exit_code = kExitFailed;
       return;
     }
-    if (!write_file(options->output, [&](std::ostream& out) { out << dump.dump(1) << "\n"; }, "dump")) {
+    if (!write_file(options->output, [&](std::ostream& out) { out << dump.dump(1) << "\n"; }, "dump",
+                    overwrite_rule(options->force))) {
       exit_code = kExitUsage;
       return;
     }
@@ -54,7 +56,7 @@ void add_build(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("build", "Build a file from a meshgate dump (the inverse of dump; the layout is the dump's)");
   cmd->add_option("JSON", options->input, "a dump (meshgate.dump.v1)")->required();
   add_output_option(cmd, "-o,--output", options->output, "the file to write")->required();
-  cmd->add_flag("--force", options->force, "write the file even if it has an error diagnostic");
+  add_force_option(cmd, options->force, "write the file even if it has an error diagnostic");
   add_profile_option(cmd, options->profile);
   cmd->callback([options, &exit_code] {
     const std::optional<InputScan> scan = scan_for({options->input}, 1, "build", /*keep_unreadable=*/false);
@@ -65,7 +67,8 @@ void add_build(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    if (!outputs_are_usable({options->output}, scan ? scan->files : std::vector<InputFile>{}, "build")) {
+    if (!outputs_are_usable({options->output}, scan ? scan->files : std::vector<InputFile>{}, "build",
+                            overwrite_rule(options->force))) {
       exit_code = kExitUsage;
       return;
     }
@@ -89,7 +92,7 @@ void add_build(CLI::App& app, int& exit_code) {
       return;
     }
     exit_code = write_checked_model(dump.at("name").get<std::string>(), built.bytes, options->profile, options->force,
-                                    options->output, "build");
+                                    options->output, "build", overwrite_rule(options->force));
   });
 }
 

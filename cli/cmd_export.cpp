@@ -20,7 +20,7 @@ struct ExportOptions {
   std::vector<std::string> paths;
   std::string output, out_dir, format = "glb";
   unsigned lod = 0;
-  bool json = false;
+  bool json = false, force = false;
   nres::Profile profile = nres::Profile::compatible;
   SizeLimits limits;
 };
@@ -36,6 +36,32 @@ std::string file_name_for(const std::string& display, const std::string& extensi
   return name;
 }
 
+// A model the export will write, and where.
+struct PlannedModel {
+  std::string path;    // its report path
+  std::string target;  // the .glb or .gltf
+};
+
+// Every model the inputs hold that exports, with its file in `out_dir`: the
+// names are known before anything is written, so they can be checked against
+// the inputs and each other. A file that cannot be read is left to the export
+// pass, which says why.
+std::vector<PlannedModel> plan_directory(const InputScan& scan, const ExportOptions& options, const std::string& extension) {
+  std::vector<PlannedModel> planned;
+  std::set<std::string> taken;
+  FileReader reader;
+  for (const InputFile& input : scan.files) {
+    const FileRead read = reader.read(input.path, options.limits);
+    if (!read) continue;
+    const auto visit = [&](const RoundTripOutcome& o, Bytes, const ParsedView& parsed) {
+      if (!o.parsed || !((parsed.mod && parsed.mod->ok()) || (parsed.msh && parsed.msh->ok()))) return;
+      planned.push_back({o.path, (std::filesystem::path(options.out_dir) / file_name_for(o.path, extension, taken)).string()});
+    };
+    (void)roundtrip_tree(input.display, read.bytes, options.profile, visit, /*hashes=*/false);
+  }
+  return planned;
+}
+
 }  // namespace
 
 void add_export(CLI::App& app, int& exit_code) {
@@ -48,6 +74,7 @@ void add_export(CLI::App& app, int& exit_code) {
   cmd->add_option("--format", options->format, "glb (default) or gltf (JSON + .bin)")->check(CLI::IsMember({"glb", "gltf"}));
   cmd->add_option("--lod", options->lod, "MSH: the slot column per node (0..4, default 0)")->check(CLI::Range(0u, 4u));
   cmd->add_flag("--json", options->json, "print a summary per model as JSON");
+  add_force_option(cmd, options->force);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
@@ -57,12 +84,25 @@ void add_export(CLI::App& app, int& exit_code) {
       return;
     }
     const std::optional<InputScan> scan = scan_for(options->paths, 1, "export");
-    if (!scan || !outputs_are_usable({options->output}, scan->files, "export")) {
+    if (!scan) {
       exit_code = kExitUsage;
       return;
     }
     const gltf::FileKind kind = options->format == "gltf" ? gltf::FileKind::gltf : gltf::FileKind::glb;
     const std::string extension = kind == gltf::FileKind::gltf ? ".gltf" : ".glb";
+    // Every file the export will write (a .gltf's .bin, each model's name in
+    // --out) is known and checked before the first is written.
+    const Overwrite overwrite = overwrite_rule(options->force);
+    const std::vector<PlannedModel> planned =
+        options->out_dir.empty() ? std::vector<PlannedModel>{} : plan_directory(*scan, *options, extension);
+    std::vector<std::string> outputs;
+    if (!options->output.empty()) outputs = gltf::asset_files(options->output, kind);
+    for (const PlannedModel& m : planned)
+      for (std::string& file : gltf::asset_files(m.target, kind)) outputs.push_back(std::move(file));
+    if (!outputs_are_usable(outputs, scan->files, "export", overwrite)) {
+      exit_code = kExitUsage;
+      return;
+    }
     if (!options->out_dir.empty()) {
       std::error_code ec;
       std::filesystem::create_directories(options->out_dir, ec);
@@ -77,8 +117,7 @@ void add_export(CLI::App& app, int& exit_code) {
       gltf::ExportSummary summary;
     };
     std::vector<Done> done;
-    std::vector<std::string> written_files;
-    std::set<std::string> taken;
+    size_t next = 0;  // the planned model the export meets next (--out)
     bool rejected = false, io_failed = false, too_many = false;
     FileReader reader;
     for (const InputFile& input : scan->files) {
@@ -107,10 +146,15 @@ void add_export(CLI::App& app, int& exit_code) {
           too_many = true;
           return;
         }
-        const std::string target = options->output.empty()
-                                        ? (std::filesystem::path(options->out_dir) / file_name_for(o.path, extension, taken)).string()
-                                        : options->output;
-        if (const std::string error = gltf::write_asset(exported->asset, target, kind); !error.empty()) {
+        if (options->output.empty() && (next >= planned.size() || planned[next].path != o.path)) {
+          std::cerr << "meshgate export: " << o.path << ": the inputs changed while they were exported; not written\n";
+          io_failed = true;
+          return;
+        }
+        const std::string target = options->output.empty() ? planned[next++].target : options->output;
+        // A name meshgate chose inside --out is its own: a symlink there was planted, not followed.
+        const Symlink symlink = options->output.empty() ? Symlink::refuse : Symlink::follow;
+        if (const std::string error = gltf::write_asset(exported->asset, target, kind, overwrite, symlink); !error.empty()) {
           std::cerr << "meshgate export: cannot write " << error << "\n";
           io_failed = true;
           return;

@@ -43,13 +43,13 @@ void add_import(CLI::App& app, int& exit_code) {
   cmd->add_option("--lod", options->lod, "msh: the slot column (LOD) the glTF's meshes go to, as export --lod wrote them")
       ->check(CLI::Range(0, 4));
   add_output_option(cmd, "-o,--output", options->output, "the model to write")->required();
-  cmd->add_flag("--force", options->force, "write the result even if it has an error diagnostic");
+  add_force_option(cmd, options->force, "write the result even if it has an error diagnostic");
   cmd->add_option("--max-size", options->limits.override_bytes, "the largest input read, in bytes (default 256 MiB)");
   cmd->callback([options, &exit_code] {
     std::vector<std::string> inputs = {options->file};
     if (!options->like.empty()) inputs.push_back(options->like);
     const std::optional<InputScan> scan = scan_for(inputs, 1, "import");
-    if (!scan || !outputs_are_usable({options->output}, scan->files, "import")) {
+    if (!scan || !outputs_are_usable({options->output}, scan->files, "import", overwrite_rule(options->force))) {
       exit_code = kExitUsage;
       return;
     }
@@ -68,6 +68,17 @@ void add_import(CLI::App& app, int& exit_code) {
     const std::optional<tinygltf::Model> asset = gltf::read_asset(read.bytes, error, read_options);
     if (!asset) {
       std::cerr << "meshgate import: " << options->file << ": not a glTF 2.0 file meshgate reads: " << error << "\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    // The files the glTF's URIs name are inputs as much as the glTF itself.
+    std::vector<std::string> uri_files;
+    const std::filesystem::path folder = base_dir.empty() ? std::filesystem::path(".") : std::filesystem::path(base_dir);
+    for (const tinygltf::Buffer& b : asset->buffers)
+      if (!b.uri.empty() && !b.uri.starts_with("data:")) uri_files.push_back((folder / b.uri).string());
+    for (const tinygltf::Image& i : asset->images)
+      if (!i.uri.empty() && !i.uri.starts_with("data:")) uri_files.push_back((folder / i.uri).string());
+    if (!outputs_are_usable({options->output}, uri_files, "import", Overwrite::replace)) {  // existence: checked above
       exit_code = kExitUsage;
       return;
     }
@@ -109,7 +120,8 @@ void add_import(CLI::App& app, int& exit_code) {
       exit_code = kExitFailed;
       return;
     }
-    exit_code = write_checked_model(options->output, bytes, nres::Profile::compatible, options->force, options->output, "import");
+    exit_code = write_checked_model(options->output, bytes, nres::Profile::compatible, options->force, options->output, "import",
+                                    overwrite_rule(options->force));
   });
 }
 

@@ -14,6 +14,7 @@ namespace {
 struct ManifestOptions {
   std::vector<std::string> paths;
   std::string out, manifest;
+  bool force = false;
   nres::Profile profile = nres::Profile::compatible;
   unsigned jobs = 1;
   SizeLimits limits;
@@ -53,17 +54,19 @@ void add_manifest(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("manifest", "Record a corpus and its expected outcomes (corpus.lock.json)");
   cmd->add_option("PATH", options->paths, "files or directories")->required();
   add_output_option(cmd, "-o,--output", options->out, "manifest file to write")->required();
+  add_force_option(cmd, options->force);
   add_jobs_option(cmd, options->jobs);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
-    const SweepRequest request{options->paths, options->jobs, options->profile, options->limits, true, {options->out}};
+    SweepRequest request{options->paths, options->jobs, options->profile, options->limits, true, {options->out}};
+    request.overwrite = overwrite_rule(options->force);
     auto result = run_sweep(request, "manifest");
     if (!result) {
       exit_code = kExitUsage;
       return;
     }
-    if (!write_file(options->out, [&](std::ostream& out) { write_manifest_json(out, *result); }, "manifest")) {
+    if (!write_file(options->out, [&](std::ostream& out) { write_manifest_json(out, *result); }, "manifest", request.overwrite)) {
       exit_code = kExitUsage;
       return;
     }

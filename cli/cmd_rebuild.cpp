@@ -42,7 +42,7 @@ void add_rebuild(CLI::App& app, int& exit_code) {
   cmd->add_option("FILE", options->file, "a MOD, an MSH model or an NRes archive")->required();
   cmd->add_flag("--canonical", options->canonical, "the canonical layout: retail order and alignment (required; the only layout rebuild makes)");
   add_output_option(cmd, "-o,--output", options->output, "the rebuilt file to write")->required();
-  cmd->add_flag("--force", options->force, "write the result even if it differs in content or has an error diagnostic");
+  add_force_option(cmd, options->force, "write the result even if it differs in content or has an error diagnostic");
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
@@ -53,7 +53,7 @@ void add_rebuild(CLI::App& app, int& exit_code) {
     }
     FileReader reader;
     const std::optional<SingleInput> input =
-        read_single_input(options->file, {options->output}, options->limits, reader, "rebuild", exit_code);
+        read_single_input(options->file, {options->output}, overwrite_rule(options->force), options->limits, reader, "rebuild", exit_code);
     if (!input) return;
     const std::string& display = input->display;
     const Bytes data = input->bytes;
@@ -76,7 +76,8 @@ void add_rebuild(CLI::App& app, int& exit_code) {
     } else {
       std::cout << "rebuild: same model as the input (diff --semantic: equal)\n";
     }
-    exit_code = write_checked_model(display, result.bytes, options->profile, options->force, options->output, "rebuild");
+    exit_code = write_checked_model(display, result.bytes, options->profile, options->force, options->output, "rebuild",
+                                    overwrite_rule(options->force));
   });
 }
 

@@ -32,7 +32,7 @@ void add_set(CLI::App& app, int& exit_code) {
   auto* out = add_output_option(cmd, "-o,--output", options->output, "the edited file to write");
   auto* in_place = cmd->add_flag("--in-place", options->in_place, "replace FILE itself (atomically)");
   out->excludes(in_place);
-  cmd->add_flag("--force", options->force, "write the file even if the edit gives it an error diagnostic");
+  add_force_option(cmd, options->force, "write the file even if the edit gives it an error diagnostic");
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
@@ -41,6 +41,7 @@ void add_set(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
+    // --in-place replaces FILE (through a symlink, its target) whatever --force says.
     std::vector<FieldAssignment> assignments;
     for (const std::string& text : options->assignments) {
       const auto a = parse_assignment(text);
@@ -55,7 +56,7 @@ void add_set(CLI::App& app, int& exit_code) {
     // --in-place replaces the input by request: no output to check against it.
     const std::vector<std::string> outputs = options->in_place ? std::vector<std::string>{} : std::vector{options->output};
     const std::optional<SingleInput> input =
-        read_single_input(options->file, outputs, options->limits, reader, "set", exit_code);
+        read_single_input(options->file, outputs, overwrite_rule(options->force), options->limits, reader, "set", exit_code);
     if (!input) return;
     const std::string& display = input->display;
     const SetResult result = apply_assignments(display, input->bytes, options->profile, assignments);
@@ -68,8 +69,10 @@ void add_set(CLI::App& app, int& exit_code) {
     for (const FieldEdit& e : result.edits)
       std::cout << display_text(e.path) << " @ " << hex_offset(e.offset) << " (" << e.size
                 << " bytes): " << display_text(e.old_value) << " -> " << display_text(e.new_value) << "\n";
+    // --in-place replaces FILE (through a symlink, its target) whatever --force says.
     const std::string& target = options->in_place ? options->file : options->output;
-    exit_code = write_checked_model(display, result.bytes, options->profile, options->force, target, "set");
+    const Overwrite overwrite = options->in_place ? Overwrite::replace : overwrite_rule(options->force);
+    exit_code = write_checked_model(display, result.bytes, options->profile, options->force, target, "set", overwrite);
   });
 }
 

@@ -17,6 +17,7 @@ namespace {
 struct SweepCliOptions {
   std::vector<std::string> paths;
   std::string json_out, markdown_out, html_out;
+  bool force = false;
   nres::Profile profile = nres::Profile::compatible;
   unsigned jobs = 1;
   SizeLimits limits;
@@ -45,8 +46,8 @@ int print_sweep_summary(const SweepResult& result) {
   return not_clean == 0 ? kExitOk : kExitFailed;
 }
 
-bool write_html_report(const std::string& path, const SweepResult& result, const char* command) {
-  if (!write_file(path, [&](std::ostream& out) { write_evidence_html(out, result); }, command)) return false;
+bool write_html_report(const std::string& path, const SweepResult& result, const char* command, Overwrite overwrite) {
+  if (!write_file(path, [&](std::ostream& out) { write_evidence_html(out, result); }, command, overwrite)) return false;
   std::printf("%s: wrote %s (%zu file pages, %llu without byte-level detail)\n", command, display_text(path).c_str(), result.files.size(),
               static_cast<unsigned long long>(result.page_details_dropped));
   return true;
@@ -62,6 +63,7 @@ void add_sweep(CLI::App& app, int& exit_code) {
   add_output_option(cmd, "--json", options->json_out, "write the evidence report (meshgate.evidence.v1) here");
   add_output_option(cmd, "--markdown", options->markdown_out, "write the Markdown field tables and summaries here");
   add_output_option(cmd, "--html", options->html_out, "write the HTML evidence report (as meshgate report) here");
+  add_force_option(cmd, options->force);
   add_jobs_option(cmd, options->jobs);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
@@ -72,6 +74,7 @@ void add_sweep(CLI::App& app, int& exit_code) {
     SweepRequest request{options->paths, options->jobs, options->profile, options->limits, true, {}, false};
     request.digests = !options->json_out.empty() || !options->markdown_out.empty() || !options->html_out.empty();
     request.pages = !options->html_out.empty();
+    request.overwrite = overwrite_rule(options->force);
     for (const std::string* out : {&options->json_out, &options->markdown_out, &options->html_out})
       if (!out->empty()) request.outputs.push_back(*out);
     auto result = run_sweep(request, "sweep");
@@ -81,15 +84,16 @@ void add_sweep(CLI::App& app, int& exit_code) {
     }
     const int outcome = print_sweep_summary(*result);
     if (!options->json_out.empty() &&
-        !write_file(options->json_out, [&](std::ostream& out) { write_evidence_json(out, *result); }, "sweep")) {
+        !write_file(options->json_out, [&](std::ostream& out) { write_evidence_json(out, *result); }, "sweep",
+                    request.overwrite)) {
       exit_code = kExitUsage;
       return;
     }
-    if (!options->markdown_out.empty() && !write_text_file(options->markdown_out, evidence_markdown(*result), "sweep")) {
+    if (!options->markdown_out.empty() && !write_text_file(options->markdown_out, evidence_markdown(*result), "sweep", request.overwrite)) {
       exit_code = kExitUsage;
       return;
     }
-    if (!options->html_out.empty() && !write_html_report(options->html_out, *result, "sweep")) {
+    if (!options->html_out.empty() && !write_html_report(options->html_out, *result, "sweep", request.overwrite)) {
       exit_code = kExitUsage;
       return;
     }
@@ -103,19 +107,21 @@ void add_report(CLI::App& app, int& exit_code) {
       "report", "The evidence of a corpus as one self-contained HTML page: summary, invariants, field tables, byte maps");
   cmd->add_option("PATH", options->paths, "files or directories (searched recursively by magic)")->required();
   add_output_option(cmd, "-o,--output", options->html_out, "the .html report to write")->required();
+  add_force_option(cmd, options->force);
   add_jobs_option(cmd, options->jobs);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
     SweepRequest request{options->paths, options->jobs, options->profile, options->limits, true, {options->html_out}, false};
     request.pages = true;
+    request.overwrite = overwrite_rule(options->force);
     auto result = run_sweep(request, "report");
     if (!result) {
       exit_code = kExitUsage;
       return;
     }
     const int outcome = print_sweep_summary(*result);
-    if (!write_html_report(options->html_out, *result, "report")) {
+    if (!write_html_report(options->html_out, *result, "report", request.overwrite)) {
       exit_code = kExitUsage;
       return;
     }

@@ -83,7 +83,8 @@ void add_synth(CLI::App& app, int& exit_code) {
     bool failed = false;
     // One file at a time from generator to disk: memory does not grow with --count.
     const SynthSink write = [&](SynthFile&& f) {
-      const AtomicWrite w = write_bytes_atomically((root / f.name).string(), f.bytes, overwrite);
+      // A symlink among the generated names was planted: refused, never followed.
+      const AtomicWrite w = write_bytes_atomically((root / f.name).string(), f.bytes, overwrite, Symlink::refuse);
       if (!w.ok) {
         std::cerr << "meshgate synth: cannot write " << w.error << "\n";
         failed = true;

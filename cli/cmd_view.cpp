@@ -17,6 +17,7 @@ namespace {
 
 struct ViewOptions {
   std::string file, output;
+  bool force = false;
   nres::Profile profile = nres::Profile::compatible;
   SizeLimits limits;
 };
@@ -39,12 +40,13 @@ void add_view(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("view", "Write a self-contained HTML page that shows a model (three.js)");
   cmd->add_option("FILE", options->file, "a MOD, an MSH model, or an NRes archive (its first model)")->required();
   add_output_option(cmd, "-o,--output", options->output, "the .html page to write")->required();
+  add_force_option(cmd, options->force);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
     FileReader reader;
     const std::optional<SingleInput> input =
-        read_single_input(options->file, {options->output}, options->limits, reader, "view", exit_code);
+        read_single_input(options->file, {options->output}, overwrite_rule(options->force), options->limits, reader, "view", exit_code);
     if (!input) return;
     std::optional<ViewPage> page;
     std::vector<Diagnostic> rejected;
@@ -82,7 +84,7 @@ void add_view(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    if (!write_file(options->output, [&](std::ostream& out) { out << *html; }, "view")) {
+    if (!write_file(options->output, [&](std::ostream& out) { out << *html; }, "view", overwrite_rule(options->force))) {
       exit_code = kExitUsage;
       return;
     }

@@ -10,9 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "analysis/sweep.hpp"
 #include "pipeline/file_reader.hpp"
 #include "pipeline/input_scan.hpp"
-#include "analysis/sweep.hpp"
+#include "writer/core/atomic_file.hpp"
 
 namespace meshgate::cli {
 
@@ -45,11 +46,24 @@ void add_max_size_option(CLI::App* cmd, SizeLimits& limits);      // --max-size 
 // An output file option: an empty path is a usage error.
 CLI::Option* add_output_option(CLI::App* cmd, const std::string& name, std::string& path, const std::string& what);
 
+// The output rule, one for every command that writes (README "Guarantees",
+// outputs): an output that exists is refused unless --force; --in-place (set)
+// and docs update replace the file they were given. Each replaced file keeps
+// its mode and, where permitted, owner and group; a symlink is followed to
+// its target (writer/core/atomic_file.hpp).
+// `--force`, with what else it allows in this command ("" if nothing).
+CLI::Option* add_force_option(CLI::App* cmd, bool& force, const std::string& also = "");
+[[nodiscard]] Overwrite overwrite_rule(bool force);
+
 // Usage errors in a command's output paths, found before any work starts:
-// two outputs that are one path, or an output that is one of the input files
-// (same device and inode, however spelled). Each printed; false if any.
+// two outputs that are one path, an output that is one of the input files
+// (same device and inode, however spelled, through symlinks), or (under
+// Overwrite::refuse) an output that exists. Each printed; false if any.
 [[nodiscard]] bool outputs_are_usable(const std::vector<std::string>& outputs, const std::vector<InputFile>& inputs,
-                                      const char* command);
+                                      const char* command, Overwrite overwrite);
+// The same, with inputs known only by path (files a glTF's URIs name, an evidence report).
+[[nodiscard]] bool outputs_are_usable(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs,
+                                      const char* command, Overwrite overwrite);
 
 // Scans PATHs as a command reads them, printing what it skipped (dangling or
 // looping symlinks, FIFOs), case-fold warnings, and usage errors. nullopt
@@ -69,7 +83,7 @@ struct SingleInput {
   Bytes bytes;          // valid while `reader` is and reads nothing else
 };
 [[nodiscard]] std::optional<SingleInput> read_single_input(const std::string& path, const std::vector<std::string>& outputs,
-                                                           const SizeLimits& limits, FileReader& reader,
+                                                           Overwrite overwrite, const SizeLimits& limits, FileReader& reader,
                                                            const char* command, int& exit_code);
 
 struct SweepRequest {
@@ -81,6 +95,7 @@ struct SweepRequest {
   std::vector<std::string> outputs;     // the files the command will write (checked against the inputs)
   bool unreadable_is_finding = false;   // the gate: unreadable paths are findings (exit 1), not I/O errors
   bool pages = false;                   // make each file's HTML report page (report, sweep --html)
+  Overwrite overwrite = Overwrite::refuse;  // the output rule for `outputs`: overwrite_rule(--force)
 };
 // Shared by sweep, manifest and gate: scan PATHs and sweep them (progress bar
 // on a terminal); nullopt after printing why on a usage or I/O error.
@@ -90,12 +105,15 @@ struct SweepRequest {
 // `bytes` as a reader would (same profile), print every diagnostic, and write
 // them to `path` atomically unless they hold an error and `force` is off.
 // Returns the exit code: 0 written, 1 refused, 2 not written (I/O).
+// `overwrite`: the output rule for `path` (Overwrite::replace for --in-place).
 [[nodiscard]] int write_checked_model(const std::string& display, const std::vector<std::byte>& bytes,
-                                      nres::Profile profile, bool force, const std::string& path, const char* command);
+                                      nres::Profile profile, bool force, const std::string& path, const char* command,
+                                      Overwrite overwrite);
 
 // Writes atomically (writer/core/atomic_file.hpp); false after printing why.
-[[nodiscard]] bool write_text_file(const std::string& path, const std::string& text, const char* command);
+[[nodiscard]] bool write_text_file(const std::string& path, const std::string& text, const char* command,
+                                   Overwrite overwrite);
 [[nodiscard]] bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write,
-                              const char* command);
+                              const char* command, Overwrite overwrite);
 
 }  // namespace meshgate::cli

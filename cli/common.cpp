@@ -52,30 +52,86 @@ CLI::Option* add_output_option(CLI::App* cmd, const std::string& name, std::stri
       "PATH");
 }
 
-bool outputs_are_usable(const std::vector<std::string>& outputs, const std::vector<InputFile>& inputs,
-                        const char* command) {
+CLI::Option* add_force_option(CLI::App* cmd, bool& force, const std::string& also) {
+  return cmd->add_flag("--force", force,
+                       "replace outputs that already exist (each still written atomically, keeping its mode)" +
+                           (also.empty() ? std::string() : "; " + also));
+}
+
+Overwrite overwrite_rule(bool force) { return force ? Overwrite::replace : Overwrite::refuse; }
+
+namespace {
+
+// An input as the check knows it: its device and inode, and how to name it.
+struct KnownInput {
+  dev_t device;
+  ino_t inode;
+  std::string display;
+};
+
+bool check_outputs(const std::vector<std::string>& outputs, const std::vector<KnownInput>& inputs, const char* command,
+                   Overwrite overwrite) {
   bool usable = true;
-  std::map<std::string, std::string> spelled;  // normalised absolute path -> as given
+  std::map<std::string, std::string> spelled;        // normalised absolute path -> as given
+  std::map<std::pair<dev_t, ino_t>, std::string> files;  // an existing output file -> as given
   for (const std::string& out : outputs) {
     std::error_code ec;
     const std::string normal = std::filesystem::weakly_canonical(std::filesystem::absolute(out, ec), ec).string();
     if (auto [it, fresh] = spelled.emplace(normal, out); !fresh) {
       std::cerr << "meshgate " << command << ": " << it->second << " and " << out << " are the same output file\n";
       usable = false;
+      continue;
     }
+    struct stat link {};
+    if (::lstat(out.c_str(), &link) != 0) continue;  // not there yet: neither an input nor in the way
     struct stat o {};
-    if (::stat(out.c_str(), &o) != 0) continue;  // not there yet: not an input
-    for (const InputFile& in : inputs) {
-      struct stat i {};
-      if (::stat(in.path.c_str(), &i) == 0 && i.st_dev == o.st_dev && i.st_ino == o.st_ino) {
+    if (::stat(out.c_str(), &o) == 0) {  // through a symlink: the file it would write
+      if (auto [it, fresh] = files.emplace(std::pair{o.st_dev, o.st_ino}, out); !fresh) {
+        std::cerr << "meshgate " << command << ": " << it->second << " and " << out << " are the same output file\n";
+        usable = false;
+        continue;
+      }
+      bool is_input = false;
+      for (const KnownInput& in : inputs) {
+        if (in.device != o.st_dev || in.inode != o.st_ino) continue;
         std::cerr << "meshgate " << command << ": the output " << out << " is one of the inputs (" << in.display
                   << "); inputs are never overwritten\n";
-        usable = false;
+        is_input = true;
         break;
       }
+      if (is_input) {
+        usable = false;
+        continue;
+      }
+    }
+    if (overwrite == Overwrite::refuse) {
+      std::cerr << "meshgate " << command << ": " << out << " exists (use --force to replace it)\n";
+      usable = false;
     }
   }
   return usable;
+}
+
+}  // namespace
+
+bool outputs_are_usable(const std::vector<std::string>& outputs, const std::vector<InputFile>& inputs,
+                        const char* command, Overwrite overwrite) {
+  std::vector<KnownInput> known;
+  for (const InputFile& in : inputs) {
+    struct stat i {};
+    if (::stat(in.path.c_str(), &i) == 0) known.push_back({i.st_dev, i.st_ino, in.display});
+  }
+  return check_outputs(outputs, known, command, overwrite);
+}
+
+bool outputs_are_usable(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs,
+                        const char* command, Overwrite overwrite) {
+  std::vector<KnownInput> known;
+  for (const std::string& in : inputs) {
+    struct stat i {};
+    if (::stat(in.c_str(), &i) == 0) known.push_back({i.st_dev, i.st_ino, in});
+  }
+  return check_outputs(outputs, known, command, overwrite);
 }
 
 std::optional<InputScan> scan_for(const std::vector<std::string>& paths, unsigned jobs, const char* command,
@@ -94,11 +150,11 @@ std::optional<InputScan> scan_for(const std::vector<std::string>& paths, unsigne
 }
 
 std::optional<SingleInput> read_single_input(const std::string& path, const std::vector<std::string>& outputs,
-                                             const SizeLimits& limits, FileReader& reader, const char* command,
+                                             Overwrite overwrite, const SizeLimits& limits, FileReader& reader, const char* command,
                                              int& exit_code) {
   exit_code = kExitUsage;
   const std::optional<InputScan> scan = scan_for({path}, 1, command);
-  if (!scan || !outputs_are_usable(outputs, scan->files, command)) return std::nullopt;
+  if (!scan || !outputs_are_usable(outputs, scan->files, command, overwrite)) return std::nullopt;
   const FileRead read = reader.read(path, limits);
   if (!read) {
     std::cerr << "meshgate " << command << ": " << display_text(path) << ": " << read_failure_text(read) << "\n";
@@ -111,7 +167,7 @@ std::optional<SingleInput> read_single_input(const std::string& path, const std:
 
 std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* command) {
   std::optional<InputScan> scan = scan_for(request.paths, request.jobs, command, request.unreadable_is_finding);
-  if (!scan || !outputs_are_usable(request.outputs, scan->files, command)) return std::nullopt;
+  if (!scan || !outputs_are_usable(request.outputs, scan->files, command, request.overwrite)) return std::nullopt;
   SweepOptions options;
   options.jobs = request.jobs;
   options.profile = request.profile;
@@ -130,18 +186,19 @@ std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* co
   return result;
 }
 
-bool write_text_file(const std::string& path, const std::string& text, const char* command) {
-  return write_file(path, [&](std::ostream& out) { out << text; }, command);
+bool write_text_file(const std::string& path, const std::string& text, const char* command, Overwrite overwrite) {
+  return write_file(path, [&](std::ostream& out) { out << text; }, command, overwrite);
 }
 
-bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write, const char* command) {
-  const AtomicWrite written = write_file_atomically(path, write);
+bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write, const char* command,
+                Overwrite overwrite) {
+  const AtomicWrite written = write_file_atomically(path, write, overwrite);
   if (!written.ok) std::cerr << "meshgate " << command << ": cannot write " << written.error << "\n";
   return written.ok;
 }
 
 int write_checked_model(const std::string& display, const std::vector<std::byte>& bytes, nres::Profile profile,
-                        bool force, const std::string& path, const char* command) {
+                        bool force, const std::string& path, const char* command, Overwrite overwrite) {
   bool broken = false;
   for (const RoundTripOutcome& o : roundtrip_tree(display, bytes, profile, {}, /*hashes=*/false))
     for (const Diagnostic& d : o.diagnostics) {
@@ -155,7 +212,7 @@ int write_checked_model(const std::string& display, const std::vector<std::byte>
   const auto write = [&](std::ostream& out) {
     out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   };
-  if (!write_file(path, write, command)) return kExitUsage;
+  if (!write_file(path, write, command, overwrite)) return kExitUsage;
   std::cout << command << ": " << path << " (" << bytes.size() << " bytes" << (broken ? ", forced, with errors" : "") << ")\n";
   return kExitOk;
 }

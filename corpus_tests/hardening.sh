@@ -140,7 +140,7 @@ says case_sweep "Model.mod, model.MOD"
 RUN_SECONDS=180 run 0 big_first -- "$bin" sweep "$work/big" --json "$work/big.json"
 cp "$work/big.json" "$work/big.before.json"
 for delay in 0.05 0.15 0.3 0.5; do
-  "$bin" sweep "$work/big" --json "$work/big.json" --jobs 1 >/dev/null 2>&1 &
+  "$bin" sweep "$work/big" --json "$work/big.json" --force --jobs 1 >/dev/null 2>&1 &
   pid=$!
   sleep "$delay"
   kill -9 "$pid" 2>/dev/null
@@ -169,9 +169,11 @@ ln -s "$work/victim.txt" "$work/s8/synth_0000.mod"
 run 2 synth_exists -- "$bin" synth mod --seed 1 --count 2 --out "$work/s8"
 says synth_exists "exists (use --force to replace it)"
 [ "$(cat "$work/victim.txt")" = victim ] || fail "item 8: synth wrote through a planted symlink"
-run 0 synth_force -- "$bin" synth mod --seed 1 --count 2 --out "$work/s8" --force
+# --force replaces files, never a symlink (issue 26 item 10): a planted one is refused, not followed.
+run 2 synth_force -- "$bin" synth mod --seed 1 --count 2 --out "$work/s8" --force
+says synth_force "is a symlink; not replacing it and not writing through it"
 [ "$(cat "$work/victim.txt")" = victim ] || fail "item 8: synth --force wrote through a planted symlink"
-[ -f "$work/s8/synth_0000.mod" ] && [ ! -L "$work/s8/synth_0000.mod" ] || fail "item 8: --force did not replace the symlink"
+[ -L "$work/s8/synth_0000.mod" ] || fail "item 8: --force replaced the symlink by a file"
 mkdir -p "$work/s8b" "$work/elsewhere"
 ln -s "$work/elsewhere" "$work/s8b/malformed"
 run 2 synth_malformed_link -- "$bin" synth mod --seed 1 --count 1 --out "$work/s8b" --malformed

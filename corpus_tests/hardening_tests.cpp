@@ -73,9 +73,10 @@ TEST_F(OnDisk, FailedWriteLeavesThePreviousFileAndNoTemporary) {
   EXPECT_EQ(entries(), 1u);
 }
 
-// Item 8: refuse mode never replaces a name, even a dangling symlink's; replace
-// mode replaces the symlink itself, never its target.
-TEST_F(OnDisk, RefuseNeverReplacesAndReplaceNeverFollowsSymlinks) {
+// Item 8: refuse mode never replaces a name, even a dangling symlink's. Replace
+// mode never replaces a symlink by a file (issue 26 item 10): it follows the
+// link to its target, or refuses (Symlink::refuse, a dangling link).
+TEST_F(OnDisk, RefuseNeverReplacesAndReplaceNeverReplacesSymlinks) {
   put("target.txt", {std::byte{'t'}});
   fs::create_symlink(dir / "target.txt", dir / "link.mod");
   fs::create_symlink(dir / "nowhere", dir / "dangling.mod");
@@ -86,10 +87,13 @@ TEST_F(OnDisk, RefuseNeverReplacesAndReplaceNeverFollowsSymlinks) {
     EXPECT_NE(refused.error.find("exists"), std::string::npos) << refused.error;
   }
   EXPECT_FALSE(fs::exists(dir / "nowhere"));
-  ASSERT_TRUE(write_bytes_atomically((dir / "link.mod").string(), bytes, Overwrite::replace).ok);
+  EXPECT_FALSE(write_bytes_atomically((dir / "link.mod").string(), bytes, Overwrite::replace, Symlink::refuse).ok);
   EXPECT_EQ(text(dir / "target.txt"), "t");
-  EXPECT_FALSE(fs::is_symlink(dir / "link.mod"));
-  EXPECT_EQ(text(dir / "link.mod"), "m");
+  EXPECT_FALSE(write_bytes_atomically((dir / "dangling.mod").string(), bytes, Overwrite::replace).ok);
+  EXPECT_FALSE(fs::exists(dir / "nowhere"));
+  ASSERT_TRUE(write_bytes_atomically((dir / "link.mod").string(), bytes, Overwrite::replace).ok);
+  EXPECT_TRUE(fs::is_symlink(dir / "link.mod"));
+  EXPECT_EQ(text(dir / "target.txt"), "m");
   EXPECT_TRUE(write_bytes_atomically((dir / "fresh.mod").string(), bytes, Overwrite::refuse).ok);
   EXPECT_FALSE(write_bytes_atomically("", bytes).ok);
   EXPECT_FALSE(write_bytes_atomically((dir / "no-such-dir" / "x").string(), bytes).ok);

@@ -3,6 +3,13 @@
 // symlink), flushed to disk, then renamed into place. A kill -9 or a full disk
 // part-way leaves the previous file as it was and no truncated output; the
 // worst left behind is a ".NAME.meshgate-XXXXXX" temporary.
+//
+// A file that is replaced keeps its permission bits and, where the process
+// may set them (root, or a group it belongs to), its owner and group; a new
+// file gets 0666 less the umask. A symlink at the name is either followed (its
+// target is replaced, the link stays) or refused: a link is never replaced by
+// a plain file. Anything else at the name (a directory, a FIFO, a device) is
+// refused.
 #pragma once
 
 #include <functional>
@@ -13,8 +20,14 @@
 namespace meshgate {
 
 enum class Overwrite {
-  replace,  // an existing file (or symlink) of that name is replaced, never written through
-  refuse,   // an existing name is an error ("exists"); the check and the rename are one step
+  replace,  // an existing file of that name is replaced (atomically)
+  refuse,   // an existing name (even a dangling symlink) is an error ("exists"); the check and the rename are one step
+};
+
+// What a symlink at the name means when replacing.
+enum class Symlink {
+  follow,  // the link is the user's: its target is replaced, the link kept (an editor's habit)
+  refuse,  // the name is meshgate's own (a file inside an output directory): a link there was planted
 };
 
 struct AtomicWrite {
@@ -22,11 +35,26 @@ struct AtomicWrite {
   std::string error;  // "PATH: why", when !ok
 };
 
-// Writes what `write` streams to `path`. The stream's failure (e.g. ENOSPC)
-// is reported; the temporary is removed on every failure.
+struct OutputFile {
+  std::string path;
+  std::function<void(std::ostream&)> write;
+};
+
+// Writes what `write` streams to `path`. The stream's failure (e.g. ENOSPC,
+// EFBIG) is reported; the temporary is removed on every failure.
 [[nodiscard]] AtomicWrite write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write,
-                                                Overwrite overwrite = Overwrite::replace);
+                                                Overwrite overwrite = Overwrite::replace,
+                                                Symlink symlink = Symlink::follow);
 [[nodiscard]] AtomicWrite write_bytes_atomically(const std::string& path, const std::vector<std::byte>& bytes,
-                                                 Overwrite overwrite = Overwrite::replace);
+                                                 Overwrite overwrite = Overwrite::replace,
+                                                 Symlink symlink = Symlink::follow);
+
+// Files that belong together (a .gltf and its .bin): every one is staged and
+// flushed before any is renamed into place, in the order given, so a failed
+// write (a full disk) leaves all the previous files as they were. Only a
+// rename failing part-way (the file system refusing a rename it allowed a
+// moment before) can leave the earlier names replaced; the error says which.
+[[nodiscard]] AtomicWrite write_files_atomically(const std::vector<OutputFile>& files, Overwrite overwrite,
+                                                 Symlink symlink = Symlink::follow);
 
 }  // namespace meshgate

@@ -16,6 +16,7 @@
 #include "parser/core/byte_reader.hpp"
 #include "parser/mod/mod_model.hpp"
 #include "parser/msh/msh_model.hpp"
+#include "writer/core/atomic_file.hpp"
 
 namespace meshgate::gltf {
 
@@ -49,8 +50,14 @@ inline constexpr const char* kAxisConvention =
 [[nodiscard]] std::string glb_bytes(const tinygltf::Model& asset);
 
 enum class FileKind { glb, gltf };
-// Writes the asset atomically: .glb as one file; .gltf beside a .bin of the
-// same stem (each renamed into place). Empty on success, else why.
-[[nodiscard]] std::string write_asset(const tinygltf::Model& asset, const std::string& path, FileKind kind);
+// Every file write_asset(asset, path, kind) makes, in the order they are
+// renamed into place: the .glb; or the .bin (the .gltf's stem + ".bin", in its
+// folder) then the .gltf. A command checks them all before it starts.
+[[nodiscard]] std::vector<std::string> asset_files(const std::string& path, FileKind kind);
+// Writes the asset through the atomic writer: .glb as one file; .gltf beside
+// a .bin, both staged and flushed before either is renamed, so a failed write
+// (a full disk) leaves the previous pair as it was. Empty on success, else why.
+[[nodiscard]] std::string write_asset(const tinygltf::Model& asset, const std::string& path, FileKind kind,
+                                      Overwrite overwrite, Symlink symlink = Symlink::follow);
 
 }  // namespace meshgate::gltf

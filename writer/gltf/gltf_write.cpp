@@ -1,17 +1,28 @@
-// Writing an asset: tinygltf serialises, meshgate's atomic writer puts the
-// bytes in place (a .gltf's .bin first, so the .gltf never names a missing file).
+// Writing an asset: tinygltf serialises in memory, meshgate's atomic writer
+// puts the bytes in place and checks every write (tinygltf's own file writer
+// ignores write errors: a full disk left an empty .gltf and a cut .bin).
+#include <cstring>
 #include <filesystem>
 #include <sstream>
-#include <cerrno>
-#include <cstring>
-
-#include <fcntl.h>
-#include <unistd.h>
 
 #include "writer/core/atomic_file.hpp"
 #include "writer/gltf/gltf_export.hpp"
 
 namespace meshgate::gltf {
+
+namespace {
+
+// The JSON chunk of a GLB tinygltf made (header, chunk length, "JSON"); its
+// buffer 0 is the BIN chunk, so it names no uri.
+std::string json_chunk(const std::string& glb) {
+  if (glb.size() < 20) return {};
+  uint32_t length = 0;
+  std::memcpy(&length, glb.data() + 12, 4);  // little-endian, as the host
+  if (length > glb.size() - 20) return {};
+  return glb.substr(20, length);
+}
+
+}  // namespace
 
 nlohmann::json ExportSummary::to_json() const {
   return {{"meshes", meshes},
@@ -32,50 +43,41 @@ std::string glb_bytes(const tinygltf::Model& asset) {
   return out.str();
 }
 
-std::string write_asset(const tinygltf::Model& asset, const std::string& path, FileKind kind) {
-  tinygltf::TinyGLTF writer;
+std::vector<std::string> asset_files(const std::string& path, FileKind kind) {
+  if (kind == FileKind::glb) return {path};
+  std::filesystem::path bin(path);
+  bin.replace_extension(".bin");
+  return {bin.string(), path};
+}
+
+std::string write_asset(const tinygltf::Model& asset, const std::string& path, FileKind kind, Overwrite overwrite,
+                        Symlink symlink) {
+  const std::string glb = glb_bytes(asset);
+  if (glb.empty()) return path + ": tinygltf could not serialise the asset";
   if (kind == FileKind::glb) {
-    const std::string glb = glb_bytes(asset);
-    if (glb.empty()) return path + ": tinygltf could not serialise the asset";
-    const AtomicWrite w = write_file_atomically(path, [&](std::ostream& out) { out << glb; });
+    const AtomicWrite w = write_file_atomically(path, [&](std::ostream& out) { out << glb; }, overwrite, symlink);
     return w.ok ? std::string() : w.error;
   }
-  // .gltf + .bin: tinygltf writes both into a fresh directory beside the
-  // target (its stream writer would embed the buffer), then each is flushed
-  // and renamed into place, the .bin first.
-  const std::filesystem::path target(path);
-  const std::filesystem::path dir = target.parent_path().empty() ? std::filesystem::path(".") : target.parent_path();
-  std::string staging = (dir / ("." + target.filename().string() + ".meshgate-XXXXXX")).string();
-  if (::mkdtemp(staging.data()) == nullptr) return path + ": " + std::strerror(errno);
-  const auto cleanup = [&] {
-    std::error_code ec;
-    std::filesystem::remove_all(staging, ec);
-  };
-  tinygltf::Model copy = asset;
-  std::filesystem::path bin = target.filename();
-  bin.replace_extension(".bin");
-  if (!copy.buffers.empty()) copy.buffers[0].uri = bin.string();
-  const std::filesystem::path staged = std::filesystem::path(staging) / target.filename();
-  if (!writer.WriteGltfSceneToFile(&copy, staged.string(), /*embedImages=*/true, /*embedBuffers=*/false,
-                                   /*prettyPrint=*/true, /*writeBinary=*/false)) {
-    cleanup();
-    return path + ": tinygltf could not write the asset";
+  // .gltf + .bin: the GLB's JSON chunk, its buffer 0 (the BIN chunk) given
+  // the .bin's name, keys in tinygltf's order; the .bin is the buffer's bytes.
+  auto document = nlohmann::ordered_json::parse(json_chunk(glb), nullptr, /*allow_exceptions=*/false);
+  if (!document.is_object()) return path + ": tinygltf's serialisation is not a JSON object";
+  const std::vector<std::string> files = asset_files(path, kind);
+  std::vector<OutputFile> outputs;
+  if (!asset.buffers.empty()) {
+    nlohmann::ordered_json& buffers = document["buffers"];
+    if (!buffers.is_array() || buffers.empty() || !buffers[0].is_object())
+      return path + ": tinygltf's serialisation has no buffers[0]";
+    buffers[0]["uri"] = std::filesystem::path(files[0]).filename().string();
+    const std::vector<unsigned char>& data = asset.buffers[0].data;
+    outputs.push_back({files[0], [&](std::ostream& out) {
+                         out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
+                       }});
   }
-  std::vector<std::pair<std::filesystem::path, std::filesystem::path>> moves;
-  if (!copy.buffers.empty()) moves.emplace_back(std::filesystem::path(staging) / bin, dir / bin);
-  moves.emplace_back(staged, target);
-  for (const auto& [from, to] : moves) {
-    const int fd = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
-    const bool synced = fd >= 0 && ::fsync(fd) == 0;
-    if (fd >= 0) ::close(fd);
-    if (!synced || ::rename(from.c_str(), to.c_str()) != 0) {
-      const std::string why = to.string() + ": " + std::strerror(errno);
-      cleanup();
-      return why;
-    }
-  }
-  cleanup();
-  return {};
+  const std::string text = document.dump(2) + "\n";
+  outputs.push_back({path, [&](std::ostream& out) { out << text; }});
+  const AtomicWrite w = write_files_atomically(outputs, overwrite, symlink);
+  return w.ok ? std::string() : w.error;
 }
 
 }  // namespace meshgate::gltf

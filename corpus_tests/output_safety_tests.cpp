@@ -1,0 +1,269 @@
+// Issue 26, the outputs: a .gltf and its .bin on a full disk leave the
+// previous pair intact (item 8); a replaced file keeps its mode, owner and
+// group, and a symlink at the name is followed to its target or refused,
+// never replaced (item 10); `set …=1e400` is refused like 1e39 (item 15).
+// The CLI side (output paths against inputs, the --force rule) is in
+// hostile_inputs.sh, section "outputs".
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <bit>
+#include <csignal>
+#include <limits>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "parser/mod/mod_parser.hpp"
+#include "reports/field_set.hpp"
+#include "writer/core/atomic_file.hpp"
+#include "writer/gltf/gltf_export.hpp"
+#include "writer/mod/mod_synth.hpp"
+
+namespace meshgate {
+namespace {
+
+namespace fs = std::filesystem;
+
+class Outputs : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir = fs::temp_directory_path() / ("meshgate_outputs_" + std::to_string(::getpid()) + "_" +
+                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  static std::string text(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  static void put(const fs::path& p, const std::string& bytes) { std::ofstream(p, std::ios::binary) << bytes; }
+  // Files in `dir` whose name holds ".meshgate-": temporaries left behind.
+  size_t temporaries() const {
+    size_t n = 0;
+    for (const auto& e : fs::directory_iterator(dir)) n += e.path().filename().string().find(".meshgate-") != std::string::npos;
+    return n;
+  }
+  static struct stat stat_of(const fs::path& p) {
+    struct stat st {};
+    EXPECT_EQ(::stat(p.c_str(), &st), 0) << p;
+    return st;
+  }
+  fs::path dir;
+};
+
+// The glTF of one generated MOD (`index` picks which).
+gltf::Exported exported_mod(uint64_t index) {
+  const SynthFile file = mod::synth_mod_corpus(26, index + 1).back();
+  const mod::ParseResult parsed = mod::parse_mod(file.bytes);
+  EXPECT_TRUE(parsed.ok()) << file.name;
+  return gltf::export_mod(*parsed.model, file.bytes, {file.name, 0});
+}
+
+// A file size limit for this process (RLIMIT_FSIZE) with SIGXFSZ ignored, so
+// a write past it fails with EFBIG as on a full disk; restored on scope exit.
+class FullDisk {
+ public:
+  explicit FullDisk(rlim_t bytes) {
+    ::getrlimit(RLIMIT_FSIZE, &saved_);
+    previous_ = std::signal(SIGXFSZ, SIG_IGN);
+    rlimit small = saved_;
+    small.rlim_cur = bytes;
+    ::setrlimit(RLIMIT_FSIZE, &small);
+  }
+  ~FullDisk() {
+    ::setrlimit(RLIMIT_FSIZE, &saved_);
+    std::signal(SIGXFSZ, previous_);
+  }
+
+ private:
+  rlimit saved_{};
+  void (*previous_)(int) = nullptr;
+};
+
+// Item 8: tinygltf's file writer ignored write errors, so a full disk left an
+// empty .gltf and a cut .bin behind exit 0.
+TEST_F(Outputs, GltfPairOnAFullDiskKeepsThePreviousPair) {
+  const fs::path gltf_path = dir / "m.gltf", bin_path = dir / "m.bin";
+  ASSERT_EQ(gltf::write_asset(exported_mod(0).asset, gltf_path.string(), gltf::FileKind::gltf, Overwrite::refuse), "");
+  const std::string gltf_before = text(gltf_path), bin_before = text(bin_path);
+  ASSERT_GT(gltf_before.size(), 512u);
+  ASSERT_GT(bin_before.size(), 512u);
+  const gltf::Exported other = exported_mod(3);
+  for (const rlim_t limit : {rlim_t{0}, rlim_t{256}, rlim_t{4096}}) {
+    std::string error;
+    {
+      FullDisk full(limit);
+      error = gltf::write_asset(other.asset, gltf_path.string(), gltf::FileKind::gltf, Overwrite::replace);
+    }
+    EXPECT_NE(error, "") << "a full disk (limit " << limit << " bytes) was not reported";
+    EXPECT_NE(error.find("m."), std::string::npos) << error;
+    EXPECT_EQ(text(gltf_path), gltf_before) << "limit " << limit;
+    EXPECT_EQ(text(bin_path), bin_before) << "limit " << limit;
+    EXPECT_EQ(temporaries(), 0u) << "limit " << limit;
+  }
+  // With room, the pair is replaced together, and the .gltf names the .bin.
+  ASSERT_EQ(gltf::write_asset(other.asset, gltf_path.string(), gltf::FileKind::gltf, Overwrite::replace), "");
+  EXPECT_NE(text(bin_path), bin_before);
+  EXPECT_GT(text(gltf_path).size(), 4096u) << "the 4096-byte limit did not stop a write";
+  EXPECT_EQ(temporaries(), 0u);
+}
+
+// Item 8: the .gltf written from tinygltf's in-memory serialisation is the
+// same asset: tinygltf reads it back with its buffer from the .bin.
+TEST_F(Outputs, GltfPairReadsBackAsTheSameAsset) {
+  const gltf::Exported e = exported_mod(1);
+  const fs::path gltf_path = dir / "model.gltf";
+  ASSERT_EQ(gltf::write_asset(e.asset, gltf_path.string(), gltf::FileKind::gltf, Overwrite::refuse), "");
+  EXPECT_EQ(gltf::asset_files(gltf_path.string(), gltf::FileKind::gltf),
+            (std::vector<std::string>{(dir / "model.bin").string(), gltf_path.string()}));
+  tinygltf::TinyGLTF loader;
+  tinygltf::Model back;
+  std::string err, warn;
+  ASSERT_TRUE(loader.LoadASCIIFromFile(&back, &err, &warn, gltf_path.string())) << err;
+  ASSERT_EQ(back.buffers.size(), 1u);
+  EXPECT_EQ(back.buffers[0].uri, "model.bin");
+  EXPECT_EQ(back.buffers[0].data, e.asset.buffers[0].data);
+  EXPECT_EQ(back.accessors.size(), e.asset.accessors.size());
+  EXPECT_EQ(back.meshes.size(), e.asset.meshes.size());
+  EXPECT_EQ(back.nodes.size(), e.asset.nodes.size());
+  EXPECT_EQ(text(gltf_path).find("data:"), std::string::npos) << "the buffer was embedded";
+  // Refuse mode: the pair exists now.
+  EXPECT_NE(gltf::write_asset(e.asset, gltf_path.string(), gltf::FileKind::gltf, Overwrite::refuse).find("exists"),
+            std::string::npos);
+}
+
+// Item 8: files written as a set are all staged before any is renamed: the
+// second failing leaves the first name as it was.
+TEST_F(Outputs, ASetIsRenamedOnlyWhenEveryFileIsStaged) {
+  put(dir / "a.bin", "old a");
+  put(dir / "b.gltf", "old b");
+  const AtomicWrite w = write_files_atomically(
+      {{(dir / "a.bin").string(), [](std::ostream& out) { out << "new a"; }},
+       {(dir / "b.gltf").string(), [](std::ostream& out) { out.setstate(std::ios::badbit); }}},
+      Overwrite::replace);
+  EXPECT_FALSE(w.ok);
+  EXPECT_NE(w.error.find("b.gltf"), std::string::npos) << w.error;
+  EXPECT_EQ(text(dir / "a.bin"), "old a");
+  EXPECT_EQ(text(dir / "b.gltf"), "old b");
+  EXPECT_EQ(temporaries(), 0u);
+}
+
+// Item 10: a 0600 file became 0644, a file owned 1000:1000 became root's.
+TEST_F(Outputs, AReplacedFileKeepsItsModeOwnerAndGroup) {
+  const fs::path p = dir / "private.mod";
+  put(p, "old");
+  ASSERT_EQ(::chmod(p.c_str(), 0640), 0);
+  const bool root = ::geteuid() == 0;
+  if (root) ASSERT_EQ(::chown(p.c_str(), 1000, 1001), 0);
+  const struct stat before = stat_of(p);
+  ASSERT_TRUE(write_file_atomically(p.string(), [](std::ostream& out) { out << "new"; }).ok);
+  const struct stat after = stat_of(p);
+  EXPECT_EQ(text(p), "new");
+  EXPECT_NE(after.st_ino, before.st_ino) << "not replaced by rename";
+  EXPECT_EQ(after.st_mode & 07777, 0640u);
+  EXPECT_EQ(after.st_uid, before.st_uid);
+  EXPECT_EQ(after.st_gid, before.st_gid);
+  if (!root) GTEST_LOG_(INFO) << "not root: the owner kept is our own";
+  // An executable bit and a restrictive mode are kept as well.
+  ASSERT_EQ(::chmod(p.c_str(), 0700), 0);
+  ASSERT_TRUE(write_file_atomically(p.string(), [](std::ostream& out) { out << "newer"; }).ok);
+  EXPECT_EQ(stat_of(p).st_mode & 07777, 0700u);
+  EXPECT_EQ(temporaries(), 0u);
+}
+
+// A new file gets 0666 less the umask, as any program's would.
+TEST_F(Outputs, ANewFileFollowsTheUmask) {
+  const mode_t mask = ::umask(027);
+  const AtomicWrite w = write_file_atomically((dir / "fresh.json").string(), [](std::ostream& out) { out << "{}"; });
+  ::umask(mask);
+  ASSERT_TRUE(w.ok) << w.error;
+  // The umask is read once per process: whichever it was then, group write and
+  // other write are never granted beyond it.
+  const mode_t mode = stat_of(dir / "fresh.json").st_mode & 07777;
+  EXPECT_EQ(mode & 0111, 0u);
+  EXPECT_EQ(mode & 0600, 0600u);
+}
+
+// Item 10: a symlink given as the file to replace is followed: its target is
+// replaced (keeping its mode), the link stays a link.
+TEST_F(Outputs, ASymlinkIsFollowedToItsTargetNeverReplaced) {
+  fs::create_directories(dir / "real");
+  const fs::path target = dir / "real" / "doc.md", link = dir / "doc.md";
+  put(target, "old");
+  ASSERT_EQ(::chmod(target.c_str(), 0600), 0);
+  fs::create_symlink("real/doc.md", link);
+  const AtomicWrite w = write_file_atomically(link.string(), [](std::ostream& out) { out << "new"; });
+  ASSERT_TRUE(w.ok) << w.error;
+  EXPECT_TRUE(fs::is_symlink(link)) << "the link was replaced by a file";
+  EXPECT_EQ(fs::read_symlink(link), fs::path("real/doc.md"));
+  EXPECT_EQ(text(target), "new");
+  EXPECT_EQ(stat_of(target).st_mode & 07777, 0600u);
+  EXPECT_EQ(temporaries(), 0u);
+  for (const auto& e : fs::directory_iterator(dir / "real"))
+    EXPECT_EQ(e.path().filename(), "doc.md") << "a temporary was left beside the target";
+}
+
+// Item 10: where following is not wanted (names meshgate chooses inside an
+// output directory), a symlink is refused; a dangling one is refused always
+// (following it would create a file the user did not name); so is anything
+// that is not a regular file.
+TEST_F(Outputs, SymlinksThatCannotBeFollowedAndNonFilesAreRefused) {
+  put(dir / "victim", "victim");
+  fs::create_symlink(dir / "victim", dir / "planted.glb");
+  fs::create_symlink(dir / "nowhere", dir / "dangling.mod");
+  const auto write_new = [](std::ostream& out) { out << "new"; };
+  const AtomicWrite planted = write_file_atomically((dir / "planted.glb").string(), write_new, Overwrite::replace, Symlink::refuse);
+  EXPECT_FALSE(planted.ok);
+  EXPECT_NE(planted.error.find("is a symlink"), std::string::npos) << planted.error;
+  EXPECT_EQ(text(dir / "victim"), "victim");
+  EXPECT_TRUE(fs::is_symlink(dir / "planted.glb"));
+  const AtomicWrite dangling = write_file_atomically((dir / "dangling.mod").string(), write_new);
+  EXPECT_FALSE(dangling.ok);
+  EXPECT_NE(dangling.error.find("missing file"), std::string::npos) << dangling.error;
+  EXPECT_FALSE(fs::exists(dir / "nowhere"));
+  EXPECT_TRUE(fs::is_symlink(dir / "dangling.mod"));
+  ASSERT_EQ(::mkfifo((dir / "pipe").c_str(), 0600), 0);
+  const AtomicWrite fifo = write_file_atomically((dir / "pipe").string(), write_new);
+  EXPECT_FALSE(fifo.ok);
+  EXPECT_NE(fifo.error.find("not a regular file"), std::string::npos) << fifo.error;
+  fs::create_directories(dir / "folder");
+  EXPECT_FALSE(write_file_atomically((dir / "folder").string(), write_new).ok);
+  EXPECT_TRUE(fs::is_directory(dir / "folder"));
+  EXPECT_EQ(temporaries(), 0u);
+}
+
+// Item 15: strtod returns HUGE_VAL with ERANGE for 1e400, which passed the
+// "beyond the f32 range" check as an infinity asked for; leading white space
+// was skipped.
+TEST(SetValues, NumbersPastEveryRangeAndLeadingSpacesAreRefused) {
+  for (const char* value : {"1e400", "-1e400", "1e39", "-3.5e38", "1e999999"}) {
+    std::string error, note;
+    EXPECT_FALSE(encode_field_value("f32", 4, value, error, note)) << value << " was accepted";
+    EXPECT_NE(error.find("beyond the f32 range"), std::string::npos) << value << ": " << error;
+  }
+  for (const char* value : {" 1", "\t1", "\n1", " 1e400"}) {
+    std::string error, note;
+    EXPECT_FALSE(encode_field_value("f32", 4, value, error, note)) << "`" << value << "` was accepted";
+    EXPECT_NE(error.find("is not a number"), std::string::npos) << error;
+  }
+  // Infinity spelled out is a value; a tiny number rounds to the nearest f32 with a note.
+  std::string error, note;
+  const auto inf = encode_field_value("f32", 4, "inf", error, note);
+  ASSERT_TRUE(inf) << error;
+  EXPECT_EQ(std::bit_cast<float>(std::to_integer<uint32_t>((*inf)[0]) | std::to_integer<uint32_t>((*inf)[1]) << 8 |
+                                 std::to_integer<uint32_t>((*inf)[2]) << 16 | std::to_integer<uint32_t>((*inf)[3]) << 24),
+            std::numeric_limits<float>::infinity());
+  note.clear();
+  EXPECT_TRUE(encode_field_value("f32", 4, "1e-400", error, note)) << error;
+  EXPECT_NE(note, "");
+  EXPECT_TRUE(encode_field_value("f32", 4, "3.4e38", error, note)) << error;
+}
+
+}  // namespace
+}  // namespace meshgate
