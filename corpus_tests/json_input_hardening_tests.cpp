@@ -262,12 +262,5 @@ TEST(JsonInputHardening, ALockWithADuplicateKeyIsRefused) {
   EXPECT_TRUE(lock_problems(edited).empty()) << joined(lock_problems(edited));
 }
 
-// Item 7: a const operator[] on a missing key anywhere in the project throws
-// (pipeline/json_assert.hpp) instead of being undefined behaviour.
-TEST(JsonInputHardening, AnUncheckedReadOfAMissingKeyThrows) {
-  const json object = json::object();
-  EXPECT_THROW((void)object["missing"], std::logic_error);
-}
-
 }  // namespace
 }  // namespace meshgate
