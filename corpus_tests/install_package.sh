@@ -5,7 +5,7 @@
 # package's Depends come from dpkg-shlibdeps (libc6, libstdc++6, the libraries linked).
 # Usage: install_package.sh BUILD_DIR
 set -euo pipefail
-build=$1
+build=$(cd "$1" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "install_package: $*" >&2; exit 1; }
@@ -29,5 +29,6 @@ depends=$(dpkg-deb -f "$deb" Depends)
 for lib in libc6 libstdc++6 libssl3 libxxhash0 libpng16-16 libtinygltf; do
   grep -q "$lib" <<< "$depends" || fail "Depends of $(basename "$deb") lacks $lib (shlibdeps): $depends"
 done
-dpkg-deb -c "$deb" | grep -q "/usr/bin/meshgate$" || fail "$(basename "$deb") lacks /usr/bin/meshgate"
+dpkg-deb -c "$deb" > "$work/contents.txt"
+grep -q "/usr/bin/meshgate$" "$work/contents.txt" || fail "$(basename "$deb") lacks /usr/bin/meshgate"
 echo "install_package: $(basename "$deb"), Depends: $depends"
