@@ -89,6 +89,7 @@ std::optional<std::vector<std::byte>> encode_field_value(const std::string& type
     errno = 0;
     const double wanted = std::strtod(value.c_str(), &end);
     const bool overflow = errno == ERANGE && std::isinf(wanted);
+    const bool underflow = errno == ERANGE && !overflow;  // 1e-400: 0 or a denormal, not the decimal
     if (value.empty() || std::isspace(static_cast<unsigned char>(value.front())) || *end != '\0') {
       error = "`" + value + "` is not a number";
       return std::nullopt;
@@ -98,7 +99,7 @@ std::optional<std::vector<std::byte>> encode_field_value(const std::string& type
       error = "`" + value + "` is beyond the f32 range";
       return std::nullopt;
     }
-    if (static_cast<double>(f) != wanted && !std::isnan(wanted)) {
+    if ((static_cast<double>(f) != wanted || underflow) && !std::isnan(wanted)) {
       char buf[48];
       std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(f));
       note = value + " is stored as the nearest f32, " + buf;

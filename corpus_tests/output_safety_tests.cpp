@@ -160,7 +160,9 @@ TEST_F(Outputs, AReplacedFileKeepsItsModeOwnerAndGroup) {
   put(p, "old");
   ASSERT_EQ(::chmod(p.c_str(), 0640), 0);
   const bool root = ::geteuid() == 0;
-  if (root) ASSERT_EQ(::chown(p.c_str(), 1000, 1001), 0);
+  if (root) {
+    ASSERT_EQ(::chown(p.c_str(), 1000, 1001), 0);
+  }
   const struct stat before = stat_of(p);
   ASSERT_TRUE(write_file_atomically(p.string(), [](std::ostream& out) { out << "new"; }).ok);
   const struct stat after = stat_of(p);
@@ -247,7 +249,7 @@ TEST(SetValues, NumbersPastEveryRangeAndLeadingSpacesAreRefused) {
     EXPECT_FALSE(encode_field_value("f32", 4, value, error, note)) << value << " was accepted";
     EXPECT_NE(error.find("beyond the f32 range"), std::string::npos) << value << ": " << error;
   }
-  for (const char* value : {" 1", "\t1", "\n1", " 1e400"}) {
+  for (const char* value : {" 1", "\t1", "\n1", " 1e400"}) {  // strtod would skip the space
     std::string error, note;
     EXPECT_FALSE(encode_field_value("f32", 4, value, error, note)) << "`" << value << "` was accepted";
     EXPECT_NE(error.find("is not a number"), std::string::npos) << error;
