@@ -21,7 +21,7 @@
 
 namespace meshgate::gltf {
 
-inline constexpr int kMaxJsonDepth = 64;
+inline constexpr size_t kMaxJsonDepth = 64;
 // Entries in one top-level array (nodes, accessors, ...) and primitives or
 // animation channels over all meshes or animations: an MSH holds at most
 // 65,534 nodes, a MOD fewer. Bounds what tinygltf's structures cost per byte.
