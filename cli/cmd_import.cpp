@@ -72,13 +72,7 @@ void add_import(CLI::App& app, int& exit_code) {
       return;
     }
     // The files the glTF's URIs name are inputs as much as the glTF itself.
-    std::vector<std::string> uri_files;
-    const std::filesystem::path folder = base_dir.empty() ? std::filesystem::path(".") : std::filesystem::path(base_dir);
-    for (const tinygltf::Buffer& b : asset->buffers)
-      if (!b.uri.empty() && !b.uri.starts_with("data:")) uri_files.push_back((folder / b.uri).string());
-    for (const tinygltf::Image& i : asset->images)
-      if (!i.uri.empty() && !i.uri.starts_with("data:")) uri_files.push_back((folder / i.uri).string());
-    if (!outputs_are_usable({options->output}, uri_files, "import", Overwrite::replace)) {  // existence: checked above
+    if (!outputs_are_usable({options->output}, folder.named_files(), "import", Overwrite::replace)) {  // existence: checked above
       exit_code = kExitUsage;
       return;
     }

@@ -49,6 +49,7 @@ std::optional<std::vector<unsigned char>> GltfFolderFiles::read(const std::strin
   bool missing = false;
   const std::optional<std::filesystem::path> target = inside(path, error, missing);
   if (!target) return std::nullopt;
+  named_files_.push_back(target->string());
   // The size first (stat does not open, so a FIFO costs nothing), so that a
   // short file is not given a buffer of the byteLength it claims.
   struct stat st {};
@@ -83,6 +84,7 @@ bool GltfFolderFiles::check(const std::string& path, std::string& error) {
   bool missing = false;
   const std::optional<std::filesystem::path> target = inside(path, error, missing);
   if (!target) return missing;  // an image import does not read may be absent
+  named_files_.push_back(target->string());
   struct stat st {};
   if (::stat(target->c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
     error = (st.st_mode ? kind_of(st.st_mode) : std::string("unreadable")) + ", not a regular file";

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "parser/gltf/gltf_uri.hpp"
 
@@ -17,12 +19,16 @@ class GltfFolderFiles final : public gltf::UriSource {
   [[nodiscard]] std::optional<std::vector<unsigned char>> read(const std::string& path, uint64_t length,
                                                                std::string& error) override;
   [[nodiscard]] bool check(const std::string& path, std::string& error) override;
+  // Every file a uri named that was read or checked: inputs as much as the
+  // glTF itself, so no output may replace one of them.
+  [[nodiscard]] const std::vector<std::string>& named_files() const { return named_files_; }
 
  private:
   // The file `path` names, when it stays below the folder (symlinks
   // resolved); nullopt with `error` set, or with `missing` when it does not exist.
   std::optional<std::filesystem::path> inside(const std::string& path, std::string& error, bool& missing) const;
   std::filesystem::path folder_;
+  std::vector<std::string> named_files_;
 };
 
 }  // namespace meshgate
