@@ -17,7 +17,7 @@
 #include <sstream>
 
 #include "parser/mod/mod_parser.hpp"
-#include "reports/field_set.hpp"
+#include "change/field_set.hpp"
 #include "writer/core/atomic_file.hpp"
 #include "writer/gltf/gltf_export.hpp"
 #include "writer/mod/mod_synth.hpp"

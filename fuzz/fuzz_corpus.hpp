@@ -5,7 +5,7 @@
 // seed lock matches it and the gate's comparisons run, not only its refusals.
 #pragma once
 
-#include "reports/sweep.hpp"
+#include "analysis/sweep.hpp"
 #include "writer/mod/mod_synth.hpp"
 #include "writer/msh/msh_synth.hpp"
 
