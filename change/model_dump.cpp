@@ -196,13 +196,19 @@ class DumpBuilder {
     return check_tiling(placed, size) && ok;
   }
 
-  // Pass 2: the values of a dump that measure() accepted, into `out`.
-  void write(const JsonRef& dump, std::span<std::byte> out) {
+  // Overlapping item pairs found by measure(), named.
+  [[nodiscard]] const std::vector<std::string>& overlaps() const { return overlaps_; }
+
+  // Pass 2: the values of a dump that measure() accepted, into `out`; with
+  // `reversed`, the items in the opposite order (two items agree about
+  // their shared bytes iff the order they are written in does not matter).
+  void write(const JsonRef& dump, std::span<std::byte> out, bool reversed = false) {
     const JsonRef items = dump.at("items");
-    for (size_t i = 0; i < items.size(); ++i) {
+    for (size_t k = 0; k < items.size(); ++k) {
+      const size_t i = reversed ? items.size() - 1 - k : k;
       const JsonRef item = items.at(i);
       frames_.push_back({i, &item.at("path").str()});
-      write_item(item, out);
+      write_item(item, out, reversed);
       frames_.pop_back();
     }
   }
@@ -288,13 +294,13 @@ class DumpBuilder {
   }
 
   // Writes one measured item at its offset (its length fits there).
-  void write_item(const JsonRef& item, std::span<std::byte> out) {
+  void write_item(const JsonRef& item, std::span<std::byte> out, bool reversed) {
     const std::string& type = item.at("type").str();
     const uint64_t offset = item.at("offset").u64();
     std::byte* at = out.data() + offset;
     if (item.has("nested")) {
       // Built straight into its slot: nesting costs no memory beyond the file's own.
-      write(item.at("nested"), out.subspan(offset, item.at("size").u64()));
+      write(item.at("nested"), out.subspan(offset, item.at("size").u64()), reversed);
       return;
     }
     if (item.has("hex")) {
@@ -400,8 +406,10 @@ class DumpBuilder {
     for (const Placed& p : placed) {
       if (p.length == 0) continue;
       if (p.offset < covered) {
-        report(result_.overlaps, name(p) + " overlaps " + name(*reaching));
-        ok = false;
+        // Kept aside: overlapping items are refused only if they disagree
+        // about their shared bytes, which build_from_dump sees once written
+        // (a file whose own fields overlap dumps to agreeing items).
+        report(overlaps_, name(p) + " overlaps " + name(*reaching));
       } else if (p.offset > covered && ok) {
         report(result_.errors, prefix + "bytes [" + std::to_string(covered) + ", " + std::to_string(p.offset) + ") are in no item");
         ok = false;
@@ -417,6 +425,7 @@ class DumpBuilder {
 
   BuildResult& result_;
   std::vector<Frame> frames_;
+  std::vector<std::string> overlaps_;
 };
 
 }  // namespace
@@ -485,6 +494,14 @@ BuildResult build_from_dump(const json& dump) {
     if (!builder.measure(root, size)) return r;
     r.bytes.assign(size, std::byte{0});
     builder.write(root, r.bytes);
+    if (!builder.overlaps().empty()) {
+      std::vector<std::byte> reversed(size, std::byte{0});
+      builder.write(root, reversed, true);
+      if (reversed != r.bytes) {  // the items disagree: refused, not resolved by their order
+        r.overlaps = builder.overlaps();
+        r.bytes.clear();
+      }
+    }
   } catch (const JsonInputError& e) {  // the schema should have caught it: still a message, not a crash
     r.errors.push_back(e.what());
   }

@@ -32,7 +32,7 @@ inline constexpr uint64_t kMaxBuildBytes = 256ull << 20;
 struct BuildResult {
   std::vector<std::byte> bytes;
   std::vector<std::string> errors;    // "items[12] (objects[0].bounding_radius): why" (a bad dump: exit 2)
-  std::vector<std::string> overlaps;  // "items[3] (...) [8, 12) overlaps items[2] (...) [4, 10)" (exit 1)
+  std::vector<std::string> overlaps;  // items that overlap and disagree: "items[3] (...) [8, 12) overlaps items[2] (...) [4, 10)" (exit 1)
   [[nodiscard]] bool ok() const { return errors.empty() && overlaps.empty(); }
 };
 // The dump is first checked against reports/schema/dump.v1.schema.json; a

@@ -247,7 +247,7 @@ cmp -s "$work/built-edited.mod" "$work/edited.mod" || fail "an edited dump did n
 set +e
 "$bin" build "$work/dump-count.json" -o "$work/built-count.mod" >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] || fail "build of a dump with a changed count exited $rc, expected 2"
-"$bin" dump "$work/corpus/malformed/malformed_mod.mesh-stream-out-of-bounds.mod" -o "$work/bad.json" >/dev/null 2>&1; rc=$?
+"$bin" dump "$work/corpus/malformed/malformed_mod.mesh-stream-out-of-bounds.mod" -o "$work/bad-dump.json" >/dev/null 2>&1; rc=$?
 [ $rc -eq 1 ] || fail "dump of a rejected file exited $rc, expected 1"
 set -e
 # rebuild --canonical: a model laid out afresh has other bytes (diff exit 1)

@@ -305,6 +305,9 @@ TEST(ImportMsh, ExportThenImportLikeTheOriginalIsTheSameModel) {
 }
 
 TEST(ImportMsh, WhatAnMshCannotHoldIsAnError) {
+  // 70,000 vertices are more than one Res13 batch holds: the primitive is split into
+  // batches that fit, and the split is a named loss (before issue 26 it was refused;
+  // the split itself is checked in GltfImportHardening.ALargePrimitiveIsSplitIntoBatchesThatFit).
   HandMade big;
   big.positions.assign(3 * 70000, 0.0f);
   big.indices = {0, 1, 2};
@@ -315,9 +318,9 @@ TEST(ImportMsh, WhatAnMshCannotHoldIsAnError) {
   asset.nodes[0].children.clear();
   asset.nodes[0].mesh = 0;
   const msh::ImportedMsh imported = msh::msh_from_gltf(asset, 0, nullptr);
-  ASSERT_FALSE(imported.ok());
-  EXPECT_TRUE(mentions(imported.errors, "70000 vertices; a Res13 batch holds at most 65,535")) << imported.errors.front();
-  EXPECT_FALSE(msh::msh_from_gltf(asset, 5, nullptr).ok());  // --lod 5: no such slot column
+  EXPECT_TRUE(imported.ok()) << (imported.errors.empty() ? "" : imported.errors.front());
+  EXPECT_TRUE(mentions(imported.warnings, "split into batches"));
+  EXPECT_FALSE(msh::msh_from_gltf(asset, 5, nullptr).ok());  // --lod 5: no such slot column: what an MSH cannot hold
 }
 
 }  // namespace

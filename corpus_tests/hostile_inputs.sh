@@ -187,8 +187,8 @@ run 2 build_long_value -- "$bin" build "$work/long_value.json" -o "$work/out.mod
 says build_long_value "(header.magic): value is $((mb << 20)) characters"
 [ "$(wc -c <"$work/build_long_value.err")" -lt 1000 ] || fail "build_long_value: $(wc -c <"$work/build_long_value.err")-byte message"
 rm -f "$work/long_value.json"
-# Item 15: overlapping items were accepted silently (the later won): exit 1 naming both.
-edit overlap 'x = dict(by["objects[0].bounding_radius"]); x["path"] = "second radius"; d["items"].append(x)'
+# Item 15: overlapping items that disagree were accepted silently (the later won): exit 1 naming both.
+edit overlap 'x = dict(by["objects[0].bounding_radius"]); x["path"] = "second radius"; x["value"] = x["value"] + 1.0; x.pop("bits", None); d["items"].append(x)'
 run 1 build_overlap -- "$bin" build "$work/overlap.json" -o "$work/out.mod"
 says build_overlap "(second radius)"
 says build_overlap "overlaps items["

@@ -148,7 +148,12 @@ TEST(JsonInputHardening, BuildNamesBothOverlappingItems) {
   json dump = small_dump();
   json extra = item_at(dump, "objects[0].bounding_radius");
   extra["path"] = "a second radius";
+  // The same value twice agrees (a file whose own fields overlap dumps so): built.
   dump.at("items").push_back(extra);
+  EXPECT_TRUE(build_from_dump(dump).ok()) << joined(build_from_dump(dump).overlaps);
+  // Another value: the items disagree about their bytes, and the later would win.
+  dump.at("items").back()["value"] = extra.at("value").get<double>() + 1.0;
+  dump.at("items").back().erase("bits");
   const BuildResult built = build_from_dump(dump);
   EXPECT_TRUE(built.errors.empty()) << joined(built.errors);
   ASSERT_EQ(built.overlaps.size(), 1u) << joined(built.overlaps);
