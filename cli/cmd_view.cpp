@@ -6,6 +6,7 @@
 #include "cli/commands.hpp"
 #include "reports/file_reader.hpp"
 #include "reports/json_render.hpp"
+#include "reports/msh_field_listing.hpp"
 #include "reports/model_view.hpp"
 #include "reports/roundtrip.hpp"
 #include "writer/core/atomic_file.hpp"
@@ -65,9 +66,13 @@ void add_view(CLI::App& app, int& exit_code) {
       }
       if (parsed.mod && parsed.mod->ok()) {
         const gltf::Exported e = gltf::export_mod(*parsed.mod->model, data, {o.path, 0});
-        page = ViewPage{o.path, summary_line(e.summary), {{"model", glb_of(e.asset)}}, mod_inspect_json(data, *parsed.mod)["fields"]};
+        page = ViewPage{o.path, summary_line(e.summary), {{"model", glb_of(e.asset)}},
+                        FieldListing::from_array(mod_inspect_json(data, *parsed.mod)["fields"])};
       } else if (parsed.msh && parsed.msh->ok()) {
-        page = ViewPage{o.path, "", {}, msh_inspect_json(data, *parsed.msh)["fields"]};
+        // The fields are written into the page a group at a time, from a copy of the parsed model.
+        const auto model = std::make_shared<const msh::Model>(*parsed.msh->model);
+        page = ViewPage{o.path, "", {}, msh_field_listing(*model)};
+        page->fields.keep_alive(model);
         for (unsigned lod = 0; lod <= 4; ++lod) {
           const gltf::Exported e = gltf::export_msh(*parsed.msh->model, data, {o.path, lod});
           if (lod == 0) page->summary = summary_line(e.summary) + " (LOD 0)";
@@ -84,13 +89,16 @@ void add_view(CLI::App& app, int& exit_code) {
       return;
     }
     std::string error;
-    const std::optional<std::string> html = model_view_html(*page, error);
-    if (!html) {
+    const std::optional<ThreeJs> three = read_three_js(error);
+    if (!three) {
       std::cerr << "meshgate view: " << error << "\n";
       exit_code = kExitUsage;
       return;
     }
-    if (!write_file(options->output, [&](std::ostream& out) { out << *html; }, "view")) {
+    const auto write_page = [&](std::ostream& out) {
+      write_model_view(*page, *three, [&](std::string_view text) { out.write(text.data(), static_cast<std::streamsize>(text.size())); });
+    };
+    if (!write_file(options->output, write_page, "view")) {
       exit_code = kExitUsage;
       return;
     }
