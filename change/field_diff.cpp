@@ -112,6 +112,29 @@ void compare_uncovered(const DiffSide& a, const DiffSide& b, FileDiff& d) {
     if (!ra.contains(range)) d.uncovered.push_back({range.first, range.second, "b"});
 }
 
+// The change between field `f` of A and field `g` of B of one path, if any.
+void compare_field(const std::string& path, const json& f, const json& g, const DiffSide& a, const DiffSide& b,
+                   FileDiff& d) {
+  const std::string type = f["type"];
+  if (type == "bytes" && g["type"] == "bytes") {  // an NRes payload held as bytes: compare them
+    StreamChange s = compare_bytes(path, f, g, a, b);
+    if (s.changed > 0) d.streams.push_back(std::move(s));
+    return;
+  }
+  if (is_stream(type) || is_stream(g["type"])) {
+    StreamChange s = compare_stream(path, f, g, a, b);
+    if (s.changed > 0 || s.count_a != s.count_b || s.type_a != s.type_b) d.streams.push_back(std::move(s));
+    return;
+  }
+  if (f["value"] != g["value"] || f.value("bits", json()) != g.value("bits", json()) || f["type"] != g["type"])
+    d.fields.push_back({path, f["offset"].get<uint64_t>(), g["offset"].get<uint64_t>(), f["value"], g["value"], g["status"]});
+}
+
+// Fields are paired by path, as if both listings were one map each; to hold
+// only two groups at a time, groups pair by key first (a group's key
+// prefixes its fields' paths), and only the fields left over from unpaired
+// groups, or missing from their pair, are paired by path among themselves.
+// Changes come out in path order, those only in B last, as a map walk gives them.
 FileDiff compare(const DiffSide* a, const DiffSide* b) {
   FileDiff d;
   d.key = a ? a->key : b->key;
@@ -122,31 +145,47 @@ FileDiff compare(const DiffSide* a, const DiffSide* b) {
   if (!a || !b) return d;
   d.format_differs = a->format != b->format;
   d.parse_differs = a->parsed != b->parsed;
-  const auto fa = by_path(a->fields), fb = by_path(b->fields);
-  for (const auto& [path, f] : fa) {
-    const auto it = fb.find(path);
-    const std::string type = (*f)["type"];
-    if (it == fb.end()) {
-      d.fields.push_back({path, (*f)["offset"].get<uint64_t>(), std::nullopt, (*f)["value"], nullptr, (*f)["status"]});
+  const auto& ga = a->fields.groups();
+  const auto& gb = b->fields.groups();
+  std::map<std::string, size_t> b_group;
+  for (size_t i = 0; i < gb.size(); ++i) b_group.emplace(gb[i].key, i);
+  std::vector<bool> b_paired(gb.size(), false);
+  std::map<std::string, json> left_a, left_b;
+  for (size_t i = 0; i < ga.size(); ++i) {
+    const json fields_a = a->fields.group_fields(i);
+    const auto it = b_group.find(ga[i].key);
+    if (it == b_group.end() || b_paired[it->second]) {
+      for (const json& f : fields_a) left_a[f["path"].get<std::string>()] = f;
       continue;
     }
-    const json& g = *it->second;
-    if (type == "bytes" && g["type"] == "bytes") {  // an NRes payload held as bytes: compare them
-      StreamChange s = compare_bytes(path, *f, g, *a, *b);
-      if (s.changed > 0) d.streams.push_back(std::move(s));
-      continue;
+    b_paired[it->second] = true;
+    const json fields_b = b->fields.group_fields(it->second);
+    const auto fa = by_path(fields_a), fb = by_path(fields_b);
+    for (const auto& [path, f] : fa) {
+      const auto g = fb.find(path);
+      if (g == fb.end()) left_a[path] = *f;
+      else compare_field(path, *f, *g->second, *a, *b, d);
     }
-    if (is_stream(type) || is_stream(g["type"])) {
-      StreamChange s = compare_stream(path, *f, g, *a, *b);
-      if (s.changed > 0 || s.count_a != s.count_b || s.type_a != s.type_b) d.streams.push_back(std::move(s));
-      continue;
-    }
-    if ((*f)["value"] != g["value"] || f->value("bits", json()) != g.value("bits", json()) || (*f)["type"] != g["type"])
-      d.fields.push_back({path, (*f)["offset"].get<uint64_t>(), g["offset"].get<uint64_t>(), (*f)["value"], g["value"], g["status"]});
+    for (const auto& [path, g] : fb)
+      if (!fa.contains(path)) left_b[path] = *g;
   }
-  for (const auto& [path, g] : fb)
-    if (!fa.contains(path))
-      d.fields.push_back({path, std::nullopt, (*g)["offset"].get<uint64_t>(), nullptr, (*g)["value"], (*g)["status"]});
+  for (size_t i = 0; i < gb.size(); ++i)
+    if (!b_paired[i])
+      for (const json& g : b->fields.group_fields(i)) left_b[g["path"].get<std::string>()] = g;
+  for (const auto& [path, f] : left_a) {
+    const auto g = left_b.find(path);
+    if (g == left_b.end()) {
+      d.fields.push_back({path, f["offset"].get<uint64_t>(), std::nullopt, f["value"], nullptr, f["status"]});
+      continue;
+    }
+    compare_field(path, f, g->second, *a, *b, d);
+    left_b.erase(g);
+  }
+  const auto by_change_path = [](const auto& x, const auto& y) { return x.path < y.path; };
+  std::sort(d.fields.begin(), d.fields.end(), by_change_path);
+  std::sort(d.streams.begin(), d.streams.end(), by_change_path);
+  for (const auto& [path, g] : left_b)
+    d.fields.push_back({path, std::nullopt, g["offset"].get<uint64_t>(), nullptr, g["value"], g["status"]});
   compare_uncovered(*a, *b, d);
   return d;
 }
@@ -166,18 +205,31 @@ std::string name_from_hex(const std::string& hex) {
 
 // "entries[3]" -> "entries[M000.nodes]" for every entry, from its name field;
 // a second entry of the same name gets "#2", and so on.
-std::map<std::string, std::string> entry_keys(const json& fields) {
+std::map<std::string, std::string> entry_keys(const FieldListing& fields) {
   std::map<std::string, std::string> out;
   std::map<std::string, int> seen;
-  for (const json& f : fields) {
-    const std::string path = f["path"];
-    if (!path.starts_with("entries[") || !path.ends_with("].name") || !f["value"].is_string()) continue;
-    const std::string owner = path.substr(0, path.size() - 5);
-    const std::string name = utf8_or_escaped(name_from_hex(f["value"]));  // as reports spell entry names
-    const int n = ++seen[name];
-    out[owner] = "entries[" + name + (n > 1 ? "#" + std::to_string(n) : "") + "]";
+  for (size_t g = 0; g < fields.groups().size(); ++g) {
+    const std::string& key = fields.groups()[g].key;
+    if (!key.empty() && !key.starts_with("entries[")) continue;  // the entries' groups, or a listing made whole
+    for (const json& f : fields.group_fields(g)) {
+      const std::string path = f["path"];
+      if (!path.starts_with("entries[") || !path.ends_with("].name") || !f["value"].is_string()) continue;
+      const std::string owner = path.substr(0, path.size() - 5);
+      const std::string name = utf8_or_escaped(name_from_hex(f["value"]));  // as reports spell entry names
+      const int n = ++seen[name];
+      out[owner] = "entries[" + name + (n > 1 ? "#" + std::to_string(n) : "") + "]";
+    }
   }
   return out;
+}
+
+// "entries[3]..." -> "entries[M000.nodes]..." by `keys`; other paths as they are.
+std::string keyed_by_name(const std::string& path, const std::map<std::string, std::string>& keys) {
+  if (!path.starts_with("entries[")) return path;
+  const size_t close = path.find(']');
+  if (close == std::string::npos) return path;
+  const auto it = keys.find(path.substr(0, close + 1));
+  return it == keys.end() ? path : it->second + path.substr(close + 1);
 }
 
 }  // namespace
@@ -185,17 +237,17 @@ std::map<std::string, std::string> entry_keys(const json& fields) {
 DiffSide content_view(const DiffSide& side) {
   DiffSide out = side;
   out.uncovered = json::array();
-  out.fields = json::array();
   const std::map<std::string, std::string> keys = entry_keys(side.fields);
-  for (const json& f : side.fields) {
-    if (f.value("layout", false)) continue;
-    json g = f;
-    const std::string path = f["path"];
-    if (const size_t dot = path.find("]."); path.starts_with("entries[") && dot != std::string::npos)
-      if (const auto it = keys.find(path.substr(0, dot + 1)); it != keys.end())
-        g["path"] = it->second + path.substr(dot + 1);
-    out.fields.push_back(std::move(g));
-  }
+  out.fields = side.fields.transformed([&](const std::string& key) { return keyed_by_name(key, keys); },
+                                       [keys](json& fields) {
+                                         json kept = json::array();
+                                         for (json& f : fields) {
+                                           if (f.value("layout", false)) continue;
+                                           f["path"] = keyed_by_name(f["path"], keys);
+                                           kept.push_back(std::move(f));
+                                         }
+                                         fields = std::move(kept);
+                                       });
   return out;
 }
 
@@ -226,10 +278,19 @@ std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Prof
     s.parsed = f.ok();
     s.bytes.assign(f.data.begin(), f.data.end());
     json inspect;
-    if (f.msh) inspect = msh_inspect_json(f.data, *f.msh);
-    else if (f.mod) inspect = mod_inspect_json(f.data, *f.mod);
-    else if (f.nres) inspect = nres_inspect_json(f.data, *f.nres);
-    s.fields = inspect.is_object() ? inspect.value("fields", json::array()) : json::array();
+    if (f.msh) {
+      // A model's fields are made a group at a time from a copy of its parsed streams, kept with the side.
+      inspect = msh_inspect_head(f.data, *f.msh);
+      if (f.msh->ok()) {
+        const auto model = std::make_shared<const msh::Model>(*f.msh->model);
+        s.fields = msh_field_listing(*model);
+        s.fields.keep_alive(model);
+      }
+    } else {
+      if (f.mod) inspect = mod_inspect_json(f.data, *f.mod);
+      else if (f.nres) inspect = nres_inspect_json(f.data, *f.nres);
+      s.fields = FieldListing::from_array(inspect.is_object() ? inspect.value("fields", json::array()) : json::array());
+    }
     if (inspect.contains("coverage") && inspect["coverage"].is_object()) s.uncovered = inspect["coverage"]["uncovered"];
     out.push_back(std::move(s));
   });

@@ -16,6 +16,7 @@
 
 #include "parser/core/byte_reader.hpp"
 #include "parser/nres/nres_parser.hpp"
+#include "pipeline/field_listing_groups.hpp"
 
 namespace meshgate {
 
@@ -37,7 +38,7 @@ struct DiffSide {
   std::string format;
   bool parsed = false;
   std::vector<std::byte> bytes;
-  nlohmann::json fields;     // inspect --json "fields"
+  FieldListing fields;      // inspect --json "fields", made a group at a time
   nlohmann::json uncovered;  // inspect --json coverage.uncovered, or null
 };
 

@@ -186,9 +186,7 @@ SetResult apply_assignments(const std::string& name, Bytes data, nres::Profile p
       r.errors.push_back(a.path + ": no model `" + key.substr(1) + "` in " + name);
       continue;
     }
-    const json* spec = nullptr;
-    for (const json& f : side->fields)
-      if (f["path"] == field) spec = &f;
+    const std::optional<json> spec = side->fields.find(field);  // made from the groups the path can lie in
     if (!spec) {
       r.errors.push_back(a.path + ": no such field (the paths are those inspect --json prints)");
       continue;

@@ -12,26 +12,32 @@
 #     10,000-vertex MSH.
 #  2. Corpus scale: `meshgate sweep` over a generated corpus of N files (default
 #     10,000: MOD and MSH) at --jobs 1 and --jobs 2, wall time and peak RSS.
+#  2b. Node count (issue 26 item 13): peak RSS and wall time of every command
+#     that reads a model, on generated MSH models of 1,000, 10,000 and 20,000
+#     chained nodes (`meshgate synth msh --chain N`), against the bound the
+#     README states (16x the file + 64 MiB; view and export 48x). --nodes-only runs just this.
 #  3. With --fuzz-seconds S: the parse fuzzers' exec/s over S seconds from the
 #     synthetic seeds (each target's options), the median of three runs
 #     (-seed=1, 2, 3), in the fuzz preset (ASan+UBSan) and the fuzz-fast
 #     preset (UBSan only); builds both with clang.
-# Usage: ci/bench.sh [--files N] [--fuzz-seconds S]
+# Usage: ci/bench.sh [--files N] [--fuzz-seconds S] [--nodes-only]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-files=10000 fuzz_seconds=0
+files=10000 fuzz_seconds=0 nodes_only=0
 while [ $# -gt 0 ]; do
   case $1 in
     --files) files=$2; shift 2 ;;
     --fuzz-seconds) fuzz_seconds=$2; shift 2 ;;
-    *) echo "usage: ci/bench.sh [--files N] [--fuzz-seconds S]" >&2; exit 2 ;;
+    --nodes-only) nodes_only=1; shift ;;
+    *) echo "usage: ci/bench.sh [--files N] [--fuzz-seconds S] [--nodes-only]" >&2; exit 2 ;;
   esac
 done
+out=out/bench
+mkdir -p "$out" reports
+if [ "$nodes_only" = 0 ]; then
 bash ci/install-deps.sh libbenchmark-dev
 cmake --preset release >/dev/null
 cmake --build --preset release --parallel "$(nproc)" --target meshgate meshgate_bench
-out=out/bench
-mkdir -p "$out" reports
 # Repetitions interleaved in random order: this project's VMs slow down for
 # seconds at a time, and back-to-back repetitions let one such spell take all
 # of one benchmark's samples (and not its memcpy baseline's).
@@ -183,6 +189,59 @@ json.dump({"benchmarks": rows, "targets": targets, "export_vs_parse": export_vs_
            "report_vs_sweep_json": report_vs_json, "change_path": change_path},
           open("reports/bench.json", "w"), indent=2, sort_keys=True)
 print("wrote reports/bench.json")
+PY
+else
+  cmake --preset release >/dev/null
+  cmake --build --preset release --parallel "$(nproc)" --target meshgate
+fi
+
+# 2b. Node count: every command that reads a model, on chained-node models,
+# added to reports/bench.json as "node_count".
+chains=$out/chains
+mkdir -p "$chains"
+for nodes in 1000 10000 20000; do
+  [ -f "$chains/chain_$(printf %05d $nodes).msh" ] || ./build/meshgate synth msh --chain $nodes --out "$chains" >/dev/null
+done
+python3 - "$chains" <<'PY'
+import json, os, subprocess, sys, time
+chains = sys.argv[1]
+mg = "./build/meshgate"
+def commands(f, w):
+    """Each command that reads a model, as a user runs it on file f (outputs under w)."""
+    return [("inspect", ["inspect", f]), ("inspect --json", ["inspect", f, "--json"]), ("roundtrip", ["roundtrip", f]),
+            ("sweep", ["sweep", f]), ("diff", ["diff", f, f]), ("diff --semantic", ["diff", "--semantic", f, f]),
+            ("set", ["set", f, "res1[0].flags=64", "-o", w + "/set.msh"]), ("dump", ["dump", f, "-o", w + "/dump.json"]),
+            ("build", ["build", w + "/dump.json", "-o", w + "/built.msh"]),
+            ("rebuild --canonical", ["rebuild", f, "--canonical", "-o", w + "/rebuilt.msh"]),
+            ("view", ["view", f, "-o", w + "/view.html"]), ("bytemap", ["bytemap", f, "-o", w + "/map.png"]),
+            ("export", ["export", f, "-o", w + "/model.glb"])]
+rows = []
+for nodes in (1000, 10000, 20000):
+    f = os.path.join(chains, f"chain_{nodes:05d}.msh")
+    w = os.path.join(chains, f"work-{nodes}")
+    os.makedirs(w, exist_ok=True)
+    size = os.path.getsize(f)
+    for name, argv in commands(f, w):
+        # The README's bounds: view and export serialise glTF JSON through tinygltf's JSON DOM.
+        bound_kib = ((48 if name in ("view", "export") else 16) * size + 64 * 1024 * 1024) // 1024
+        for out in ("set.msh", "built.msh", "rebuilt.msh", "view.html", "map.png", "model.glb"):
+            if out in " ".join(argv) and os.path.exists(os.path.join(w, out)):
+                os.remove(os.path.join(w, out))  # outputs are refused without --force
+        start = time.monotonic()
+        proc = subprocess.run(["/usr/bin/time", "-f", "%M", mg] + argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        wall = time.monotonic() - start
+        peak_kib = int(proc.stderr.strip().splitlines()[-1])
+        rows.append({"command": name, "nodes": nodes, "file_bytes": size, "peak_rss_mb": round(peak_kib / 1024, 1),
+                     "wall_seconds": round(wall, 3), "exit_code": proc.returncode, "bound_mb": round(bound_kib / 1024, 1),
+                     "within_bound": peak_kib <= bound_kib, "rss_per_file_byte": round(peak_kib * 1024 / size, 1)})
+print(f"\n{'command':20} {'nodes':>6} {'file MB':>8} {'peak MB':>8} {'bound MB':>8} {'x file':>7} {'s':>7} {'exit':>4}")
+for r in rows:
+    print(f"{r['command']:20} {r['nodes']:>6} {r['file_bytes'] / 1e6:>8.2f} {r['peak_rss_mb']:>8.1f} {r['bound_mb']:>8.1f} "
+          f"{r['rss_per_file_byte']:>7.1f} {r['wall_seconds']:>7.2f} {r['exit_code']:>4}{'' if r['within_bound'] else '  OVER'}")
+report = json.load(open("reports/bench.json")) if os.path.exists("reports/bench.json") else {}
+report["node_count"] = rows
+json.dump(report, open("reports/bench.json", "w"), indent=2, sort_keys=True)
+print("added the node_count rows to reports/bench.json")
 PY
 
 # 3. Fuzzer throughput, added to reports/bench.json as "fuzz".

@@ -21,6 +21,7 @@ struct SynthOptions {
   uint64_t seed = 1;
   uint64_t count = 200;
   std::string out;
+  uint64_t chain_nodes = 0;  // msh --chain N: one model of N chained nodes instead of the corpus
   bool malformed = false;
   bool force = false;
   nres::SortFold fold = nres::SortFold::lower;
@@ -57,6 +58,11 @@ void add_synth(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(CLI::Range(uint64_t{0}, kMaxSynthCount));
   add_output_option(cmd, "--out", options->out, "output directory")->required();
+  CLI::Option* chain =
+      cmd->add_option("--chain", options->chain_nodes,
+                      "msh: write one model of N chained nodes (each the previous one's child), chain_NNNNN.msh, "
+                      "instead of the corpus; for measuring how memory and time grow with node count")
+          ->check(CLI::Range(uint64_t{1}, msh::kMaxChainNodes));
   cmd->add_flag("--malformed", options->malformed,
                 "also write one corrupted variant per diagnostic code, and one model per semantic invariant "
                 "that breaks it (violates_ID), under malformed/");
@@ -66,8 +72,14 @@ void add_synth(CLI::App& app, int& exit_code) {
                                       "nres, msh: fold names to lower case for the sort table, as _strcmpi does "
                                       "(default), or to upper case")
                           ->transform(CLI::CheckedTransformer(folds));
-  cmd->callback([options, fold, &exit_code] {
+  cmd->callback([options, fold, chain, &exit_code] {
     const std::string& format = options->format;
+    if (chain->count() > 0 && (format != "msh" || options->malformed)) {
+      std::cerr << "meshgate synth: --chain makes one msh model; it does not go with " << (format != "msh" ? format : "--malformed")
+                << "\n";
+      exit_code = kExitUsage;
+      return;
+    }
     if (format == "mod" && fold->count() > 0) {
       std::cerr << "meshgate synth: --sort-fold applies to nres and msh archives, not mod\n";
       exit_code = kExitUsage;
@@ -93,7 +105,8 @@ void add_synth(CLI::App& app, int& exit_code) {
       ++written;
       return true;
     };
-    if (format == "mod") mod::synth_mod_corpus(options->seed, options->count, write);
+    if (chain->count() > 0) write(msh::synth_msh_chain(options->seed, options->chain_nodes));
+    else if (format == "mod") mod::synth_mod_corpus(options->seed, options->count, write);
     else if (format == "nres") nres::synth_nres_corpus(options->seed, options->count, options->fold, write);
     else msh::synth_msh_corpus(options->seed, options->count, options->fold, write);
     if (!failed && options->malformed) {

@@ -59,9 +59,13 @@ void add_view(CLI::App& app, int& exit_code) {
       const Bytes data = f.data;
       if (f.mod) {
         const gltf::Exported e = gltf::export_mod(*f.mod->model, data, {f.path, 0});
-        page = ViewPage{f.path, summary_line(e.summary), {{"model", glb_of(e.asset)}}, mod_inspect_json(data, *f.mod)["fields"]};
+        page = ViewPage{f.path, summary_line(e.summary), {{"model", glb_of(e.asset)}},
+                        FieldListing::from_array(mod_inspect_json(data, *f.mod)["fields"])};
       } else if (f.msh) {
-        page = ViewPage{f.path, "", {}, msh_inspect_json(data, *f.msh)["fields"]};
+        // The fields are written into the page a group at a time, from a copy of the parsed model.
+        const auto model = std::make_shared<const msh::Model>(*f.msh->model);
+        page = ViewPage{f.path, "", {}, msh_field_listing(*model)};
+        page->fields.keep_alive(model);
         for (unsigned lod = 0; lod <= 4; ++lod) {
           const gltf::Exported e = gltf::export_msh(*f.msh->model, data, {f.path, lod});
           if (lod == 0) page->summary = summary_line(e.summary) + " (LOD 0)";
@@ -78,13 +82,16 @@ void add_view(CLI::App& app, int& exit_code) {
       return;
     }
     std::string error;
-    const std::optional<std::string> html = model_view_html(*page, error);
-    if (!html) {
+    const std::optional<ThreeJs> three = read_three_js(error);
+    if (!three) {
       std::cerr << "meshgate view: " << error << "\n";
       exit_code = kExitUsage;
       return;
     }
-    if (!write_file(options->output, [&](std::ostream& out) { out << *html; }, "view", overwrite_rule(options->force))) {
+    const auto write_page = [&](std::ostream& out) {
+      write_model_view(*page, *three, [&](std::string_view text) { out.write(text.data(), static_cast<std::streamsize>(text.size())); });
+    };
+    if (!write_file(options->output, write_page, "view", overwrite_rule(options->force))) {
       exit_code = kExitUsage;
       return;
     }

@@ -12,6 +12,7 @@
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
+#include "pipeline/field_listing_groups.hpp"
 
 namespace meshgate {
 
@@ -38,5 +39,11 @@ namespace meshgate {
 // entries, nodes, slots, batches, vertices, indices, triangles, keys, frames.
 [[nodiscard]] nlohmann::json msh_summary_json(const msh::Model& model);
 [[nodiscard]] nlohmann::json msh_inspect_json(Bytes data, const msh::ParseResult& result);
+// The same in two parts, so that a 20,000-node model's ~700,000 fields are
+// never one JSON DOM: the report without "fields" (a rejected model's
+// "fields": [] stays), and the fields as a listing made a group at a time,
+// read from `model` where it lies (keep the model alive while it is used).
+[[nodiscard]] nlohmann::json msh_inspect_head(Bytes data, const msh::ParseResult& result);
+[[nodiscard]] FieldListing msh_field_listing(const msh::Model& model);
 
 }  // namespace meshgate

@@ -32,22 +32,30 @@ std::string script_safe(std::string s) {
   return s;
 }
 
-std::string fill(std::string_view text, const std::map<std::string, std::string>& values) {
-  std::string out;
+void fill_streamed(std::string_view text, const std::map<std::string, std::function<void()>>& values,
+                   const std::function<void(std::string_view text)>& emit) {
   for (size_t at = 0;;) {
     const size_t open = text.find("@@", at);
     const size_t close = open == std::string_view::npos ? open : text.find("@@", open + 2);
-    if (close == std::string_view::npos) return out.append(text.substr(at));
-    out.append(text.substr(at, open - at));
+    if (close == std::string_view::npos) return emit(text.substr(at));
+    emit(text.substr(at, open - at));
     const auto it = values.find(std::string(text.substr(open + 2, close - open - 2)));
     if (it == values.end()) {
-      out.append("@@");
+      emit("@@");
       at = open + 2;
       continue;
     }
-    out.append(it->second);
+    it->second();
     at = close + 2;
   }
+}
+
+std::string fill(std::string_view text, const std::map<std::string, std::string>& values) {
+  std::map<std::string, std::function<void()>> producers;
+  std::string out;
+  for (const auto& [name, value] : values) producers[name] = [&out, &value = value] { out.append(value); };
+  fill_streamed(text, producers, [&](std::string_view piece) { out.append(piece); });
+  return out;
 }
 
 }  // namespace meshgate

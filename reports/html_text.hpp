@@ -3,6 +3,7 @@
 // templates filled in one pass.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -25,5 +26,9 @@ namespace meshgate {
 // The template with each @@NAME@@ replaced, in one pass: no inserted text is
 // ever scanned for markers; an unknown @@NAME@@ is kept as written.
 [[nodiscard]] std::string fill(std::string_view text, const std::map<std::string, std::string>& values);
+// fill(), writing as it goes: each known @@NAME@@ is replaced by whatever its
+// function hands to `emit`, so a page need never be held whole.
+void fill_streamed(std::string_view text, const std::map<std::string, std::function<void()>>& values,
+                   const std::function<void(std::string_view text)>& emit);
 
 }  // namespace meshgate

@@ -1,5 +1,7 @@
 #include "reports/json_stream.hpp"
 
+#include "reports/json_sequence.hpp"
+
 #include <stdexcept>
 #include <string>
 
@@ -26,38 +28,44 @@ nlohmann::json to_json(const ArrayDocument& doc) {
   return out;
 }
 
-void write_json(std::ostream& out, const ArrayDocument& doc) {
-  require_new_member(doc);
+void write_json_sequence(const nlohmann::json& head, const std::string& key,
+                         const std::function<void(const JsonElementSink& element)>& each,
+                         const std::function<void(std::string_view text)>& emit) {
+  if (!head.is_object() || head.contains(key)) throw std::logic_error("the array must be a new member of a JSON object");
   // dump(2) writes an empty array as "[]": that marks where the elements go.
   // A top-level member sits on its own line at two spaces, so the marker
   // cannot match a deeper member of the same name.
-  nlohmann::json head = doc.head;
-  head[doc.key] = nlohmann::json::array();
-  const std::string text = dump_for_report(head);
-  const std::string marker = "\n  \"" + doc.key + "\": []";
+  nlohmann::json with_marker = head;
+  with_marker[key] = nlohmann::json::array();
+  const std::string text = dump_for_report(with_marker);
+  const std::string marker = "\n  \"" + key + "\": []";
   const size_t at = text.find(marker);
-  out.write(text.data(), static_cast<std::streamsize>(at + marker.size() - 2));  // up to the '['
-  if (doc.count == 0) {
-    out << "[]";
-  } else {
-    out << "[\n";
-    for (size_t i = 0; i < doc.count; ++i) {
-      // An element two levels down: each of its lines four spaces further in.
-      const std::string item = dump_for_report(doc.element(i));
-      out << "    ";
-      size_t from = 0;
-      for (size_t nl = item.find('\n'); nl != std::string::npos; from = nl + 1, nl = item.find('\n', from)) {
-        out.write(item.data() + from, static_cast<std::streamsize>(nl + 1 - from));
-        out << "    ";
-      }
-      out.write(item.data() + from, static_cast<std::streamsize>(item.size() - from));
-      out << (i + 1 < doc.count ? ",\n" : "\n");
-    }
-    out << "  ]";
-  }
-  const size_t rest = at + marker.size();
-  out.write(text.data() + rest, static_cast<std::streamsize>(text.size() - rest));
-  out << "\n";
+  emit(std::string_view(text).substr(0, at + marker.size() - 2));  // up to the '['
+  bool first = true;
+  each([&](const nlohmann::json& element) {
+    // An element two levels down: each of its lines four spaces further in.
+    const std::string item = dump_for_report(element);
+    std::string indented = first ? "[\n    " : ",\n    ";
+    first = false;
+    size_t from = 0;
+    for (size_t nl = item.find('\n'); nl != std::string::npos; from = nl + 1, nl = item.find('\n', from))
+      indented.append(item, from, nl + 1 - from).append("    ");
+    indented.append(item, from);
+    emit(indented);
+  });
+  emit(first ? "[]" : "\n  ]");
+  emit(std::string_view(text).substr(at + marker.size()));
+  emit("\n");
+}
+
+void write_json(std::ostream& out, const ArrayDocument& doc) {
+  require_new_member(doc);
+  write_json_sequence(
+      doc.head, doc.key,
+      [&](const JsonElementSink& element) {
+        for (size_t i = 0; i < doc.count; ++i) element(doc.element(i));
+      },
+      [&](std::string_view text) { out.write(text.data(), static_cast<std::streamsize>(text.size())); });
 }
 
 }  // namespace meshgate

@@ -31,7 +31,7 @@ std::string three_js_directory() {
   return MESHGATE_THREE_DIR;
 }
 
-std::optional<std::string> model_view_html(const ViewPage& page, std::string& error) {
+std::optional<ThreeJs> read_three_js(std::string& error) {
   const std::string dir = three_js_directory();
   std::string sources[3];
   const char* files[3] = {"/three.min.js", "/examples/js/loaders/GLTFLoader.js", "/examples/js/controls/OrbitControls.js"};
@@ -43,19 +43,56 @@ std::optional<std::string> model_view_html(const ViewPage& page, std::string& er
     }
     sources[i] = std::move(*text);
   }
-  nlohmann::json lods = nlohmann::json::array();
-  for (const ViewLod& l : page.lods) lods.push_back({{"label", l.label}, {"glb", base64(std::span<const unsigned char>(l.glb))}});
-  nlohmann::json fields = nlohmann::json::array();
-  for (const nlohmann::json& f : page.fields)
-    fields.push_back({{"path", f.value("path", "")},
-                      {"value", f.contains("value") ? (f["value"].is_string() ? f["value"].get<std::string>() : f["value"].dump()) : ""},
-                      {"status", f.value("status", "")}});
-  const nlohmann::json data = {{"summary", page.summary}, {"lods", lods}, {"fields", fields}};
-  return fill(kModelViewTemplate, {{"DATA", script_json(dump_for_report(data))},
-                                   {"TITLE", html_text(page.title)},
-                                   {"THREE", script_safe(sources[0])},
-                                   {"GLTFLOADER", script_safe(sources[1])},
-                                   {"ORBITCONTROLS", script_safe(sources[2])}});
+  return ThreeJs{std::move(sources[0]), std::move(sources[1]), std::move(sources[2])};
+}
+
+void write_model_view(const ViewPage& page, const ThreeJs& three, const std::function<void(std::string_view text)>& emit) {
+  // The page's data, {summary, lods: [{label, glb}], fields: [{path, value,
+  // status}]}, written a piece at a time: a 20,000-node model's page is
+  // ~100 MB, mostly its fields and its LODs' base64. Each piece is whole
+  // JSON tokens, so escaping it alone (script_json) escapes the same.
+  const auto write_data = [&] {
+    const auto json_piece = [&](const nlohmann::json& value) { emit(script_json(dump_for_report(value))); };
+    emit("{\"summary\": ");
+    json_piece(page.summary);
+    emit(", \"lods\": [");
+    for (size_t i = 0; i < page.lods.size(); ++i) {
+      const std::vector<unsigned char>& glb = page.lods[i].glb;
+      emit(i == 0 ? "{\"label\": " : ", {\"label\": ");
+      json_piece(page.lods[i].label);
+      emit(", \"glb\": \"");
+      // Base64 digits need no escaping; whole 3-byte groups keep the chunks' concatenation the whole encoding.
+      constexpr size_t kChunk = 3 * 65536;
+      for (size_t at = 0; at < glb.size(); at += kChunk)
+        emit(base64(std::span<const unsigned char>(glb).subspan(at, std::min(kChunk, glb.size() - at))));
+      emit("\"}");
+    }
+    emit("], \"fields\": [");
+    bool first = true;
+    for (const nlohmann::json& f : page.fields) {
+      if (!first) emit(", ");
+      first = false;
+      json_piece({{"path", f.value("path", "")},
+                  {"value", f.contains("value") ? (f["value"].is_string() ? f["value"].get<std::string>() : f["value"].dump()) : ""},
+                  {"status", f.value("status", "")}});
+    }
+    emit("]}");
+  };
+  fill_streamed(kModelViewTemplate,
+                {{"DATA", write_data},
+                 {"TITLE", [&] { emit(html_text(page.title)); }},
+                 {"THREE", [&] { emit(script_safe(three.three)); }},
+                 {"GLTFLOADER", [&] { emit(script_safe(three.gltf_loader)); }},
+                 {"ORBITCONTROLS", [&] { emit(script_safe(three.orbit_controls)); }}},
+                emit);
+}
+
+std::optional<std::string> model_view_html(const ViewPage& page, std::string& error) {
+  const std::optional<ThreeJs> three = read_three_js(error);
+  if (!three) return std::nullopt;
+  std::string out;
+  write_model_view(page, *three, [&](std::string_view text) { out.append(text); });
+  return out;
 }
 
 }  // namespace meshgate

@@ -8,7 +8,12 @@
 #include <string>
 #include <vector>
 
+#include <functional>
+#include <string_view>
+
 #include <nlohmann/json.hpp>
+
+#include "pipeline/field_listing_groups.hpp"
 
 namespace meshgate {
 
@@ -21,14 +26,26 @@ struct ViewPage {
   std::string title;    // the report path of the model
   std::string summary;  // one line: meshes, primitives, triangles, ...
   std::vector<ViewLod> lods;
-  nlohmann::json fields;  // inspect --json's fields: [{path, value, status, ...}]
+  FieldListing fields;  // inspect --json's fields: [{path, value, status, ...}], made a group at a time
+};
+
+// The three.js sources the page embeds.
+struct ThreeJs {
+  std::string three, gltf_loader, orbit_controls;
 };
 
 // Where three.js is read from: $MESHGATE_THREE_DIR, else the libjs-three
 // directory found when meshgate was configured.
 [[nodiscard]] std::string three_js_directory();
 
-// The page, or nullopt with `error` set when three.js cannot be read.
+// three.js from three_js_directory(), or nullopt with `error` set when it cannot be read.
+[[nodiscard]] std::optional<ThreeJs> read_three_js(std::string& error);
+
+// The page, handed to `emit` in pieces: the fields are written a group at a
+// time, so a 20,000-node model's page is never held whole.
+void write_model_view(const ViewPage& page, const ThreeJs& three, const std::function<void(std::string_view text)>& emit);
+
+// The page as one string, or nullopt with `error` set when three.js cannot be read.
 [[nodiscard]] std::optional<std::string> model_view_html(const ViewPage& page, std::string& error);
 
 }  // namespace meshgate

@@ -212,6 +212,31 @@ std::vector<SynthFile> synth_msh_corpus(uint64_t seed, uint64_t count) {
   return files;
 }
 
+ExportModel chain_export_model(uint64_t seed, uint64_t nodes) {
+  Prng rng = model_rng(seed ^ 0xC4A1Full, nodes);
+  ExportModel m;
+  m.name = "CHAIN";
+  m.frame_count = 8;
+  for (uint64_t n = 0; n < std::min(nodes, kMaxChainNodes); ++n) {
+    ExportNode node;
+    node.parent = n == 0 ? 0xFFFF : static_cast<uint16_t>(n - 1);
+    node.name = kNodeNames[n % kNodeNames.size()] + std::to_string(n);
+    if (n % 4 == 0) {
+      const std::array<float, 3> origin = {static_cast<float>(n % 100), static_cast<float>(n / 100 % 100), 0};
+      node.slots.push_back({0, 0, {strip_batch(rng, 4, origin, 1)}});
+    }
+    if (n % 8 == 0) node.track = random_track(rng, m.frame_count);
+    m.nodes.push_back(std::move(node));
+  }
+  return m;
+}
+
+SynthFile synth_msh_chain(uint64_t seed, uint64_t nodes) {
+  char name[64];
+  std::snprintf(name, sizeof name, "chain_%05llu.msh", static_cast<unsigned long long>(nodes));
+  return {name, export_msh(chain_export_model(seed, nodes))};
+}
+
 // ---- malformed variants -------------------------------------------------------
 
 ExportModel malformed_base_model() {

@@ -26,6 +26,15 @@ namespace meshgate::msh {
 void synth_msh_corpus(uint64_t seed, uint64_t count, nres::SortFold fold, const SynthSink& sink);
 [[nodiscard]] std::vector<SynthFile> synth_msh_corpus(uint64_t seed, uint64_t count);
 
+// A model of `nodes` chained nodes (each node's parent is the one before it,
+// so the hierarchy is `nodes` deep), for measuring how memory and time grow
+// with node count: every 4th node shows a 4-vertex strip, every 8th has a
+// track of 2-6 keys (Res8 keys, Res19 words), every node a name; deterministic for
+// (seed, nodes). `nodes` is at most kMaxChainNodes (parents are u16, 0xFFFF = none).
+inline constexpr uint64_t kMaxChainNodes = 0xFFFF;
+[[nodiscard]] ExportModel chain_export_model(uint64_t seed, uint64_t nodes);
+[[nodiscard]] SynthFile synth_msh_chain(uint64_t seed, uint64_t nodes);
+
 // The warning-free base model of the malformed variants.
 [[nodiscard]] ExportModel malformed_base_model();
 [[nodiscard]] std::vector<MalformedCase> malformed_msh_cases(uint64_t seed);
