@@ -238,13 +238,13 @@ void InvariantTallies::tally_mod_semantics(const std::string& file, const mod::M
         ++decided;
         if (strip.facing == gltf::StripFacing::inconsistent) {
           if (mixed++ == 0) first_mixed = &strip;
-          max_minority = std::max(max_minority, double{std::min(strip.agreeing, strip.disagreeing)});
+          max_minority = std::max(max_minority, static_cast<double>(std::min(strip.agreeing, strip.disagreeing)));
           continue;
         }
         ++one_way_strips;
         if (strip.facing == gltf::StripFacing::reversed) {
           if (reversed++ == 0) first_reversed = &strip;
-          max_reversed = std::max(max_reversed, double{strip.disagreeing});
+          max_reversed = std::max(max_reversed, static_cast<double>(strip.disagreeing));
         }
       }
       const auto strip_at = [&](const gltf::StripSummary* strip) {

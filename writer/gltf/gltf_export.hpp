@@ -63,10 +63,10 @@ struct ExportOptions {
 // The axis convention every export states (README, asset extras).
 inline constexpr const char* kAxisConvention =
     "coordinates as stored in the file, unconverted: meshgate applies no axis flip, handedness change or scale";
-// With --scale or --y-up the vertices are still as stored; a root node named
-// this, the last node of the asset, carries the scale and the rotation, and
+// With --scale or --y-up the vertices are still as stored; a root node (its
+// name: kConventionRootName, parser/gltf/gltf_conventions.hpp), the last node
+// of the asset, carries the scale and the rotation, and
 // asset.extras.meshgate.conventions says so (import removes the node).
-inline constexpr const char* kConventionRootName = "meshgate_conventions";
 
 // The asset as binary glTF (.glb) in memory; empty if tinygltf refuses it.
 [[nodiscard]] std::string glb_bytes(const tinygltf::Model& asset);

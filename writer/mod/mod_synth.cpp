@@ -72,7 +72,7 @@ struct Segment {
 int planned_side(const Segment& g, size_t run_start, size_t j) {
   const int stored = ((j - g.start - 2) % 2 == 0) ? -1 : 1;
   const int wound = ((j - run_start) % 2 == 0) ? stored : -stored;
-  const int normals = (j >= g.turn + 1) ? -g.normal_side : g.normal_side;
+  const int normals = j > g.turn ? -g.normal_side : g.normal_side;  // two of its three normals turned
   return wound * normals;
 }
 
