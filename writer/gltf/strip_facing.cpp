@@ -14,11 +14,17 @@ using Vec3 = std::array<double, 3>;
 
 Vec3 vec(const mod::F32x3Bits& bits) { return {f32_from_bits(bits[0]), f32_from_bits(bits[1]), f32_from_bits(bits[2])}; }
 
-// The stored normal at unit length; zero for one with no direction.
+// The normal as the export writes it (mod_gltf.cpp): as stored when its
+// length is 1 within 1e-3 (no square root for those, the usual case: the
+// sweep runs this over every vertex), else scaled to unit length; zero for
+// one with no direction (the export writes a placeholder there).
+constexpr double kUnitLow = (1 - 1e-3) * (1 - 1e-3), kUnitHigh = (1 + 1e-3) * (1 + 1e-3);
 Vec3 unit(const mod::F32x3Bits& bits) {
   const Vec3 n = vec(bits);
-  const double length = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-  if (!std::isfinite(length) || length == 0) return {0, 0, 0};
+  const double length2 = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+  if (length2 >= kUnitLow && length2 <= kUnitHigh) return n;
+  if (!std::isfinite(length2) || length2 == 0) return {0, 0, 0};
+  const double length = std::sqrt(length2);
   return {n[0] / length, n[1] / length, n[2] / length};
 }
 
@@ -35,12 +41,16 @@ std::optional<Winding> winding_from_name(std::string_view name) {
 MeshFacing face_mesh(const mod::Mesh& mesh, Winding rule, bool keep_triangles) {
   MeshFacing out;
   const size_t n = std::min({mesh.positions.size(), mesh.normals.size(), mesh.control.size()});
-  std::vector<Vec3> normals(n);
-  for (size_t v = 0; v < n; ++v) normals[v] = unit(mesh.normals[v]);
   if (keep_triangles) out.triangles.reserve(n);
+  // The window's three vertices, each read and converted once (the sweep
+  // runs this over every vertex of a corpus): a, b, c are i-2, i-1, i.
+  Vec3 a{}, b{}, c{}, na{}, nb{}, nc{};
   StripSummary* strip = nullptr;
   size_t run_start = 0;
-  for (size_t i = 2; i < n; ++i) {
+  for (size_t i = 0; i < n; ++i) {
+    a = b, b = c, c = vec(mesh.positions[i]);
+    na = nb, nb = nc, nc = unit(mesh.normals[i]);
+    if (i < 2) continue;
     if (mesh.control[i] & mod::kTopologyBreakMask) {
       strip = nullptr;  // no triangle ends here: the strip ends
       continue;
@@ -50,10 +60,8 @@ MeshFacing face_mesh(const mod::Mesh& mesh, Winding rule, bool keep_triangles) {
       out.strips.push_back({StripFacing::undecided, static_cast<uint32_t>(i), 0, 0});
       strip = &out.strips.back();
     }
-    // Strict alternation: every second triangle of a strip has its first two corners swapped.
-    std::array<uint16_t, 3> t{static_cast<uint16_t>(i - 2), static_cast<uint16_t>(i - 1), static_cast<uint16_t>(i)};
-    if ((i - run_start) % 2 == 1) std::swap(t[0], t[1]);
-    const Vec3 a = vec(mesh.positions[t[0]]), b = vec(mesh.positions[t[1]]), c = vec(mesh.positions[t[2]]);
+    // The window (i-2, i-1, i) as stored; strict alternation swaps the first
+    // two corners of every second triangle of a strip, which turns its normal.
     const double ux = b[0] - a[0], uy = b[1] - a[1], uz = b[2] - a[2];
     const double vx = c[0] - a[0], vy = c[1] - a[1], vz = c[2] - a[2];
     const Vec3 cross{uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx};
@@ -61,21 +69,27 @@ MeshFacing face_mesh(const mod::Mesh& mesh, Winding rule, bool keep_triangles) {
       ++out.dropped_degenerates;
       continue;
     }
+    const bool swapped = (i - run_start) % 2 == 1;
     double dot = 0;
-    for (size_t k = 0; k < 3; ++k) dot += cross[k] * (normals[t[0]][k] + normals[t[1]][k] + normals[t[2]][k]);
+    for (size_t k = 0; k < 3; ++k) dot += cross[k] * (na[k] + nb[k] + nc[k]);
+    if (swapped) dot = -dot;
     const Side side = !std::isfinite(dot) || dot == 0 ? Side::undecided : dot > 0 ? Side::agrees : Side::disagrees;
     if (side == Side::agrees) ++strip->agreeing;
     else if (side == Side::disagrees) ++strip->disagreeing;
     else ++out.undecided;
+    bool flip = swapped;
     if (side == Side::disagrees) {
       if (rule == Winding::normals) {
-        std::swap(t[0], t[1]);
+        flip = !flip;
         ++out.flipped;
       } else {
         ++out.against_normals;
       }
     }
-    if (keep_triangles) out.triangles.push_back(t);
+    if (keep_triangles) {
+      const auto v = [](size_t k) { return static_cast<uint16_t>(k); };
+      out.triangles.push_back(flip ? std::array<uint16_t, 3>{v(i - 1), v(i - 2), v(i)} : std::array<uint16_t, 3>{v(i - 2), v(i - 1), v(i)});
+    }
   }
   for (StripSummary& s : out.strips)
     s.facing = s.agreeing > 0 && s.disagreeing > 0 ? StripFacing::inconsistent

@@ -28,8 +28,8 @@ enum class Winding { normals, strip };
 [[nodiscard]] std::optional<Winding> winding_from_name(std::string_view name);
 
 // A triangle's side against its normals: the sign of dot((b-a) x (c-a),
-// n_a + n_b + n_c), each normal first scaled to unit length (a zero or
-// non-finite normal adds nothing). `undecided` when that is exactly zero or
+// n_a + n_b + n_c), each normal as the export writes it (scaled to unit
+// length where it is not within 1e-3; a zero or non-finite one adds nothing). `undecided` when that is exactly zero or
 // not finite: the normals give no side.
 enum class Side : int8_t { disagrees = -1, undecided = 0, agrees = 1 };
 
