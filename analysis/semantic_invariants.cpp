@@ -15,6 +15,7 @@
 #include "parser/mod/mod_skin.hpp"
 #include "parser/msh/msh_fields.hpp"
 #include "analysis/invariant_tally.hpp"
+#include "writer/gltf/strip_facing.hpp"
 
 namespace meshgate {
 
@@ -179,7 +180,9 @@ void InvariantTallies::tally_mod_semantics(const std::string& file, const mod::M
                    centroid = semantic_invariant("mod.bound-centre-is-centroid"),
                    radius_tight = semantic_invariant("mod.bound-radius-is-max-distance"),
                    unit_normal = semantic_invariant("mod.normal-unit-length"),
-                   skin_index = semantic_invariant("mod.skin-index-resolves");
+                   skin_index = semantic_invariant("mod.skin-index-resolves"),
+                   one_way = semantic_invariant("mod.strip-faces-one-way"),
+                   start_agrees = semantic_invariant("mod.strip-start-agrees-with-normals");
   const uint64_t nodes = m.header.get(hdr::node_count);
   for (size_t i = 0; i < m.objects.size(); ++i) {
     const Object& o = m.objects[i];
@@ -223,6 +226,35 @@ void InvariantTallies::tally_mod_semantics(const std::string& file, const mod::M
         return InvariantViolation{file + "!" + mesh_path + ".blend_indices[" + std::to_string(skin.first) + "]",
                                   blend_at + 4 * skin.first};
       });
+      // Strips against their normals: one instance per strip with a decided
+      // triangle; the place is the control word that starts it.
+      const gltf::MeshFacing facing = gltf::face_mesh(mesh, gltf::Winding::strip, /*keep_triangles=*/false);
+      const uint64_t control_at = stream_offset(mesh.record, stream::control);
+      uint64_t decided = 0, mixed = 0, one_way_strips = 0, reversed = 0;
+      double max_minority = 0, max_reversed = 0;
+      const gltf::StripSummary *first_mixed = nullptr, *first_reversed = nullptr;
+      for (const gltf::StripSummary& strip : facing.strips) {
+        if (strip.facing == gltf::StripFacing::undecided) continue;
+        ++decided;
+        if (strip.facing == gltf::StripFacing::inconsistent) {
+          if (mixed++ == 0) first_mixed = &strip;
+          max_minority = std::max(max_minority, static_cast<double>(std::min(strip.agreeing, strip.disagreeing)));
+          continue;
+        }
+        ++one_way_strips;
+        if (strip.facing == gltf::StripFacing::reversed) {
+          if (reversed++ == 0) first_reversed = &strip;
+          max_reversed = std::max(max_reversed, static_cast<double>(strip.disagreeing));
+        }
+      }
+      const auto strip_at = [&](const gltf::StripSummary* strip) {
+        return [&, strip] {
+          return InvariantViolation{file + "!" + mesh_path + ".control[" + std::to_string(strip->first_word) + "]",
+                                    control_at + 2 * uint64_t{strip->first_word}};
+        };
+      };
+      record_semantic_counts(one_way, decided, mixed, max_minority, strip_at(first_mixed));
+      record_semantic_counts(start_agrees, one_way_strips, reversed, max_reversed, strip_at(first_reversed));
     }
     if (cloud.n == 0) continue;  // an object without a finite vertex bounds nothing
     cloud.finish();

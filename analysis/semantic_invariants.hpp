@@ -49,6 +49,15 @@ inline constexpr std::array kSemanticInvariants{
                       "object bounding radius == largest distance of its positions from the stored centre"},
     SemanticInvariant{"mod.normal-unit-length", "every normal is finite and |n| == 1 within 1e-3 (f32)"},
     SemanticInvariant{"mod.skin-index-resolves", "every active blend index (q > 0) names an existing node (byte/4 < node count)"},
+    // Facing (issue 28, writer/gltf/strip_facing.hpp): per strip, a run of
+    // triangles between break bits wound by strict alternation. Together the
+    // two tallies split the strips into agreeing, reversed and inconsistent.
+    SemanticInvariant{"mod.strip-faces-one-way",
+                      "a strip's triangles (strict alternation) all agree or all disagree with the sum of their vertex "
+                      "normals; deviation: the triangles on the minority side"},
+    SemanticInvariant{"mod.strip-start-agrees-with-normals",
+                      "a strip that faces one way agrees with its normals (violated: the strip starts reversed); "
+                      "deviation: its triangles"},
     SemanticInvariant{"msh.model-box-contains", "Res2 corner box contains every vertex the batches reach"},
     SemanticInvariant{"msh.model-box-is-min-max", "Res2 corner box == min/max of the vertices the batches reach"},
     SemanticInvariant{"msh.model-sphere-contains", "Res2 bounding sphere contains every vertex the batches reach"},

@@ -17,6 +17,7 @@
 #include "parser/core/hashing.hpp"
 #include "parser/mod/mod_layout.hpp"
 #include "parser/mod/mod_parser.hpp"
+#include "parser/mod/mod_skin.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "change/canonical_rebuild.hpp"
@@ -57,6 +58,43 @@ const std::vector<std::byte>& mod_file(int64_t kib) {
       m.control.push_back(31);
     }
     o.meshes.push_back(std::move(m));
+    d.objects.push_back(std::move(o));
+  }
+  bytes = mod::build_mod(d).bytes;
+  return bytes;
+}
+
+// A MOD of about `kib` KiB whose strips face both ways (issue 28): zig-zag
+// strips of 24 vertices on a plane, restarted by two break bits, every third
+// one with its normals turned (a reversed start) and every seventh turned
+// half way (inconsistent), one mesh of up to 600 vertices per object.
+const std::vector<std::byte>& facing_mod_file(int64_t kib) {
+  static std::map<int64_t, std::vector<std::byte>> cache;
+  auto& bytes = cache[kib];
+  if (!bytes.empty()) return bytes;
+  mod::ModDescription d;
+  d.nodes.push_back({mod::kRootParent, 0, 0});
+  d.transforms.push_back({});
+  const uint64_t vertices = std::max<uint64_t>(8, static_cast<uint64_t>(kib) * 1024 / 40);
+  constexpr uint64_t kStrip = 24;
+  uint64_t strip = 0;
+  for (uint64_t left = vertices; left > 0;) {
+    const uint64_t n = std::min<uint64_t>(left, 600);
+    left -= n;
+    mod::ObjectDescription o;
+    mod::MeshDescription m;
+    for (uint64_t v = 0; v < n; ++v) {
+      const uint64_t k = v % kStrip;
+      if (k == 0) ++strip;
+      const float turned = (strip % 3 == 0) != (strip % 7 == 0 && k >= kStrip / 2) ? -1.0f : 1.0f;
+      m.positions.push_back({static_cast<float>(k / 2) * 0.1f, static_cast<float>(k % 2) * 0.2f, static_cast<float>(v / kStrip) * 0.01f});
+      m.normals.push_back({0, 0, turned});
+      m.uv.push_back({static_cast<int16_t>(v), static_cast<int16_t>(-static_cast<int>(v))});
+      m.blend_indices.push_back({0, 0, 0, 0});
+      m.control.push_back(static_cast<uint16_t>(31 | (v >= 2 && k < 2 ? mod::kTopologyBreakMask : 0)));
+    }
+    o.meshes.push_back(std::move(m));
+    mod::compute_bounds(o);
     d.objects.push_back(std::move(o));
   }
   bytes = mod::build_mod(d).bytes;
@@ -146,6 +184,12 @@ void BM_MshWrite(benchmark::State& state) {
 // most 10x at MOD 220 KiB and MSH 10,000 vertices; ci/bench.sh prints it).
 gltf::Exported export_mod_file(Bytes bytes) { return gltf::export_mod(*mod::parse_mod(bytes).model, bytes, {"bench.mod", 0}); }
 gltf::Exported export_msh_file(Bytes bytes) { return gltf::export_msh(*msh::parse_msh(bytes).model, bytes, {"bench.msh", 0}); }
+// --winding normals against --winding strip (issue 28: at most 1.2x), the
+// asset built and serialised as .glb, on strips that face both ways.
+template <gltf::Winding Rule>
+gltf::Exported export_facing_file(Bytes bytes) {
+  return gltf::export_mod(*mod::parse_mod(bytes).model, bytes, {"bench.mod", 0, Rule});
+}
 template <const std::vector<std::byte>& (*File)(int64_t), gltf::Exported (*Export)(Bytes), bool Glb>
 void BM_Export(benchmark::State& state) {
   const auto& bytes = File(state.range(0));
@@ -267,6 +311,8 @@ BENCHMARK(BM_ModParse)->Name("mod/parse") MOD_SIZES;
 BENCHMARK(BM_ModWrite)->Name("mod/write") MOD_SIZES;
 BENCHMARK(BM_Export<mod_file, export_mod_file, true>)->Name("mod/export") MOD_SIZES;
 BENCHMARK(BM_Export<mod_file, export_mod_file, false>)->Name("mod/export_asset") MOD_SIZES;
+BENCHMARK(BM_Export<facing_mod_file, export_facing_file<gltf::Winding::strip>, true>)->Name("mod/export_winding_strip")->Arg(35)->Arg(220);
+BENCHMARK(BM_Export<facing_mod_file, export_facing_file<gltf::Winding::normals>, true>)->Name("mod/export_winding_normals")->Arg(35)->Arg(220);
 BENCHMARK(BM_RoundTrip<mod_file, false>)->Name("mod/roundtrip") MOD_SIZES;
 BENCHMARK(BM_RoundTrip<mod_file, true>)->Name("mod/roundtrip_xxh3") MOD_SIZES;
 BENCHMARK(BM_Sweep<mod_file, false>)->Name("mod/sweep") MOD_SIZES;

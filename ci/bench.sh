@@ -9,7 +9,8 @@
 #     repetitions run interleaved, ratios = stage bytes/s / memcpy bytes/s.
 #     The change path (issue 21) next to what it builds on: diff and diff
 #     --semantic of a 220 KiB MOD pair, rebuild, import; dump and build of a
-#     10,000-vertex MSH.
+#     10,000-vertex MSH. Export --winding normals next to --winding strip
+#     (issue 28, target <= 1.2x) on MODs whose strips face both ways.
 #  2. Corpus scale: `meshgate sweep` over a generated corpus of N files (default
 #     10,000: MOD and MSH) at --jobs 1 and --jobs 2, wall time and peak RSS.
 #  2b. Node count (issue 26 item 13): peak RSS and wall time of every command
@@ -125,6 +126,19 @@ for fmt, stage, size, base in (("mod", "diff", 220, "inspect"), ("mod", "diff_se
              "baseline_us": b["real_time_us"], "ratio": r["real_time_us"] / b["real_time_us"]}
     change_path.append(entry)
     print(f"{fmt:6} {stage:14} {size:>6} {entry['us']:>10.1f} {base:>12} {entry['ratio']:>10.1f}")
+# Issue 28: export --winding normals against --winding strip on strips that
+# face both ways (target <= 1.2x), the .glb serialised in both.
+winding = []
+print(f"\n{'format':6} {'size':>6} {'strip us':>9} {'normals us':>11} {'x strip':>8}")
+for size in (35, 220):
+    st, nm = by.get(("mod", "export_winding_strip", size)), by.get(("mod", "export_winding_normals", size))
+    if not st or not nm:
+        continue
+    entry = {"format": "mod", "size_arg": size, "strip_us": st["real_time_us"], "normals_us": nm["real_time_us"],
+             "ratio": nm["real_time_us"] / st["real_time_us"]}
+    entry["target_met"] = entry["ratio"] <= 1.2
+    winding.append(entry)
+    print(f"{'mod':6} {size:>6} {entry['strip_us']:>9.1f} {entry['normals_us']:>11.1f} {entry['ratio']:>8.3f}")
 # Does per-file cost grow linearly with size? A least-squares line through
 # each stage's us/file against file bytes: intercept = fixed cost per file,
 # slope = cost per KiB, r2 = how well a line fits the sizes measured.
@@ -186,7 +200,7 @@ for jobs in (1, 2):
     print(f"report vs sweep --json, --jobs {jobs}: {report_run['wall_seconds']:.2f} s / {json_run['wall_seconds']:.2f} s = "
           f"{report_vs_json[f'jobs{jobs}']['ratio']}x (target <= 2x), report {report_run['report_bytes'] / 1e6:.1f} MB")
 json.dump({"benchmarks": rows, "targets": targets, "export_vs_parse": export_vs_parse, "linearity": linearity, "corpus_sweep": scale,
-           "report_vs_sweep_json": report_vs_json, "change_path": change_path},
+           "report_vs_sweep_json": report_vs_json, "change_path": change_path, "export_winding": winding},
           open("reports/bench.json", "w"), indent=2, sort_keys=True)
 print("wrote reports/bench.json")
 PY

@@ -8,7 +8,7 @@
 # Test: GoogleTest, clang 14 with its sanitizer and libFuzzer runtimes (the asan
 # tree), jsonschema, Node with the Khronos glTF validator pinned by
 # ci/js/package-lock.json, Chromium (the viewer and report pages) and dpkg-dev
-# (dpkg-shlibdeps for `cpack -G DEB`).
+# (dpkg-shlibdeps for `cpack -G DEB`) and Blender (its own glTF importer as a client of the exports).
 set -euo pipefail
 with_tests=1
 if [ "${1:-}" = --build ]; then
@@ -17,7 +17,7 @@ if [ "${1:-}" = --build ]; then
 fi
 packages=(cmake ninja-build g++ pkg-config ccache nlohmann-json3-dev libxxhash-dev libcli11-dev libssl-dev libtinygltf-dev libpng-dev libjs-three)
 if [ "$with_tests" = 1 ]; then
-  packages+=(python3 libgtest-dev python3-jsonschema clang-14 libclang-rt-14-dev nodejs chromium dpkg-dev file)
+  packages+=(python3 libgtest-dev python3-jsonschema clang-14 libclang-rt-14-dev nodejs chromium dpkg-dev file blender python3-numpy)
 fi
 packages+=("$@")
 missing=()

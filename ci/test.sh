@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The README's test command. Installs the dependencies once, then two compiler trees:
 # - release (GCC -O3): every CTest suite, including headless Chromium (viewer and
-#   report pages), the Node glTF validator, the docs check and install_package;
+#   report pages), the Node glTF validator, Blender's glTF importer, the docs check and install_package;
 # - asan (clang 14 -O1, ASan+UBSan, coverage hooks): the same suites but those
-#   four (labels browser, node, docs, package), with the malformed-file, offset-matrix,
+#   five (labels browser, node, docs, package, blender), with the malformed-file, offset-matrix,
 #   hostile-input and fuzz-replay suites as the crash / out-of-bounds oracle, and
 #   fuzz_smoke: every libFuzzer target built in that tree for a few seconds.
 # Then .clusterfuzzlite/build.sh as ClusterFuzzLite calls it (ci/cflite-build.sh),

@@ -1,5 +1,6 @@
 // `meshgate export`: every model a file holds (a MOD, an MSH model, each
 // model nested in an NRes archive) as glTF 2.0, written atomically.
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -20,6 +21,9 @@ struct ExportOptions {
   std::vector<std::string> paths;
   std::string output, out_dir, format = "glb";
   unsigned lod = 0;
+  std::string winding = "normals";
+  double scale = 1;
+  bool y_up = false;
   bool json = false, force = false;
   nres::Profile profile = nres::Profile::compatible;
   SizeLimits limits;
@@ -73,6 +77,13 @@ void add_export(CLI::App& app, int& exit_code) {
   one->excludes(dir);
   cmd->add_option("--format", options->format, "glb (default) or gltf (JSON + .bin)")->check(CLI::IsMember({"glb", "gltf"}));
   cmd->add_option("--lod", options->lod, "MSH: the slot column per node (0..4, default 0)")->check(CLI::Range(0u, 4u));
+  cmd->add_option("--winding", options->winding,
+                  "MOD: normals (default: each triangle faces the way its stored normals point) or strip (strict "
+                  "alternation, as stored)")
+      ->check(CLI::IsMember({"normals", "strip"}));
+  cmd->add_option("--scale", options->scale,
+                  "stored units -> glTF units (metres), on a root node; default 1 (as stored); Blender and DMC3: 0.01");
+  cmd->add_flag("--y-up", options->y_up, "MSH: the Z-up model under a root node rotated -90 degrees about X");
   cmd->add_flag("--json", options->json, "print a summary per model as JSON");
   add_force_option(cmd, options->force);
   add_profile_option(cmd, options->profile);
@@ -80,6 +91,11 @@ void add_export(CLI::App& app, int& exit_code) {
   cmd->callback([options, &exit_code] {
     if (options->output.empty() && options->out_dir.empty()) {
       std::cerr << "meshgate export: give -o FILE (one model) or --out DIR\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    if (!std::isfinite(options->scale) || !(options->scale > 0)) {
+      std::cerr << "meshgate export: --scale must be a finite number above 0\n";
       exit_code = kExitUsage;
       return;
     }
@@ -137,7 +153,8 @@ void add_export(CLI::App& app, int& exit_code) {
           }
           return;
         }
-        const gltf::ExportOptions export_options{o.path, options->lod};
+        const gltf::ExportOptions export_options{o.path, options->lod, *gltf::winding_from_name(options->winding),
+                                                 options->scale, options->y_up};
         std::optional<gltf::Exported> exported;
         if (o.mod) exported = gltf::export_mod(*o.mod->model, o.data, export_options);
         else if (o.msh) exported = gltf::export_msh(*o.msh->model, o.data, export_options);
@@ -169,12 +186,22 @@ void add_export(CLI::App& app, int& exit_code) {
       for (const Done& d : done) models.push_back({{"path", d.path}, {"output", d.output}, {"summary", d.summary.to_json()}});
       std::cout << dump_for_report({{"models", models}, {"axis_convention", gltf::kAxisConvention}}) << "\n";
     } else {
-      for (const Done& d : done)
+      for (const Done& d : done) {
         std::printf("%s -> %s: %llu meshes, %llu primitives, %llu triangles, %llu vertices, %llu joints, %llu animations\n",
                     display_text(d.path).c_str(), display_text(d.output).c_str(), static_cast<unsigned long long>(d.summary.meshes),
                     static_cast<unsigned long long>(d.summary.primitives), static_cast<unsigned long long>(d.summary.triangles),
                     static_cast<unsigned long long>(d.summary.vertices), static_cast<unsigned long long>(d.summary.joints),
                     static_cast<unsigned long long>(d.summary.animations));
+        if (d.summary.winding == "normals" || d.summary.winding == "strip")
+          std::printf("  winding %s: %llu strips, %llu reversed, %llu inconsistent; %llu triangles flipped from strict "
+                      "alternation, %llu without a side (kept), %llu against their normals\n",
+                      d.summary.winding.c_str(), static_cast<unsigned long long>(d.summary.strips),
+                      static_cast<unsigned long long>(d.summary.reversed_strips),
+                      static_cast<unsigned long long>(d.summary.inconsistent_strips),
+                      static_cast<unsigned long long>(d.summary.flipped_triangles),
+                      static_cast<unsigned long long>(d.summary.undecided_triangles),
+                      static_cast<unsigned long long>(d.summary.against_normals));
+      }
     }
     exit_code = io_failed || too_many ? kExitUsage : rejected ? kExitFailed : kExitOk;
   });

@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "parser/gltf/gltf_conventions.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "pipeline/file_reader.hpp"
@@ -65,12 +66,23 @@ void add_import(CLI::App& app, int& exit_code) {
     // buffers together within --max-size, as the file itself is.
     GltfFolderFiles folder(std::filesystem::path(options->file).parent_path());
     const gltf::ReadOptions read_options{&folder, options->limits.override_bytes.value_or(uint64_t{256} << 20)};
-    const std::optional<tinygltf::Model> asset = gltf::read_asset(read.bytes, error, read_options);
+    std::optional<tinygltf::Model> asset = gltf::read_asset(read.bytes, error, read_options);
     if (!asset) {
       std::cerr << "meshgate import: " << options->file << ": not a glTF 2.0 file meshgate reads: " << error << "\n";
       exit_code = kExitUsage;
       return;
     }
+    // export --scale / --y-up put the model under one root node: removed, so
+    // the vertices and nodes are the model's own again.
+    const std::optional<gltf::ExportConventions> conventions = gltf::undo_export_conventions(*asset, error);
+    if (!conventions) {
+      std::cerr << "meshgate import: error: " << error << "\nmeshgate import: nothing written\n";
+      exit_code = kExitFailed;
+      return;
+    }
+    if (conventions->root_removed)
+      std::cout << "note: the export's root node (scale " << conventions->scale << (conventions->y_up ? ", y-up" : "")
+                << ") removed: vertices and nodes as stored\n";
     // The files the glTF's URIs name are inputs as much as the glTF itself.
     if (!outputs_are_usable({options->output}, folder.named_files(), "import", Overwrite::replace)) {  // existence: checked above
       exit_code = kExitUsage;

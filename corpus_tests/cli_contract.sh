@@ -112,11 +112,35 @@ assert "axis_convention" in r and len(r["models"]) == 1
 m = r["models"][0]
 assert m["path"] == "synth_0000.mod" and m["output"] == sys.argv[2]
 for k in ("meshes", "primitives", "triangles", "vertices", "joints", "animations", "dropped_degenerates",
-          "renormalised_normals", "skin_fallbacks"):
+          "renormalised_normals", "skin_fallbacks", "winding", "strips", "flipped_triangles", "reversed_strips",
+          "inconsistent_strips", "undecided_triangles", "against_normals", "scale", "y_up"):
     assert k in m["summary"], k
+assert m["summary"]["winding"] == "normals" and m["summary"]["against_normals"] == 0
 assert open(sys.argv[2], "rb").read(4) == b"glTF"
 PY
+# Issue 28: --winding strip keeps alternation (the flips become triangles against their normals);
+# --scale must be finite and above 0 (exit 2, nothing written); --scale and --y-up are undone by import.
+"$bin" export "$work/corpus/synth_0000.mod" -o "$work/strip.glb" --winding strip --scale 0.01 --json > "$work/strip.json" ||
+  fail "export --winding strip --scale 0.01 exited $?"
+python3 - "$work/export.json" "$work/strip.json" <<'PY'
+import json, sys
+n = json.load(open(sys.argv[1]))["models"][0]["summary"]
+s = json.load(open(sys.argv[2]))["models"][0]["summary"]
+assert s["winding"] == "strip" and s["flipped_triangles"] == 0 and s["scale"] == 0.01
+assert s["against_normals"] == n["flipped_triangles"] > 0, (s, n)
+PY
+"$bin" import "$work/strip.glb" --as mod --like "$work/corpus/synth_0000.mod" -o "$work/strip.mod" > "$work/import.txt" ||
+  fail "import of a --scale export exited $?"
+grep -q "root node (scale 0.01)" "$work/import.txt" || fail "import did not say it removed the scale's root node"
+cmp -s "$work/strip.mod" "$work/corpus/synth_0000.mod" || fail "export --winding strip --scale 0.01 -> import --like is not the file"
 set +e
+for scale in 0 -1 nan inf -inf 1e400 x; do
+  "$bin" export "$work/corpus/synth_0000.mod" -o "$work/scale.glb" --scale "$scale" >/dev/null 2>&1; rc=$?
+  [ $rc -eq 2 ] || fail "export --scale $scale exited $rc, expected 2"
+  [ ! -e "$work/scale.glb" ] || fail "export --scale $scale wrote a file"
+done
+"$bin" export "$work/corpus/synth_0000.mod" -o "$work/w.glb" --winding inside-out >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "export --winding inside-out exited $rc, expected 2"
 "$bin" export "$work/corpus/malformed/malformed_mod.mesh-stream-out-of-bounds.mod" -o "$work/bad.glb" >/dev/null 2>&1; rc=$?
 [ $rc -eq 1 ] || fail "export of a rejected file exited $rc, expected 1"
 [ ! -e "$work/bad.glb" ] || fail "export of a rejected file wrote a file"

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <set>
 
+#include "parser/gltf/gltf_conventions.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_nodes.hpp"
 #include "parser/mod/mod_parser.hpp"
@@ -30,8 +31,9 @@ constexpr nres::Profile kProfile = nres::Profile::compatible;
 
 Bytes view(const std::vector<std::byte>& v) { return Bytes(v.data(), v.size()); }
 
-tinygltf::Model round_through_glb(const mod::Model& model, const std::vector<std::byte>& bytes) {
-  const gltf::Exported exported = gltf::export_mod(model, view(bytes), {.source_name = "m.mod"});
+tinygltf::Model round_through_glb(const mod::Model& model, const std::vector<std::byte>& bytes,
+                                  gltf::Winding winding = gltf::Winding::normals) {
+  const gltf::Exported exported = gltf::export_mod(model, view(bytes), {.source_name = "m.mod", .winding = winding});
   const std::string glb = gltf::glb_bytes(exported.asset);
   std::string error;
   std::optional<tinygltf::Model> back = gltf::read_asset(Bytes(reinterpret_cast<const std::byte*>(glb.data()), glb.size()), error);
@@ -46,21 +48,99 @@ std::vector<FileDiff> content_differences(Bytes a, Bytes b) {
   return out;
 }
 
+// Under both windings: --winding normals writes a reversed strip's windows
+// the other way round (issue 28), and import reads a window either way.
 TEST(ImportMod, ExportThenImportLikeTheOriginalIsTheSameModel) {
   size_t files = 0;
-  for (const SynthFile& f : mod::synth_mod_corpus(21, 16)) {
+  uint64_t reversed = 0, inconsistent = 0;
+  const std::vector<SynthFile> corpus = mod::synth_mod_corpus(21, 16);
+  for (uint64_t i = 0; i < corpus.size(); ++i) {
+    const SynthFile& f = corpus[i];
+    const mod::FacingPlan plan = mod::planned_facing(21, i);
+    reversed += plan.reversed, inconsistent += plan.inconsistent;
     const mod::ParseResult original = mod::parse_mod(view(f.bytes));
     ASSERT_TRUE(original.ok()) << f.name;
-    const mod::ImportedMod imported = mod::mod_from_gltf(round_through_glb(*original.model, f.bytes), &*original.model);
-    ASSERT_TRUE(imported.ok()) << f.name << ": " << imported.errors.front();
-    EXPECT_TRUE(imported.warnings.empty()) << f.name << ": " << imported.warnings.front();
-    const std::vector<std::byte> built = mod::build_mod(imported.description).bytes;
-    std::string text;
-    for (const FileDiff& d : content_differences(view(f.bytes), view(built))) text += file_diff_text(d);
-    EXPECT_EQ(text, "") << f.name;
+    for (const gltf::Winding winding : {gltf::Winding::normals, gltf::Winding::strip}) {
+      const std::string what = f.name + " --winding " + std::string(gltf::winding_name(winding));
+      const mod::ImportedMod imported = mod::mod_from_gltf(round_through_glb(*original.model, f.bytes, winding), &*original.model);
+      ASSERT_TRUE(imported.ok()) << what << ": " << imported.errors.front();
+      EXPECT_TRUE(imported.warnings.empty()) << what << ": " << imported.warnings.front();
+      const std::vector<std::byte> built = mod::build_mod(imported.description).bytes;
+      std::string text;
+      for (const FileDiff& d : content_differences(view(f.bytes), view(built))) text += file_diff_text(d);
+      EXPECT_EQ(text, "") << what;
+    }
     ++files;
   }
   EXPECT_EQ(files, 16u);
+  EXPECT_GT(reversed, 0u);  // the corpus holds the real-file shapes
+  EXPECT_GT(inconsistent, 0u);
+}
+
+// export --scale / --y-up: recorded in extras, carried by one root node, and
+// undone by import (the node removed), so export -> import --like is still
+// the identity.
+tinygltf::Model through_glb(const tinygltf::Model& asset) {
+  const std::string glb = gltf::glb_bytes(asset);
+  std::string error;
+  std::optional<tinygltf::Model> back = gltf::read_asset(Bytes(reinterpret_cast<const std::byte*>(glb.data()), glb.size()), error);
+  EXPECT_TRUE(back.has_value()) << error;
+  return back.value_or(tinygltf::Model{});
+}
+
+TEST(ImportConventions, ScaleIsRecordedAndUndoneForAMod) {
+  for (const SynthFile& f : mod::synth_mod_corpus(25, 4)) {
+    const mod::ParseResult original = mod::parse_mod(view(f.bytes));
+    ASSERT_TRUE(original.ok());
+    const gltf::Exported plain = gltf::export_mod(*original.model, view(f.bytes), {.source_name = "m.mod"});
+    tinygltf::Model g = through_glb(gltf::export_mod(*original.model, view(f.bytes), {.source_name = "m.mod", .scale = 0.01}).asset);
+    const tinygltf::Value& c = g.asset.extras.Get("meshgate").Get("conventions");
+    EXPECT_EQ(c.Get("scale").GetNumberAsDouble(), 0.01);
+    EXPECT_FALSE(c.Get("y_up").Get<bool>());
+    ASSERT_EQ(g.nodes.size(), plain.asset.nodes.size() + 1);
+    EXPECT_EQ(c.Get("root_node").GetNumberAsInt(), static_cast<int>(g.nodes.size() - 1));
+    EXPECT_EQ(g.nodes.back().name, gltf::kConventionRootName);
+    EXPECT_EQ(g.nodes.back().scale, (std::vector<double>{0.01, 0.01, 0.01}));
+    std::string error;
+    const std::optional<gltf::ExportConventions> undone = gltf::undo_export_conventions(g, error);
+    ASSERT_TRUE(undone) << error;
+    EXPECT_TRUE(undone->root_removed);
+    EXPECT_EQ(undone->scale, 0.01);
+    EXPECT_EQ(g.nodes.size(), plain.asset.nodes.size());
+    EXPECT_EQ(g.scenes[0].nodes, plain.asset.scenes[0].nodes);
+    const mod::ImportedMod imported = mod::mod_from_gltf(g, &*original.model);
+    ASSERT_TRUE(imported.ok()) << imported.errors.front();
+    EXPECT_TRUE(imported.warnings.empty()) << imported.warnings.front();
+    std::string text;
+    for (const FileDiff& d : content_differences(view(f.bytes), view(mod::build_mod(imported.description).bytes)))
+      text += file_diff_text(d);
+    EXPECT_EQ(text, "") << f.name;
+  }
+}
+
+TEST(ImportConventions, AForgedRootNodeIsRefusedByName) {
+  const SynthFile f = mod::synth_mod_corpus(25, 1).front();
+  const mod::ParseResult original = mod::parse_mod(view(f.bytes));
+  const tinygltf::Model exported =
+      through_glb(gltf::export_mod(*original.model, view(f.bytes), {.source_name = "m.mod", .scale = 2}).asset);
+  std::string error;
+  tinygltf::Model renamed = exported;
+  renamed.nodes.back().name = "mine";
+  EXPECT_FALSE(gltf::undo_export_conventions(renamed, error));
+  EXPECT_NE(error.find("root_node"), std::string::npos) << error;
+  tinygltf::Model rescaled = exported;
+  rescaled.nodes.back().scale = {3, 3, 3};
+  EXPECT_FALSE(gltf::undo_export_conventions(rescaled, error));
+  EXPECT_NE(error.find("scale"), std::string::npos) << error;
+  tinygltf::Model meshed = exported;
+  meshed.nodes.back().mesh = 0;
+  EXPECT_FALSE(gltf::undo_export_conventions(meshed, error));
+  tinygltf::Model unmarked = exported;  // no conventions: nothing is removed
+  unmarked.asset.extras = tinygltf::Value();
+  const auto none = gltf::undo_export_conventions(unmarked, error);
+  ASSERT_TRUE(none);
+  EXPECT_FALSE(none->root_removed);
+  EXPECT_EQ(unmarked.nodes.size(), exported.nodes.size());
 }
 
 TEST(ImportMod, WithoutLikeGeometrySkinAndNodeMatricesSurvive) {
@@ -302,6 +382,40 @@ TEST(ImportMsh, ExportThenImportLikeTheOriginalIsTheSameModel) {
     ++same;
   }
   EXPECT_GE(same, 10u);
+}
+
+TEST(ImportConventions, YUpAndScaleAreRecordedAndUndoneForAnMsh) {
+  size_t same = 0;
+  for (const SynthFile& f : msh::synth_msh_corpus(24, 8)) {
+    if (!f.name.ends_with(".msh")) continue;
+    const msh::ParseResult like = msh::parse_msh(view(f.bytes));
+    ASSERT_TRUE(like.ok());
+    tinygltf::Model g =
+        through_glb(gltf::export_msh(*like.model, view(f.bytes), {.source_name = "m.msh", .scale = 0.5, .y_up = true}).asset);
+    const tinygltf::Value& c = g.asset.extras.Get("meshgate").Get("conventions");
+    EXPECT_TRUE(c.Get("y_up").Get<bool>());
+    EXPECT_EQ(c.Get("scale").GetNumberAsDouble(), 0.5);
+    const tinygltf::Node& root = g.nodes.back();
+    EXPECT_EQ(root.name, gltf::kConventionRootName);
+    ASSERT_EQ(root.rotation.size(), 4u);
+    EXPECT_DOUBLE_EQ(root.rotation[0], -std::sqrt(0.5));  // -90 degrees about X: Z-up becomes Y-up
+    EXPECT_DOUBLE_EQ(root.rotation[3], std::sqrt(0.5));
+    EXPECT_EQ(g.scenes[0].nodes, std::vector<int>{static_cast<int>(g.nodes.size() - 1)});
+    std::string error;
+    ASSERT_TRUE(gltf::undo_export_conventions(g, error)) << error;
+    const msh::ImportedMsh imported = msh::msh_from_gltf(g, 0, &*like.model);
+    ASSERT_TRUE(imported.ok()) << f.name << ": " << imported.errors.front();
+    std::string export_error;
+    const std::vector<std::byte> built = msh::export_msh(imported.model, &export_error);
+    ASSERT_FALSE(built.empty()) << export_error;
+    if (mentions(imported.warnings, "not one the exporter can write")) continue;
+    std::string text;
+    for (FileDiff& d : diff_trees(diff_sides("m.msh", view(f.bytes), kProfile), diff_sides("m.msh", view(built), kProfile), DiffMode::content))
+      if (!d.equal()) text += file_diff_text(d);
+    EXPECT_EQ(text, "") << f.name;
+    ++same;
+  }
+  EXPECT_GE(same, 4u);
 }
 
 TEST(ImportMsh, WhatAnMshCannotHoldIsAnError) {

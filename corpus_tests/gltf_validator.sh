@@ -23,6 +23,9 @@ for lod in 1 4; do
 done
 "$bin" export "$work/corpus"/synth_000[0-4].mod "$work/corpus"/synth_msh_000[0-4].msh --out "$work/gltf" --format gltf >/dev/null ||
   fail "export --format gltf exited $?"
+# Issue 28's options: strict-alternation winding, a scale and the y-up root node.
+"$bin" export "$work/corpus"/synth_000[0-4].mod "$work/corpus"/synth_msh_000[0-4].msh --out "$work/conventions" \
+  --winding strip --scale 0.01 --y-up >/dev/null || fail "export --winding strip --scale 0.01 --y-up exited $?"
 python3 - "$work/export.json" <<'PY' || fail "export summary"
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -37,7 +40,7 @@ for m in r["models"]:
 assert sum(m["summary"]["animations"] for m in r["models"]) > 0, "no animation exported"
 assert sum(m["summary"]["joints"] for m in r["models"]) > 0, "no skin exported"
 PY
-files=("$work"/glb/*.glb "$work"/lod*/*.glb "$work"/gltf/*.gltf)
+files=("$work"/glb/*.glb "$work"/lod*/*.glb "$work"/gltf/*.gltf "$work"/conventions/*.glb)
 node "$validator" "$source/docs/gltf-validator-allowed.json" "${files[@]}" > "$work/validator.txt" || {
   grep -v '"problems":\[\]' "$work/validator.txt" | head -20 >&2
   fail "the validator found errors or unexplained warnings"

@@ -501,4 +501,41 @@ rm -f "$work/chain.glb"
 
 # ==== end node count ============================================================
 
+
+# ==== facing and conventions: export --scale/--y-up, import of their root node (issue 28)
+# A forged conventions record: the extras name a root node that is not what
+# the export writes (renamed, rescaled, or not the last node); import refuses
+# it (exit 1, naming the field) instead of dropping a node it did not make.
+fc=$work/facing
+mkdir -p "$fc"
+"$bin" export "$corpus/synth_msh_0000.msh" -o "$fc/up.gltf" --format gltf --y-up --scale 0.5 >/dev/null || fail "export --y-up --scale"
+"$py" - "$fc" <<'PY' || fail "facing fixtures"
+import json, sys
+d = sys.argv[1]
+g = json.load(open(f"{d}/up.gltf"))
+root = g["asset"]["extras"]["meshgate"]["conventions"]["root_node"]
+assert root == len(g["nodes"]) - 1 and g["nodes"][root]["name"] == "meshgate_conventions"
+def write(name, edit):
+    h = json.loads(json.dumps(g))
+    edit(h)
+    json.dump(h, open(f"{d}/{name}.gltf", "w"))
+write("renamed", lambda h: h["nodes"][root].update(name="mine"))
+write("rescaled", lambda h: h["nodes"][root].update(scale=[2, 2, 2]))
+write("not_last", lambda h: h["asset"]["extras"]["meshgate"]["conventions"].update(root_node=0))
+write("huge_index", lambda h: h["asset"]["extras"]["meshgate"]["conventions"].update(root_node=1e300))
+write("bad_scale", lambda h: h["asset"]["extras"]["meshgate"]["conventions"].update(scale=-1))
+PY
+for bad in renamed rescaled not_last huge_index bad_scale; do
+  run 1 "facing_$bad" -- "$bin" import "$fc/$bad.gltf" --as msh -o "$fc/$bad.msh"
+  says "facing_$bad" "asset.extras.meshgate.conventions"
+  [ ! -e "$fc/$bad.msh" ] || fail "facing_$bad: wrote a model"
+done
+run 0 facing_undone -- "$bin" import "$fc/up.gltf" --as msh --like "$corpus/synth_msh_0000.msh" -o "$fc/up.msh"
+says facing_undone "root node (scale 0.5, y-up) removed"
+for scale in 0 -2 nan inf; do
+  run 2 "facing_scale_$scale" -- "$bin" export "$corpus/synth_0000.mod" -o "$fc/s.glb" --scale "$scale"
+  says "facing_scale_$scale" "--scale must be a finite number above 0"
+done
+# ==== end facing ================================================================
+
 echo "hostile_inputs: ok"

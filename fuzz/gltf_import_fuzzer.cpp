@@ -2,7 +2,8 @@
 // .gltf JSON), optionally followed by files its uris may name, each after the
 // separator "\n#file#\n" as "NAME\nBYTES" (an in-memory UriSource answers
 // them, so buffers behind relative uris are fuzzed without a file system).
-// It goes through read_asset (gltf_prepare's checks, then tinygltf) and both
+// It goes through read_asset (gltf_prepare's checks, then tinygltf), the
+// removal of export's conventions root node, and both
 // importers (--as mod and --as msh); what they accept is built and parsed
 // again, as the CLI does. Oracle: no crash, sanitizer report, hang or
 // allocation past the limits (an import's memory is bounded by its input).
@@ -11,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "parser/gltf/gltf_conventions.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
@@ -51,8 +53,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string error;
   const Bytes bytes(reinterpret_cast<const std::byte*>(main.data()), main.size());
   // The limit is the fuzzer's memory, not the CLI's 256 MiB: a buffer larger than this is refused.
-  const std::optional<tinygltf::Model> asset = gltf::read_asset(bytes, error, {&files, uint64_t{1} << 20});
+  std::optional<tinygltf::Model> asset = gltf::read_asset(bytes, error, {&files, uint64_t{1} << 20});
   if (!asset) return 0;
+  // As the CLI does: export --scale/--y-up's root node is removed first, or the asset refused.
+  if (!gltf::undo_export_conventions(*asset, error)) return 0;
   const mod::ImportedMod as_mod = mod::mod_from_gltf(*asset, nullptr);
   if (as_mod.ok()) {
     const std::vector<std::byte> built = mod::build_mod(as_mod.description).bytes;

@@ -17,6 +17,7 @@
 #include "parser/mod/mod_model.hpp"
 #include "parser/msh/msh_model.hpp"
 #include "writer/core/atomic_file.hpp"
+#include "writer/gltf/strip_facing.hpp"
 
 namespace meshgate::gltf {
 
@@ -25,6 +26,16 @@ struct ExportSummary {
   uint64_t dropped_degenerates = 0;    // zero-area triangles left out (a strip's bridges, collapsed faces)
   uint64_t renormalised_normals = 0;   // normals not of unit length (within 1e-3), scaled to it
   uint64_t skin_fallbacks = 0;         // MOD vertices whose skin word fails a rule: bound to the default joint
+  // MOD facing (strip_facing.hpp): the rule used and what it did.
+  std::string winding = "indices as stored";  // MOD: "normals" or "strip"
+  uint64_t strips = 0;                // runs of triangles between break bits
+  uint64_t flipped_triangles = 0;     // wound against strict alternation (rule normals)
+  uint64_t reversed_strips = 0;       // strips whose every decided triangle winds against its normals
+  uint64_t inconsistent_strips = 0;   // strips whose triangles disagree among themselves
+  uint64_t undecided_triangles = 0;   // normals give no side: strip winding kept
+  uint64_t against_normals = 0;       // as written, wound against their normals (rule strip)
+  double scale = 1;                   // the root node's scale (--scale)
+  bool y_up = false;                  // MSH under a root node rotated -90 degrees about X (--y-up)
   [[nodiscard]] nlohmann::json to_json() const;
 };
 
@@ -36,6 +47,13 @@ struct Exported {
 struct ExportOptions {
   std::string source_name;  // the report path of the file (asset extras)
   unsigned lod = 0;         // MSH: the slot group (LOD) per node
+  Winding winding = Winding::normals;  // MOD: how each triangle is wound
+  // Stored units -> glTF units (metres): a uniform scale on a root node that
+  // holds the scene; 1 adds no node. Finite and > 0 (the command checks).
+  double scale = 1;
+  // MSH: the Z-up model under a root node rotated -90 degrees about X, so a
+  // Y-up consumer stands it up; vertices untouched, import removes the node.
+  bool y_up = false;
 };
 
 // `source`: the file's bytes, for its xxh3_64 in the asset's extras.
@@ -45,6 +63,10 @@ struct ExportOptions {
 // The axis convention every export states (README, asset extras).
 inline constexpr const char* kAxisConvention =
     "coordinates as stored in the file, unconverted: meshgate applies no axis flip, handedness change or scale";
+// With --scale or --y-up the vertices are still as stored; a root node (its
+// name: kConventionRootName, parser/gltf/gltf_conventions.hpp), the last node
+// of the asset, carries the scale and the rotation, and
+// asset.extras.meshgate.conventions says so (import removes the node).
 
 // The asset as binary glTF (.glb) in memory; empty if tinygltf refuses it.
 [[nodiscard]] std::string glb_bytes(const tinygltf::Model& asset);

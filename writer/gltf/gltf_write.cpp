@@ -33,7 +33,16 @@ nlohmann::json ExportSummary::to_json() const {
           {"animations", animations},
           {"dropped_degenerates", dropped_degenerates},
           {"renormalised_normals", renormalised_normals},
-          {"skin_fallbacks", skin_fallbacks}};
+          {"skin_fallbacks", skin_fallbacks},
+          {"winding", winding},
+          {"strips", strips},
+          {"flipped_triangles", flipped_triangles},
+          {"reversed_strips", reversed_strips},
+          {"inconsistent_strips", inconsistent_strips},
+          {"undecided_triangles", undecided_triangles},
+          {"against_normals", against_normals},
+          {"scale", scale},
+          {"y_up", y_up}};
 }
 
 std::string glb_bytes(const tinygltf::Model& asset) {

@@ -10,6 +10,7 @@
 #include "parser/mod/mod_nodes.hpp"
 #include "parser/mod/mod_skin.hpp"
 #include "parser/mod/mod_topology.hpp"
+#include "writer/gltf/export_conventions.hpp"
 #include "writer/gltf/gltf_document.hpp"
 #include "writer/gltf/gltf_export.hpp"
 #include "writer/gltf/gltf_provenance.hpp"
@@ -52,26 +53,20 @@ struct Primitive {
   std::vector<uint16_t> indices;
 };
 
-// Triangles from the strip: for i >= 2 with bit 15 of word i clear, the
-// triangle (i-2, i-1, i), every second one of a run flipped so all face one
-// way (the strip's alternating winding). Zero-area triangles are dropped.
-void strip_to_triangles(const mod::Mesh& mesh, Primitive& p, ExportSummary& summary) {
-  size_t run_start = 0;
-  bool in_run = false;
-  for (size_t i = 2; i < mesh.control.size(); ++i) {
-    if (mesh.control[i] & mod::kTopologyBreakMask) {
-      in_run = false;
-      continue;
-    }
-    if (!in_run) run_start = i, in_run = true;
-    std::array<uint16_t, 3> t{static_cast<uint16_t>(i - 2), static_cast<uint16_t>(i - 1), static_cast<uint16_t>(i)};
-    if ((i - run_start) % 2 == 1) std::swap(t[0], t[1]);
-    const auto at = [&](uint16_t v) { return as_floats(mesh.positions[v]); };
-    if (mod::has_no_area(at(t[0]), at(t[1]), at(t[2]))) {
-      ++summary.dropped_degenerates;
-      continue;
-    }
-    p.indices.insert(p.indices.end(), t.begin(), t.end());
+// Triangles from the strip (for i >= 2 with bit 15 of word i clear, the
+// triangle (i-2, i-1, i)), wound by `rule` (strip_facing.hpp); zero-area
+// triangles are dropped. The summary counts what the rule did.
+void strip_to_triangles(const mod::Mesh& mesh, Winding rule, Primitive& p, ExportSummary& summary) {
+  const MeshFacing facing = face_mesh(mesh, rule);
+  for (const auto& t : facing.triangles) p.indices.insert(p.indices.end(), t.begin(), t.end());
+  summary.dropped_degenerates += facing.dropped_degenerates;
+  summary.flipped_triangles += facing.flipped;
+  summary.undecided_triangles += facing.undecided;
+  summary.against_normals += facing.against_normals;
+  summary.strips += facing.strips.size();
+  for (const StripSummary& s : facing.strips) {
+    summary.reversed_strips += s.facing == StripFacing::reversed;
+    summary.inconsistent_strips += s.facing == StripFacing::inconsistent;
   }
 }
 
@@ -122,12 +117,17 @@ void vertex_attributes(const mod::Mesh& mesh, unsigned node_count, unsigned defa
   }
 }
 
-json mod_decodes() {
+json mod_decodes(Winding rule) {
   using namespace mod;
   return json::array({
       decode("triangles", "objects[].meshes[].control bit 15", kStreamSpecs[stream::control].status,
-             "strip over vertices 0..n-1; bit 15 set: no triangle ends there; alternate triangles of a run flipped; "
-             "zero-area triangles dropped"),
+             "strip over vertices 0..n-1; bit 15 set: no triangle ends there; zero-area triangles dropped"),
+      decode("winding", "objects[].meshes[].normals + control bit 15", kStreamSpecs[stream::normals].status,
+             rule == Winding::normals
+                 ? "normals: each triangle wound so that its normal agrees with the sum of its three stored vertex "
+                   "normals (a strip's starting orientation is arbitrary in retail files); where the sum gives no "
+                   "side, strict alternation"
+                 : "strip: strict alternation inside each run, starting with (i-2, i-1, i) as stored"),
       decode("POSITION", "objects[].meshes[].positions", kStreamSpecs[stream::positions].status, "f32x3 as stored"),
       decode("NORMAL", "objects[].meshes[].normals", kStreamSpecs[stream::normals].status,
              "f32x3; scaled to unit length where it is not (counted)"),
@@ -158,7 +158,7 @@ Exported export_mod(const mod::Model& model, Bytes source, const ExportOptions& 
   for (size_t s = 0; s < slots; ++s) {
     tinygltf::Material m;
     m.name = "texture_slot_" + std::to_string(s);
-    m.doubleSided = true;  // the strip's facing is not authoritative (spec §3)
+    m.doubleSided = true;  // the game draws strips double-sided; the winding chosen is named in extras
     m.pbrMetallicRoughness.metallicFactor = 0;  // glTF's default of 1 renders an untextured part black
     g.materials.push_back(m);
   }
@@ -166,7 +166,7 @@ Exported export_mod(const mod::Model& model, Bytes source, const ExportOptions& 
   // Nodes: the node block, when its hierarchy holds (else no skeleton, said so).
   const std::optional<std::vector<Mat4>> world = world_matrices(model.nodes);
   const bool skinned = node_count > 0 && world.has_value() && model.nodes.transforms.size() == node_count;
-  std::vector<int> scene_roots;
+  std::vector<int> scene_roots, skinned_holders;
   if (skinned) {
     for (unsigned j = 0; j < node_count; ++j) {
       tinygltf::Node n;
@@ -205,7 +205,7 @@ Exported export_mod(const mod::Model& model, Bytes source, const ExportOptions& 
       if (m.positions.empty()) continue;
       Primitive p;
       vertex_attributes(m, skinned ? node_count : 0, default_joint, p, out.summary);
-      strip_to_triangles(m, p, out.summary);
+      strip_to_triangles(m, options.winding, p, out.summary);
       tinygltf::Primitive prim;
       prim.attributes["POSITION"] = doc.add_floats(p.positions, TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER, true);
       prim.attributes["NORMAL"] = doc.add_floats(p.normals, TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER);
@@ -243,6 +243,7 @@ Exported export_mod(const mod::Model& model, Bytes source, const ExportOptions& 
     if (skinned) holder.skin = 0;
     g.nodes.push_back(holder);
     scene_roots.push_back(static_cast<int>(g.nodes.size() - 1));
+    if (skinned) skinned_holders.push_back(scene_roots.back());
     out.summary.meshes += 1;
   }
   tinygltf::Scene scene;
@@ -250,11 +251,18 @@ Exported export_mod(const mod::Model& model, Bytes source, const ExportOptions& 
   scene.nodes = scene_roots;
   g.scenes.push_back(scene);
   g.defaultScene = 0;
-  json decodes = mod_decodes();
+  // --scale: a root node above the joints and any unskinned mesh (a skinned
+  // mesh's node stays a root: glTF ignores its parents, the joints carry it).
+  const int root = add_convention_root(g, options.scale, false, skinned_holders);
+  json decodes = mod_decodes(options.winding);
   if (node_count > 0 && !skinned)
     decodes.push_back({{"meaning", "skeleton"}, {"reading", "omitted: the node block's order is not a permutation "
                                                             "or its hierarchy is not topological"}});
-  g.asset.extras = to_value(asset_extras("dmc3-mod", source, options.source_name, decodes));
+  json extras = asset_extras("dmc3-mod", source, options.source_name, decodes);
+  extras["meshgate"]["conventions"] = conventions_extras(winding_name(options.winding), options.scale, false, root);
+  g.asset.extras = to_value(extras);
+  out.summary.winding = winding_name(options.winding);
+  out.summary.scale = options.scale;
   g.asset.generator = "meshgate";
   out.asset = doc.take();
   return out;

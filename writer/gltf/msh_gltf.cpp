@@ -10,6 +10,7 @@
 #include "parser/core/utf8_text.hpp"
 #include "parser/msh/msh_fields.hpp"
 #include "parser/msh/msh_walks.hpp"
+#include "writer/gltf/export_conventions.hpp"
 #include "writer/gltf/gltf_document.hpp"
 #include "writer/gltf/gltf_export.hpp"
 #include "writer/gltf/gltf_provenance.hpp"
@@ -273,7 +274,13 @@ Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& 
   g.scenes.push_back(scene);
   g.defaultScene = 0;
   g.asset.generator = "meshgate";
-  g.asset.extras = to_value(asset_extras("nres-msh", source, options.source_name, msh_decodes(options.lod)));
+  // --scale, --y-up: one root node above the hierarchy (MSH nodes are rigid, no skin).
+  const int root = add_convention_root(g, options.scale, options.y_up);
+  nlohmann::json extras = asset_extras("nres-msh", source, options.source_name, msh_decodes(options.lod));
+  extras["meshgate"]["conventions"] = conventions_extras("indices as stored", options.scale, options.y_up, root);
+  g.asset.extras = to_value(extras);
+  out.summary.scale = options.scale;
+  out.summary.y_up = options.y_up;
   out.summary.joints = 0;  // MSH nodes are rigid parts, not skin joints
   out.asset = doc.take();
   return out;

@@ -4,7 +4,8 @@
 //   has no index buffer: its vertices are one strip, bit 15 of a control word
 //   marks where no triangle ends (spec §3). A primitive whose triangles are
 //   exactly windows (i-2, i-1, i) of its own vertex order (what `export`
-//   writes) keeps that order; any other is cut into strips, vertices copied
+//   writes, with each window in either orientation: `--winding normals` or
+//   `strip`) keeps that order; any other is cut into strips, vertices copied
 //   along them.
 // - Skin weights are quantised to 5-bit weights summing to 31, at most three
 //   influences, heaviest first (lanes y, z, w hold bone * 4).

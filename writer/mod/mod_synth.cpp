@@ -43,16 +43,111 @@ std::array<unsigned, 3> split_weights(Prng& rng, unsigned k) {
   return q;
 }
 
-MeshDescription random_mesh(Prng& rng, unsigned nodes, unsigned texture_slots) {
+// A strip's geometry, facing as planned (issue 28: in retail files each
+// strip's starting orientation is arbitrary). The mesh's vertices are cut into
+// segments; segment [s, e] is a zig-zag strip on a plane (vertex s+m at
+// (m/2 steps along u, m%2 along v), a little off-plane noise), words s and
+// s+1 carry the break bit (a new strip starts at s+2), and its normals are
+// the plane's normal, with noise, on the side the plan chose:
+// - agrees: the first triangle (s, s+1, s+2) winds with its normals;
+// - reversed: against them (the normals point the other way);
+// - inconsistent (a few): the normals of the segment's vertices from k on
+//   point the other way, so its triangles from k+1 on (two of their three
+//   normals turned) disagree with the ones before.
+// A segment may also carry one single break at j (a triangle skipped, the
+// strip restarting at j+1 on the same zig-zag): strict alternation restarts
+// there, so the second run faces the other way when j+1-(s+2) is odd.
+struct Segment {
+  size_t start = 0, length = 0;
+  int normal_side = 1;        // +1: normals along the plane normal, -1: against
+  size_t turn = SIZE_MAX;     // inconsistent: first vertex whose normal is turned
+  size_t single_break = 0;    // 0: none
+};
+
+// The side (+1 agrees, -1 disagrees) the plan gives the triangle ending at
+// word j of segment g, wound by strict alternation from `run_start`: the
+// zig-zag's triangle ending at j, as stored (j-2, j-1, j), has the plane
+// normal's sign -(-1)^(j-s-2) (the first, (0,0),(0,1),(1,0) in (u,v), winds
+// clockwise); alternation swaps it when j - run_start is odd.
+int planned_side(const Segment& g, size_t run_start, size_t j) {
+  const int stored = ((j - g.start - 2) % 2 == 0) ? -1 : 1;
+  const int wound = ((j - run_start) % 2 == 0) ? stored : -stored;
+  const int normals = j > g.turn ? -g.normal_side : g.normal_side;  // two of its three normals turned
+  return wound * normals;
+}
+
+std::array<float, 3> normalised(std::array<float, 3> v) {
+  const float len = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  for (float& c : v) c /= len;
+  return v;
+}
+std::array<float, 3> cross(const std::array<float, 3>& a, const std::array<float, 3>& b) {
+  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+
+void plan_geometry(Prng& rng, uint16_t n, MeshDescription& m, std::vector<bool>& breaks, FacingPlan* plan) {
+  std::vector<Segment> segments;
+  for (size_t s = 0; s < n;) {
+    size_t length = rng.chance(80) ? rng.range(3, 24) : rng.range(25, 90);
+    if (n - s - length < 3 || length > n - s) length = n - s;  // the last segment takes the rest
+    Segment g;
+    g.start = s, g.length = length;
+    g.normal_side = rng.chance(70) ? -1 : 1;  // -1: the first triangle agrees (it winds against +normal)
+    if (length >= 6 && rng.chance(6)) g.turn = s + rng.range(3, length - 2);  // inconsistent
+    if (length >= 5 && rng.chance(15)) g.single_break = s + rng.range(3, length - 2);
+    segments.push_back(g);
+    s += length;
+  }
+  breaks.assign(n, false);
+  m.positions.resize(n);
+  m.normals.resize(n);
+  for (const Segment& g : segments) {
+    if (g.start >= 2) breaks[g.start] = breaks[g.start + 1] = true;
+    if (g.single_break) breaks[g.single_break] = true;
+    // A plane through a point in the usual box, its frame (u, v, normal).
+    const std::array<float, 3> origin{rng.real(-1.5f, 1.5f), rng.real(0.5f, 2.5f), rng.real(-1.5f, 1.5f)};
+    const std::array<float, 3> normal = normalised({rng.real(-1, 1), rng.real(-1, 1), rng.real(0.2f, 1)});
+    const std::array<float, 3> helper = std::abs(normal[0]) < 0.9f ? std::array<float, 3>{1, 0, 0} : std::array<float, 3>{0, 1, 0};
+    const std::array<float, 3> u = normalised(cross(helper, normal)), v = cross(normal, u);
+    const float step = 1.0f / static_cast<float>((g.length + 1) / 2), height = rng.real(0.1f, 0.5f);
+    for (size_t k = 0; k < g.length; ++k) {
+      const float along = static_cast<float>(k / 2) * step + rng.real(-0.15f, 0.15f) * step;
+      const float across = static_cast<float>(k % 2) * height;
+      const float off = rng.real(-0.01f, 0.01f) * std::min(step, height);
+      for (size_t c = 0; c < 3; ++c) m.positions[g.start + k][c] = origin[c] + along * u[c] + across * v[c] + off * normal[c];
+      const int side = g.start + k >= g.turn ? -g.normal_side : g.normal_side;
+      std::array<float, 3> nrm{};
+      for (size_t c = 0; c < 3; ++c) nrm[c] = static_cast<float>(side) * normal[c] + rng.real(-0.15f, 0.15f);
+      m.normals[g.start + k] = normalised(nrm);
+    }
+    if (!plan) continue;
+    // The strips of the segment and their planned sides.
+    const size_t end = g.start + g.length;  // one past
+    for (size_t run_start = g.start + 2; run_start < end;) {
+      size_t run_end = run_start;  // one past the run's last triangle
+      while (run_end < end && run_end != g.single_break) ++run_end;
+      uint64_t agree = 0, disagree = 0;
+      for (size_t j = run_start; j < run_end; ++j) (planned_side(g, run_start, j) > 0 ? agree : disagree) += 1;
+      if (agree + disagree > 0) {
+        ++plan->strips;
+        plan->triangles += agree + disagree;
+        plan->flipped += disagree;
+        if (agree && disagree) ++plan->inconsistent;
+        else if (agree) ++plan->agreeing;
+        else ++plan->reversed;
+      }
+      run_start = run_end + 1;
+    }
+  }
+}
+
+MeshDescription random_mesh(Prng& rng, unsigned nodes, unsigned texture_slots, FacingPlan* plan) {
   MeshDescription m;
   const uint16_t n = vertex_count(rng);
   m.texture_slot = static_cast<uint16_t>(rng.range(0, texture_slots - 1));
+  std::vector<bool> breaks;
+  plan_geometry(rng, n, m, breaks, plan);
   for (uint16_t i = 0; i < n; ++i) {
-    m.positions.push_back({rng.real(-2, 2), rng.real(0, 3), rng.real(-2, 2)});
-    std::array<float, 3> normal = {rng.real(-1, 1), rng.real(-1, 1), rng.real(0.1f, 1)};
-    const float len = std::sqrt(normal[0] * normal[0] + normal[1] * normal[1] + normal[2] * normal[2]);
-    for (float& c : normal) c /= len;
-    m.normals.push_back(normal);
     m.uv.push_back({static_cast<int16_t>(rng.range(0, 4096)), static_cast<int16_t>(static_cast<int>(rng.range(0, 4276)) - 180)});
 
     // 1..3 influences on distinct bones; lane = bone * 4; zero-weight lanes hold 0.
@@ -69,7 +164,7 @@ MeshDescription random_mesh(Prng& rng, unsigned nodes, unsigned texture_slots) {
     }
     m.blend_indices.push_back(lanes);
     uint16_t word = static_cast<uint16_t>(q[0] | (q[1] << 5) | (q[2] << 10));
-    if (i >= 2 && rng.chance(8)) word |= kTopologyBreakMask;
+    if (breaks[i]) word |= kTopologyBreakMask;
     m.control.push_back(word);
   }
   return m;
@@ -77,7 +172,8 @@ MeshDescription random_mesh(Prng& rng, unsigned nodes, unsigned texture_slots) {
 
 }  // namespace
 
-ModDescription random_mod_description(uint64_t seed, uint64_t index) {
+namespace {
+ModDescription random_mod(uint64_t seed, uint64_t index, FacingPlan* plan) {
   Prng rng(seed * 0x100000001B3ull ^ (index + 1) * 0x9E3779B97F4A7C15ull);
   rng.next();
   ModDescription d;
@@ -118,7 +214,7 @@ ModDescription random_mod_description(uint64_t seed, uint64_t index) {
       o.conditional_param_1c = 2;
     }
     const size_t meshes = rng.range(1, 3);
-    for (size_t j = 0; j < meshes; ++j) o.meshes.push_back(random_mesh(rng, nodes, d.texture_slot_count));
+    for (size_t j = 0; j < meshes; ++j) o.meshes.push_back(random_mesh(rng, nodes, d.texture_slot_count, plan));
     compute_bounds(o);
     d.objects.push_back(std::move(o));
   }
@@ -140,6 +236,15 @@ ModDescription random_mod_description(uint64_t seed, uint64_t index) {
     d.objects[0].meshes[0].blend_indices[0][0] = 0xA5;
   }
   return d;
+}
+}  // namespace
+
+ModDescription random_mod_description(uint64_t seed, uint64_t index) { return random_mod(seed, index, nullptr); }
+
+FacingPlan planned_facing(uint64_t seed, uint64_t index) {
+  FacingPlan plan;
+  (void)random_mod(seed, index, &plan);
+  return plan;
 }
 
 void synth_mod_corpus(uint64_t seed, uint64_t count, const SynthSink& sink) {

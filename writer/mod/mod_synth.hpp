@@ -15,6 +15,16 @@ namespace meshgate::mod {
 
 // File `index` of the corpus for `seed` (independent of the corpus size).
 [[nodiscard]] ModDescription random_mod_description(uint64_t seed, uint64_t index);
+// What the generator planned for the facing of file `index`'s strips (runs
+// of triangles between break bits, wound by strict alternation): how many
+// agree with their normals, start reversed, or disagree among themselves, and
+// how many triangles wind against their normals (what `export --winding
+// normals` flips). Computed from the plan's arithmetic, not from the geometry.
+struct FacingPlan {
+  uint64_t strips = 0, agreeing = 0, reversed = 0, inconsistent = 0;
+  uint64_t triangles = 0, flipped = 0;
+};
+[[nodiscard]] FacingPlan planned_facing(uint64_t seed, uint64_t index);
 // Files synth_NNNN.mod, one at a time into `sink`.
 void synth_mod_corpus(uint64_t seed, uint64_t count, const SynthSink& sink);
 [[nodiscard]] std::vector<SynthFile> synth_mod_corpus(uint64_t seed, uint64_t count);

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Blender as a real client of the export (issue 28): Debian's blender imports a
+# handful of the synthetic corpus's exports with its own glTF importer
+# (`blender -b --python corpus_tests/blender_import.py`); each model's mesh
+# objects, bones and faces must be the export summary's meshes, joints and
+# triangles, and under --winding normals every MOD face must wind with its
+# normals. Two of the MODs go through --scale 0.01 and the MSH models through
+# --y-up --scale 0.01 (the root node Blender must take, not as a bone). It FAILS when blender is missing: ci/install-deps.sh installs it.
+set -euo pipefail
+bin=$1 source=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "blender_client: $*" >&2; exit 1; }
+command -v blender >/dev/null || fail "blender is not installed (run bash ci/install-deps.sh)"
+
+"$bin" synth mod --seed 20261202 --count 4 --out "$work/corpus" >/dev/null
+"$bin" synth msh --seed 20261202 --count 2 --out "$work/corpus" >/dev/null
+"$bin" export "$work"/corpus/synth_000[01].mod --out "$work/mod" --json > "$work/mod.json" || fail "export of the MODs exited $?"
+"$bin" export "$work"/corpus/synth_000[23].mod --out "$work/mod_scaled" --scale 0.01 --json > "$work/mod_scaled.json" ||
+  fail "export --scale 0.01 of the MODs exited $?"
+"$bin" export "$work"/corpus/*.msh --out "$work/msh" --y-up --scale 0.01 --json > "$work/msh.json" ||
+  fail "export of the MSH models exited $?"
+for kind in mod mod_scaled msh; do
+  HOME="$work" timeout 300 blender -b --factory-startup --python-exit-code 1 \
+    --python "$source/corpus_tests/blender_import.py" -- "$work/$kind.json" > "$work/$kind.blender.txt" 2>&1 || {
+    tail -n 30 "$work/$kind.blender.txt" >&2
+    fail "blender failed on the $kind exports"
+  }
+done
+python3 - "$work" <<'PY' || fail "Blender's import disagrees with the export summary"
+import json, sys
+work = sys.argv[1]
+models = faces = bones = meshes = 0
+for kind in ("mod", "mod_scaled", "msh"):
+    summary = {m["output"]: m["summary"] for m in json.load(open(f"{work}/{kind}.json"))["models"]}
+    seen = {}
+    for line in open(f"{work}/{kind}.blender.txt"):
+        if line.startswith("BLENDER_FIGURES "):
+            f = json.loads(line[len("BLENDER_FIGURES "):])
+            seen[f["output"]] = f
+    assert set(seen) == set(summary), (kind, sorted(summary), sorted(seen))
+    assert summary, kind
+    for output, s in summary.items():
+        f = seen[output]
+        assert f["meshes"] == s["meshes"], (output, "meshes", f["meshes"], s["meshes"])
+        assert f["bones"] == s["joints"], (output, "bones", f["bones"], s["joints"])
+        assert f["faces"] == s["triangles"], (output, "faces", f["faces"], s["triangles"])
+        if kind != "msh":
+            assert s["winding"] == "normals" and s["flipped_triangles"] >= 0
+            assert f["against_normals"] == 0 and f["sideless"] == 0, (output, f)
+        models += 1; faces += f["faces"]; bones += f["bones"]; meshes += f["meshes"]
+    if kind != "msh":
+        flipped = sum(s["flipped_triangles"] for s in summary.values())
+        assert flipped > 0, "the MOD exports flipped no triangle: the reversed starts are not exercised"
+        print(f"blender_client: {kind}: {sum(s['reversed_strips'] for s in summary.values())} reversed and "
+              f"{sum(s['inconsistent_strips'] for s in summary.values())} inconsistent strips, {flipped} triangles flipped")
+print(f"blender_client: {models} models, {meshes} mesh objects, {bones} bones, {faces} faces, every MOD face with its normals")
+PY
+echo "blender_client: ok"

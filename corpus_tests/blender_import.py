@@ -1,0 +1,58 @@
+# Run by corpus_tests/blender_client.sh as
+#   blender -b --factory-startup --python blender_import.py -- EXPORT_JSON
+# Imports each model of `meshgate export --json`'s summary with Blender's own
+# glTF importer and prints one JSON line per model: what Blender made (mesh
+# objects, bones, faces) and how many faces wind against their normals.
+import json
+import sys
+
+# Debian 12's Blender 3.4 glTF importer still uses numpy.bool, which numpy 1.24
+# removed: give it back before the importer runs.
+import numpy
+
+if not hasattr(numpy, "bool"):
+    numpy.bool = bool
+
+import bpy
+from mathutils import Vector
+
+
+def imported_figures(path):
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    result = bpy.ops.import_scene.gltf(filepath=path)
+    if "FINISHED" not in result:
+        raise SystemExit("blender_import: the importer refused " + path)
+    meshes = [o for o in bpy.context.scene.objects if o.type == "MESH"]
+    armatures = [o for o in bpy.context.scene.objects if o.type == "ARMATURE"]
+    faces = against = sideless = 0
+    for o in meshes:
+        mesh = o.data
+        mesh.calc_normals_split()  # the custom normals the importer set, per loop
+        for poly in mesh.polygons:
+            faces += 1
+            summed = Vector((0.0, 0.0, 0.0))
+            for loop in poly.loop_indices:
+                summed += mesh.loops[loop].normal
+            dot = poly.normal.dot(summed)
+            if dot < 0:
+                against += 1
+            elif dot == 0:
+                sideless += 1
+    return {
+        "meshes": len(meshes),
+        "bones": sum(len(a.data.bones) for a in armatures),
+        "faces": faces,
+        "against_normals": against,
+        "sideless": sideless,
+    }
+
+
+def main():
+    summary = json.load(open(sys.argv[sys.argv.index("--") + 1]))
+    for model in summary["models"]:
+        figures = imported_figures(model["output"])
+        figures["output"] = model["output"]
+        print("BLENDER_FIGURES " + json.dumps(figures), flush=True)
+
+
+main()
