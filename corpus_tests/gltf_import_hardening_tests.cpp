@@ -181,6 +181,17 @@ TEST(GltfImportHardening, GlbVersionOneIsRefused) {
   EXPECT_FALSE(read(R"({"asset":{"version":"1.0"}})", error));
 }
 
+// Item 15: a duplicate key in the glTF JSON (a forged byteLength before the
+// real one) is refused with its path, as in every other JSON meshgate reads.
+TEST(GltfImportHardening, DuplicateKeysAreRefusedWithTheirPath) {
+  std::string error;
+  EXPECT_FALSE(read(R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":1},{"byteLength":4,"byteLength":36}]})", error));
+  EXPECT_NE(error.find("duplicate key buffers[1].byteLength"), std::string::npos) << error;
+  EXPECT_FALSE(read(R"({"asset":{"version":"2.0","version":"2.0"}})", error));
+  EXPECT_NE(error.find("duplicate key asset.version"), std::string::npos) << error;
+  EXPECT_TRUE(read(R"({"asset":{"version":"2.0"},"nodes":[{"name":"a"},{"name":"a"}]})", error)) << error;
+}
+
 // Item 4: tinygltf decodes no image (a 1x1 PNG here; a 16000 x 16000 one cost 2 GB).
 TEST(GltfImportHardening, ImagesAreNeverDecoded) {
   const std::string png =

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <set>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
@@ -95,12 +96,75 @@ size_t nesting_depth(std::string_view text) {
   return deepest;
 }
 
+// glTF 2.0 says JSON object keys must be unique; nlohmann keeps the last of
+// two and tinygltf would act on one of them silently (a forged "byteLength"
+// before the real one). A SAX pass over the text keeps only the keys of the
+// objects being read (depth is bounded first), never a copy of a value.
+class DuplicateKeys final : public nlohmann::json_sax<json> {
+ public:
+  std::string found;  // "nodes[3].name" style path of the first duplicate, or ""
+  bool null() override { return next(); }
+  bool boolean(bool) override { return next(); }
+  bool number_integer(number_integer_t) override { return next(); }
+  bool number_unsigned(number_unsigned_t) override { return next(); }
+  bool number_float(number_float_t, const string_t&) override { return next(); }
+  bool string(string_t&) override { return next(); }
+  bool binary(binary_t&) override { return next(); }
+  bool start_object(std::size_t) override { return open(true); }
+  bool start_array(std::size_t) override { return open(false); }
+  bool end_object() override { return close(); }
+  bool end_array() override { return close(); }
+  bool key(string_t& key) override {
+    Level& level = levels_.back();
+    level.name = key;
+    if (level.keys.insert(key).second) return true;
+    found = path();
+    return false;  // stops the parse
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+ private:
+  struct Level {
+    bool object = false;
+    std::set<std::string> keys;
+    std::string name;    // the object's current key
+    size_t index = 0;    // the array's current element
+  };
+  bool open(bool object) {
+    levels_.push_back({.object = object});
+    return true;
+  }
+  bool close() {
+    levels_.pop_back();
+    return next();
+  }
+  bool next() {  // one value done: an array moves to its next element
+    if (!levels_.empty() && !levels_.back().object) ++levels_.back().index;
+    return true;
+  }
+  [[nodiscard]] std::string path() const {
+    std::string out;
+    for (const Level& l : levels_) {
+      if (l.object) out += (out.empty() ? "" : ".") + l.name;
+      else out += "[" + std::to_string(l.index) + "]";
+    }
+    return out;
+  }
+  std::vector<Level> levels_;
+};
+
 std::optional<json> parse_json(std::string_view text, std::string& error) {
   if (nesting_depth(text) > kMaxJsonDepth) {
     error = "its JSON nests deeper than " + std::to_string(kMaxJsonDepth) + " levels";
     return std::nullopt;
   }
   try {
+    DuplicateKeys keys;
+    (void)json::sax_parse(text.begin(), text.end(), &keys);
+    if (!keys.found.empty()) {
+      error = "duplicate key " + keys.found + " (glTF object keys are unique)";
+      return std::nullopt;
+    }
     return json::parse(text.begin(), text.end());
   } catch (const json::exception& e) {
     error = std::string("not JSON: ") + e.what();
