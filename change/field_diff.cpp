@@ -229,6 +229,7 @@ std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Prof
     if (f.msh) inspect = msh_inspect_json(f.data, *f.msh);
     else if (f.mod) inspect = mod_inspect_json(f.data, *f.mod);
     else if (f.nres) inspect = nres_inspect_json(f.data, *f.nres);
+    else if (f.pac) inspect = pac_inspect_json(f.data, *f.pac);
     s.fields = inspect.is_object() ? inspect.value("fields", json::array()) : json::array();
     if (inspect.contains("coverage") && inspect["coverage"].is_object()) s.uncovered = inspect["coverage"]["uncovered"];
     out.push_back(std::move(s));
