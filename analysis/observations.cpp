@@ -113,6 +113,8 @@ void Observations::observe_pac(const pac::Container& c) {
   const std::vector<std::string>& keys = pac_keys();
   uint64_t populated = 0;
   for (const pac::SlotRecord& s : c.slots) populated += s.get(pac::slot::offset) != 0;
+  observe(c.header);
+  observe_all(std::span<const pac::SlotRecord>(c.slots));
   count(format, "containers", 1);
   count(format, "declared_slots", c.slots.size());
   count(format, "populated_slots", populated);

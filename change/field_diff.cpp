@@ -190,6 +190,16 @@ DiffSide content_view(const DiffSide& side) {
   for (const json& f : side.fields) {
     if (f.value("layout", false)) continue;
     json g = f;
+    // A container's opaque member: its derived extent includes the padding
+    // before the next member, and nothing says where its content ends. Its
+    // content is compared without trailing zero bytes, so a layout that only
+    // re-pads it (rebuild --canonical) is the same model.
+    if (f.value("kind", "") == "opaque" && f["type"] == "bytes") {
+      const uint64_t offset = f["offset"];
+      uint64_t size = f["size"];
+      while (size > 0 && offset + size <= side.bytes.size() && side.bytes[offset + size - 1] == std::byte{0}) --size;
+      g["size"] = size;
+    }
     const std::string path = f["path"];
     if (const size_t dot = path.find("]."); path.starts_with("entries[") && dot != std::string::npos)
       if (const auto it = keys.find(path.substr(0, dot + 1)); it != keys.end())

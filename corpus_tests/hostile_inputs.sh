@@ -488,9 +488,9 @@ containers_peak 1 pac_past_end "$pac/past_end.pac" -- "$bin" inspect "$pac/past_
 says pac_past_end "pac.offset-out-of-bounds"
 containers_peak 1 pac_huge_count "$pac/huge_count.pnst" -- "$bin" roundtrip "$pac/huge_count.pnst"
 says pac_huge_count "pac.slot-limit"
-containers_peak 0 pac_depth_bomb "$pac/depth_bomb.pac" -- "$bin" roundtrip "$pac/depth_bomb.pac"
+containers_peak 0 pac_depth_bomb "$pac/depth_bomb.pac" -- "$bin" roundtrip "$pac/depth_bomb.pac" --json
 says pac_depth_bomb "core.nesting-limit"
-[ "$(grep -c 'slot_0000' "$work/pac_depth_bomb.out")" -le 8 ] || fail "pac_depth_bomb: descended past the depth bound"
+[ "$(grep -c '"path": "depth_bomb' "$work/pac_depth_bomb.out")" -eq 8 ] || fail "pac_depth_bomb: not 8 levels read"
 run 0 pac_depth_sweep -- "$bin" sweep "$pac/depth_bomb.pac" --json "$pac/bomb.evidence.json"
 run 1 pac_dir_roundtrip -- "$bin" roundtrip "$pac"
 says pac_dir_roundtrip "past_end.pac"

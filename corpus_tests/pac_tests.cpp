@@ -116,10 +116,14 @@ TEST(PacRules, OffsetsMustLieAfterTheTableAndStrictlyInside) {
 }
 
 TEST(PacRules, AlignmentIsAnObservationNeverARejection) {
-  const ParseResult r = parse_pac(hand_built({13, 0x1F}, 0x30));
+  // Two slots: the table ends at 16; offsets 3 and 15 mod 16.
+  std::vector<std::byte> b = hand_built({0x13, 0x1F}, 0x30);
+  for (size_t i = 16; i < 0x13; ++i) b[i] = std::byte{0};  // the gap after the table: zero
+  const ParseResult r = parse_pac(b);
   ASSERT_TRUE(r.ok());
   EXPECT_TRUE(r.diagnostics.empty());
-  EXPECT_EQ(r.container->members[0].offset % 16, 13u);
+  EXPECT_EQ(r.container->members[0].offset % 16, 3u);
+  EXPECT_EQ(r.container->members[1].offset % 16, 15u);
 }
 
 TEST(PacRules, DuplicateOffsetsShareOneExtent) {

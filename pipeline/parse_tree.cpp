@@ -47,10 +47,11 @@ std::string ParsedFile::member_path(size_t m) const {
 
 namespace {
 
-void note_nesting_cut(ParsedFile& f, bool has_nested, unsigned depth) {
+// `where`: the table whose members are cut ("entries", "slots").
+void note_nesting_cut(ParsedFile& f, bool has_nested, unsigned depth, const char* where) {
   if (!has_nested || depth + 1 < kMaxNestingDepth) return;
   f.nesting_cut = true;
-  f.tree_diagnostics.push_back({core_codes::nesting_limit.code, Severity::warning, "entries", 0,
+  f.tree_diagnostics.push_back({core_codes::nesting_limit.code, Severity::warning, where, 0,
                                 "archives nested deeper than " + std::to_string(kMaxNestingDepth) +
                                     " levels are kept as bytes, not descended into"});
 }
@@ -83,7 +84,7 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
       const std::vector<pac::Member>& members = f.pac->container->members;
       for (size_t m = 0; m < members.size(); ++m)
         if (members[m].kind != pac::MemberKind::opaque) f.nested_members.push_back(m);
-      note_nesting_cut(f, !f.nested_members.empty(), depth);
+      note_nesting_cut(f, !f.nested_members.empty(), depth, "slots");
       break;
     }
     case Format::nres:
@@ -103,7 +104,7 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
       const std::vector<nres::Entry>& entries = f.nres->archive->entries;
       for (size_t i = 0; i < entries.size(); ++i)
         if (nres::looks_like_nres(f.payload(i))) f.nested_entries.push_back(i);
-      note_nesting_cut(f, !f.nested_entries.empty(), depth);
+      note_nesting_cut(f, !f.nested_entries.empty(), depth, "entries");
       break;
     }
     case Format::nres_msh:  // detect_format never returns it
