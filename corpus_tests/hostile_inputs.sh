@@ -455,8 +455,8 @@ PY
 
 # ==== containers (issue 28) ====================================================
 # Hostile PAC/PNST containers (python-made, no game file): an offset into the
-# slot table, an offset past the end, a 2^32-1 slot count in an 8-byte file, and
-# a depth bomb of 2,000 self-nesting containers. Clear exit codes and codes, no
+# slot table, an offset past the end, a 2^32-1 slot count in an 8-byte file, the
+# largest table read (8,192 slots), and a depth bomb of 2,000 self-nesting containers. Clear exit codes and codes, no
 # crash; peak RSS within 4x the input + 64 MiB (README "Guarantees", containers).
 pac=$work/containers
 mkdir -p "$pac"
@@ -468,6 +468,9 @@ def container(magic, offsets, body):
 open(f"{d}/into_table.pac", "wb").write(container(b"PAC\0", [4, 0], b"\x11" * 16))
 open(f"{d}/past_end.pac", "wb").write(container(b"PAC\0", [16, 0x10000], b"\x11" * 16))
 open(f"{d}/huge_count.pnst", "wb").write(b"PNST" + struct.pack("<I", 0xFFFFFFFF))
+# The most slots meshgate reads (8,192), each its own one-byte member.
+n = 8192
+open(f"{d}/many_slots.pnst", "wb").write(container(b"PNST", [8 + 4 * n + i for i in range(n)], bytes(range(256)) * 32))
 bomb = container(b"PNST", [], b"")
 for level in range(2000):
     bomb = container(b"PAC\0" if level % 2 else b"PNST", [12], bomb)
@@ -491,6 +494,8 @@ says pac_huge_count "pac.slot-limit"
 containers_peak 0 pac_depth_bomb "$pac/depth_bomb.pac" -- "$bin" roundtrip "$pac/depth_bomb.pac" --json
 says pac_depth_bomb "core.nesting-limit"
 [ "$(grep -c '"path": "depth_bomb' "$work/pac_depth_bomb.out")" -eq 8 ] || fail "pac_depth_bomb: not 8 levels read"
+containers_peak 0 pac_many_slots "$pac/many_slots.pnst" -- "$bin" inspect "$pac/many_slots.pnst" --json
+says pac_many_slots '"declared_slots": 8192'
 run 0 pac_depth_sweep -- "$bin" sweep "$pac/depth_bomb.pac" --json "$pac/bomb.evidence.json"
 run 1 pac_dir_roundtrip -- "$bin" roundtrip "$pac"
 says pac_dir_roundtrip "past_end.pac"

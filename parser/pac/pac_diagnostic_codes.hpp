@@ -15,7 +15,7 @@ inline constexpr DiagnosticCode truncated_header{"pac.truncated-header", error,
                                                  "file shorter than the 8-byte container header"};
 inline constexpr DiagnosticCode bad_magic{"pac.bad-magic", error, "magic is neither \"PAC\\0\" nor \"PNST\""};
 inline constexpr DiagnosticCode slot_limit{"pac.slot-limit", error,
-                                           "(meshgate) declared slot count above the tool limit of 65,536"};
+                                           "(meshgate) declared slot count above the tool limit of 8,192"};
 inline constexpr DiagnosticCode table_out_of_bounds{"pac.table-out-of-bounds", error,
                                                     "the slot table (8 + 4 N bytes) does not fit in the file"};
 inline constexpr DiagnosticCode offset_into_table{"pac.offset-into-table", error,
