@@ -5,6 +5,7 @@
 #include "parser/mod/mod_fields.hpp"
 #include "parser/msh/msh_streams.hpp"
 #include "parser/nres/nres_fields.hpp"
+#include "parser/pac/pac_fields.hpp"
 
 namespace meshgate {
 
@@ -74,6 +75,17 @@ std::optional<LeafInfo> nres_leaf(std::string_view owner, std::string_view leaf)
   return std::nullopt;
 }
 
+std::optional<LeafInfo> pac_leaf(std::string_view owner, std::string_view leaf) {
+  if (owner == "header")
+    if (const FieldSpec* f = field_named(pac::kHeaderSpec.fields, leaf)) return of_field(*f);
+  if (leaf == "member")
+    return LeafInfo{Status::structural_confirmed,
+                    "a member's derived extent (to the next larger offset or the end); its content is the nested "
+                    "file's own map",
+                    "bytes", 1, nullptr};
+  return std::nullopt;
+}
+
 // Colour precedence when runs meet at one pixel of a scaled map is the
 // class order's reverse: unexplained bytes win.
 void push_run(std::vector<ClassRun>& runs, uint64_t begin, uint64_t end, ByteClass cls) {
@@ -134,6 +146,8 @@ std::optional<LeafInfo> describe_leaf(Format format, const CoverageMap& map, con
       if (auto leaf = msh_leaf(owner, mark.leaf)) return leaf;
       return nres_leaf(owner, mark.leaf);
     case Format::nres: return nres_leaf(owner, mark.leaf);
+    case Format::dmc3_pac:
+    case Format::dmc3_pnst: return pac_leaf(owner, mark.leaf);
     default: return std::nullopt;
   }
 }

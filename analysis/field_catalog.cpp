@@ -9,6 +9,8 @@
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_fields.hpp"
 #include "parser/nres/nres_parser.hpp"
+#include "parser/pac/pac_fields.hpp"
+#include "parser/pac/pac_parser.hpp"
 
 namespace meshgate {
 
@@ -27,6 +29,8 @@ const std::array kCatalog = {
     ref<msh::kNodeShortSpec>(msh::kFormatName),     ref<msh::kModelHeaderSpec>(msh::kFormatName),
     ref<msh::kSlotSpec>(msh::kFormatName),          ref<msh::kTriangleSpec>(msh::kFormatName),
     ref<msh::kBatchSpec>(msh::kFormatName),         ref<msh::kKeySpec>(msh::kFormatName),
+    // PAC and PNST share the envelope's tables: catalogued once, under dmc3-pac.
+    ref<pac::kHeaderSpec>(pac::kPacFormatName),     ref<pac::kSlotSpec>(pac::kPacFormatName),
 };
 
 }  // namespace

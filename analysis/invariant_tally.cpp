@@ -7,6 +7,7 @@
 #include "parser/core/checked_math.hpp"
 #include "parser/mod/mod_layout.hpp"
 #include "parser/msh/msh_diagnostic_codes.hpp"
+#include "parser/pac/pac_diagnostic_codes.hpp"
 
 namespace meshgate {
 
@@ -34,6 +35,14 @@ constexpr std::array kMshExtra{
     Declared{"msh.fallback-is-last-key", "an animated node's fallback_key is the last key its frame run names (OP 817/817)"},
 };
 
+// PAC/PNST containers (docs/spec/dmc3-containers.md §3). A container the
+// parser rejected for one of these counts only against it, at its slot.
+constexpr std::array kPacInvariants{
+    Declared{"pac.offsets-inside", "every non-zero slot offset lies strictly inside the container"},
+    Declared{"pac.no-member-over-table", "no member starts inside the header or the slot table"},
+    Declared{"pac.extents-disjoint", "derived extents do not overlap (slots sharing an offset share one extent)"},
+};
+
 std::string msh_item_id(int item) { return "msh.4." + std::to_string(item); }
 
 // Positions in declared_invariants(), fixed at compile time: a sweep tallies
@@ -48,6 +57,8 @@ consteval size_t position(const std::array<Declared, N>& list, std::string_view 
 }
 consteval size_t mod_invariant(std::string_view id) { return position(kModInvariants, id); }
 consteval size_t msh_extra(std::string_view id) { return kMshExtraFirst + position(kMshExtra, id); }
+constexpr size_t kPacFirst = kMshExtraFirst + kMshExtra.size();
+consteval size_t pac_invariant(std::string_view id) { return kPacFirst + position(kPacInvariants, id); }
 
 }  // namespace
 
@@ -60,13 +71,15 @@ const std::vector<std::pair<std::string, std::string>>& declared_invariants() {
     for (const auto& inv : msh::codes::kInvariants)
       out.emplace_back(msh_item_id(inv.item), "§4." + std::to_string(inv.item) + " " + std::string(inv.text));
     for (const Declared& d : kMshExtra) out.emplace_back(d.id, d.description);
+    for (const Declared& d : kPacInvariants) out.emplace_back(d.id, d.description);
     for (const SemanticInvariant& d : kSemanticInvariants) out.emplace_back(d.id, d.description);
     return out;
   }();
   return declared;
 }
 
-static_assert(kStructuralInvariants == kModInvariants.size() + msh::codes::kInvariants.size() + kMshExtra.size(),
+static_assert(kStructuralInvariants ==
+                  kModInvariants.size() + msh::codes::kInvariants.size() + kMshExtra.size() + kPacInvariants.size(),
               "kStructuralInvariants counts the declared lists");
 
 void InvariantTallies::merge(const InvariantTallies& later) {
@@ -186,6 +199,33 @@ void InvariantTallies::tally_mod(const std::string& file, const mod::ParseResult
            at([&] { return "nodes.transforms[" + std::to_string(k) + "].translation_length"; }, where));
   }
   tally_mod_semantics(file, m);
+}
+
+void InvariantTallies::tally_pac(const std::string& file, const pac::ParseResult& r) {
+  if (!r.ok()) {
+    for (const Diagnostic& d : r.diagnostics) {
+      const auto where = [&] { return InvariantViolation{file + "!" + d.path, d.offset}; };
+      if (d.code == pac::codes::offset_out_of_bounds.code) record(pac_invariant("pac.offsets-inside"), false, where);
+      if (d.code == pac::codes::offset_into_table.code) record(pac_invariant("pac.no-member-over-table"), false, where);
+    }
+    return;
+  }
+  const pac::Container& c = *r.container;
+  const uint64_t table = pac::table_end(c.slots.size());
+  for (size_t k = 0; k < c.slots.size(); ++k) {
+    const uint64_t offset = c.slots[k].get(pac::slot::offset);
+    if (offset == 0) continue;
+    record(pac_invariant("pac.offsets-inside"), offset < c.file_size, [&] {
+      return InvariantViolation{file + "!slots[" + std::to_string(k) + "].offset", pac::kHeaderSpec.size + 4 * k};
+    });
+  }
+  for (size_t m = 0; m < c.members.size(); ++m) {
+    const pac::Member& member = c.members[m];
+    const auto where = [&] { return InvariantViolation{file + "!slots[" + std::to_string(member.slots.front()) + "].member", member.offset}; };
+    record(pac_invariant("pac.no-member-over-table"), member.offset >= table, where);
+    const uint64_t next = m + 1 < c.members.size() ? c.members[m + 1].offset : c.file_size;
+    record(pac_invariant("pac.extents-disjoint"), member.offset + member.extent <= next, where);
+  }
 }
 
 void InvariantTallies::tally_msh(const std::string& file, const msh::ParseResult& r) {

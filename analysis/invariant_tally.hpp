@@ -19,6 +19,7 @@
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_diagnostic_codes.hpp"
 #include "parser/msh/msh_parser.hpp"
+#include "parser/pac/pac_parser.hpp"
 #include "analysis/semantic_invariants.hpp"
 
 namespace meshgate {
@@ -42,9 +43,9 @@ struct InvariantTally {
 };
 
 // How many invariants are declared: the MOD ones, the MSH spec items, the MSH
-// corpus observations, the semantic ones (invariant_tally.cpp checks the sum
+// corpus observations, the PAC/PNST container ones, the semantic ones (invariant_tally.cpp checks the sum
 // against its lists).
-inline constexpr size_t kStructuralInvariants = 9 + msh::codes::kInvariants.size() + 2;
+inline constexpr size_t kStructuralInvariants = 9 + msh::codes::kInvariants.size() + 2 + 3;
 inline constexpr size_t kDeclaredInvariants = kStructuralInvariants + kSemanticInvariants.size();
 
 class InvariantTallies {
@@ -58,6 +59,9 @@ class InvariantTallies {
   void tally_mod(const std::string& file, const mod::ParseResult& result);
   // Parsed or rejected: a rejected model counts only the item its error belongs to.
   void tally_msh(const std::string& file, const msh::ParseResult& result);
+  // A PAC/PNST container, parsed or rejected (a rejection by an offset rule
+  // counts only against its invariant).
+  void tally_pac(const std::string& file, const pac::ParseResult& result);
   // The semantic invariants (semantic_invariants.cpp); tally_mod/tally_msh call them.
   void tally_mod_semantics(const std::string& file, const mod::Model& model);
   void tally_msh_semantics(const std::string& file, const msh::Model& model);

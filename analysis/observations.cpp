@@ -9,6 +9,7 @@
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
+#include "parser/pac/pac_parser.hpp"
 #include "pipeline/json_fields.hpp"
 
 namespace meshgate {
@@ -86,6 +87,46 @@ const ValueHistogram& Observations::histogram(size_t table, size_t field) const 
   static const ValueHistogram kEmpty;
   const FieldStats& s = stats(table, field);
   return s.histogram == 0 ? kEmpty : histograms_[s.histogram - 1];
+}
+
+namespace {
+
+// The histogram keys of observe_pac, made once: count() keeps views of them.
+constexpr size_t kSlotPositions = 32;
+const std::vector<std::string>& pac_keys() {
+  static const std::vector<std::string> keys = [] {
+    std::vector<std::string> out;
+    for (size_t p = 0; p <= kSlotPositions; ++p)
+      for (std::string_view kind : {"mod", "pac", "pnst", "opaque"})
+        out.push_back("kind_at_slot[" + (p < kSlotPositions ? std::to_string(p) : std::to_string(kSlotPositions) + "+") +
+                      "]." + std::string(kind));
+    for (size_t r = 0; r < 16; ++r) out.push_back("offset_mod_16=" + std::to_string(r));
+    return out;
+  }();
+  return keys;
+}
+
+}  // namespace
+
+void Observations::observe_pac(const pac::Container& c) {
+  const std::string_view format = c.kind == pac::Kind::pac ? pac::kPacFormatName : pac::kPnstFormatName;
+  const std::vector<std::string>& keys = pac_keys();
+  uint64_t populated = 0;
+  for (const pac::SlotRecord& s : c.slots) populated += s.get(pac::slot::offset) != 0;
+  observe(c.header);
+  observe_all(std::span<const pac::SlotRecord>(c.slots));
+  count(format, "containers", 1);
+  count(format, "declared_slots", c.slots.size());
+  count(format, "populated_slots", populated);
+  count(format, "empty_slots", c.slots.size() - populated);
+  count(format, "members", c.members.size());
+  for (const pac::Member& m : c.members) {
+    for (uint32_t slot : m.slots) {
+      const size_t position = std::min<size_t>(slot, kSlotPositions);
+      count(format, keys[position * 4 + static_cast<size_t>(m.kind)], 1);
+    }
+    count(format, keys[(kSlotPositions + 1) * 4 + static_cast<size_t>(m.offset % 16)], 1);
+  }
 }
 
 void Observations::count(std::string_view format, std::string_view what, uint64_t n) {

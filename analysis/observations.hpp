@@ -22,6 +22,7 @@
 #include "parser/mod/mod_model.hpp"
 #include "parser/msh/msh_model.hpp"
 #include "parser/nres/nres_model.hpp"
+#include "parser/pac/pac_model.hpp"
 #include "analysis/field_catalog.hpp"
 #include "analysis/value_histogram.hpp"
 
@@ -93,6 +94,11 @@ class Observations {
   void observe_mod(const mod::Model& model);
   void observe_nres(const nres::Archive& archive);
   void observe_msh(const msh::Model& model);
+  // A PAC/PNST container: counts (containers, slots, populated/empty, members),
+  // the member kinds per slot position ("kind_at_slot[3].mod"; positions 32
+  // and above together as "kind_at_slot[32+].mod") and the members' offsets
+  // mod 16 ("offset_mod_16=8"), under the container's format.
+  void observe_pac(const pac::Container& container);
 
   // `format` and `what` must outlive the Observations (the formats' names and literals).
   void count(std::string_view format, std::string_view what, uint64_t n);

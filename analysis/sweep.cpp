@@ -88,6 +88,10 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
     } else if (parsed.nres && parsed.nres->ok()) {
       into.observations.observe_nres(*parsed.nres->archive);
     }
+    if (parsed.pac) {
+      if (parsed.pac->ok()) into.observations.observe_pac(*parsed.pac->container);
+      tallies.tally_pac(o.path, *parsed.pac);
+    }
     f.invariants_violated = tallies.violated_ids();
     into.invariants.merge(tallies);
     if (pages != PageKind::none && renderer) {

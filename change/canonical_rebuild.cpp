@@ -7,6 +7,7 @@
 #include "writer/mod/mod_canonical.hpp"
 #include "writer/msh/msh_canonical.hpp"
 #include "writer/nres/nres_canonical.hpp"
+#include "writer/pac/pac_layout_builder.hpp"
 
 namespace meshgate {
 
@@ -73,8 +74,60 @@ RebuildResult rebuild_archive(const ParsedFile& f, Pending& nested) {
   return out;
 }
 
+// The alignment a canonical container uses, stated in every rebuild's notes.
+constexpr uint64_t kContainerAlignment = 16;
+
+// A PAC/PNST container laid out afresh: members in the order of their first
+// slot, each at a 16-aligned offset with zero padding (which becomes the tail
+// of the member before it: the extent rule), the table rewritten; empty slots
+// stay empty and slots that shared an offset still share one. Each nested MOD
+// or container is replaced by its own rebuild (made before this one); opaque
+// members are their exact extents.
+RebuildResult rebuild_container(const ParsedFile& f, Pending& nested) {
+  RebuildResult out;
+  const pac::Container& c = *f.pac->container;
+  pac::ContainerDescription d;
+  d.kind = c.kind;
+  d.slot_count = static_cast<uint32_t>(c.slots.size());
+  d.alignment = kContainerAlignment;
+  d.phase = 0;
+  std::vector<size_t> order(c.members.size());
+  for (size_t m = 0; m < order.size(); ++m) order[m] = m;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return c.members[a].slots.front() < c.members[b].slots.front(); });
+  for (size_t m : order) {
+    const Bytes bytes = f.member(m);
+    std::vector<std::byte> member(bytes.begin(), bytes.end());
+    if (std::find(f.nested_members.begin(), f.nested_members.end(), m) != f.nested_members.end()) {
+      const std::string inner = f.member_path(m);
+      const auto child = nested.find({f.depth + 1, bytes.data()});
+      if (f.nesting_cut || child == nested.end()) {
+        out.not_placed.push_back(inner + ": nested deeper than " + std::to_string(kMaxNestingDepth) +
+                                 " levels: carried as bytes, not rebuilt");
+      } else if (RebuildResult& r = child->second; r.ok()) {
+        member = std::move(r.bytes);
+        out.not_placed.insert(out.not_placed.end(), r.not_placed.begin(), r.not_placed.end());
+        out.notes.insert(out.notes.end(), r.notes.begin(), r.notes.end());
+      } else {
+        out.not_placed.push_back(*r.error + " (carried as bytes, not rebuilt)");
+      }
+      if (child != nested.end()) nested.erase(child);
+    }
+    d.members.push_back({c.members[m].slots, std::move(member)});
+  }
+  out.bytes = pac::build_pac(d);
+  for (const Gap& g : c.gaps)
+    if (!g.all_zero())
+      out.not_placed.push_back(f.path + ": " + std::to_string(g.bytes.size()) + " non-zero bytes at " + hex_offset(g.offset) +
+                               " that no member claims (the fresh layout pads with zeros)");
+  out.notes.push_back(f.path + ": members laid out in slot order at " + std::to_string(kContainerAlignment) +
+                      "-aligned offsets (offset % " + std::to_string(kContainerAlignment) +
+                      " == 0), zero padding; empty slots kept");
+  return out;
+}
+
 RebuildResult rebuild_one(const ParsedFile& f, Pending& nested) {
   if (!f.ok()) return refused(f.path, f.diagnostics());
+  if (f.pac) return rebuild_container(f, nested);
   if (f.mod) return rebuilt(f.path, mod::rebuild_canonical(*f.mod->model));
   if (f.msh) return rebuilt(f.path, msh::rebuild_canonical(*f.msh->model));
   return rebuild_archive(f, nested);

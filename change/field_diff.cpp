@@ -238,11 +238,25 @@ DiffSide content_view(const DiffSide& side) {
   DiffSide out = side;
   out.uncovered = json::array();
   const std::map<std::string, std::string> keys = entry_keys(side.fields);
+  // A container's opaque member: its derived extent includes the padding
+  // before the next member, and nothing says where its content ends. Its
+  // content is compared without trailing zero bytes, so a layout that only
+  // re-pads it (rebuild --canonical) is the same model. (The fields are made
+  // later, a group at a time: the edit keeps its own view of the bytes.)
+  const auto bytes = std::make_shared<const std::vector<std::byte>>(side.bytes);
   out.fields = side.fields.transformed([&](const std::string& key) { return keyed_by_name(key, keys); },
-                                       [keys](json& fields) {
+                                       [keys, bytes](json& fields) {
                                          json kept = json::array();
                                          for (json& f : fields) {
                                            if (f.value("layout", false)) continue;
+                                           if (f.value("kind", "") == "opaque" && f["type"] == "bytes") {
+                                             const uint64_t offset = f["offset"];
+                                             uint64_t size = f["size"];
+                                             while (size > 0 && offset + size <= bytes->size() &&
+                                                    (*bytes)[offset + size - 1] == std::byte{0})
+                                               --size;
+                                             f["size"] = size;
+                                           }
                                            f["path"] = keyed_by_name(f["path"], keys);
                                            kept.push_back(std::move(f));
                                          }
@@ -289,6 +303,7 @@ std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Prof
     } else {
       if (f.mod) inspect = mod_inspect_json(f.data, *f.mod);
       else if (f.nres) inspect = nres_inspect_json(f.data, *f.nres);
+      else if (f.pac) inspect = pac_inspect_json(f.data, *f.pac);
       s.fields = FieldListing::from_array(inspect.is_object() ? inspect.value("fields", json::array()) : json::array());
     }
     if (inspect.contains("coverage") && inspect["coverage"].is_object()) s.uncovered = inspect["coverage"]["uncovered"];

@@ -173,6 +173,13 @@ SetResult apply_assignments(const std::string& name, Bytes data, nres::Profile p
       side = nullptr;
       for (const json& f : parent->fields) {
         const std::string p = f["path"];
+        // A container's member ("slot_0002"): its extent starts at the slot's offset.
+        if (f["type"] == "member" && f["value"] == entry) {
+          base += f["offset"].get<uint64_t>();
+          walked += "!" + entry;
+          side = by_key.count(walked) ? by_key[walked] : nullptr;
+          continue;
+        }
         if (!p.starts_with("entries[") || !p.ends_with("].name") || name_of(f["value"]) != entry) continue;
         const std::string prefix = p.substr(0, p.size() - 5);
         for (const json& g : parent->fields)

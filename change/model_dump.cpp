@@ -89,7 +89,7 @@ json dump_side(const DiffSide& side, const std::map<std::string, const DiffSide*
     const uint64_t offset = f["offset"], size = f["size"];
     json item = {{"path", path}, {"offset", offset}, {"type", type}};
     const std::byte* p = side.bytes.data() + offset;
-    if (type == "nres") {
+    if (type == "nres" || type == "member") {  // a nested archive, or a container's MOD or container member
       const auto nested = sides.find(side.key + "!" + f["value"].get<std::string>());
       if (nested != sides.end() && nested->second->parsed && nested->second->uncovered.is_array()) {
         item["size"] = size;

@@ -42,6 +42,13 @@ void print_text(const std::string& file, const nlohmann::json& report, const Res
   } else if (result.ok() && report["format"] == "nres") {
     std::cout << "  " << report["summary"]["entries"] << " entries, " << report["summary"]["nested_archives"]
               << " nested archives\n";
+  } else if (result.ok() && report["summary"].contains("declared_slots")) {
+    const auto& s = report["summary"];
+    std::cout << "  " << s["declared_slots"] << " slots (" << s["populated_slots"] << " populated, " << s["empty_slots"]
+              << " empty), " << s["members"].size() << " members\n";
+    for (const auto& m : s["members"])
+      std::cout << "    slot " << m["slot"] << ": " << m["kind"].get<std::string>() << " at " << m["offset"] << ", extent "
+                << m["extent"] << ", offset mod 16 = " << m["alignment_mod_16"] << "\n";
   } else if (result.ok()) {
     const auto& s = report["summary"];
     std::cout << "  version " << s["version"] << ", " << s["objects"] << " objects, " << s["meshes"] << " meshes, "
@@ -114,6 +121,8 @@ void add_inspect(CLI::App& app, int& exit_code) {
       emit(report, *parsed.nres);
     } else if (parsed.mod) {
       emit(mod_inspect_json(data, *parsed.mod), *parsed.mod);
+    } else if (parsed.pac) {
+      emit(pac_inspect_json(data, *parsed.pac), *parsed.pac);
     } else {
       const std::vector<Diagnostic> unknown = parsed.diagnostics();
       emit(inspect_envelope(format_name(Format::unknown), data, false, unknown), Rejected{unknown});

@@ -536,6 +536,54 @@ for scale in 0 -2 nan inf; do
   run 2 "facing_scale_$scale" -- "$bin" export "$corpus/synth_0000.mod" -o "$fc/s.glb" --scale "$scale"
   says "facing_scale_$scale" "--scale must be a finite number above 0"
 done
-# ==== end facing ================================================================
+# ==== end facing =========================================================
+=======
+# ==== containers (issue 28) ====================================================
+# Hostile PAC/PNST containers (python-made, no game file): an offset into the
+# slot table, an offset past the end, a 2^32-1 slot count in an 8-byte file, the
+# largest table read (8,192 slots), and a depth bomb of 2,000 self-nesting containers. Clear exit codes and codes, no
+# crash; peak RSS within 4x the input + 64 MiB (README "Guarantees", containers).
+pac=$work/containers
+mkdir -p "$pac"
+"$py" - "$pac" <<'PY' || fail "container fixtures"
+import struct, sys
+d = sys.argv[1]
+def container(magic, offsets, body):
+    return magic + struct.pack("<I", len(offsets)) + b"".join(struct.pack("<I", o) for o in offsets) + body
+open(f"{d}/into_table.pac", "wb").write(container(b"PAC\0", [4, 0], b"\x11" * 16))
+open(f"{d}/past_end.pac", "wb").write(container(b"PAC\0", [16, 0x10000], b"\x11" * 16))
+open(f"{d}/huge_count.pnst", "wb").write(b"PNST" + struct.pack("<I", 0xFFFFFFFF))
+# The most slots meshgate reads (8,192), each its own one-byte member.
+n = 8192
+open(f"{d}/many_slots.pnst", "wb").write(container(b"PNST", [8 + 4 * n + i for i in range(n)], bytes(range(256)) * 32))
+bomb = container(b"PNST", [], b"")
+for level in range(2000):
+    bomb = container(b"PAC\0" if level % 2 else b"PNST", [12], bomb)
+open(f"{d}/depth_bomb.pac", "wb").write(bomb)
+PY
+containers_peak() {  # RC NAME INPUT -- command...
+  local want=$1 name=$2 input=$3; shift 4
+  if [ -n "$sanitized" ]; then run "$want" "$name" -- "$@"; return; fi
+  run "$want" "$name" -- /usr/bin/time -f 'peak_kb %M' "$@"
+  local kb
+  kb=$(awk '/^peak_kb/ {print $2}' "$work/$name.err")
+  [ -n "$kb" ] || fail "$name: no peak RSS from /usr/bin/time"
+  [ "$kb" -le $(( (4 * $(stat -c %s "$input") + (64 << 20)) / 1024 )) ] || fail "$name: peak RSS $kb KiB"
+}
+containers_peak 1 pac_into_table "$pac/into_table.pac" -- "$bin" roundtrip "$pac/into_table.pac"
+says pac_into_table "pac.offset-into-table"
+containers_peak 1 pac_past_end "$pac/past_end.pac" -- "$bin" inspect "$pac/past_end.pac" --json
+says pac_past_end "pac.offset-out-of-bounds"
+containers_peak 1 pac_huge_count "$pac/huge_count.pnst" -- "$bin" roundtrip "$pac/huge_count.pnst"
+says pac_huge_count "pac.slot-limit"
+containers_peak 0 pac_depth_bomb "$pac/depth_bomb.pac" -- "$bin" roundtrip "$pac/depth_bomb.pac" --json
+says pac_depth_bomb "core.nesting-limit"
+[ "$(grep -c '"path": "depth_bomb' "$work/pac_depth_bomb.out")" -eq 8 ] || fail "pac_depth_bomb: not 8 levels read"
+containers_peak 0 pac_many_slots "$pac/many_slots.pnst" -- "$bin" inspect "$pac/many_slots.pnst" --json
+says pac_many_slots '"declared_slots": 8192'
+run 0 pac_depth_sweep -- "$bin" sweep "$pac/depth_bomb.pac" --json "$pac/bomb.evidence.json"
+run 1 pac_dir_roundtrip -- "$bin" roundtrip "$pac"
+says pac_dir_roundtrip "past_end.pac"
+# ==== end containers ============================================================
 
 echo "hostile_inputs: ok"

@@ -10,6 +10,8 @@ trap 'rm -rf "$work"' EXIT
 "$meshgate" synth mod --seed 3 --count 40 --malformed --out "$work/mod" >/dev/null
 "$meshgate" synth nres --seed 3 --count 30 --malformed --out "$work/nres" >/dev/null
 "$meshgate" synth msh --seed 3 --count 60 --malformed --out "$work/msh" >/dev/null
+"$meshgate" synth pac --seed 3 --count 30 --malformed --out "$work/pac" >/dev/null
+"$meshgate" synth pnst --seed 4 --count 30 --out "$work/pac/pnst" >/dev/null
 seed_dir() {  # target -> directories of its seeds (files under 16 KiB are copied: 2-4x the exec/s of 64 KiB seeds)
   case $1 in
     model_change_fuzzer) echo "$work/mod $work/nres $work/msh" ;;  # any format
@@ -17,11 +19,12 @@ seed_dir() {  # target -> directories of its seeds (files under 16 KiB are copie
     nres_*) echo "$work/nres" ;;
     msh_model_fuzzer|mod_model_fuzzer) echo "$work/model" ;;
     msh_*) echo "$work/msh" ;;
+    pac_fuzzer) echo "$work/pac" ;;
   esac
 }
 mkdir -p "$work/model"
 head -c 4096 /dev/zero | tr '\0' '\1' > "$work/model/ones"   # FuzzedDataProvider targets: any bytes will do
-for t in mod_parse mod_roundtrip mod_model nres_parse nres_roundtrip msh_parse msh_roundtrip msh_model model_change; do
+for t in mod_parse mod_roundtrip mod_model nres_parse nres_roundtrip msh_parse msh_roundtrip msh_model model_change pac; do
   target=${t}_fuzzer
   mkdir -p "$out/$target"
   # shellcheck disable=SC2046 # seed_dir lists directories (mktemp paths, no spaces)

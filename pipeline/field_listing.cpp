@@ -149,6 +149,11 @@ json mod_inspect_json(Bytes data, const mod::ParseResult& result) {
   json out = inspect_envelope(is_mod ? mod::kFormatName : "unknown", data, result.ok(), result.diagnostics);
   if (result.ok()) {
     out["summary"] = mod_summary_json(*result.model);
+    // A member of a container: where the MOD itself ends, and the trailing gap
+    // (padding before the next member) its derived extent carries after that.
+    if (result.member_tail)
+      out["summary"]["container_member"] = {{"own_end", result.member_tail->own_end},
+                                            {"trailing_gap_bytes", result.member_tail->bytes}};
     out["fields"] = mod_fields_json(*result.model);
     out["coverage"] = coverage_json(result.coverage, data);
   }

@@ -13,6 +13,7 @@
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "pipeline/field_listing_groups.hpp"
+#include "parser/pac/pac_parser.hpp"
 
 namespace meshgate {
 
@@ -45,5 +46,14 @@ namespace meshgate {
 // read from `model` where it lies (keep the model alive while it is used).
 [[nodiscard]] nlohmann::json msh_inspect_head(Bytes data, const msh::ParseResult& result);
 [[nodiscard]] FieldListing msh_field_listing(const msh::Model& model);
+
+// The same shape for a PAC/PNST container (format "dmc3-pac" / "dmc3-pnst"):
+// fields are the header, every slot's offset and each member's extent (type
+// "member" for a MOD or a container, descended into under "PATH!slot_NNNN";
+// "bytes" for an opaque one); `summary` holds magic, declared_slots,
+// populated_slots, empty_slots and per member {slot, slots, offset, extent,
+// alignment_mod_16, kind}.
+[[nodiscard]] nlohmann::json pac_summary_json(const pac::Container& container);
+[[nodiscard]] nlohmann::json pac_inspect_json(Bytes data, const pac::ParseResult& result);
 
 }  // namespace meshgate

@@ -11,6 +11,7 @@ namespace meshgate {
 
 bool ParsedFile::ok() const {
   if (mod) return mod->ok();
+  if (pac) return pac->ok();
   if (msh) return msh->ok();
   return nres && nres->ok();
 }
@@ -20,6 +21,7 @@ std::vector<Diagnostic> ParsedFile::diagnostics() const {
   if (mod) out = mod->diagnostics;
   else if (msh) out = msh->diagnostics;
   else if (nres) out = nres->diagnostics;
+  else if (pac) out = pac->diagnostics;
   out.insert(out.end(), tree_diagnostics.begin(), tree_diagnostics.end());
   return out;
 }
@@ -34,7 +36,25 @@ std::string ParsedFile::nested_path(size_t i) const {
   return path + "!" + escape_path_component(nres::entry_name_view(nres->archive->entries[i].record));
 }
 
+Bytes ParsedFile::member(size_t m) const {
+  const pac::Member& member = pac->container->members[m];
+  return data.subspan(static_cast<size_t>(member.offset), static_cast<size_t>(member.extent));  // validated by the parse
+}
+
+std::string ParsedFile::member_path(size_t m) const {
+  return path + "!" + escape_path_component(pac::slot_name(pac->container->members[m].slots.front()));
+}
+
 namespace {
+
+// `where`: the table whose members are cut ("entries", "slots").
+void note_nesting_cut(ParsedFile& f, bool has_nested, unsigned depth, const char* where) {
+  if (!has_nested || depth + 1 < kMaxNestingDepth) return;
+  f.nesting_cut = true;
+  f.tree_diagnostics.push_back({core_codes::nesting_limit.code, Severity::warning, where, 0,
+                                "archives nested deeper than " + std::to_string(kMaxNestingDepth) +
+                                    " levels are kept as bytes, not descended into"});
+}
 
 // Stream buffers of the calling thread's last model, refilled by the next
 // one (a sweep parses file after file): only parse_tree uses them, and gives
@@ -44,16 +64,29 @@ struct Pools {
   msh::StreamPool* msh = nullptr;
 };
 
-ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, Pools pools) {
+ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, Pools pools,
+                     bool container_member = false) {
   ParsedFile f;
   f.path = std::move(path);
   f.depth = depth;
   f.data = data;
+  f.container_member = container_member;
   f.format = detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
   switch (f.format) {
     case Format::dmc3_mod:
-      f.mod = mod::parse_mod(data, {.strict = options.strict, .pool = pools.mod});
+      f.mod = mod::parse_mod(data, {.strict = options.strict, .pool = pools.mod, .container_member = container_member});
       break;
+    case Format::dmc3_pac:
+    case Format::dmc3_pnst: {
+      // Members are not copied: every reader takes them where they lie (member()).
+      f.pac = pac::parse_pac(data, {.strict = options.strict});
+      if (!f.pac->ok()) break;
+      const std::vector<pac::Member>& members = f.pac->container->members;
+      for (size_t m = 0; m < members.size(); ++m)
+        if (members[m].kind != pac::MemberKind::opaque) f.nested_members.push_back(m);
+      note_nesting_cut(f, !f.nested_members.empty(), depth, "slots");
+      break;
+    }
     case Format::nres:
     case Format::rsli: {
       // Payloads are not copied: every reader takes them where they lie (payload()).
@@ -71,32 +104,30 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
       const std::vector<nres::Entry>& entries = f.nres->archive->entries;
       for (size_t i = 0; i < entries.size(); ++i)
         if (nres::looks_like_nres(f.payload(i))) f.nested_entries.push_back(i);
-      if (!f.nested_entries.empty() && depth + 1 >= kMaxNestingDepth) {
-        f.nesting_cut = true;
-        f.tree_diagnostics.push_back({core_codes::nesting_limit.code, Severity::warning, "entries", 0,
-                                      "archives nested deeper than " + std::to_string(kMaxNestingDepth) +
-                                          " levels are kept as bytes, not descended into"});
-      }
+      note_nesting_cut(f, !f.nested_entries.empty(), depth, "entries");
       break;
     }
     case Format::nres_msh:  // detect_format never returns it
     case Format::unknown:
       f.format = Format::unknown;
       f.tree_diagnostics.push_back({core_codes::unknown_format.code, Severity::error, "", 0,
-                                    "no supported magic at offset 0 (expected \"MOD \", \"NRes\" or \"NL\")"});
+                                    "no supported magic at offset 0 (expected \"MOD \", \"NRes\", \"NL\", \"PAC\\0\" or "
+                                    "\"PNST\")"});
       break;
   }
   return f;
 }
 
 void walk(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, const ParsedFileVisitor& enter,
-          const ParsedFileVisitor& leave) {
+          const ParsedFileVisitor& leave, bool container_member = false) {
   thread_local mod::StreamPool mod_pool;
   thread_local msh::StreamPool msh_pool;
-  ParsedFile f = parse_one(std::move(path), data, options, depth, {&mod_pool, &msh_pool});
+  ParsedFile f = parse_one(std::move(path), data, options, depth, {&mod_pool, &msh_pool}, container_member);
   if (enter) enter(f);
-  if (options.descend && !f.nesting_cut)
+  if (options.descend && !f.nesting_cut) {
     for (size_t i : f.nested_entries) walk(f.nested_path(i), f.payload(i), options, depth + 1, enter, leave);
+    for (size_t m : f.nested_members) walk(f.member_path(m), f.member(m), options, depth + 1, enter, leave, true);
+  }
   if (leave) leave(f);
   if (f.mod && f.mod->model) mod_pool.harvest(*f.mod->model);
   if (f.msh && f.msh->model) msh_pool.harvest(*f.msh->model);
@@ -118,6 +149,7 @@ ParsedCoverage parsed_coverage(const ParsedView& parsed) {
   if (parsed.msh && parsed.msh->ok()) return {&parsed.msh->coverage_map, &parsed.msh->coverage};
   // A model the parser rejected inside a sound container: the container's map.
   if (parsed.nres && parsed.nres->ok()) return {&parsed.nres->coverage_map, &parsed.nres->coverage};
+  if (parsed.pac && parsed.pac->ok()) return {&parsed.pac->coverage_map, &parsed.pac->coverage};
   return {};
 }
 

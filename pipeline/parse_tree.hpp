@@ -16,10 +16,12 @@
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
+#include "parser/pac/pac_parser.hpp"
 
 namespace meshgate {
 
-// Retail nesting is two levels (.rlb -> .msh). An unbounded chain of archives
+// Retail nesting is two levels (.rlb -> .msh; a PNST in a PAC). The same bound
+// holds for NRes archives and PAC/PNST containers. An unbounded chain of archives
 // in archives would cost recursion as deep as size / 80: files deeper than
 // this are kept as bytes, not descended into (a warning core.nesting-limit).
 inline constexpr unsigned kMaxNestingDepth = 8;
@@ -37,6 +39,7 @@ struct ParsedView {
   const mod::ParseResult* mod = nullptr;
   const nres::ParseResult* nres = nullptr;
   const msh::ParseResult* msh = nullptr;
+  const pac::ParseResult* pac = nullptr;  // a PAC/PNST container
 };
 
 struct ParsedFile {
@@ -47,17 +50,28 @@ struct ParsedFile {
   std::optional<mod::ParseResult> mod;
   std::optional<nres::ParseResult> nres;  // the container, also of a model
   std::optional<msh::ParseResult> msh;
+  std::optional<pac::ParseResult> pac;  // a PAC/PNST container (format dmc3_pac / dmc3_pnst)
+  // A member of a container (parsed with the MOD's container_member rule:
+  // bytes past the MOD's own end are its trailing gap).
+  bool container_member = false;
   // The tree's own findings, after the parser's: an unknown format (error),
   // nested archives left as bytes at kMaxNestingDepth (warning).
   std::vector<Diagnostic> tree_diagnostics;
   // Entries of a plain archive whose payload is itself an NRes (descended
   // into unless nesting_cut), in directory order.
   std::vector<size_t> nested_entries;
+  // Members of a container that are a MOD or a container themselves
+  // (descended into unless nesting_cut), indices into container->members;
+  // opaque members are not. A member shared by several slots is visited once,
+  // named by its first slot.
+  std::vector<size_t> nested_members;
   bool nesting_cut = false;
 
   // The file parsed: the model for an MSH, the archive for a plain NRes.
   [[nodiscard]] bool ok() const;
-  [[nodiscard]] ParsedView view() const { return {mod ? &*mod : nullptr, nres ? &*nres : nullptr, msh ? &*msh : nullptr}; }
+  [[nodiscard]] ParsedView view() const {
+    return {mod ? &*mod : nullptr, nres ? &*nres : nullptr, msh ? &*msh : nullptr, pac ? &*pac : nullptr};
+  }
   // The parser's diagnostics (the model's for an MSH, else the container's),
   // then the tree's.
   [[nodiscard]] std::vector<Diagnostic> diagnostics() const;
@@ -65,6 +79,10 @@ struct ParsedFile {
   [[nodiscard]] Bytes payload(size_t i) const;
   // The report path of the file nested in entry `i`: "PATH!ESCAPED_NAME".
   [[nodiscard]] std::string nested_path(size_t i) const;
+  // Member `m` of a container: its extent where it lies in the input, and
+  // its report path "PATH!slot_0002" (its first slot).
+  [[nodiscard]] Bytes member(size_t m) const;
+  [[nodiscard]] std::string member_path(size_t m) const;
 };
 
 using ParsedFileVisitor = std::function<void(ParsedFile&)>;

@@ -13,6 +13,7 @@
 #include "writer/mod/mod_writer.hpp"
 #include "writer/msh/msh_writer.hpp"
 #include "writer/nres/nres_writer.hpp"
+#include "writer/pac/pac_writer.hpp"
 
 namespace meshgate {
 
@@ -72,6 +73,12 @@ RoundTripOutcome roundtrip_parsed(ParsedFile& f, bool hashes) {
       compare_written(out, f.data, [&](const PartObserver* o) { return mod::write_mod(*f.mod->model, o); });
     } else if (f.msh) {
       compare_written(out, f.data, [&](const PartObserver* o) { return msh::write_msh(*f.msh->model, o); });
+    } else if (f.pac) {
+      pac::attach_members(*f.pac->container, f.data);
+      compare_written(out, f.data, [&](const PartObserver* o) { return pac::write_pac(*f.pac->container, o); });
+      // The copies go at once: the container stays alive while its members are
+      // visited, and copies kept at every level of a nest would cost depth x size.
+      for (pac::Member& m : f.pac->container->members) std::vector<std::byte>().swap(m.bytes);
     } else {
       nres::attach_payloads(*f.nres->archive, f.data);
       compare_written(out, f.data, [&](const PartObserver* o) { return nres::write_nres(*f.nres->archive, o); });

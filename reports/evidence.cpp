@@ -30,6 +30,8 @@ std::set<std::string> formats_seen(const SweepResult& r) {
     if (!f.parse_ok) continue;
     out.insert(std::string(format_name(f.format)));
     if (f.format == Format::nres_msh) out.insert("nres");  // a model's container is an NRes
+    // PAC and PNST share the envelope: its tables are catalogued once, under dmc3-pac.
+    if (f.format == Format::dmc3_pnst) out.insert(std::string(format_name(Format::dmc3_pac)));
   }
   return out;
 }

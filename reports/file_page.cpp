@@ -126,7 +126,8 @@ json page_references() {
   // that holds one mark per name.
   for (const auto& [format, owner, leaf] : std::initializer_list<std::tuple<Format, std::string_view, std::string_view>>{
            {Format::nres, "entries[0]", "payload"}, {Format::nres_msh, "entries[0]", "payload"},
-           {Format::nres_msh, "res10[0]", "length"}, {Format::nres_msh, "res10[0]", "text"}, {Format::nres_msh, "res9", "raw"}}) {
+           {Format::nres_msh, "res10[0]", "length"}, {Format::nres_msh, "res10[0]", "text"}, {Format::nres_msh, "res9", "raw"},
+           {Format::dmc3_pac, "slots[0]", "member"}, {Format::dmc3_pnst, "slots[0]", "member"}}) {
     CoverageMap map;
     const uint32_t id = map.add_owner(owner);
     if (const auto info = describe_leaf(format, map, CoverageMark{0, 1, id, leaf})) add(format, leaf, *info);

@@ -11,9 +11,9 @@ namespace meshgate::core_codes {
 using enum Severity;
 
 inline constexpr DiagnosticCode unknown_format{"core.unknown-format", error,
-                                               "no supported magic at offset 0 (not MOD, NRes or RsLi)"};
+                                               "no supported magic at offset 0 (not MOD, NRes, RsLi, PAC or PNST)"};
 inline constexpr DiagnosticCode nesting_limit{"core.nesting-limit", warning,
-                                              "archives nested deeper than 8 levels are kept as bytes"};
+                                              "archives or containers nested deeper than 8 levels are kept as bytes"};
 inline constexpr DiagnosticCode file_too_large{"core.file-too-large", error,
                                                "the file is larger than its format's size limit (--max-size)"};
 

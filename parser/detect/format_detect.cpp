@@ -4,6 +4,7 @@
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_fields.hpp"
 #include "parser/nres/nres_parser.hpp"
+#include "parser/pac/pac_parser.hpp"
 
 namespace meshgate {
 
@@ -11,6 +12,7 @@ Format detect_format(Bytes prefix) {
   if (mod::looks_like_mod(prefix)) return Format::dmc3_mod;
   if (nres::looks_like_nres(prefix)) return Format::nres;
   if (nres::looks_like_rsli(prefix)) return Format::rsli;
+  if (const auto k = pac::container_kind(prefix)) return *k == pac::Kind::pac ? Format::dmc3_pac : Format::dmc3_pnst;
   return Format::unknown;
 }
 
@@ -20,6 +22,8 @@ std::string_view format_name(Format f) {
     case Format::nres: return nres::kFormatName;
     case Format::nres_msh: return msh::kFormatName;
     case Format::rsli: return "rsli";
+    case Format::dmc3_pac: return pac::kPacFormatName;
+    case Format::dmc3_pnst: return pac::kPnstFormatName;
     case Format::unknown: return "unknown";
   }
   return "unknown";
@@ -35,6 +39,8 @@ uint64_t default_max_input_bytes(Format f) {
     case Format::nres:
     case Format::nres_msh:
     case Format::rsli: return nres::kMaxInputBytes;
+    case Format::dmc3_pac:
+    case Format::dmc3_pnst: return pac::kMaxInputBytes;
     case Format::dmc3_mod:
     case Format::unknown: return uint64_t{64} << 20;
   }

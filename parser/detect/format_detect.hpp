@@ -12,7 +12,8 @@ namespace meshgate {
 
 // nres_msh is never returned by detect_format (a model is an NRes archive whose
 // streams are model types, known only after the container is parsed).
-enum class Format { unknown, dmc3_mod, nres, nres_msh, rsli };
+// dmc3_pac / dmc3_pnst: the relative-slot containers (parser/pac/), by magic.
+enum class Format { unknown, dmc3_mod, nres, nres_msh, rsli, dmc3_pac, dmc3_pnst };
 
 [[nodiscard]] Format detect_format(Bytes prefix);
 [[nodiscard]] std::string_view format_name(Format f);
@@ -20,13 +21,17 @@ enum class Format { unknown, dmc3_mod, nres, nres_msh, rsli };
 // an MSH model: its container parses under the compatible profile and its
 // streams are model types. Reports then call it nres-msh, not nres.
 [[nodiscard]] bool is_rejected_model(Bytes data);
-inline constexpr size_t kMagicProbeBytes = 4;
+// Eight bytes: a PNST container is told from a text file that begins with the
+// word PNST by the four bytes after the magic (pac::container_kind).
+inline constexpr size_t kMagicProbeBytes = 8;
 
 // The largest file of a format meshgate reads (checked from fstat, before a
 // byte is read), so a huge or sparse file costs neither memory nor time:
 // - NRes / MSH / RsLi: 256 MiB, the allocation limit of spec §1.7 item 12;
 // - DMC3 MOD: 64 MiB; retail models are under 1 MiB, and every offset the
 //   header and records hold is a u32, but a larger file is not a model;
+// - PAC / PNST containers: 256 MiB (they hold many models; retail ones are
+//   16 B to 2.4 MB);
 // - unknown magic: 64 MiB (it is reported as unknown, not parsed).
 // `--max-size` replaces all of them for one run.
 [[nodiscard]] uint64_t default_max_input_bytes(Format f);

@@ -58,7 +58,8 @@ uint32_t load_counting_non_finite(Bytes src, std::span<F32x3Bits> out) {
 
 class Parser {
  public:
-  Parser(Bytes data, const ParseOptions& options) : in_(data), diags_(options.strict), pool_(options.pool) {}
+  Parser(Bytes data, const ParseOptions& options)
+      : in_(data), diags_(options.strict), pool_(options.pool), member_(options.container_member), eof_(data.size()) {}
 
   ParseResult run() {
     ParseResult result;
@@ -69,6 +70,13 @@ class Parser {
     // has nothing to sort.
     for (const WorkspaceSpan& w : workspaces_) cov_.mark(w.begin, w.end - w.begin, w.owner, kWorkspaceSpec.name);
     if (parsed) {
+      if (member_) {
+        // The MOD's own end: where its last field ends (the marks hold every field).
+        uint64_t own_end = 0;
+        for (const CoverageMark& m : cov_.marks()) own_end = std::max(own_end, m.end);
+        eof_ = std::min<uint64_t>(own_end, in_.size());
+        result.member_tail = ParseResult::MemberTail{eof_, in_.size() - eof_};
+      }
       check_workspace_tiling();
       finish_coverage(result);
     }
@@ -491,11 +499,11 @@ class Parser {
         return;
       }
     }
-    if (workspaces_.back().end != in_.size())
+    if (workspaces_.back().end != eof_)
       warn(codes::workspace_trailer_not_tiled, field_path(analyses_[workspaces_.back().analysis].owner, "workspace"),
            workspaces_.back().end,
-           "the last workspace ends at " + hex_offset(workspaces_.back().end) + ", not at EOF " +
-               hex_offset(in_.size()));
+           "the last workspace ends at " + hex_offset(workspaces_.back().end) + ", not at " +
+               (member_ ? "the MOD's own end " : "EOF ") + hex_offset(eof_));
   }
 
   void finish_coverage(ParseResult& result) {
@@ -523,6 +531,8 @@ class Parser {
   uint64_t claimed_ = 0;
   unsigned node_count_ = 0;
   StreamPool* pool_;
+  bool member_ = false;
+  uint64_t eof_ = 0;  // where the EOF rules apply: the input's end, or a member's own end
 };
 
 }  // namespace

@@ -23,6 +23,13 @@ struct ParseOptions {
   // Stream buffers of earlier models to fill instead of allocating (a sweep's
   // per-thread pool); the parse result is the same with or without.
   StreamPool* pool = nullptr;
+  // The bytes are a member of a PAC/PNST container: its derived extent may run
+  // past the MOD's own end (padding before the next member). The EOF rule
+  // (the workspace trailer ends at EOF) then applies at the MOD's own end, the
+  // end of its last field, and the bytes after it are the member's trailing
+  // gap: uncovered (kind trailing), kept exactly by the writer, reported in
+  // ParseResult::member_tail. A loose file is parsed with this false.
+  bool container_member = false;
 };
 
 struct MeshAnalysis {
@@ -39,6 +46,13 @@ struct ParseResult {
   CoverageMap coverage_map;
   CoverageSummary coverage;  // filled when the parse reached the end
   std::vector<MeshAnalysis> meshes;
+  // container_member only: the MOD's own end and the trailing gap after it
+  // (own_end == the input's size when there is none).
+  struct MemberTail {
+    uint64_t own_end = 0;
+    uint64_t bytes = 0;
+  };
+  std::optional<MemberTail> member_tail;
 
   [[nodiscard]] bool ok() const { return model.has_value(); }
 };
