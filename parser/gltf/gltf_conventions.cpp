@@ -1,5 +1,7 @@
 #include "parser/gltf/gltf_conventions.hpp"
 
+#include "parser/gltf/gltf_reader.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -15,19 +17,19 @@ bool near(double a, double b) { return std::abs(a - b) <= kSameValue * std::max(
 
 std::optional<ExportConventions> undo_export_conventions(tinygltf::Model& g, std::string& error) {
   ExportConventions out;
-  const tinygltf::Value& conventions = g.asset.extras.Get("meshgate").Get("conventions");
+  const tinygltf::Value& conventions = member(member(g.asset.extras, "meshgate"), "conventions");
   if (!conventions.IsObject()) return out;  // not meshgate's, or from before conventions were recorded
   const std::string where = "asset.extras.meshgate.conventions";
-  if (const tinygltf::Value& w = conventions.Get("winding"); w.IsString()) out.winding = w.Get<std::string>();
-  if (const tinygltf::Value& s = conventions.Get("scale"); s.IsNumber()) {
+  if (const tinygltf::Value& w = member(conventions, "winding"); w.IsString()) out.winding = w.Get<std::string>();
+  if (const tinygltf::Value& s = member(conventions, "scale"); s.IsNumber()) {
     out.scale = s.GetNumberAsDouble();
     if (!std::isfinite(out.scale) || out.scale <= 0) {
       error = where + ".scale: not a finite number above 0";
       return std::nullopt;
     }
   }
-  if (const tinygltf::Value& y = conventions.Get("y_up"); y.IsBool()) out.y_up = y.Get<bool>();
-  const tinygltf::Value& root = conventions.Get("root_node");
+  if (const tinygltf::Value& y = member(conventions, "y_up"); y.IsBool()) out.y_up = y.Get<bool>();
+  const tinygltf::Value& root = member(conventions, "root_node");
   if (!root.IsNumber()) {
     if (out.scale != 1 || out.y_up) {
       error = where + ": a scale or y_up without the root_node that carries it";

@@ -184,6 +184,12 @@ std::optional<std::vector<float>> accessor_unit_floats(const tinygltf::Model& m,
   return out;
 }
 
+const tinygltf::Value& member(const tinygltf::Value& value, const char* key) {
+  static const tinygltf::Value kNull;
+  if (!value.IsObject() || !value.Has(key)) return kNull;
+  return value.Get(key);
+}
+
 std::optional<double> extra_number(const tinygltf::Value& extras, const char* key) {
   if (!extras.IsObject() || !extras.Has(key)) return std::nullopt;
   const tinygltf::Value& v = extras.Get(key);

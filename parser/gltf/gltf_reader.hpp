@@ -73,6 +73,11 @@ class ReadBudget {
 // there: `alpha_control`, `material_4`, ...); nullopt when absent or not a number.
 [[nodiscard]] std::optional<double> extra_number(const tinygltf::Value& extras, const char* key);
 
+// `value[key]`, or a null Value when `value` is not an object or has no such
+// key. tinygltf's own Value::Get(key) asserts IsObject(): on a hostile glTF
+// whose extras hold a string or an array that assertion is the crash.
+[[nodiscard]] const tinygltf::Value& member(const tinygltf::Value& value, const char* key);
+
 // A node's local matrix as glTF stores it (column-major, column vectors):
 // its `matrix`, or translation * rotation * scale.
 [[nodiscard]] std::array<double, 16> node_local_matrix(const tinygltf::Node& node);
