@@ -23,7 +23,7 @@ namespace {
 
 constexpr nres::Profile kProfile = nres::Profile::compatible;
 
-std::vector<SynthFile> corpus() {
+std::vector<SynthFile> rebuild_corpus() {
   std::vector<SynthFile> files = mod::synth_mod_corpus(11, 12);
   for (SynthFile& f : msh::synth_msh_corpus(11, 12)) files.push_back(std::move(f));
   for (SynthFile& f : nres::synth_nres_corpus(11, 8)) files.push_back(std::move(f));
@@ -65,7 +65,7 @@ Checked check(const std::string& name, Bytes bytes) {
 
 TEST(RebuildCanonical, EveryGeneratedFileRebuildsToTheSameModel) {
   size_t rebuilt = 0, refused = 0, relaid = 0;
-  for (const SynthFile& f : corpus()) {
+  for (const SynthFile& f : rebuild_corpus()) {
     const RebuildResult r = rebuild_canonical(f.name, f.bytes, kProfile);
     const Checked input = check(f.name, f.bytes);
     if (!r.ok()) {

@@ -27,7 +27,7 @@ SweepResult sweep_files(const std::vector<SynthFile>& files) {
   return r;
 }
 
-InvariantTally tally(const SweepResult& r, std::string_view id) {
+InvariantTally semantic_tally(const SweepResult& r, std::string_view id) {
   for (const InvariantTally& t : r.invariants.items())
     if (t.id == id) return t;
   ADD_FAILURE() << "no invariant " << id;
@@ -44,7 +44,7 @@ TEST(SemanticInvariants, GeneratedCorpusFollowsTheBuilderHypotheses) {
   for (SynthFile& f : msh::synth_msh_corpus(5, 12)) files.push_back(std::move(f));
   const SweepResult r = sweep_files(files);
   for (const SemanticInvariant& s : kSemanticInvariants) {
-    const InvariantTally t = tally(r, s.id);
+    const InvariantTally t = semantic_tally(r, s.id);
     EXPECT_TRUE(t.semantic);
     EXPECT_GT(t.holds + t.violated, 0u) << s.id << " was never tallied";
     ASSERT_TRUE(t.max_deviation) << s.id;
@@ -60,8 +60,8 @@ TEST(SemanticInvariants, GeneratedCorpusFollowsTheBuilderHypotheses) {
     }
   }
   // Normals: within the format's own quantisation, not just inside the tolerance.
-  EXPECT_LT(*tally(r, "mod.normal-unit-length").max_deviation, 1e-6);
-  EXPECT_LT(*tally(r, "msh.normal-unit-length").max_deviation, 0.5 / 127 * 1.7321);
+  EXPECT_LT(*semantic_tally(r, "mod.normal-unit-length").max_deviation, 1e-6);
+  EXPECT_LT(*semantic_tally(r, "msh.normal-unit-length").max_deviation, 0.5 / 127 * 1.7321);
 }
 
 template <typename Cases>
@@ -71,7 +71,7 @@ void expect_each_case_violates_its_invariant(const Cases& cases, std::set<std::s
     const SweepResult r = sweep_files({c.file});
     ASSERT_EQ(r.files.size(), 1u);
     EXPECT_TRUE(r.files[0].parse_ok) << "a violation case must parse: the tally runs on parsed models";
-    const InvariantTally t = tally(r, c.invariant);
+    const InvariantTally t = semantic_tally(r, c.invariant);
     EXPECT_EQ(t.violated, 1u);
     ASSERT_TRUE(t.first_violation);
     EXPECT_TRUE(t.first_violation->path.starts_with(c.file.name + "!")) << t.first_violation->path;
@@ -90,8 +90,8 @@ TEST(SemanticInvariants, FacingTalliesSplitTheStripsAsTheGeneratorPlanned) {
     const mod::FacingPlan p = mod::planned_facing(5, i);
     plan.strips += p.strips, plan.agreeing += p.agreeing, plan.reversed += p.reversed, plan.inconsistent += p.inconsistent;
   }
-  const InvariantTally one_way = tally(r, "mod.strip-faces-one-way");
-  const InvariantTally start = tally(r, "mod.strip-start-agrees-with-normals");
+  const InvariantTally one_way = semantic_tally(r, "mod.strip-faces-one-way");
+  const InvariantTally start = semantic_tally(r, "mod.strip-start-agrees-with-normals");
   EXPECT_EQ(one_way.holds + one_way.violated, plan.strips);
   EXPECT_EQ(one_way.violated, plan.inconsistent);
   EXPECT_EQ(start.holds, plan.agreeing);
@@ -117,7 +117,7 @@ TEST(SemanticInvariants, EveryPlantedViolationIsCountedWhereItWasPlanted) {
 TEST(SemanticInvariants, ThePlantedNormalSitsAtTheFieldItBreaks) {
   for (const ViolationCase& c : mod::semantic_violation_mod_cases(3)) {
     if (c.invariant != "mod.normal-unit-length") continue;
-    const InvariantTally t = tally(sweep_files({c.file}), c.invariant);
+    const InvariantTally t = semantic_tally(sweep_files({c.file}), c.invariant);
     ASSERT_TRUE(t.first_violation);
     EXPECT_TRUE(t.first_violation->path.ends_with("objects[0].meshes[0].normals[0]")) << t.first_violation->path;
     EXPECT_GE(*t.max_deviation, 1.0);  // |(2, y, z)| - 1 >= 1
