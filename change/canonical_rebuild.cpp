@@ -126,6 +126,12 @@ RebuildResult rebuild_container(const ParsedFile& f, Pending& nested) {
 }
 
 RebuildResult rebuild_one(const ParsedFile& f, Pending& nested) {
+  if (f.zip) {  // its members were rebuilt (and left) below it, to no use: a volume is never rewritten
+    RebuildResult out;
+    out.error = f.path + ": an NBZ/ZIP volume is read-only: meshgate never rewrites one (rebuild a member after "
+                         "extracting it; roundtrip, sweep, diff and gate read the members in place)";
+    return out;
+  }
   if (!f.ok()) return refused(f.path, f.diagnostics());
   if (f.pac) return rebuild_container(f, nested);
   if (f.mod) return rebuilt(f.path, mod::rebuild_canonical(*f.mod->model));
@@ -138,6 +144,12 @@ RebuildResult rebuild_one(const ParsedFile& f, Pending& nested) {
 RebuildResult rebuild_canonical(const std::string& display, Bytes data, nres::Profile profile) {
   // Children are left before their archive: each one's rebuild waits here for it.
   Pending done;
+  // A volume is refused before its members are inflated and rebuilt for nothing.
+  if (detect_format(data.first(std::min(data.size(), kMagicProbeBytes))) == Format::zip_volume) {
+    parse_tree(display, data, {.profile = profile, .descend = false}, {},
+               [&](const ParsedFile& f) { done[{f.depth, f.data.data()}] = rebuild_one(f, done); });
+    return std::move(done[{0, data.data()}]);
+  }
   parse_tree(display, data, {.profile = profile}, {}, [&](const ParsedFile& f) {
     RebuildResult r = rebuild_one(f, done);
     done[{f.depth, f.data.data()}] = std::move(r);

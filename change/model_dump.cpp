@@ -435,6 +435,9 @@ json dump_model(const std::string& name, Bytes data, nres::Profile profile) {
   std::map<std::string, const DiffSide*> by_key;
   for (const DiffSide& s : sides) by_key[s.key] = &s;
   const DiffSide& top = sides.front();
+  if (top.format == zip::kFormatName)
+    return {{"error", name + " is an NBZ/ZIP volume: read-only, so it has no dump to build back; dump a member after "
+                             "extracting it"}};
   if (!top.parsed || !top.uncovered.is_array())
     return {{"error", name + " does not parse far enough to be dumped (meshgate inspect names why)"}};
   return dump_side(top, by_key);

@@ -49,13 +49,21 @@ void print_text(const std::string& file, const nlohmann::json& report, const Res
     for (const auto& m : s["members"])
       std::cout << "    slot " << m["slot"] << ": " << m["kind"].get<std::string>() << " at " << m["offset"] << ", extent "
                 << m["extent"] << ", offset mod 16 = " << m["alignment_mod_16"] << "\n";
+  } else if (result.ok() && report["format"] == "zip-volume") {
+    const auto& s = report["summary"];
+    std::cout << "  " << s["members"] << " members (" << s["read_members"] << " models or containers, read as "
+              << "FILE!NAME), " << s["declared_bytes"] << " bytes declared inflated; read-only (never rewritten)\n";
+    for (const auto& m : s["list"])
+      std::cout << "    " << display_text(m["name"].get<std::string>()) << ": " << m["kind"].get<std::string>() << ", "
+                << m["size"] << " bytes (" << m["method"].get<std::string>() << ", " << m["compressed_size"]
+                << "), crc32 " << m["crc32"].get<std::string>() << "\n";
   } else if (result.ok()) {
     const auto& s = report["summary"];
     std::cout << "  version " << s["version"] << ", " << s["objects"] << " objects, " << s["meshes"] << " meshes, "
               << s["vertices"] << " vertices, " << s["nodes"] << " nodes, " << s["texture_slots"]
               << " texture slots, default joint " << s["default_joint"] << "\n";
   }
-  if (result.ok()) {
+  if (result.ok() && report.contains("coverage")) {  // a volume has none: it is read, not described
     const auto& c = report["coverage"];
     std::cout << "  coverage: " << c["covered_bytes"] << " bytes covered, " << c["uncovered_bytes"]
               << " uncovered (" << c["uncovered_nonzero_bytes"] << " non-zero), " << c["overlaps"] << " overlaps\n";
@@ -123,6 +131,8 @@ void add_inspect(CLI::App& app, int& exit_code) {
       emit(mod_inspect_json(data, *parsed.mod), *parsed.mod);
     } else if (parsed.pac) {
       emit(pac_inspect_json(data, *parsed.pac), *parsed.pac);
+    } else if (parsed.zip) {
+      emit(volume_inspect_json(data, *parsed.zip), *parsed.zip);
     } else {
       const std::vector<Diagnostic> unknown = parsed.diagnostics();
       emit(inspect_envelope(format_name(Format::unknown), data, false, unknown), Rejected{unknown});

@@ -20,7 +20,7 @@ struct RoundTripOptions {
 };
 
 void print_row(const RoundTripOutcome& o) {
-  const char* verdict = o.identical ? "identical" : (o.parsed ? "DIFFERS" : "REJECTED");
+  const char* verdict = o.identical ? "identical" : (!o.parsed ? "REJECTED" : o.read_only ? "read-only" : "DIFFERS");
   std::printf("%-9s %10llu  %s  %-10s %s\n", verdict, static_cast<unsigned long long>(o.size), o.xxh3_64.c_str(),
               std::string(format_name(o.format)).c_str(), display_text(o.path).c_str());
   if (o.first_diff_offset) std::printf("          first difference at 0x%llx\n",
@@ -46,7 +46,7 @@ void add_roundtrip(CLI::App& app, int& exit_code) {
       return;
     }
     nlohmann::json files = nlohmann::json::array();
-    uint64_t total = 0, identical = 0, failed = 0, bytes_total = 0;
+    uint64_t total = 0, identical = 0, read_only = 0, failed = 0, bytes_total = 0;
     if (!options->json) std::printf("%-9s %10s  %-16s  %-10s %s\n", "result", "bytes", "xxh3_64", "format", "path");
     FileReader reader;
     for (const InputFile& input : scan->files) {
@@ -63,7 +63,7 @@ void add_roundtrip(CLI::App& app, int& exit_code) {
       for (const RoundTripOutcome& o : outcomes) {
         ++total;
         if (o.path == input.display) bytes_total += o.size;  // nested payloads are inside it
-        (o.identical ? identical : failed) += 1;
+        (o.identical ? identical : o.read_only && o.parsed ? read_only : failed) += 1;
         if (options->json)
           files.push_back(roundtrip_json(o));
         else
@@ -72,13 +72,17 @@ void add_roundtrip(CLI::App& app, int& exit_code) {
     }
     if (options->json) {
       nlohmann::json report = {{"files", files},
-                               {"totals", {{"files", total}, {"identical", identical}, {"failed", failed},
-                                           {"bytes", bytes_total}}}};
+                               {"totals", {{"files", total}, {"identical", identical}, {"read_only", read_only},
+                                           {"failed", failed}, {"bytes", bytes_total}}}};
       std::cout << dump_for_report(report) << "\n";
     } else {
       std::printf("total: %llu files, %llu identical, %llu failed, %llu bytes\n",
                   static_cast<unsigned long long>(total), static_cast<unsigned long long>(identical),
                   static_cast<unsigned long long>(failed), static_cast<unsigned long long>(bytes_total));
+      if (read_only > 0)
+        std::printf("       %llu read-only container%s (NBZ/ZIP volumes are read, never rewritten: their members are "
+                    "round-tripped above)\n",
+                    static_cast<unsigned long long>(read_only), read_only == 1 ? "" : "s");
     }
     exit_code = failed == 0 ? kExitOk : kExitFailed;
   });

@@ -3,7 +3,9 @@
 # containers reports every MOD inside under its nested path and exits 1 when a
 # nested MOD fails; `manifest` + `gate` name the nested MOD whose byte was
 # flipped; `set` and `rebuild --canonical` of a nested MOD rewrite the
-# container around it. Usage: containers_cli.sh MESHGATE
+# container around it; NBZ/ZIP volumes are read in place (members round-trip,
+# the gate names a changed member, rebuild refuses the volume) and each
+# malformed volume fails naming its zip.* code. Usage: containers_cli.sh MESHGATE
 set -euo pipefail
 bin=$1
 work=$(mktemp -d)
@@ -104,4 +106,61 @@ set +e
 set -e
 [ $rc -eq 1 ] || fail "roundtrip with a broken nested MOD exited $rc, expected 1"
 grep -qF "$nested" "$work/rt.txt" || fail "roundtrip did not name $nested"
+
+# ==== NBZ/ZIP volumes: read in place, never rewritten ===========================
+vol=$work/volumes
+"$bin" synth nbz --seed 28 --count 3 --out "$vol" >/dev/null
+"$bin" roundtrip "$vol" --json > "$work/vrt.json" || fail "roundtrip of volumes exited $?"
+python3 - "$work/vrt.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+tops = [f for f in r["files"] if "!" not in f["path"]]
+assert len(tops) == 3 and all(f["format"] == "zip-volume" and f["read_only"] and f["parse_ok"] for f in tops), tops
+members = [f for f in r["files"] if "!" in f["path"]]
+assert any(f["path"] == "volume_0000.nbz!GData.afs/em000_0.pac" for f in members), [f["path"] for f in members]
+assert all(f["identical"] for f in members if not f["read_only"])
+assert r["totals"]["read_only"] == 3 and r["totals"]["failed"] == 0, r["totals"]
+PY
+"$bin" roundtrip "$vol" | grep -q "read-only container" || fail "roundtrip does not say a volume is a read-only container"
+"$bin" inspect "$vol/volume_0000.nbz" --json > "$work/vin.json" || fail "inspect of a volume exited $?"
+python3 - "$work/vin.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+s = r["summary"]
+assert r["format"] == "zip-volume" and r["parse_ok"] and s["read_only"], r
+assert s["members"] == 6 and s["read_members"] == 4, s
+kinds = {m["name"]: m["kind"] for m in s["list"]}
+assert kinds["GData.afs/em000_0.ptx"] == "opaque" and kinds["GData.afs/pl000_0.mod"] == "dmc3-mod", kinds
+PY
+# A changed member: the gate names it under the volume.
+"$bin" manifest "$vol" -o "$work/vol.lock.json" >/dev/null || fail "manifest of volumes"
+python3 - "$vol/volume_0000.nbz" <<'PY'
+import sys, zipfile
+path = sys.argv[1]
+entries = [(i, zipfile.ZipFile(path).read(i.filename)) for i in zipfile.ZipFile(path).infolist()]
+with zipfile.ZipFile(path, "w") as out:
+    for info, data in entries:
+        if info.filename.endswith("pl001_0.mod"):
+            data = data[:200] + bytes([data[200] ^ 1]) + data[201:]
+        out.writestr(info, data)
+PY
+set +e
+"$bin" gate "$work/vol.lock.json" "$vol" > "$work/vgate.txt"; rc=$?
+set -e
+[ $rc -eq 1 ] || fail "gate over a changed volume exited $rc, expected 1"
+grep -qF 'volume_0000.nbz!GData.afs/pl001_0.mod: content changed' "$work/vgate.txt" || fail "gate did not name the member: $(cat "$work/vgate.txt")"
+# Read-only: rebuild and dump refuse a volume and write nothing.
+set +e
+"$bin" rebuild "$vol/volume_0001.nbz" --canonical -o "$work/r.nbz" 2> "$work/vrb.err"; rc=$?
+set -e
+[ $rc -eq 1 ] && [ ! -e "$work/r.nbz" ] && grep -q "read-only" "$work/vrb.err" || fail "rebuild of a volume: exit $rc, $(cat "$work/vrb.err")"
+# Hostile volumes: each malformed variant is a clear failure naming its code.
+"$bin" synth nbz --seed 28 --count 0 --malformed --out "$work/badvol" >/dev/null
+for code in unreadable member-too-large inflated-limit member-unreadable size-mismatch; do
+  set +e
+  "$bin" roundtrip "$work/badvol/malformed/malformed_volume.$code.nbz" > "$work/bad.txt" 2>&1; rc=$?
+  set -e
+  [ $rc -eq 1 ] || fail "malformed volume $code: exit $rc"
+  grep -q "zip.$code" "$work/bad.txt" || fail "malformed volume $code: no zip.$code in $(head -c 400 "$work/bad.txt")"
+done
 echo "containers_cli: ok"

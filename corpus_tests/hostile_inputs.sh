@@ -465,7 +465,7 @@ nodes=20000; [ -n "$sanitized" ] && nodes=2000
 last=$((nodes - 1))
 chain=$work/chain
 "$bin" synth msh --chain "$nodes" --out "$chain" >/dev/null || fail "synth msh --chain $nodes"
-model=$chain/chain_$nodes.msh
+model=$chain/chain_$(printf %05d "$nodes").msh
 size=$(stat -c %s "$model")
 # node_run NAME MULTIPLE -- command...: exit 0 within MULTIPLE x the file + 64 MiB; its stdout in $work/NAME.stdout.
 node_run() {

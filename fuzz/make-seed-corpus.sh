@@ -12,6 +12,7 @@ trap 'rm -rf "$work"' EXIT
 "$meshgate" synth msh --seed 3 --count 60 --malformed --out "$work/msh" >/dev/null
 "$meshgate" synth pac --seed 3 --count 30 --malformed --out "$work/pac" >/dev/null
 "$meshgate" synth pnst --seed 4 --count 30 --out "$work/pac/pnst" >/dev/null
+"$meshgate" synth nbz --seed 3 --count 6 --malformed --out "$work/nbz" >/dev/null
 seed_dir() {  # target -> directories of its seeds (files under 16 KiB are copied: 2-4x the exec/s of 64 KiB seeds)
   case $1 in
     model_change_fuzzer) echo "$work/mod $work/nres $work/msh" ;;  # any format
@@ -20,15 +21,17 @@ seed_dir() {  # target -> directories of its seeds (files under 16 KiB are copie
     msh_model_fuzzer|mod_model_fuzzer) echo "$work/model" ;;
     msh_*) echo "$work/msh" ;;
     pac_fuzzer) echo "$work/pac" ;;
+    volume_fuzzer) echo "$work/nbz" ;;
   esac
 }
 mkdir -p "$work/model"
 head -c 4096 /dev/zero | tr '\0' '\1' > "$work/model/ones"   # FuzzedDataProvider targets: any bytes will do
-for t in mod_parse mod_roundtrip mod_model nres_parse nres_roundtrip msh_parse msh_roundtrip msh_model model_change pac; do
+for t in mod_parse mod_roundtrip mod_model nres_parse nres_roundtrip msh_parse msh_roundtrip msh_model model_change pac volume; do
   target=${t}_fuzzer
   mkdir -p "$out/$target"
   # shellcheck disable=SC2046 # seed_dir lists directories (mktemp paths, no spaces)
-  find $(seed_dir "$target") -type f -size -16k -exec cp {} "$out/$target/" \;
+  limit=16k; [ "$target" = volume_fuzzer ] && limit=256k  # a volume with models in it is ~100 KiB
+  find $(seed_dir "$target") -type f -size -"$limit" -exec cp {} "$out/$target/" \;
   if [ "$zip" = "--zip" ]; then
     (cd "$out/$target" && python3 -m zipfile -c "../${target}_seed_corpus.zip" .)
   fi

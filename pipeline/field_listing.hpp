@@ -14,6 +14,7 @@
 #include "parser/nres/nres_parser.hpp"
 #include "pipeline/field_listing_groups.hpp"
 #include "parser/pac/pac_parser.hpp"
+#include "parser/zip/zip_volume.hpp"
 
 namespace meshgate {
 
@@ -55,5 +56,11 @@ namespace meshgate {
 // alignment_mod_16, kind}.
 [[nodiscard]] nlohmann::json pac_summary_json(const pac::Container& container);
 [[nodiscard]] nlohmann::json pac_inspect_json(Bytes data, const pac::ParseResult& result);
+
+// An NBZ/ZIP volume (format "zip-volume"): no fields, no coverage (it is
+// read, never rewritten); `summary` holds members, read_members (those a
+// format claims, parsed as "PATH!NAME"), declared_bytes, read_only and per
+// member {name, size, compressed_size, method, crc32, kind}.
+[[nodiscard]] nlohmann::json volume_inspect_json(Bytes data, const zip::ParseResult& result);
 
 }  // namespace meshgate

@@ -5,6 +5,7 @@
 #include "parser/core/core_diagnostic_codes.hpp"
 #include "parser/mod/mod_stream_pool.hpp"
 #include "parser/msh/msh_stream_pool.hpp"
+#include "parser/zip/zip_diagnostic_codes.hpp"
 #include "pipeline/input_scan.hpp"
 
 namespace meshgate {
@@ -12,6 +13,9 @@ namespace meshgate {
 bool ParsedFile::ok() const {
   if (mod) return mod->ok();
   if (pac) return pac->ok();
+  if (zip)  // and every member it chose to read was within the inflation budget
+    return zip->ok() && std::none_of(tree_diagnostics.begin(), tree_diagnostics.end(),
+                                     [](const Diagnostic& d) { return d.severity == Severity::error; });
   if (msh) return msh->ok();
   return nres && nres->ok();
 }
@@ -22,6 +26,7 @@ std::vector<Diagnostic> ParsedFile::diagnostics() const {
   else if (msh) out = msh->diagnostics;
   else if (nres) out = nres->diagnostics;
   else if (pac) out = pac->diagnostics;
+  else if (zip) out = zip->diagnostics;
   out.insert(out.end(), tree_diagnostics.begin(), tree_diagnostics.end());
   return out;
 }
@@ -43,6 +48,10 @@ Bytes ParsedFile::member(size_t m) const {
 
 std::string ParsedFile::member_path(size_t m) const {
   return path + "!" + escape_path_component(pac::slot_name(pac->container->members[m].slots.front()));
+}
+
+std::string ParsedFile::volume_member_path(size_t m) const {
+  return path + "!" + escape_path_component(zip->volume->members[m].name);
 }
 
 namespace {
@@ -87,6 +96,32 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
       note_nesting_cut(f, !f.nested_members.empty(), depth, "slots");
       break;
     }
+    case Format::zip_volume: {
+      f.zip = zip::parse_volume(data);
+      if (!f.zip->ok()) break;
+      // Which members to read: those a format claims, by their first bytes,
+      // while the declared sizes fit the volume's inflation budget.
+      uint64_t budget = zip::kMaxInflatedBytes;
+      const std::vector<zip::Member>& members = f.zip->volume->members;
+      for (size_t m = 0; m < members.size(); ++m) {
+        if (members[m].directory) continue;
+        const std::vector<std::byte> prefix = f.zip->volume->peek(members[m], kMagicProbeBytes);
+        // A member that cannot even be peeked into (encrypted, a method
+        // libzip lacks, broken data) is visited too, to say why.
+        const bool unreadable = members[m].encrypted || (prefix.empty() && members[m].size > 0);
+        if (!unreadable && detect_format(prefix) == Format::unknown) continue;
+        if (members[m].size > budget) {
+          f.tree_diagnostics.push_back({zip::codes::inflated_limit.code, Severity::error, members[m].name, 0,
+                                        "reading it would inflate the volume's members past " +
+                                            std::to_string(zip::kMaxInflatedBytes) + " bytes; it is not read"});
+          continue;
+        }
+        budget -= members[m].size;
+        f.volume_members.push_back(m);
+      }
+      note_nesting_cut(f, !f.volume_members.empty(), depth, "members");
+      break;
+    }
     case Format::nres:
     case Format::rsli: {
       // Payloads are not copied: every reader takes them where they lie (payload()).
@@ -111,15 +146,40 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
     case Format::unknown:
       f.format = Format::unknown;
       f.tree_diagnostics.push_back({core_codes::unknown_format.code, Severity::error, "", 0,
-                                    "no supported magic at offset 0 (expected \"MOD \", \"NRes\", \"NL\", \"PAC\\0\" or "
-                                    "\"PNST\")"});
+                                    "no supported magic at offset 0 (expected \"MOD \", \"NRes\", \"NL\", \"PAC\\0\", "
+                                    "\"PNST\" or \"PK\")"});
       break;
   }
   return f;
 }
 
 void walk(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, const ParsedFileVisitor& enter,
-          const ParsedFileVisitor& leave, bool container_member = false) {
+          const ParsedFileVisitor& leave, bool container_member = false);
+
+// A volume's member: inflated (one at a time: its bytes live until its
+// `leave`) and walked as a file; one that cannot be inflated is visited as a
+// file of its format that says why and holds no bytes.
+void walk_volume_member(const ParsedFile& volume, size_t m, const ParseTreeOptions& options, unsigned depth,
+                        const ParsedFileVisitor& enter, const ParsedFileVisitor& leave) {
+  const zip::Member& member = volume.zip->volume->members[m];
+  const std::vector<std::byte> prefix = volume.zip->volume->peek(member, kMagicProbeBytes);
+  const Format format = detect_format(prefix);
+  zip::Volume::Inflated inflated = volume.zip->volume->inflate(member, default_max_input_bytes(format));
+  if (inflated.problem) {
+    ParsedFile f;
+    f.path = volume.volume_member_path(m);
+    f.depth = depth;
+    f.format = format;
+    f.tree_diagnostics.push_back(*inflated.problem);
+    if (enter) enter(f);
+    if (leave) leave(f);
+    return;
+  }
+  walk(volume.volume_member_path(m), Bytes(inflated.bytes), options, depth, enter, leave);
+}
+
+void walk(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, const ParsedFileVisitor& enter,
+          const ParsedFileVisitor& leave, bool container_member) {
   thread_local mod::StreamPool mod_pool;
   thread_local msh::StreamPool msh_pool;
   ParsedFile f = parse_one(std::move(path), data, options, depth, {&mod_pool, &msh_pool}, container_member);
@@ -127,6 +187,7 @@ void walk(std::string path, Bytes data, const ParseTreeOptions& options, unsigne
   if (options.descend && !f.nesting_cut) {
     for (size_t i : f.nested_entries) walk(f.nested_path(i), f.payload(i), options, depth + 1, enter, leave);
     for (size_t m : f.nested_members) walk(f.member_path(m), f.member(m), options, depth + 1, enter, leave, true);
+    for (size_t m : f.volume_members) walk_volume_member(f, m, options, depth + 1, enter, leave);
   }
   if (leave) leave(f);
   if (f.mod && f.mod->model) mod_pool.harvest(*f.mod->model);
@@ -150,7 +211,7 @@ ParsedCoverage parsed_coverage(const ParsedView& parsed) {
   // A model the parser rejected inside a sound container: the container's map.
   if (parsed.nres && parsed.nres->ok()) return {&parsed.nres->coverage_map, &parsed.nres->coverage};
   if (parsed.pac && parsed.pac->ok()) return {&parsed.pac->coverage_map, &parsed.pac->coverage};
-  return {};
+  return {};  // also a volume: read, not described byte by byte (its members are)
 }
 
 }  // namespace meshgate

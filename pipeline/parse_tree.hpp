@@ -17,6 +17,7 @@
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_parser.hpp"
+#include "parser/zip/zip_volume.hpp"
 
 namespace meshgate {
 
@@ -40,6 +41,7 @@ struct ParsedView {
   const nres::ParseResult* nres = nullptr;
   const msh::ParseResult* msh = nullptr;
   const pac::ParseResult* pac = nullptr;  // a PAC/PNST container
+  const zip::ParseResult* zip = nullptr;  // an NBZ/ZIP volume (read-only: never written)
 };
 
 struct ParsedFile {
@@ -51,6 +53,7 @@ struct ParsedFile {
   std::optional<nres::ParseResult> nres;  // the container, also of a model
   std::optional<msh::ParseResult> msh;
   std::optional<pac::ParseResult> pac;  // a PAC/PNST container (format dmc3_pac / dmc3_pnst)
+  std::optional<zip::ParseResult> zip;  // an NBZ/ZIP volume (format zip_volume)
   // A member of a container (parsed with the MOD's container_member rule:
   // bytes past the MOD's own end are its trailing gap).
   bool container_member = false;
@@ -65,12 +68,18 @@ struct ParsedFile {
   // opaque members are not. A member shared by several slots is visited once,
   // named by its first slot.
   std::vector<size_t> nested_members;
+  // Members of a volume whose first bytes are a format meshgate reads
+  // (indices into zip->volume->members): each is inflated, under its
+  // format's size limit and the volume's kMaxInflatedBytes, when it is
+  // visited, and lives until its `leave`. The others are listed, not read.
+  std::vector<size_t> volume_members;
   bool nesting_cut = false;
 
   // The file parsed: the model for an MSH, the archive for a plain NRes.
   [[nodiscard]] bool ok() const;
   [[nodiscard]] ParsedView view() const {
-    return {mod ? &*mod : nullptr, nres ? &*nres : nullptr, msh ? &*msh : nullptr, pac ? &*pac : nullptr};
+    return {mod ? &*mod : nullptr, nres ? &*nres : nullptr, msh ? &*msh : nullptr, pac ? &*pac : nullptr,
+            zip ? &*zip : nullptr};
   }
   // The parser's diagnostics (the model's for an MSH, else the container's),
   // then the tree's.
@@ -83,6 +92,8 @@ struct ParsedFile {
   // its report path "PATH!slot_0002" (its first slot).
   [[nodiscard]] Bytes member(size_t m) const;
   [[nodiscard]] std::string member_path(size_t m) const;
+  // Member `m` of a volume: its report path "PATH!GData.afs/em000.pac".
+  [[nodiscard]] std::string volume_member_path(size_t m) const;
 };
 
 using ParsedFileVisitor = std::function<void(ParsedFile&)>;

@@ -68,7 +68,8 @@ RoundTripOutcome roundtrip_parsed(ParsedFile& f, bool hashes) {
   if (hashes) out.xxh3_64 = xxh3_64_hex(f.data);
   out.format = f.format;
   out.parsed = f.ok();
-  if (out.parsed) {
+  out.read_only = f.zip.has_value();
+  if (out.parsed && !out.read_only) {
     if (f.mod) {
       compare_written(out, f.data, [&](const PartObserver* o) { return mod::write_mod(*f.mod->model, o); });
     } else if (f.msh) {
@@ -130,6 +131,7 @@ nlohmann::json roundtrip_json(const RoundTripOutcome& o) {
           {"output_xxh3_64", o.output_xxh3_64.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.output_xxh3_64)},
           {"parse_ok", o.parsed},
           {"identical", o.identical},
+          {"read_only", o.read_only},
           {"first_diff_offset", o.first_diff_offset ? nlohmann::json(*o.first_diff_offset) : nlohmann::json(nullptr)},
           {"diagnostics", diagnostics_json(o.diagnostics)}};
 }

@@ -24,6 +24,10 @@ struct RoundTripOutcome {
   std::string output_xxh3_64;  // empty when nothing was written, or hashes were skipped
   bool parsed = false;
   bool identical = false;
+  // An NBZ/ZIP volume: read, never written (its members are round-tripped as
+  // files of their own); parsed when its directory was read and no member
+  // failed to inflate.
+  bool read_only = false;
   std::optional<uint64_t> first_diff_offset;
   std::vector<Diagnostic> diagnostics;
 };

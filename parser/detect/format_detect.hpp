@@ -13,7 +13,8 @@ namespace meshgate {
 // nres_msh is never returned by detect_format (a model is an NRes archive whose
 // streams are model types, known only after the container is parsed).
 // dmc3_pac / dmc3_pnst: the relative-slot containers (parser/pac/), by magic.
-enum class Format { unknown, dmc3_mod, nres, nres_msh, rsli, dmc3_pac, dmc3_pnst };
+// zip_volume: an NBZ volume or a ZIP archive (parser/zip/), read-only.
+enum class Format { unknown, dmc3_mod, nres, nres_msh, rsli, dmc3_pac, dmc3_pnst, zip_volume };
 
 [[nodiscard]] Format detect_format(Bytes prefix);
 [[nodiscard]] std::string_view format_name(Format f);
@@ -32,6 +33,8 @@ inline constexpr size_t kMagicProbeBytes = 8;
 //   header and records hold is a u32, but a larger file is not a model;
 // - PAC / PNST containers: 256 MiB (they hold many models; retail ones are
 //   16 B to 2.4 MB);
+// - NBZ/ZIP volumes: 4 GiB (read whole; members inflate one at a time under
+//   their own format's limit);
 // - unknown magic: 64 MiB (it is reported as unknown, not parsed).
 // `--max-size` replaces all of them for one run.
 [[nodiscard]] uint64_t default_max_input_bytes(Format f);

@@ -1,0 +1,168 @@
+#include "parser/zip/zip_volume.hpp"
+
+#include <zip.h>
+
+#include <algorithm>
+
+#include "parser/zip/zip_diagnostic_codes.hpp"
+
+namespace meshgate::zip {
+
+namespace {
+
+zip_t* archive(const std::shared_ptr<void>& handle) { return static_cast<zip_t*>(handle.get()); }
+
+Diagnostic member_problem(const DiagnosticCode& code, const Member& m, std::string message) {
+  return {code.code, code.severity, m.name, 0, std::move(message)};
+}
+
+// Reads up to `out.size()` bytes of an open member; -1 on a libzip error.
+int64_t read_into(zip_file_t* file, std::span<std::byte> out) {
+  uint64_t done = 0;
+  while (done < out.size()) {
+    const zip_int64_t n = zip_fread(file, out.data() + done, out.size() - done);
+    if (n < 0) return -1;
+    if (n == 0) break;
+    done += static_cast<uint64_t>(n);
+  }
+  return static_cast<int64_t>(done);
+}
+
+}  // namespace
+
+bool looks_like_zip(Bytes prefix) {
+  if (prefix.size() < 4) return false;
+  const auto b = [&](size_t i) { return static_cast<unsigned char>(prefix[i]); };
+  return b(0) == 'P' && b(1) == 'K' && ((b(2) == 3 && b(3) == 4) || (b(2) == 5 && b(3) == 6));
+}
+
+bool unsafe_member_name(std::string_view name) {
+  if (name.find('\0') != std::string_view::npos) return true;
+  if (!name.empty() && (name.front() == '/' || name.front() == '\\')) return true;
+  if (name.size() >= 2 && name[1] == ':') return true;  // C:...
+  size_t start = 0;
+  while (start <= name.size()) {
+    const size_t end = name.find_first_of("/\\", start);
+    const std::string_view part = name.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    if (part == "..") return true;
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  return false;
+}
+
+ParseResult parse_volume(Bytes data) {
+  ParseResult out;
+  zip_error_t error;
+  zip_error_init(&error);
+  zip_source_t* source = zip_source_buffer_create(data.data(), data.size(), 0, &error);
+  zip_t* za = source ? zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) : nullptr;
+  if (!za) {
+    if (source) zip_source_free(source);
+    out.diagnostics.push_back({codes::unreadable.code, Severity::error, "", 0,
+                               std::string("libzip: ") + zip_error_strerror(&error)});
+    zip_error_fini(&error);
+    return out;
+  }
+  zip_error_fini(&error);
+  Volume volume;
+  volume.handle = std::shared_ptr<void>(za, [](void* p) { zip_discard(static_cast<zip_t*>(p)); });
+  const zip_int64_t count = zip_get_num_entries(za, 0);
+  if (count < 0 || static_cast<uint64_t>(count) > kMaxMembers) {
+    out.diagnostics.push_back({codes::member_limit.code, Severity::error, "", 0,
+                               "the central directory lists " + std::to_string(count) + " members; the limit is " +
+                                   std::to_string(kMaxMembers)});
+    return out;
+  }
+  volume.members.reserve(static_cast<size_t>(count));
+  for (zip_uint64_t i = 0; i < static_cast<zip_uint64_t>(count); ++i) {
+    zip_stat_t st;
+    zip_stat_init(&st);
+    if (zip_stat_index(za, i, ZIP_FL_ENC_RAW, &st) != 0) {
+      out.diagnostics.push_back({codes::unreadable.code, Severity::error, "", 0,
+                                 "member " + std::to_string(i) + ": libzip: " + zip_strerror(za)});
+      return out;
+    }
+    Member m;
+    m.index = i;
+    // ZIP_FL_ENC_RAW: the stored bytes; a NUL inside is possible only through
+    // the name's length, which libzip's C string cannot carry past.
+    if (st.valid & ZIP_STAT_NAME) m.name = st.name;
+    if (st.valid & ZIP_STAT_SIZE) m.size = st.size;
+    if (st.valid & ZIP_STAT_COMP_SIZE) m.compressed_size = st.comp_size;
+    if (st.valid & ZIP_STAT_COMP_METHOD) m.method = st.comp_method;
+    if (st.valid & ZIP_STAT_CRC) m.crc32 = st.crc;
+    m.encrypted = (st.valid & ZIP_STAT_ENCRYPTION_METHOD) && st.encryption_method != ZIP_EM_NONE;
+    m.directory = !m.name.empty() && m.name.back() == '/' && m.size == 0;
+    if (unsafe_member_name(m.name))
+      out.diagnostics.push_back({codes::unsafe_name.code, Severity::warning, m.name, 0,
+                                 "member " + std::to_string(i) + "'s name would leave a folder; it is only ever a report path"});
+    volume.members.push_back(std::move(m));
+  }
+  out.volume = std::move(volume);
+  return out;
+}
+
+std::vector<std::byte> Volume::peek(const Member& m, size_t count) const {
+  if (m.encrypted || m.directory) return {};
+  zip_file_t* file = zip_fopen_index(archive(handle), m.index, 0);
+  if (!file) return {};
+  std::vector<std::byte> out(static_cast<size_t>(std::min<uint64_t>(count, m.size)));
+  const int64_t n = read_into(file, out);
+  zip_fclose(file);
+  if (n < 0) return {};
+  out.resize(static_cast<size_t>(n));
+  return out;
+}
+
+Volume::Inflated Volume::inflate(const Member& m, uint64_t limit) const {
+  Inflated out;
+  if (m.size > limit) {
+    out.problem = member_problem(codes::member_too_large, m,
+                                 "declares " + std::to_string(m.size) + " bytes; the limit for its format is " +
+                                     std::to_string(limit) + "; not inflated");
+    return out;
+  }
+  if (m.encrypted) {
+    out.problem = member_problem(codes::member_unreadable, m, "encrypted; not read");
+    return out;
+  }
+  zip_file_t* file = zip_fopen_index(archive(handle), m.index, 0);
+  if (!file) {
+    out.problem = member_problem(codes::member_unreadable, m, std::string("libzip: ") + zip_strerror(archive(handle)));
+    return out;
+  }
+  // In chunks, up to one byte more than declared: memory follows what the
+  // member really holds (a declared size is only a claim), and a member that
+  // inflates past its size is caught without inflating the rest of it.
+  constexpr size_t kChunk = size_t{1} << 20;
+  const uint64_t want = m.size + 1;
+  int64_t n = 0;
+  while (static_cast<uint64_t>(n) < want) {
+    const size_t step = static_cast<size_t>(std::min<uint64_t>(kChunk, want - static_cast<uint64_t>(n)));
+    out.bytes.resize(static_cast<size_t>(n) + step);
+    const int64_t got = read_into(file, std::span<std::byte>(out.bytes).subspan(static_cast<size_t>(n), step));
+    if (got < 0) {
+      n = -1;
+      break;
+    }
+    n += got;
+    if (static_cast<size_t>(got) < step) break;  // the member's end
+  }
+  std::string why = n < 0 ? std::string("libzip: ") + zip_error_strerror(zip_file_get_error(file)) : "";
+  zip_fclose(file);
+  if (n < 0) {
+    out.bytes.clear();
+    out.problem = member_problem(codes::member_unreadable, m, why);
+  } else if (static_cast<uint64_t>(n) != m.size) {
+    out.bytes.clear();
+    out.problem = member_problem(codes::size_mismatch, m,
+                                 "declares " + std::to_string(m.size) + " bytes and inflates to " +
+                                     (static_cast<uint64_t>(n) > m.size ? "more" : std::to_string(n)));
+  } else {
+    out.bytes.resize(static_cast<size_t>(n));
+  }
+  return out;
+}
+
+}  // namespace meshgate::zip

@@ -1,0 +1,80 @@
+// NBZ volumes and ZIP archives (docs/spec/dmc3-containers.md §2), read through
+// libzip: never a hand-written inflate, never rewritten. The volume's own
+// bytes are its identity (its digest); the members that are models or
+// containers are parsed as files of their own by parse_tree (pipeline/),
+// under "volume.nbz!GData.afs/em000.pac". Every size is checked before a
+// byte is inflated: a member's declared size against its format's limit, the
+// volume's declared total against kMaxInflatedBytes, and a member that
+// inflates to another size than it declares is an error.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "parser/core/byte_reader.hpp"
+#include "parser/core/diagnostics.hpp"
+
+namespace meshgate::zip {
+
+inline constexpr std::string_view kFormatName = "zip-volume";
+// The largest volume meshgate reads (it is read whole, like every input).
+inline constexpr uint64_t kMaxInputBytes = uint64_t{4} << 30;
+inline constexpr uint64_t kMaxMembers = 1'000'000;
+// What one volume's members may inflate to in all, so a ZIP bomb costs
+// neither the memory (one member is held at a time) nor the time.
+inline constexpr uint64_t kMaxInflatedBytes = uint64_t{4} << 30;
+
+struct Member {
+  uint64_t index = 0;        // libzip's index, the central directory's order
+  std::string name;          // as stored (raw bytes; report paths escape them)
+  uint64_t size = 0;         // declared uncompressed size
+  uint64_t compressed_size = 0;
+  uint16_t method = 0;       // 0 stored, 8 deflate
+  uint32_t crc32 = 0;
+  bool encrypted = false;
+  bool directory = false;    // a name ending in "/" with no data
+};
+
+// An open volume: its members and the libzip handle that reads them (over
+// the bytes it was opened from, which must outlive it).
+class Volume {
+ public:
+  std::vector<Member> members;
+
+  // The first bytes of a member (up to out.size(); fewer if it is shorter):
+  // enough to tell its format before deciding whether to inflate it. Empty
+  // on a read error.
+  [[nodiscard]] std::vector<std::byte> peek(const Member& m, size_t count) const;
+  struct Inflated {
+    std::vector<std::byte> bytes;
+    std::optional<Diagnostic> problem;  // set: bytes are empty
+  };
+  // The member's bytes, once its declared size is under `limit`; its
+  // inflated size is checked against the declared one.
+  [[nodiscard]] Inflated inflate(const Member& m, uint64_t limit) const;
+
+  std::shared_ptr<void> handle;  // zip_t*, closed by zip_discard
+};
+
+struct ParseResult {
+  std::optional<Volume> volume;  // present iff the directory was read
+  std::vector<Diagnostic> diagnostics;
+
+  [[nodiscard]] bool ok() const { return volume.has_value(); }
+};
+
+// "PK\3\4" (a local header) or "PK\5\6" (an empty archive's end record).
+[[nodiscard]] bool looks_like_zip(Bytes prefix);
+
+// Opens the volume over `data` (not copied) and lists its members, with
+// zip.unsafe-name for names that would escape a folder.
+[[nodiscard]] ParseResult parse_volume(Bytes data);
+
+// A member name that must never be used as a path on disk.
+[[nodiscard]] bool unsafe_member_name(std::string_view name);
+
+}  // namespace meshgate::zip

@@ -1,0 +1,34 @@
+// Synthetic NBZ/ZIP volumes (never game data): generated MODs, PAC and PNST
+// containers and opaque blobs under game-like member names, stored and
+// deflated, written by libzip with a fixed timestamp so a seed always gives
+// the same bytes. The malformed variants patch one header field each (both
+// the local and the central copy, so libzip's consistency check passes and
+// the reader's own check is what must fire).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "writer/core/synth_file.hpp"
+
+namespace meshgate::zip {
+
+struct VolumeEntry {
+  std::string name;
+  std::vector<std::byte> bytes;
+  bool deflate = true;  // else stored
+};
+
+// A classic ZIP of `entries` in order (a name ending in "/" is a directory).
+[[nodiscard]] std::vector<std::byte> write_volume(const std::vector<VolumeEntry>& entries);
+
+// volume_NNNN.nbz (every third one .zip): each holds a directory, two MODs,
+// a PAC, a PNST (some volumes a nested volume too) and an opaque blob.
+void synth_volume_corpus(uint64_t seed, uint64_t count, const SynthSink& sink);
+[[nodiscard]] std::vector<SynthFile> synth_volume_corpus(uint64_t seed, uint64_t count);
+// One per zip.* code but zip.member-limit (a million members is a 76 MB file;
+// the limit is checked from the directory's count, tested on the reader).
+[[nodiscard]] std::vector<MalformedCase> malformed_volume_cases(uint64_t seed);
+
+}  // namespace meshgate::zip
