@@ -1,9 +1,13 @@
-// `meshgate view FILE -o model.html`: the first model a file holds, exported
-// to glTF (every LOD column that has geometry, for MSH) and embedded with
-// three.js and its fields in one page that needs no network.
+// `meshgate view FILE[!NESTED] -o model.html`: one model a file holds (the
+// first, or the one NESTED names inside a container, an archive or a volume),
+// exported to glTF (every LOD column that has geometry, for MSH) and embedded
+// with three.js and its fields in one page that needs no network. A file that
+// holds several models lists them, each with the path that picks it.
+#include <filesystem>
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "parser/core/utf8_text.hpp"
 #include "pipeline/file_reader.hpp"
 #include "pipeline/field_listing.hpp"
 #include "reports/model_view.hpp"
@@ -33,25 +37,46 @@ std::string summary_line(const gltf::ExportSummary& s) {
          std::to_string(s.joints) + " joints, " + std::to_string(s.animations) + " animations";
 }
 
+// FILE!NESTED: the longest prefix that is an existing file is the file (a file
+// name may itself hold "!"); what follows is the nested path. A path that
+// exists as given is a file.
+std::pair<std::string, std::string> split_nested(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) return {path, ""};
+  for (size_t bang = path.rfind('!'); bang != std::string::npos && bang > 0; bang = path.rfind('!', bang - 1)) {
+    if (std::filesystem::is_regular_file(path.substr(0, bang), ec)) return {path.substr(0, bang), path.substr(bang + 1)};
+    if (bang == 0) break;
+  }
+  return {path, ""};
+}
+
 }  // namespace
 
 void add_view(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ViewOptions>();
   CLI::App* cmd = app.add_subcommand("view", "Write a self-contained HTML page that shows a model (three.js)");
-  cmd->add_option("FILE", options->file, "a MOD, an MSH model, or an NRes archive (its first model)")->required();
+  cmd->add_option("FILE", options->file,
+                  "a MOD, an MSH model, or a file holding models (an NRes archive, a PAC/PNST container, an NBZ/ZIP "
+                  "volume): its first model, or FILE!NESTED for the one at that nested path (roundtrip lists them)")
+      ->required();
   add_output_option(cmd, "-o,--output", options->output, "the .html page to write")->required();
   add_force_option(cmd, options->force);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
     FileReader reader;
+    const auto [file, nested] = split_nested(options->file);
     const std::optional<SingleInput> input =
-        read_single_input(options->file, {options->output}, overwrite_rule(options->force), options->limits, reader, "view", exit_code);
+        read_single_input(file, {options->output}, overwrite_rule(options->force), options->limits, reader, "view", exit_code);
     if (!input) return;
+    const std::string wanted = nested.empty() ? "" : input->display + "!" + nested;
     std::optional<ViewPage> page;
     std::vector<Diagnostic> rejected;
+    std::vector<std::string> models;  // every model the file holds, for the list
     const auto visit = [&](const ParsedFile& f) {
-      if (page) return;
+      // Listed as the user would pass them: the file as given, then the nested path.
+      if (f.ok() && (f.mod || f.msh)) models.push_back(file + f.path.substr(std::min(f.path.size(), input->display.size())));
+      if (page || (!wanted.empty() && f.path != wanted)) return;
       if (!f.ok()) {
         if (rejected.empty()) rejected = f.diagnostics();
         return;
@@ -74,6 +99,15 @@ void add_view(CLI::App& app, int& exit_code) {
       }
     };
     parse_tree(input->display, input->bytes, {.profile = options->profile}, visit);
+    if (!page && !wanted.empty()) {
+      std::cerr << "meshgate view: " << file << " holds no model at " << nested
+                << (rejected.empty() ? "" : " that parses") << "; its models:\n";
+      for (const std::string& m : models) std::cerr << "  " << display_text(m) << "\n";
+      for (const Diagnostic& d : rejected)
+        if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(wanted, d) << "\n";
+      exit_code = rejected.empty() ? kExitUsage : kExitFailed;
+      return;
+    }
     if (!page) {
       std::cerr << "meshgate view: " << options->file << ": no model that parses\n";
       for (const Diagnostic& d : rejected)
@@ -96,6 +130,13 @@ void add_view(CLI::App& app, int& exit_code) {
       return;
     }
     std::cout << "view: " << page->title << " -> " << options->output << " (" << page->summary << ")\n";
+    if (models.size() > 1 && wanted.empty()) {
+      // The directory of the file's models: view FILE!NESTED picks one.
+      constexpr size_t kListed = 50;
+      std::cout << "view: " << models.size() << " models in " << input->display << "; view FILE!NESTED shows another:\n";
+      for (size_t i = 0; i < models.size() && i < kListed; ++i) std::cout << "  " << display_text(models[i]) << "\n";
+      if (models.size() > kListed) std::cout << "  ... and " << models.size() - kListed << " more (roundtrip lists them all)\n";
+    }
     exit_code = kExitOk;
   });
 }

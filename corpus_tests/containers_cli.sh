@@ -154,6 +154,15 @@ set +e
 "$bin" rebuild "$vol/volume_0001.nbz" --canonical -o "$work/r.nbz" 2> "$work/vrb.err"; rc=$?
 set -e
 [ $rc -eq 1 ] && [ ! -e "$work/r.nbz" ] && grep -q "read-only" "$work/vrb.err" || fail "rebuild of a volume: exit $rc, $(cat "$work/vrb.err")"
+# view FILE!NESTED shows that model; view FILE lists the models to pick from.
+"$bin" view "$vol/volume_0001.nbz!GData.afs/pl001_1.mod" -o "$work/v.html" > "$work/view.txt" || fail "view FILE!NESTED exited $?"
+grep -qF 'view: volume_0001.nbz!GData.afs/pl001_1.mod ->' "$work/view.txt" || fail "view FILE!NESTED: $(cat "$work/view.txt")"
+"$bin" view "$vol/volume_0001.nbz" -o "$work/v2.html" > "$work/view2.txt" || fail "view of a volume exited $?"
+grep -qF "  $vol/volume_0001.nbz!GData.afs/pl001_1.mod" "$work/view2.txt" || fail "view of a volume lists no nested model: $(cat "$work/view2.txt")"
+set +e
+"$bin" view "$vol/volume_0001.nbz!nope.mod" -o "$work/v3.html" 2> "$work/view3.err"; rc=$?
+set -e
+[ $rc -eq 2 ] && [ ! -e "$work/v3.html" ] && grep -q "holds no model at nope.mod" "$work/view3.err" || fail "view of a missing nested model: exit $rc, $(cat "$work/view3.err")"
 # Hostile volumes: each malformed variant is a clear failure naming its code.
 "$bin" synth nbz --seed 28 --count 0 --malformed --out "$work/badvol" >/dev/null
 for code in unreadable member-too-large inflated-limit member-unreadable size-mismatch; do
