@@ -139,6 +139,21 @@ for size in (35, 220):
     entry["target_met"] = entry["ratio"] <= 1.2
     winding.append(entry)
     print(f"{'mod':6} {size:>6} {entry['strip_us']:>9.1f} {entry['normals_us']:>11.1f} {entry['ratio']:>8.3f}")
+# Issue 28: a MOD read from an NBZ/ZIP volume (stored, deflated) against the
+# same MOD loose: the cost of libzip's open, the peek and the inflate.
+volume = []
+print(f"\n{'format':6} {'size':>6} {'loose us':>9} {'stored us':>10} {'x loose':>8} {'deflate us':>11} {'x loose':>8}")
+for size in (35, 220):
+    lo = by.get(("mod", "roundtrip", size))
+    st, de = by.get(("mod", "volume_roundtrip_stored", size)), by.get(("mod", "volume_roundtrip_deflate", size))
+    if not lo or not st or not de:
+        continue
+    entry = {"format": "mod", "size_arg": size, "loose_us": lo["real_time_us"], "stored_us": st["real_time_us"],
+             "deflate_us": de["real_time_us"], "stored_ratio": st["real_time_us"] / lo["real_time_us"],
+             "deflate_ratio": de["real_time_us"] / lo["real_time_us"]}
+    volume.append(entry)
+    print(f"{'mod':6} {size:>6} {entry['loose_us']:>9.1f} {entry['stored_us']:>10.1f} {entry['stored_ratio']:>8.2f} "
+          f"{entry['deflate_us']:>11.1f} {entry['deflate_ratio']:>8.2f}")
 # Does per-file cost grow linearly with size? A least-squares line through
 # each stage's us/file against file bytes: intercept = fixed cost per file,
 # slope = cost per KiB, r2 = how well a line fits the sizes measured.
@@ -200,7 +215,8 @@ for jobs in (1, 2):
     print(f"report vs sweep --json, --jobs {jobs}: {report_run['wall_seconds']:.2f} s / {json_run['wall_seconds']:.2f} s = "
           f"{report_vs_json[f'jobs{jobs}']['ratio']}x (target <= 2x), report {report_run['report_bytes'] / 1e6:.1f} MB")
 json.dump({"benchmarks": rows, "targets": targets, "export_vs_parse": export_vs_parse, "linearity": linearity, "corpus_sweep": scale,
-           "report_vs_sweep_json": report_vs_json, "change_path": change_path, "export_winding": winding},
+           "report_vs_sweep_json": report_vs_json, "change_path": change_path, "export_winding": winding,
+           "volume_roundtrip": volume},
           open("reports/bench.json", "w"), indent=2, sort_keys=True)
 print("wrote reports/bench.json")
 PY
