@@ -65,7 +65,10 @@ void add_view(CLI::App& app, int& exit_code) {
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
     FileReader reader;
-    const auto [file, nested] = split_nested(options->file);
+    // Not a structured binding: clang 14 cannot capture one in the lambda below.
+    const std::pair<std::string, std::string> split = split_nested(options->file);
+    const std::string& file = split.first;
+    const std::string& nested = split.second;
     const std::optional<SingleInput> input =
         read_single_input(file, {options->output}, overwrite_rule(options->force), options->limits, reader, "view", exit_code);
     if (!input) return;
