@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
-# A short smoke run of every libFuzzer target (a few seconds each): the targets
-# start from the synthetic seeds with their dictionaries and limits, and find
-# nothing in that time. Any crash fails the run (its input is left in OUT).
+# A short smoke run of every libFuzzer target (a few seconds each, two at a
+# time): the targets start from the synthetic seeds with their dictionaries
+# and limits, and find nothing in that time. Any crash fails the run (its
+# input is left in OUT).
 # Usage: ci/fuzz-smoke.sh [MESHGATE FUZZ_BIN_DIR OUT [TARGET...]]
-#   CTest's fuzz_smoke in the asan tree passes the tree's meshgate, its fuzz/
-#   directory and the targets of fuzz/CMakeLists.txt; with no arguments the asan
-#   preset is configured and built (clang 14, ASan+UBSan, libFuzzer targets) and
-#   every target with a fuzz/<target>.options runs, results in out/fuzz-smoke/.
+#   ci/test.sh passes the release meshgate (for the seeds) and the $OUT of
+#   .clusterfuzzlite/build.sh (ci/cflite-build.sh): the binaries ClusterFuzzLite
+#   ships. With no arguments it builds both itself, results in out/fuzz-smoke/;
+#   FUZZ_BIN_DIR may also be a fuzz preset's build-fuzz/fuzz.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${MESHGATE_FUZZ_SMOKE_SECONDS:-4}
 if [ $# -eq 0 ]; then
   cd "$root"
-  bash ci/build.sh asan
-  set -- "$root/build-asan/meshgate" "$root/build-asan/fuzz" "$root/out/fuzz-smoke"
+  bash ci/build.sh release meshgate
+  MESHGATE_CFLITE_KEEP="$root/out/cflite" bash ci/cflite-build.sh
+  set -- "$root/build/meshgate" "$root/out/cflite" "$root/out/fuzz-smoke"
 fi
 meshgate=$1 bin=$2 out=$3
 shift 3
@@ -23,8 +25,9 @@ if [ ${#targets[@]} -eq 0 ]; then
 fi
 rm -rf "$out" && mkdir -p "$out"
 bash "$root/fuzz/make-seed-corpus.sh" "$meshgate" "$out/seeds"
-for target in "${targets[@]}"; do
-  options=$root/fuzz/$target.options
+smoke() {
+  local target=$1
+  local options=$root/fuzz/$target.options dict max_len runs rate
   args=(-max_total_time="$seconds" -rss_limit_mb=512 -malloc_limit_mb=128 -timeout=10 -print_final_stats=1
         -artifact_prefix="$out/$target-")
   if [ -f "$options" ]; then
@@ -39,9 +42,25 @@ for target in "${targets[@]}"; do
   if ! "$bin/$target" "${args[@]}" "${corpora[@]}" > "$out/$target.log" 2>&1; then
     tail -n 40 "$out/$target.log"
     echo "fuzz-smoke: $target FAILED (log and input in $out)" >&2
-    exit 1
+    return 1
   fi
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$target.log")
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out/$target.log")
   echo "fuzz-smoke: $target ok, $runs runs, $rate exec/s"
+}
+# Two targets at a time (each libFuzzer run is one process on one core).
+jobs=${MESHGATE_FUZZ_SMOKE_JOBS:-2} failed=0 running=0
+for target in "${targets[@]}"; do
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || failed=1
+    running=$((running - 1))
+  fi
+  smoke "$target" &
+  running=$((running + 1))
 done
+while [ "$running" -gt 0 ]; do
+  wait -n || failed=1
+  running=$((running - 1))
+done
+[ "$failed" = 0 ] || { echo "fuzz-smoke: FAILED" >&2; exit 1; }
+echo "fuzz-smoke: ${#targets[@]} targets ok"

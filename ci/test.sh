@@ -2,19 +2,32 @@
 # The README's test command. Installs the dependencies once, then two compiler trees:
 # - release (GCC -O3): every CTest suite, including headless Chromium (viewer and
 #   report pages), the Node glTF validator, Blender's glTF importer, the docs check and install_package;
-# - asan (clang 14 -O1, ASan+UBSan, coverage hooks): the same suites but those
-#   five (labels browser, node, docs, package, blender), with the malformed-file, offset-matrix,
-#   hostile-input and fuzz-replay suites as the crash / out-of-bounds oracle, and
-#   fuzz_smoke: every libFuzzer target built in that tree for a few seconds.
-# Then .clusterfuzzlite/build.sh as ClusterFuzzLite calls it (ci/cflite-build.sh),
-# checking that it ships every fuzz target.
+# - asan (clang 14 -O1, ASan+UBSan): the same suites but those five (labels
+#   browser, node, docs, package, blender), with the malformed-file, offset-matrix,
+#   hostile-input and fuzz-replay suites (every target's entry point over the
+#   seeds and regressions) as the crash / out-of-bounds oracle.
+# Then .clusterfuzzlite/build.sh as ClusterFuzzLite calls it (ci/cflite-build.sh,
+# clang 14 -O1 ASan with libFuzzer), checking that it ships every fuzz target, and
+# the fuzz smoke on exactly those binaries (ci/fuzz-smoke.sh: each target a few
+# seconds from the synthetic seeds). The libFuzzer binaries are built once, there:
+# the asan tree builds the targets' replays, without coverage hooks.
 # Set MESHGATE_CORPUS=/path/to/your/files to also gate a real corpus.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash ci/install-deps.sh
+# Each phase's wall time, printed as it ends (the 15-minute budget is theirs).
+phase() {
+  local name=$1 start=$SECONDS
+  shift
+  "$@"
+  echo "ci/test.sh: $name took $((SECONDS - start)) s (total $SECONDS s)"
+}
+phase install-deps bash ci/install-deps.sh
 export MESHGATE_DEPS_INSTALLED=1
 for preset in release asan; do
-  bash ci/build.sh "$preset"
-  ctest --preset "$preset" --parallel "$(nproc)"
+  phase "build $preset" bash ci/build.sh "$preset"
+  phase "ctest $preset" ctest --preset "$preset" --parallel "$(nproc)"
 done
-bash ci/cflite-build.sh
+shipped=$(mktemp -d)
+trap 'rm -rf "$shipped"' EXIT
+phase cflite-build env MESHGATE_CFLITE_KEEP="$shipped/out" bash ci/cflite-build.sh
+phase fuzz-smoke bash ci/fuzz-smoke.sh build/meshgate "$shipped/out" out/fuzz-smoke
