@@ -29,6 +29,13 @@ struct Rejected {
   [[nodiscard]] bool ok() const { return false; }
 };
 
+// A volume: libzip's findings and the tree's (a member past the inflation budget).
+struct VolumeFindings {
+  std::vector<Diagnostic> diagnostics;
+  bool read = false;
+  [[nodiscard]] bool ok() const { return read; }
+};
+
 template <typename Result>
 void print_text(const std::string& file, const nlohmann::json& report, const Result& result) {
   const nlohmann::json& hash = report["xxh3_64"];
@@ -132,7 +139,11 @@ void add_inspect(CLI::App& app, int& exit_code) {
     } else if (parsed.pac) {
       emit(pac_inspect_json(data, *parsed.pac), *parsed.pac);
     } else if (parsed.zip) {
-      emit(volume_inspect_json(data, *parsed.zip), *parsed.zip);
+      zip::ParseResult shown = *parsed.zip;
+      shown.diagnostics = parsed.diagnostics();
+      nlohmann::json report = volume_inspect_json(data, shown);
+      report["parse_ok"] = parsed.ok();
+      emit(report, VolumeFindings{shown.diagnostics, parsed.ok()});
     } else {
       const std::vector<Diagnostic> unknown = parsed.diagnostics();
       emit(inspect_envelope(format_name(Format::unknown), data, false, unknown), Rejected{unknown});

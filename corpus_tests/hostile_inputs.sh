@@ -541,7 +541,6 @@ for scale in 0 -2 nan inf; do
   says "facing_scale_$scale" "--scale must be a finite number above 0"
 done
 # ==== end facing =========================================================
-=======
 # ==== containers (issue 28) ====================================================
 # Hostile PAC/PNST containers (python-made, no game file): an offset into the
 # slot table, an offset past the end, a 2^32-1 slot count in an 8-byte file, the
@@ -588,6 +587,52 @@ says pac_many_slots '"declared_slots": 8192'
 run 0 pac_depth_sweep -- "$bin" sweep "$pac/depth_bomb.pac" --json "$pac/bomb.evidence.json"
 run 1 pac_dir_roundtrip -- "$bin" roundtrip "$pac"
 says pac_dir_roundtrip "past_end.pac"
+# Hostile NBZ/ZIP volumes: every malformed variant of `synth nbz --malformed`
+# through the commands that read a volume, a small ZIP bomb (eight members of
+# "MOD " + 8 MiB of zeros, ~70 KB), a member named to climb out of any folder, and
+# volumes nested 12 deep. Clear exit codes and codes, no crash, nothing written
+# outside the work folder; peak RSS within 4x the input + 64 MiB + the largest
+# member (the one being checked).
+vol=$work/volumes
+"$bin" synth nbz --seed 26 --count 0 --malformed --out "$vol" >/dev/null || fail "synth nbz --malformed"
+"$py" - "$vol" <<'PY' || fail "volume fixtures"
+import io, sys, zipfile
+d = sys.argv[1]
+with zipfile.ZipFile(f"{d}/bomb.nbz", "w", zipfile.ZIP_DEFLATED) as z:
+    for i in range(8):
+        z.writestr(f"GData.afs/bomb{i}.mod", b"MOD " + bytes(8 << 20))
+with zipfile.ZipFile(f"{d}/climb.zip", "w") as z:
+    z.writestr("../../../../tmp/meshgate-climbed.mod", b"MOD " + bytes(60))  # not a valid MOD: exit 1
+inner = b""
+for level in range(12):
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("inner.zip" if inner else "last.bin", inner or b"x")
+    inner = buf.getvalue()
+open(f"{d}/nested.zip", "wb").write(inner)
+PY
+for code in unreadable member-too-large inflated-limit member-unreadable size-mismatch; do
+  v=$vol/malformed/malformed_volume.$code.nbz
+  run 1 "vol_rt_$code" -- "$bin" roundtrip "$v"
+  says "vol_rt_$code" "zip.$code"
+  run 1 "vol_rebuild_$code" -- "$bin" rebuild "$v" --canonical -o "$work/vol_$code.out"
+  [ ! -e "$work/vol_$code.out" ] || fail "vol_rebuild_$code: wrote a rebuilt volume"
+  run 1 "vol_view_$code" -- "$bin" view "$v" -o "$work/vol_$code.html"
+done
+run 1 vol_inspect_unreadable -- "$bin" inspect "$vol/malformed/malformed_volume.unreadable.nbz" --json
+says vol_inspect_unreadable "zip.unreadable"
+run 1 vol_inspect_budget -- "$bin" inspect "$vol/malformed/malformed_volume.inflated-limit.nbz"
+says vol_inspect_budget "zip.inflated-limit"
+containers_peak 1 vol_bomb "$vol/bomb.nbz" -- "$bin" roundtrip "$vol/bomb.nbz"
+[ "$(grep -c '^REJECTED .*bomb.nbz!GData.afs/bomb[0-7].mod$' "$work/vol_bomb.out")" -eq 8 ] || fail "vol_bomb: not every member was checked"
+run 1 vol_climb -- "$bin" roundtrip "$vol/climb.zip" --json
+[ ! -e /tmp/meshgate-climbed.mod ] || fail "vol_climb: a member name was used as a path"
+run 0 vol_climb_inspect -- "$bin" inspect "$vol/climb.zip"
+says vol_climb_inspect "zip.unsafe-name"
+run 0 vol_nested -- "$bin" roundtrip "$vol/nested.zip" --json
+says vol_nested "core.nesting-limit"
+run 1 vol_sweep -- "$bin" sweep "$vol" --json "$work/vol.evidence.json"
+run 1 vol_dir_roundtrip -- "$bin" roundtrip "$vol"
 # ==== end containers ============================================================
 
 echo "hostile_inputs: ok"

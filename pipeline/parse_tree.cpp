@@ -118,6 +118,7 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
         }
         budget -= members[m].size;
         f.volume_members.push_back(m);
+        f.volume_formats.push_back(detect_format(prefix));
       }
       note_nesting_cut(f, !f.volume_members.empty(), depth, "members");
       break;
@@ -159,11 +160,9 @@ void walk(std::string path, Bytes data, const ParseTreeOptions& options, unsigne
 // A volume's member: inflated (one at a time: its bytes live until its
 // `leave`) and walked as a file; one that cannot be inflated is visited as a
 // file of its format that says why and holds no bytes.
-void walk_volume_member(const ParsedFile& volume, size_t m, const ParseTreeOptions& options, unsigned depth,
-                        const ParsedFileVisitor& enter, const ParsedFileVisitor& leave) {
+void walk_volume_member(const ParsedFile& volume, size_t m, Format format, const ParseTreeOptions& options,
+                        unsigned depth, const ParsedFileVisitor& enter, const ParsedFileVisitor& leave) {
   const zip::Member& member = volume.zip->volume->members[m];
-  const std::vector<std::byte> prefix = volume.zip->volume->peek(member, kMagicProbeBytes);
-  const Format format = detect_format(prefix);
   zip::Volume::Inflated inflated = volume.zip->volume->inflate(member, default_max_input_bytes(format));
   if (inflated.problem) {
     ParsedFile f;
@@ -187,7 +186,8 @@ void walk(std::string path, Bytes data, const ParseTreeOptions& options, unsigne
   if (options.descend && !f.nesting_cut) {
     for (size_t i : f.nested_entries) walk(f.nested_path(i), f.payload(i), options, depth + 1, enter, leave);
     for (size_t m : f.nested_members) walk(f.member_path(m), f.member(m), options, depth + 1, enter, leave, true);
-    for (size_t m : f.volume_members) walk_volume_member(f, m, options, depth + 1, enter, leave);
+    for (size_t k = 0; k < f.volume_members.size(); ++k)
+      walk_volume_member(f, f.volume_members[k], f.volume_formats[k], options, depth + 1, enter, leave);
   }
   if (leave) leave(f);
   if (f.mod && f.mod->model) mod_pool.harvest(*f.mod->model);

@@ -73,6 +73,7 @@ struct ParsedFile {
   // format's size limit and the volume's kMaxInflatedBytes, when it is
   // visited, and lives until its `leave`. The others are listed, not read.
   std::vector<size_t> volume_members;
+  std::vector<Format> volume_formats;  // each one's format from its first bytes (peeked once)
   bool nesting_cut = false;
 
   // The file parsed: the model for an MSH, the archive for a plain NRes.
