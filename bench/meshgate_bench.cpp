@@ -14,7 +14,6 @@
 
 #include "writer/zip/zip_synth.hpp"
 #include "writer/gltf/gltf_export.hpp"
-#include "cli/allocator_policy.hpp"
 #include "parser/core/hashing.hpp"
 #include "parser/mod/mod_layout.hpp"
 #include "parser/mod/mod_parser.hpp"
@@ -367,12 +366,4 @@ BENCHMARK(BM_Rebuild<msh_file>)->Name("msh/rebuild")->Arg(10000);
 }  // namespace
 }  // namespace meshgate
 
-// The meshgate program's allocator policy, so the figures are the program's.
-int main(int argc, char** argv) {
-  meshgate::cli::apply_allocator_policy();
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}
+BENCHMARK_MAIN();

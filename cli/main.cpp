@@ -4,7 +4,6 @@
 #include <iostream>
 #include <new>
 
-#include "cli/allocator_policy.hpp"
 #include "cli/commands.hpp"
 #include "reports/display_stream.hpp"
 #include "reports/evidence.hpp"
@@ -17,7 +16,6 @@ std::string version_text() {
 }
 
 int run(int argc, char** argv) {
-  meshgate::cli::apply_allocator_policy();
   CLI::App app{"meshgate: byte-exact parsers and writers for legacy 3D model formats"};
   app.set_version_flag("--version", version_text());
   app.require_subcommand(1);
