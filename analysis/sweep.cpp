@@ -63,6 +63,9 @@ void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedV
     f.has_coverage = true;
     f.coverage = coverage_stats(*coverage, data);
   }
+  if (parsed.zip && parsed.zip->ok())
+    for (const zip::Member& m : parsed.zip->volume->members)
+      if (!m.directory) f.volume_members.push_back({o.path + "!" + escape_path_component(m.name), m.size, m.crc32});
 }
 
 }  // namespace

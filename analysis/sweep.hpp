@@ -35,6 +35,16 @@ struct CoverageStats {
   std::vector<Range> uncovered;
 };
 
+// A member of an NBZ/ZIP volume as its central directory declares it: what
+// the evidence and the lock record of every member, read or not, so the gate
+// names an opaque member (a texture, a sound) that changed without meshgate
+// inflating it. Members meshgate reads also have entries of their own.
+struct VolumeMemberDigest {
+  std::string path;  // "volume.nbz!GData.afs/em000.ptx" (escaped as report paths are)
+  uint64_t size = 0;  // declared uncompressed size
+  uint32_t crc32 = 0;  // declared CRC-32 of the uncompressed bytes (libzip checks it on every member it inflates)
+};
+
 struct SweptFile {
   std::string path;  // relative to its argument; nested ones as "outer.rlb!MODEL.MSH"
   bool nested = false;
@@ -55,6 +65,7 @@ struct SweptFile {
   std::string page, page_detail;
   bool page_without_detail = false;  // a page the detail budget left without detail
   uint64_t errors = 0, warnings = 0;
+  std::vector<VolumeMemberDigest> volume_members;  // a volume's file members, central-directory order
 
   // Parsed, byte-identical, and no byte claimed by two leaf fields.
   [[nodiscard]] bool clean() const { return parse_ok && roundtrip_identical && coverage.overlaps == 0; }

@@ -132,7 +132,9 @@ assert s["members"] == 6 and s["read_members"] == 4, s
 kinds = {m["name"]: m["kind"] for m in s["list"]}
 assert kinds["GData.afs/em000_0.ptx"] == "opaque" and kinds["GData.afs/pl000_0.mod"] == "dmc3-mod", kinds
 PY
-# A changed member: the gate names it under the volume.
+# A changed member: the gate names it under the volume; an opaque member (a
+# texture meshgate does not read) by the central directory's CRC-32, and a
+# member added to the volume.
 "$bin" manifest "$vol" -o "$work/vol.lock.json" >/dev/null || fail "manifest of volumes"
 python3 - "$vol/volume_0000.nbz" <<'PY'
 import sys, zipfile
@@ -140,15 +142,19 @@ path = sys.argv[1]
 entries = [(i, zipfile.ZipFile(path).read(i.filename)) for i in zipfile.ZipFile(path).infolist()]
 with zipfile.ZipFile(path, "w") as out:
     for info, data in entries:
-        if info.filename.endswith("pl001_0.mod"):
+        if info.filename.endswith("pl001_0.mod") or info.filename.endswith(".ptx"):
             data = data[:200] + bytes([data[200] ^ 1]) + data[201:]
         out.writestr(info, data)
+    out.writestr("GData.afs/new.snd", b"added")
 PY
 set +e
 "$bin" gate "$work/vol.lock.json" "$vol" > "$work/vgate.txt"; rc=$?
 set -e
 [ $rc -eq 1 ] || fail "gate over a changed volume exited $rc, expected 1"
 grep -qF 'volume_0000.nbz!GData.afs/pl001_0.mod: content changed' "$work/vgate.txt" || fail "gate did not name the member: $(cat "$work/vgate.txt")"
+grep -qE 'volume_0000.nbz!GData.afs/em000_0.ptx: content changed \(crc32 [0-9a-f]{8} -> [0-9a-f]{8}, size 700 -> 700\)' "$work/vgate.txt" ||
+  fail "gate did not name the opaque member: $(cat "$work/vgate.txt")"
+grep -qF 'volume_0000.nbz!GData.afs/new.snd: added (not in the manifest)' "$work/vgate.txt" || fail "gate did not name the added member: $(cat "$work/vgate.txt")"
 # Read-only: rebuild and dump refuse a volume and write nothing.
 set +e
 "$bin" rebuild "$vol/volume_0001.nbz" --canonical -o "$work/r.nbz" 2> "$work/vrb.err"; rc=$?

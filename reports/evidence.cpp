@@ -69,6 +69,16 @@ std::string input_fingerprint(const std::vector<SweptFile>& files) {
   return fingerprint_of(material);
 }
 
+json volume_members_json(const std::vector<VolumeMemberDigest>& members) {
+  json out = json::array();
+  for (const VolumeMemberDigest& m : members) {
+    char crc[9];
+    std::snprintf(crc, sizeof crc, "%08x", m.crc32);
+    out.push_back({{"path", m.path}, {"size", m.size}, {"crc32", crc}});
+  }
+  return out;
+}
+
 // Built member by member: nlohmann's initializer lists deep-copy every value
 // they hold (a file's whole "uncovered" array once more), which made this a
 // quarter of a 10,000-file `sweep --json`.
@@ -110,6 +120,7 @@ json swept_file_json(const SweptFile& f) {
                                 : json(nullptr);
   file["errors"] = f.errors;
   file["warnings"] = f.warnings;
+  if (!f.volume_members.empty()) file["members"] = volume_members_json(f.volume_members);
   return file;
 }
 

@@ -30,6 +30,9 @@ void append_fingerprint_item(std::string& material, std::string_view path, uint6
 [[nodiscard]] std::string fingerprint_of(const std::string& material);
 
 [[nodiscard]] nlohmann::json swept_file_json(const SweptFile& f);
+// A volume's members as the evidence and the lock list them:
+// [{"path", "size", "crc32": 8 hex digits}], central-directory order.
+[[nodiscard]] nlohmann::json volume_members_json(const std::vector<VolumeMemberDigest>& members);
 [[nodiscard]] nlohmann::json sweep_totals_json(const SweepResult& r);
 // "5,106 uncovered bytes, all zero" / "5,106 uncovered bytes, 12 non-zero"
 [[nodiscard]] std::string uncovered_sentence(uint64_t uncovered, uint64_t nonzero);

@@ -46,12 +46,14 @@ namespace {
 
 json manifest_entry(const SweptFile& f) {
   require_digests(f);
-  return {{"path", f.path},
-          {"size", f.size},
-          {"xxh3_64", f.xxh3_64},
-          {"sha256", f.sha256},
-          {"format", std::string(format_name(f.format))},
-          {"expected", expected_outcomes(f)}};
+  json entry = {{"path", f.path},
+                {"size", f.size},
+                {"xxh3_64", f.xxh3_64},
+                {"sha256", f.sha256},
+                {"format", std::string(format_name(f.format))},
+                {"expected", expected_outcomes(f)}};
+  if (!f.volume_members.empty()) entry["members"] = volume_members_json(f.volume_members);
+  return entry;
 }
 
 // What lock_digest covers: the schema name, the tool, the fingerprint and
@@ -137,6 +139,31 @@ bool under_unreadable(const std::string& path, const std::vector<std::string>& u
   return false;
 }
 
+// A volume's members the lock lists by their central-directory digest, each
+// that has no entry of its own (opaque members: meshgate does not read them):
+// changed, gone or added, named by its nested path.
+void volume_member_changes(const json& listed, const SweptFile& got, const std::map<std::string, json>& expected,
+                           std::vector<std::string>& out) {
+  std::map<std::string, const json*> was;
+  for (const json& m : listed) was[m.at("path").get<std::string>()] = &m;
+  std::set<std::string> seen;
+  for (const VolumeMemberDigest& m : got.volume_members) {
+    seen.insert(m.path);
+    if (expected.contains(m.path)) continue;  // compared by its own entry
+    const json now = volume_members_json({m}).front();
+    auto it = was.find(m.path);
+    if (it == was.end())
+      out.push_back(m.path + ": added (not in the manifest)");
+    else if ((*it->second)["crc32"] != now["crc32"] || (*it->second)["size"] != now["size"])
+      out.push_back(m.path + ": content changed (crc32 " + (*it->second)["crc32"].get<std::string>() + " -> " +
+                    now["crc32"].get<std::string>() + ", size " + (*it->second)["size"].dump() + " -> " +
+                    now["size"].dump() + ")");
+  }
+  for (const auto& [path, m] : was)
+    if (!seen.contains(path) && !expected.contains(path))
+      out.push_back(path + ": missing (the manifest lists it, the volume does not have it)");
+}
+
 }  // namespace
 
 std::vector<std::string> gate_differences(const json& manifest, const SweepResult& sweep) {
@@ -157,6 +184,7 @@ std::vector<std::string> gate_differences(const json& manifest, const SweepResul
       continue;
     }
     const SweptFile& got = *it->second;
+    if (want.contains("members")) volume_member_changes(want["members"], got, expected, out);
     if (want["sha256"] != got.sha256 || want["size"] != got.size) {
       out.push_back(path + ": content changed (sha256 " + want["sha256"].get<std::string>().substr(0, 16) + "... -> " +
                     got.sha256.substr(0, 16) + "..., size " + want["size"].dump() + " -> " + std::to_string(got.size) + ")");
