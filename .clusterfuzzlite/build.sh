@@ -9,12 +9,18 @@
 # $SRC/meshgate-seeds/, copied to $OUT as <target>_seed_corpus.zip.
 # ci/cflite-build.sh runs this file the way the infrastructure does, in .ci/run.
 set -eu  # `bash build.sh` (how the infrastructure runs it) ignores the shebang's flags
-src=$SRC/meshgate
+# Both paths with symlinks resolved, as compile commands name them: a tree
+# already compiled with the same flags from the same sources (ci/test.sh hands
+# it the asan tree) is then only linked and installed.
+src=$(cd "$SRC/meshgate" && pwd -P)
 build=${WORK:-$(mktemp -d)}/meshgate-build
+mkdir -p "$build"
+build=$(cd "$build" && pwd -P)
 # The targets link the distribution's libtinygltf, a C++ library built against
 # libstdc++: OSS-Fuzz's -stdlib=libc++ would not link with it (and MSan, which
 # needs an instrumented libc++, is not among the workflows' sanitizers).
 CXXFLAGS=${CXXFLAGS//-stdlib=libc++/}
+CXXFLAGS=${CXXFLAGS% }  # the space before the flag it took out
 cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=None \
   -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_CXX_FLAGS="$CXXFLAGS" \
   -DMESHGATE_FUZZ=ON -DMESHGATE_BUILD_TESTS=OFF -DMESHGATE_BUILD_CLI=OFF \

@@ -214,9 +214,44 @@ for jobs in (1, 2):
                                      "report_bytes": report_run["report_bytes"]}
     print(f"report vs sweep --json, --jobs {jobs}: {report_run['wall_seconds']:.2f} s / {json_run['wall_seconds']:.2f} s = "
           f"{report_vs_json[f'jobs{jobs}']['ratio']}x (target <= 2x), report {report_run['report_bytes'] / 1e6:.1f} MB")
+# Issue 28: `meshgate sweep` of an NBZ/ZIP volume against the sweep of the
+# same members extracted into a folder (target <= 1.3x, the inflate
+# included): the corpus's first 1,000 MODs, stored and deflated, medians of 5
+# alternating runs at --jobs 1 (a volume's members are read one at a time).
+import shutil, statistics, zipfile
+vol_dir = os.path.join(os.path.dirname(corpus), "volume-sweep")
+mods = sorted(f for f in os.listdir(corpus) if f.endswith(".mod"))[:1000]
+extracted = os.path.join(vol_dir, "extracted", "GData.afs")
+if not os.path.isdir(extracted):
+    os.makedirs(extracted)
+    for f in mods:
+        shutil.copy(os.path.join(corpus, f), extracted)
+    for name, method in (("stored", zipfile.ZIP_STORED), ("deflate", zipfile.ZIP_DEFLATED)):
+        with zipfile.ZipFile(os.path.join(vol_dir, f"{name}.nbz"), "w", method) as z:
+            for f in mods:
+                z.write(os.path.join(extracted, f), f"GData.afs/{f}")
+def sweep_seconds(target):
+    start = time.monotonic()
+    proc = subprocess.run(["./build/meshgate", "sweep", target, "--jobs", "1"], capture_output=True)
+    return time.monotonic() - start, proc.returncode
+volume_sweep = []
+times = {k: [] for k in ("extracted", "stored", "deflate")}
+for _ in range(5):
+    times["extracted"].append(sweep_seconds(os.path.join(vol_dir, "extracted"))[0])
+    times["stored"].append(sweep_seconds(os.path.join(vol_dir, "stored.nbz"))[0])
+    times["deflate"].append(sweep_seconds(os.path.join(vol_dir, "deflate.nbz"))[0])
+med = {k: statistics.median(v) for k, v in times.items()}
+mod_bytes = sum(os.path.getsize(os.path.join(extracted, f)) for f in mods)
+print(f"\nsweep of {len(mods)} MODs ({mod_bytes / 1e6:.1f} MB), --jobs 1, medians of 5: extracted {med['extracted']:.3f} s, "
+      f"stored volume {med['stored']:.3f} s ({med['stored'] / med['extracted']:.2f}x), "
+      f"deflated volume {med['deflate']:.3f} s ({med['deflate'] / med['extracted']:.2f}x; target <= 1.3x)")
+for k in ("stored", "deflate"):
+    volume_sweep.append({"members": len(mods), "member_bytes": mod_bytes, "volume": k, "volume_seconds": round(med[k], 3),
+                         "extracted_seconds": round(med["extracted"], 3), "ratio": round(med[k] / med["extracted"], 3),
+                         "target_met": med[k] / med["extracted"] <= 1.3})
 json.dump({"benchmarks": rows, "targets": targets, "export_vs_parse": export_vs_parse, "linearity": linearity, "corpus_sweep": scale,
            "report_vs_sweep_json": report_vs_json, "change_path": change_path, "export_winding": winding,
-           "volume_roundtrip": volume},
+           "volume_roundtrip": volume, "volume_sweep": volume_sweep},
           open("reports/bench.json", "w"), indent=2, sort_keys=True)
 print("wrote reports/bench.json")
 PY

@@ -5,17 +5,35 @@
 # ASan job sets them), with clang 14 into temporary directories, then checks
 # that $OUT holds one runnable fuzzer per fuzz/<name>_fuzzer.cpp, so the
 # distributed fuzzing cannot break silently. MESHGATE_CFLITE_KEEP=DIR keeps $OUT there.
+# $CXXFLAGS are the asan preset's (OSS-Fuzz's address flags, plus UBSan), with
+# the -stdlib=libc++ the infrastructure adds and build.sh must take out.
+# MESHGATE_CFLITE_TREE=DIR (ci/test.sh: build-asan) makes DIR build.sh's build
+# tree: the asan tree already compiled every library and fuzz target with
+# these flags, so build.sh reconfigures it (tests and CLI off), links and
+# installs, instead of compiling everything a third time.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/src" "$tmp/out" "$tmp/work"
 ln -s "$root" "$tmp/src/meshgate"
+flags=$(python3 -c 'import json, sys
+presets = json.load(open(sys.argv[1]))["configurePresets"]
+print(next(p for p in presets if p["name"] == "asan")["cacheVariables"]["CMAKE_CXX_FLAGS"])' "$root/CMakePresets.json")
+if [ -n "${MESHGATE_CFLITE_TREE:-}" ]; then
+  tree=$(cd "$MESHGATE_CFLITE_TREE" && pwd)
+  ln -s "$tree" "$tmp/work/meshgate-build"
+fi
 cp "$root/.clusterfuzzlite/build.sh" "$tmp/src/build.sh"
-# OSS-Fuzz's flags for sanitizer=address, engine=libfuzzer (clang 14 here).
-(cd "$tmp/src/meshgate" && env SRC="$tmp/src" OUT="$tmp/out" WORK="$tmp/work" \
+# As ClusterFuzzLite's ASan job calls it (engine libfuzzer, clang 14 here).
+# A reused tree is configured from the checkout's own path: run from the link,
+# CMake would name every source through it (it keeps $PWD's logical path) and
+# the compile commands, no longer the tree's, would all run again.
+from=$tmp/src/meshgate
+[ -z "${MESHGATE_CFLITE_TREE:-}" ] || from=$root
+(cd "$from" && env SRC="$tmp/src" OUT="$tmp/out" WORK="$tmp/work" \
    CC=clang-14 CXX=clang++-14 LIB_FUZZING_ENGINE=-fsanitize=fuzzer SANITIZER=address FUZZING_ENGINE=libfuzzer \
-   CXXFLAGS="-O1 -fno-omit-frame-pointer -gline-tables-only -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION -fsanitize=address -fsanitize-address-use-after-scope -fsanitize=fuzzer-no-link -stdlib=libc++" \
+   CXXFLAGS="$flags -stdlib=libc++" \
    bash "$tmp/src/build.sh") > "$tmp/build.log" 2>&1 || { tail -n 60 "$tmp/build.log"; echo "cflite-build: build.sh FAILED" >&2; exit 1; }
 expected=() built=0 missing=()
 for source in "$root"/fuzz/*_fuzzer.cpp; do expected+=("$(basename "$source" .cpp)"); done

@@ -2,15 +2,16 @@
 # The README's test command. Installs the dependencies once, then two compiler trees:
 # - release (GCC -O3): every CTest suite, including headless Chromium (viewer and
 #   report pages), the Node glTF validator, Blender's glTF importer, the docs check and install_package;
-# - asan (clang 14 -O1, ASan+UBSan): the same suites but those five (labels
-#   browser, node, docs, package, blender), with the malformed-file, offset-matrix,
-#   hostile-input and fuzz-replay suites (every target's entry point over the
-#   seeds and regressions) as the crash / out-of-bounds oracle.
-# Then .clusterfuzzlite/build.sh as ClusterFuzzLite calls it (ci/cflite-build.sh,
-# clang 14 -O1 ASan with libFuzzer), checking that it ships every fuzz target, and
-# the fuzz smoke on exactly those binaries (ci/fuzz-smoke.sh: each target a few
-# seconds from the synthetic seeds). The libFuzzer binaries are built once, there:
-# the asan tree builds the targets' replays, without coverage hooks.
+# - asan (clang 14 -O1, ASan+UBSan, with libFuzzer's coverage hooks): the same
+#   suites but those five (labels browser, node, docs, package, blender) and
+#   its own fuzz smoke (label fuzz: the smoke below runs the shipped binaries), with
+#   the malformed-file, offset-matrix, hostile-input and fuzz-replay suites
+#   (every target's entry point over the seeds and regressions) as the crash /
+#   out-of-bounds oracle; it also compiles the libFuzzer binaries.
+# Then .clusterfuzzlite/build.sh as ClusterFuzzLite calls it (ci/cflite-build.sh),
+# in the asan tree (same flags: it reconfigures, links and installs, checking that
+# it ships every fuzz target), and the fuzz smoke on exactly those binaries
+# (ci/fuzz-smoke.sh: each target a few seconds from the synthetic seeds).
 # Set MESHGATE_CORPUS=/path/to/your/files to also gate a real corpus.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,5 +30,5 @@ for preset in release asan; do
 done
 shipped=$(mktemp -d)
 trap 'rm -rf "$shipped"' EXIT
-phase cflite-build env MESHGATE_CFLITE_KEEP="$shipped/out" bash ci/cflite-build.sh
+phase cflite-build env MESHGATE_CFLITE_KEEP="$shipped/out" MESHGATE_CFLITE_TREE=build-asan bash ci/cflite-build.sh
 phase fuzz-smoke bash ci/fuzz-smoke.sh build/meshgate "$shipped/out" out/fuzz-smoke
