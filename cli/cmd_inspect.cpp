@@ -139,11 +139,11 @@ void add_inspect(CLI::App& app, int& exit_code) {
     } else if (parsed.pac) {
       emit(pac_inspect_json(data, *parsed.pac), *parsed.pac);
     } else if (parsed.zip) {
-      zip::ParseResult shown = *parsed.zip;
-      shown.diagnostics = parsed.diagnostics();
-      nlohmann::json report = volume_inspect_json(data, shown);
+      // The tree's findings (the inflation budget) as well as the volume's own.
+      const std::vector<Diagnostic> findings = parsed.diagnostics();
+      nlohmann::json report = volume_inspect_json(data, *parsed.zip, findings);
       report["parse_ok"] = parsed.ok();
-      emit(report, VolumeFindings{shown.diagnostics, parsed.ok()});
+      emit(report, VolumeFindings{findings, parsed.ok()});
     } else {
       const std::vector<Diagnostic> unknown = parsed.diagnostics();
       emit(inspect_envelope(format_name(Format::unknown), data, false, unknown), Rejected{unknown});

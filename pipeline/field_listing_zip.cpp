@@ -2,6 +2,7 @@
 // declares them. A volume is read, not described byte by byte, so it has no
 // fields and no coverage; the members that are models or containers are
 // files of their own under "PATH!NAME" (roundtrip, sweep, gate).
+#include "parser/core/hashing.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "parser/detect/format_detect.hpp"
 #include "pipeline/field_listing.hpp"
@@ -11,8 +12,8 @@ namespace meshgate {
 
 using json = nlohmann::json;
 
-json volume_inspect_json(Bytes data, const zip::ParseResult& result) {
-  json out = inspect_envelope(zip::kFormatName, data, result.ok(), result.diagnostics);
+json volume_inspect_json(Bytes data, const zip::ParseResult& result, const std::vector<Diagnostic>& findings) {
+  json out = inspect_envelope(zip::kFormatName, data, result.ok(), findings);
   if (!result.ok()) return out;
   const zip::Volume& v = *result.volume;
   json members = json::array();
@@ -26,13 +27,11 @@ json volume_inspect_json(Bytes data, const zip::ParseResult& result) {
       models += format != Format::unknown;
     }
     declared += m.size;
-    char crc[9];
-    std::snprintf(crc, sizeof crc, "%08x", m.crc32);
     members.push_back({{"name", escape_path_component(m.name)},
                        {"size", m.size},
                        {"compressed_size", m.compressed_size},
                        {"method", m.method == 0 ? "stored" : m.method == 8 ? "deflate" : std::to_string(m.method)},
-                       {"crc32", crc},
+                       {"crc32", crc32_hex(m.crc32)},
                        {"kind", kind}});
   }
   out["summary"] = {{"members", v.members.size()},

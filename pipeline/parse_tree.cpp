@@ -117,8 +117,7 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
           continue;
         }
         budget -= members[m].size;
-        f.volume_members.push_back(m);
-        f.volume_formats.push_back(detect_format(prefix));
+        f.volume_members.push_back({m, detect_format(prefix)});
       }
       note_nesting_cut(f, !f.volume_members.empty(), depth, "members");
       break;
@@ -186,8 +185,8 @@ void walk(std::string path, Bytes data, const ParseTreeOptions& options, unsigne
   if (options.descend && !f.nesting_cut) {
     for (size_t i : f.nested_entries) walk(f.nested_path(i), f.payload(i), options, depth + 1, enter, leave);
     for (size_t m : f.nested_members) walk(f.member_path(m), f.member(m), options, depth + 1, enter, leave, true);
-    for (size_t k = 0; k < f.volume_members.size(); ++k)
-      walk_volume_member(f, f.volume_members[k], f.volume_formats[k], options, depth + 1, enter, leave);
+    for (const ParsedFile::VolumeMember& m : f.volume_members)
+      walk_volume_member(f, m.index, m.format, options, depth + 1, enter, leave);
   }
   if (leave) leave(f);
   if (f.mod && f.mod->model) mod_pool.harvest(*f.mod->model);

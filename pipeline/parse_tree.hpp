@@ -72,8 +72,11 @@ struct ParsedFile {
   // (indices into zip->volume->members): each is inflated, under its
   // format's size limit and the volume's kMaxInflatedBytes, when it is
   // visited, and lives until its `leave`. The others are listed, not read.
-  std::vector<size_t> volume_members;
-  std::vector<Format> volume_formats;  // each one's format from its first bytes (peeked once)
+  struct VolumeMember {
+    size_t index;   // into zip->volume->members
+    Format format;  // from its first bytes, peeked once
+  };
+  std::vector<VolumeMember> volume_members;
   bool nesting_cut = false;
 
   // The file parsed: the model for an MSH, the archive for a plain NRes.

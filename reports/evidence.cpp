@@ -72,9 +72,7 @@ std::string input_fingerprint(const std::vector<SweptFile>& files) {
 json volume_members_json(const std::vector<VolumeMemberDigest>& members) {
   json out = json::array();
   for (const VolumeMemberDigest& m : members) {
-    char crc[9];
-    std::snprintf(crc, sizeof crc, "%08x", m.crc32);
-    out.push_back({{"path", m.path}, {"size", m.size}, {"crc32", crc}});
+    out.push_back({{"path", m.path}, {"size", m.size}, {"crc32", crc32_hex(m.crc32)}});
   }
   return out;
 }

@@ -1,5 +1,6 @@
 #include "parser/core/hashing.hpp"
 
+#include <cstdio>
 #include <openssl/evp.h>
 #include <xxhash.h>
 #if defined(__x86_64__)
@@ -95,6 +96,12 @@ std::string StreamingDigests::sha256_hex() {
   unsigned int length = 0;
   if (EVP_DigestFinal_ex(state_->sha256, digest, &length) != 1) return {};
   return hex(digest, length);
+}
+
+std::string crc32_hex(uint32_t crc) {
+  char text[9];
+  std::snprintf(text, sizeof text, "%08x", crc);
+  return text;
 }
 
 }  // namespace meshgate

@@ -14,6 +14,9 @@ namespace meshgate {
 [[nodiscard]] std::string xxh3_64_hex(Bytes data);
 // 64 lowercase hex digits, as sha256sum prints.
 [[nodiscard]] std::string sha256_hex(Bytes data);
+// A CRC-32 someone else computed (a ZIP central directory's) as 8 lowercase
+// hex digits, as the evidence and the lock spell it.
+[[nodiscard]] std::string crc32_hex(uint32_t crc);
 
 // Both digests of bytes fed a piece at a time, for a file too large to hold
 // (one that is rejected by its size limit is still cited by the manifest).
