@@ -13,6 +13,8 @@ trap 'rm -rf "$work"' EXIT
 "$meshgate" synth pac --seed 3 --count 30 --malformed --out "$work/pac" >/dev/null
 "$meshgate" synth pnst --seed 4 --count 30 --out "$work/pac/pnst" >/dev/null
 "$meshgate" synth nbz --seed 3 --count 6 --malformed --out "$work/nbz" >/dev/null
+"$meshgate" synth texm --seed 3 --count 24 --malformed --out "$work/texm" >/dev/null
+rm -f "$work/texm/Textures.lib"  # the archive is nres_* ground; texm_fuzzer takes the textures
 seed_dir() {  # target -> directories of its seeds (files under 16 KiB are copied: 2-4x the exec/s of 64 KiB seeds)
   case $1 in
     model_change_fuzzer) echo "$work/mod $work/nres $work/msh" ;;  # any format
@@ -22,11 +24,12 @@ seed_dir() {  # target -> directories of its seeds (files under 16 KiB are copie
     msh_*) echo "$work/msh" ;;
     pac_fuzzer) echo "$work/pac" ;;
     volume_fuzzer) echo "$work/nbz" ;;
+    texm_fuzzer) echo "$work/texm" ;;
   esac
 }
 mkdir -p "$work/model"
 head -c 4096 /dev/zero | tr '\0' '\1' > "$work/model/ones"   # FuzzedDataProvider targets: any bytes will do
-for t in mod_parse mod_roundtrip mod_model nres_parse nres_roundtrip msh_parse msh_roundtrip msh_model model_change pac volume; do
+for t in mod_parse mod_roundtrip mod_model nres_parse nres_roundtrip msh_parse msh_roundtrip msh_model model_change pac volume texm; do
   target=${t}_fuzzer
   mkdir -p "$out/$target"
   # shellcheck disable=SC2046 # seed_dir lists directories (mktemp paths, no spaces)

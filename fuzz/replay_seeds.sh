@@ -14,6 +14,7 @@ trap 'rm -rf "$work"' EXIT
 "$meshgate" synth pac --seed 3 --count 20 --malformed --out "$work/seeds/pac" >/dev/null
 "$meshgate" synth pnst --seed 3 --count 10 --out "$work/seeds/pnst" >/dev/null
 "$meshgate" synth nbz --seed 3 --count 4 --malformed --out "$work/seeds/nbz" >/dev/null
+"$meshgate" synth texm --seed 3 --count 16 --malformed --out "$work/seeds/texm" >/dev/null
 bash "$here/gltf-seeds.sh" "$meshgate" "$work/seeds/gltf" 3  # gltf_import_fuzzer's kind of input
 inputs=("$work/seeds")
 [ -d "$here/regressions" ] && inputs+=("$here/regressions")

@@ -1,13 +1,12 @@
 #include "reports/byte_map_picture.hpp"
 
-#include <png.h>
-
 #include <algorithm>
 #include <array>
 #include <stdexcept>
 
 #include "parser/core/utf8_text.hpp"
 #include "reports/markdown_tables.hpp"
+#include "writer/image/png_encode.hpp"
 
 namespace meshgate {
 
@@ -111,38 +110,21 @@ std::string byte_map_svg(const ByteGrid& g, const std::vector<ClassRun>& runs, c
 std::vector<std::byte> byte_map_png(const ByteGrid& g, uint32_t scale) {
   scale = std::max<uint32_t>(1, scale);
   const uint64_t width = uint64_t{g.columns} * scale, height = std::max<uint64_t>(1, g.rows) * scale;
-  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
-  if (!png) throw std::runtime_error("libpng: cannot create a write struct");
-  png_infop info = png_create_info_struct(png);
-  std::vector<std::byte> out;
-  std::vector<png_byte> row(width * 3);
-  // libpng reports errors by longjmp: nothing with a destructor is made between here and the end.
-  if (!info || setjmp(png_jmpbuf(png))) {
-    png_destroy_write_struct(&png, &info);
-    throw std::runtime_error("libpng failed to write the picture");
-  }
-  png_set_write_fn(
-      png, &out,
-      [](png_structp p, png_bytep data, png_size_t length) {
-        auto* sink = static_cast<std::vector<std::byte>*>(png_get_io_ptr(p));
-        const auto* bytes = reinterpret_cast<const std::byte*>(data);
-        sink->insert(sink->end(), bytes, bytes + length);
+  if (width > 0x7FFFFFFFu || height > 0x7FFFFFFFu) throw std::runtime_error("the byte map is too large for a PNG");
+  // The level zlib picks by default: byte maps are small and read in documents.
+  return encode_png(
+      static_cast<uint32_t>(width), static_cast<uint32_t>(height), PngChannels::rgb,
+      [&](uint32_t y, std::span<uint8_t> row) {
+        const uint64_t r = y / scale;
+        for (uint64_t c = 0; c < g.columns; ++c) {
+          const uint64_t index = r * g.columns + c;
+          const std::array<uint8_t, 3> colour =
+              index < g.used_cells ? rgb(g.cells[index]) : std::array<uint8_t, 3>{255, 255, 255};
+          for (uint32_t s = 0; s < scale; ++s)
+            std::copy(colour.begin(), colour.end(), row.begin() + static_cast<std::ptrdiff_t>((c * scale + s) * 3));
+        }
       },
-      nullptr);
-  png_set_IHDR(png, info, static_cast<png_uint_32>(width), static_cast<png_uint_32>(height), 8, PNG_COLOR_TYPE_RGB,
-               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-  png_write_info(png, info);
-  for (uint64_t r = 0; r < height / scale; ++r) {
-    for (uint64_t c = 0; c < g.columns; ++c) {
-      const uint64_t index = r * g.columns + c;
-      const std::array<uint8_t, 3> colour = index < g.used_cells ? rgb(g.cells[index]) : std::array<uint8_t, 3>{255, 255, 255};
-      for (uint32_t s = 0; s < scale; ++s) std::copy(colour.begin(), colour.end(), row.begin() + static_cast<std::ptrdiff_t>((c * scale + s) * 3));
-    }
-    for (uint32_t s = 0; s < scale; ++s) png_write_row(png, row.data());
-  }
-  png_write_end(png, nullptr);
-  png_destroy_write_struct(&png, &info);
-  return out;
+      6);
 }
 
 }  // namespace meshgate
