@@ -86,6 +86,17 @@ std::optional<LeafInfo> pac_leaf(std::string_view owner, std::string_view leaf) 
   return std::nullopt;
 }
 
+std::optional<LeafInfo> texm_leaf(std::string_view leaf) {
+  if (leaf == "entries")
+    return LeafInfo{Status::structural_confirmed,
+                    "format 0's palette, 256 entries of 4 bytes (their byte order is the spec's [CONFLICT])", "bytes",
+                    4, nullptr};
+  if (leaf == "pixels")
+    return LeafInfo{Status::structural_confirmed, "a mip level's pixels, rows top first, in the header's pixel format",
+                    "bytes", 1, nullptr};
+  return std::nullopt;
+}
+
 // Colour precedence when runs meet at one pixel of a scaled map is the
 // class order's reverse: unexplained bytes win.
 void push_run(std::vector<ClassRun>& runs, uint64_t begin, uint64_t end, ByteClass cls) {
@@ -148,6 +159,7 @@ std::optional<LeafInfo> describe_leaf(Format format, const CoverageMap& map, con
     case Format::nres: return nres_leaf(owner, mark.leaf);
     case Format::dmc3_pac:
     case Format::dmc3_pnst: return pac_leaf(owner, mark.leaf);
+    case Format::nikita_texm: return texm_leaf(mark.leaf);
     default: return std::nullopt;
   }
 }

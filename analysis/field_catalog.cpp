@@ -11,6 +11,8 @@
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_fields.hpp"
 #include "parser/pac/pac_parser.hpp"
+#include "parser/texm/texm_fields.hpp"
+#include "parser/texm/texm_parser.hpp"
 
 namespace meshgate {
 
@@ -31,6 +33,8 @@ const std::array kCatalog = {
     ref<msh::kBatchSpec>(msh::kFormatName),         ref<msh::kKeySpec>(msh::kFormatName),
     // PAC and PNST share the envelope's tables: catalogued once, under dmc3-pac.
     ref<pac::kHeaderSpec>(pac::kPacFormatName),     ref<pac::kSlotSpec>(pac::kPacFormatName),
+    ref<texm::kHeaderSpec>(texm::kFormatName),      ref<texm::kPageHeaderSpec>(texm::kFormatName),
+    ref<texm::kPageRectSpec>(texm::kFormatName),
 };
 
 }  // namespace

@@ -10,6 +10,8 @@
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_parser.hpp"
+#include "parser/texm/texm_parser.hpp"
+#include "parser/texm/texm_pixels.hpp"
 #include "pipeline/json_fields.hpp"
 
 namespace meshgate {
@@ -220,6 +222,29 @@ void Observations::observe_mod(const mod::Model& m) {
   char v[32];
   std::snprintf(v, sizeof v, "%.2f", static_cast<double>(m.header.get_f32(hdr::version)));
   version(kFormatName, v);
+}
+
+void Observations::observe_texm(const texm::Texture& t) {
+  using namespace texm;
+  static constexpr std::array<std::pair<PixelFormat, std::string_view>, 8> kFormatKeys{{
+      {PixelFormat::indexed, "pixel_format=0"},      {PixelFormat::external_palette, "pixel_format=2"},
+      {PixelFormat::r5g6b5, "pixel_format=565"},     {PixelFormat::r5g5b6, "pixel_format=556"},
+      {PixelFormat::a4r4g4b4, "pixel_format=4444"},  {PixelFormat::l8a8, "pixel_format=88"},
+      {PixelFormat::rgb888, "pixel_format=888"},     {PixelFormat::argb8888, "pixel_format=8888"},
+  }};
+  observe(t.header);
+  count(kFormatName, "textures", 1);
+  count(kFormatName, "levels", t.levels.size());
+  for (const auto& [format, key] : kFormatKeys)
+    if (format == t.format) count(kFormatName, key, 1);
+  const LevelSize last = level_size(t.width(), t.height(), static_cast<uint32_t>(t.levels.size() - 1));
+  count(kFormatName, "complete_mip_chains", last.width == 1 && last.height == 1 ? 1 : 0);
+  count(kFormatName, "alpha", has_alpha(t) ? 1 : 0);
+  if (t.page) {
+    observe(t.page->header);
+    observe_all(std::span<const PageRectRecord>(t.page->rects));
+    count(kFormatName, "page_chunks", 1);
+  }
 }
 
 void Observations::observe_nres(const nres::Archive& a) {

@@ -23,6 +23,7 @@
 #include "parser/msh/msh_model.hpp"
 #include "parser/nres/nres_model.hpp"
 #include "parser/pac/pac_model.hpp"
+#include "parser/texm/texm_model.hpp"
 #include "analysis/field_catalog.hpp"
 #include "analysis/value_histogram.hpp"
 
@@ -99,6 +100,10 @@ class Observations {
   // and above together as "kind_at_slot[32+].mod") and the members' offsets
   // mod 16 ("offset_mod_16=8"), under the container's format.
   void observe_pac(const pac::Container& container);
+  // A Texm texture: its header and Page records, and counts (textures, levels,
+  // pixel_format=N, complete_mip_chains: every level down to 1 x 1, page_chunks,
+  // alpha: the engine gives it an alpha channel).
+  void observe_texm(const texm::Texture& texture);
 
   // `format` and `what` must outlive the Observations (the formats' names and literals).
   void count(std::string_view format, std::string_view what, uint64_t n);

@@ -91,6 +91,7 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
     } else if (parsed.nres && parsed.nres->ok()) {
       into.observations.observe_nres(*parsed.nres->archive);
     }
+    if (parsed.texm && parsed.texm->ok()) into.observations.observe_texm(*parsed.texm->texture);
     if (parsed.pac) {
       if (parsed.pac->ok()) into.observations.observe_pac(*parsed.pac->container);
       tallies.tally_pac(o.path, *parsed.pac);

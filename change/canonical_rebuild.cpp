@@ -8,6 +8,7 @@
 #include "writer/msh/msh_canonical.hpp"
 #include "writer/nres/nres_canonical.hpp"
 #include "writer/pac/pac_layout_builder.hpp"
+#include "writer/texm/texm_writer.hpp"
 
 namespace meshgate {
 
@@ -134,6 +135,13 @@ RebuildResult rebuild_one(const ParsedFile& f, Pending& nested) {
   }
   if (!f.ok()) return refused(f.path, f.diagnostics());
   if (f.pac) return rebuild_container(f, nested);
+  if (f.texm) {  // a Texm has no layout freedom: header, palette, levels, Page chunk, back to back
+    RebuildResult out;
+    WriteResult written = texm::write_texm(*f.texm->texture);
+    if (!written.ok()) return refused(f.path, {*written.error});
+    out.bytes.assign(written.bytes.begin(), written.bytes.end());
+    return out;
+  }
   if (f.mod) return rebuilt(f.path, mod::rebuild_canonical(*f.mod->model));
   if (f.msh) return rebuilt(f.path, msh::rebuild_canonical(*f.msh->model));
   return rebuild_archive(f, nested);

@@ -48,7 +48,13 @@ void print_text(const std::string& file, const nlohmann::json& report, const Res
               << s["triangles"] << " triangles, " << s["keys"] << " keys, " << s["frames"] << " frames\n";
   } else if (result.ok() && report["format"] == "nres") {
     std::cout << "  " << report["summary"]["entries"] << " entries, " << report["summary"]["nested_archives"]
-              << " nested archives\n";
+              << " nested archives, " << report["summary"]["textures"] << " textures\n";
+  } else if (result.ok() && report["format"] == "nikita-texm") {
+    const auto& s = report["summary"];
+    std::cout << "  " << s["width"] << "x" << s["height"] << ", pixel format " << s["pixel_format"].get<std::string>()
+              << ", " << s["mip_count"] << " levels" << (s["complete_mip_chain"].get<bool>() ? " (complete chain)" : "")
+              << (s["palette"].get<bool>() ? ", palette" : "") << (s["alpha"].get<bool>() ? ", alpha" : "")
+              << (s["page_rects"].is_null() ? "" : ", Page chunk of " + s["page_rects"].dump() + " rectangles") << "\n";
   } else if (result.ok() && report["summary"].contains("declared_slots")) {
     const auto& s = report["summary"];
     std::cout << "  " << s["declared_slots"] << " slots (" << s["populated_slots"] << " populated, " << s["empty_slots"]
@@ -138,6 +144,8 @@ void add_inspect(CLI::App& app, int& exit_code) {
       emit(mod_inspect_json(data, *parsed.mod), *parsed.mod);
     } else if (parsed.pac) {
       emit(pac_inspect_json(data, *parsed.pac), *parsed.pac);
+    } else if (parsed.texm) {
+      emit(texm_inspect_json(data, *parsed.texm), *parsed.texm);
     } else if (parsed.zip) {
       // The tree's findings (the inflation budget) as well as the volume's own.
       const std::vector<Diagnostic> findings = parsed.diagnostics();

@@ -21,7 +21,7 @@ struct RoundTripOptions {
 
 void print_row(const RoundTripOutcome& o) {
   const char* verdict = o.identical ? "identical" : (!o.parsed ? "REJECTED" : o.read_only ? "read-only" : "DIFFERS");
-  std::printf("%-9s %10llu  %s  %-10s %s\n", verdict, static_cast<unsigned long long>(o.size), o.xxh3_64.c_str(),
+  std::printf("%-9s %10llu  %s  %-11s %s\n", verdict, static_cast<unsigned long long>(o.size), o.xxh3_64.c_str(),
               std::string(format_name(o.format)).c_str(), display_text(o.path).c_str());
   if (o.first_diff_offset) std::printf("          first difference at 0x%llx\n",
                                        static_cast<unsigned long long>(*o.first_diff_offset));
@@ -47,7 +47,7 @@ void add_roundtrip(CLI::App& app, int& exit_code) {
     }
     nlohmann::json files = nlohmann::json::array();
     uint64_t total = 0, identical = 0, read_only = 0, failed = 0, bytes_total = 0;
-    if (!options->json) std::printf("%-9s %10s  %-16s  %-10s %s\n", "result", "bytes", "xxh3_64", "format", "path");
+    if (!options->json) std::printf("%-9s %10s  %-16s  %-11s %s\n", "result", "bytes", "xxh3_64", "format", "path");
     FileReader reader;
     for (const InputFile& input : scan->files) {
       const FileRead read = reader.read(input.path, options->limits);

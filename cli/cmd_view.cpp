@@ -37,19 +37,6 @@ std::string summary_line(const gltf::ExportSummary& s) {
          std::to_string(s.joints) + " joints, " + std::to_string(s.animations) + " animations";
 }
 
-// FILE!NESTED: the longest prefix that is an existing file is the file (a file
-// name may itself hold "!"); what follows is the nested path. A path that
-// exists as given is a file.
-std::pair<std::string, std::string> split_nested(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::exists(path, ec)) return {path, ""};
-  for (size_t bang = path.rfind('!'); bang != std::string::npos && bang > 0; bang = path.rfind('!', bang - 1)) {
-    if (std::filesystem::is_regular_file(path.substr(0, bang), ec)) return {path.substr(0, bang), path.substr(bang + 1)};
-    if (bang == 0) break;
-  }
-  return {path, ""};
-}
-
 }  // namespace
 
 void add_view(CLI::App& app, int& exit_code) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "analysis/sweep.hpp"
@@ -38,6 +39,7 @@ void add_dump(CLI::App& app, int& exit_code);
 void add_build(CLI::App& app, int& exit_code);
 void add_rebuild(CLI::App& app, int& exit_code);
 void add_import(CLI::App& app, int& exit_code);
+void add_texture(CLI::App& app, int& exit_code);
 
 // The options several commands share, spelled once.
 void add_profile_option(CLI::App* cmd, nres::Profile& profile);  // --profile strict|compatible
@@ -85,6 +87,11 @@ struct SingleInput {
 [[nodiscard]] std::optional<SingleInput> read_single_input(const std::string& path, const std::vector<std::string>& outputs,
                                                            Overwrite overwrite, const SizeLimits& limits, FileReader& reader,
                                                            const char* command, int& exit_code);
+
+// FILE!NESTED (view, texture): the longest prefix that is an existing file
+// is the file (a file name may itself hold "!"); what follows is the nested
+// path, "" when the path exists as given.
+[[nodiscard]] std::pair<std::string, std::string> split_nested(const std::string& path);
 
 struct SweepRequest {
   std::vector<std::string> paths;

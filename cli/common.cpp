@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <sys/stat.h>
@@ -215,6 +216,15 @@ int write_checked_model(const std::string& display, const std::vector<std::byte>
   if (!write_file(path, write, command, overwrite)) return kExitUsage;
   std::cout << command << ": " << path << " (" << bytes.size() << " bytes" << (broken ? ", forced, with errors" : "") << ")\n";
   return kExitOk;
+}
+
+std::pair<std::string, std::string> split_nested(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) return {path, ""};
+  for (size_t bang = path.rfind('!'); bang != std::string::npos && bang > 0; bang = path.rfind('!', bang - 1)) {
+    if (std::filesystem::is_regular_file(path.substr(0, bang), ec)) return {path.substr(0, bang), path.substr(bang + 1)};
+  }
+  return {path, ""};
 }
 
 }  // namespace meshgate::cli

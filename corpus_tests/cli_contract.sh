@@ -337,5 +337,69 @@ grep -q "joint 200" "$work/import.err" || fail "import did not name the joint it
 "$bin" diff --semantic "$work/msh/synth_msh_0001.msh" "$work/imported.msh" >/dev/null || fail "MSH export -> import --like is not the same model"
 "$bin" import "$work/model-msh.glb" --as msh --lod 5 -o "$work/x.msh" >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] || fail "import --lod 5 exited $rc, expected 2"
+
+# texture (issue 29): a Texm as a PNG, alone or as FILE!ENTRY of Textures.lib;
+# the byte order it used is named; usage errors exit 2, a texture that does
+# not parse exits 1 naming its code, and neither writes a file.
+"$bin" synth texm --seed 29 --count 9 --malformed --out "$work/tex" >/dev/null || fail "synth texm exited $?"
+"$bin" texture "$work/tex/Textures.lib!tex_0007" -o "$work/t7.png" > "$work/texture.out"; rc=$?
+[ $rc -eq 0 ] || fail "texture of a Textures.lib entry exited $rc"
+grep -q "byte order bgra" "$work/texture.out" || fail "texture did not name its byte order"
+python3 - "$work/t7.png" <<'PY'
+import sys, struct
+d = open(sys.argv[1], "rb").read()
+assert d[:8] == b"\x89PNG\r\n\x1a\n", d[:8]
+w, h, depth, colour = struct.unpack(">IIBB", d[16:26])
+assert w > 0 and h > 0 and depth == 8 and colour == 6, (w, h, depth, colour)  # 8-bit RGBA
+PY
+"$bin" texture "$work/tex/tex_0007.texm" -o "$work/t7-argb.png" --texm-order argb | grep -q "byte order argb" \
+  || fail "texture --texm-order argb did not say so"
+cmp -s "$work/t7.png" "$work/t7-argb.png" && fail "texture 8888 decoded the same in both byte orders"
+"$bin" texture "$work/tex/Textures.lib" -o "$work/x.png" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && [ ! -e "$work/x.png" ] || fail "texture of an archive without !ENTRY exited $rc, expected 2"
+"$bin" texture "$work/tex/Textures.lib!NO_SUCH" -o "$work/x.png" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && [ ! -e "$work/x.png" ] || fail "texture of a missing entry exited $rc, expected 2"
+"$bin" texture "$work/tex/tex_0000.texm" -o "$work/x.png" --mip 99 >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && [ ! -e "$work/x.png" ] || fail "texture --mip 99 exited $rc, expected 2"
+"$bin" texture "$work/tex/tex_0000.texm" -o "$work/x.jpg" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && [ ! -e "$work/x.jpg" ] || fail "texture -o x.jpg exited $rc, expected 2"
+"$bin" texture "$work/tex/tex_0000.texm" -o "$work/t7.png" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "texture over an existing output without --force exited $rc, expected 2"
+for f in "$work"/tex/malformed/malformed_texm.*.texm; do
+  code=$(basename "$f" .texm); code=${code#malformed_}
+  [ "$code" = texm.page-rect-outside ] && continue  # a warning: the texture is written
+  "$bin" texture "$f" -o "$work/bad.png" > /dev/null 2> "$work/bad.err"; rc=$?
+  [ $rc -eq 1 ] && [ ! -e "$work/bad.png" ] || {
+    [ "$code" = texm.bad-magic ] && [ $rc -eq 2 ] && continue  # not a Texm at all: nothing to name
+    fail "texture of $code exited $rc, expected 1 and no file"
+  }
+  grep -q "$code" "$work/bad.err" || fail "texture of $code did not name it"
+done
+"$bin" inspect "$work/tex/tex_0002.texm" --json > "$work/texm.json" || fail "inspect of a Texm exited $?"
+python3 - "$work/texm.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["format"] == "nikita-texm" and r["parse_ok"], r["format"]
+s = r["summary"]
+for k in ("width", "height", "pixel_format", "mip_count", "levels", "page_rects", "alpha", "default_byte_order"):
+    assert k in s, k
+assert r["coverage"]["uncovered_bytes"] == 0, r["coverage"]
+assert any(f["path"] == "levels[0]" for f in r["fields"])
+PY
+# A gate over Textures.lib proves each texture byte for byte: one flipped
+# texel names the entry that holds it.
+mkdir "$work/lib" && cp "$work/tex/Textures.lib" "$work/lib/"
+"$bin" manifest "$work/lib" -o "$work/lib.lock.json" >/dev/null || fail "manifest of Textures.lib exited $?"
+python3 - "$work/lib/Textures.lib" <<'PY'
+import sys
+p = sys.argv[1]
+d = bytearray(open(p, "rb").read())
+third = d.find(b"Texm", d.find(b"Texm", d.find(b"Texm") + 4) + 4)  # TEX_0002, laid out third
+d[third + 40] ^= 0xFF  # a texel of level 0 (or its palette)
+open(p, "wb").write(d)
+PY
+"$bin" gate "$work/lib.lock.json" "$work/lib" > "$work/gate.out"; rc=$?
+[ $rc -eq 1 ] || fail "gate after a flipped texel exited $rc, expected 1"
+grep -q "Textures.lib!TEX_0002: content changed" "$work/gate.out" || fail "gate did not name the texture: $(cat "$work/gate.out")"
 set -e
 echo "cli_contract: ok"

@@ -171,7 +171,7 @@ json nres_inspect_json(Bytes data, const nres::ParseResult& result) {
   const Archive& a = *result.archive;
   json fields = json::array();
   append_record(fields, "header", 0, a.header);
-  uint64_t nested = 0;
+  uint64_t nested = 0, textures = 0;
   const uint64_t dir = directory_offset(a.header);
   for (size_t i = 0; i < a.entries.size(); ++i) {
     const Entry& e = a.entries[i];
@@ -180,16 +180,17 @@ json nres_inspect_json(Bytes data, const nres::ParseResult& result) {
     fields.back()["name"] = entry_name(e.record);
     // The payload as it lies in the file (the parse need not have copied it).
     const Bytes payload = data.subspan(e.record.get(entry::data_offset), e.record.get(entry::size));
-    const bool is_nested = looks_like_nres(payload);
+    const bool is_nested = looks_like_nres(payload), is_texture = texm::looks_like_texm(payload);
     nested += is_nested;
+    textures += is_texture;
     fields.push_back({{"path", owner + ".payload"},
                       {"offset", e.record.get(entry::data_offset)},
                       {"size", payload.size()},
-                      {"type", is_nested ? "nres" : "bytes"},
+                      {"type", is_nested ? "nres" : is_texture ? "texm" : "bytes"},
                       {"value", entry_name(e.record)},
                       {"status", status_string(Status::preserved_undecoded)}});
   }
-  out["summary"] = {{"entries", a.entries.size()}, {"nested_archives", nested}};
+  out["summary"] = {{"entries", a.entries.size()}, {"nested_archives", nested}, {"textures", textures}};
   out["fields"] = std::move(fields);
   out["coverage"] = coverage_json(result.coverage, data);
   return out;

@@ -14,6 +14,7 @@
 #include "parser/nres/nres_parser.hpp"
 #include "pipeline/field_listing_groups.hpp"
 #include "parser/pac/pac_parser.hpp"
+#include "parser/texm/texm_parser.hpp"
 #include "parser/zip/zip_volume.hpp"
 
 namespace meshgate {
@@ -56,6 +57,15 @@ namespace meshgate {
 // alignment_mod_16, kind}.
 [[nodiscard]] nlohmann::json pac_summary_json(const pac::Container& container);
 [[nodiscard]] nlohmann::json pac_inspect_json(Bytes data, const pac::ParseResult& result);
+
+// The same shape for a Texm texture (format "nikita-texm"): fields are the
+// header, the palette (format 0), each level (type "pixels[565]", value
+// "WxH") and the Page records; `summary` holds width, height, pixel_format,
+// bytes_per_pixel, mip_count, complete_mip_chain, levels [{width, height,
+// bytes}], palette, alpha, page_rects (null without a Page chunk) and
+// default_byte_order.
+[[nodiscard]] nlohmann::json texm_summary_json(const texm::Texture& texture);
+[[nodiscard]] nlohmann::json texm_inspect_json(Bytes data, const texm::ParseResult& result);
 
 // An NBZ/ZIP volume (format "zip-volume"): no fields, no coverage (it is
 // read, never rewritten); `summary` holds members, read_members (those a

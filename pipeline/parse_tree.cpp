@@ -13,6 +13,7 @@ namespace meshgate {
 bool ParsedFile::ok() const {
   if (mod) return mod->ok();
   if (pac) return pac->ok();
+  if (texm) return texm->ok();
   if (zip)  // and every member it chose to read was within the inflation budget
     return zip->ok() && std::none_of(tree_diagnostics.begin(), tree_diagnostics.end(),
                                      [](const Diagnostic& d) { return d.severity == Severity::error; });
@@ -27,6 +28,7 @@ std::vector<Diagnostic> ParsedFile::diagnostics() const {
   else if (nres) out = nres->diagnostics;
   else if (pac) out = pac->diagnostics;
   else if (zip) out = zip->diagnostics;
+  else if (texm) out = texm->diagnostics;
   out.insert(out.end(), tree_diagnostics.begin(), tree_diagnostics.end());
   return out;
 }
@@ -122,6 +124,9 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
       note_nesting_cut(f, !f.volume_members.empty(), depth, "members");
       break;
     }
+    case Format::nikita_texm:
+      f.texm = texm::parse_texm(data, {.strict = options.strict});
+      break;
     case Format::nres:
     case Format::rsli: {
       // Payloads are not copied: every reader takes them where they lie (payload()).
@@ -138,7 +143,8 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
       }
       const std::vector<nres::Entry>& entries = f.nres->archive->entries;
       for (size_t i = 0; i < entries.size(); ++i)
-        if (nres::looks_like_nres(f.payload(i))) f.nested_entries.push_back(i);
+        if (const Bytes p = f.payload(i); nres::looks_like_nres(p) || texm::looks_like_texm(p))
+          f.nested_entries.push_back(i);
       note_nesting_cut(f, !f.nested_entries.empty(), depth, "entries");
       break;
     }
@@ -147,7 +153,7 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
       f.format = Format::unknown;
       f.tree_diagnostics.push_back({core_codes::unknown_format.code, Severity::error, "", 0,
                                     "no supported magic at offset 0 (expected \"MOD \", \"NRes\", \"NL\", \"PAC\\0\", "
-                                    "\"PNST\" or \"PK\")"});
+                                    "\"PNST\", \"PK\" or \"Texm\")"});
       break;
   }
   return f;
@@ -210,6 +216,7 @@ ParsedCoverage parsed_coverage(const ParsedView& parsed) {
   // A model the parser rejected inside a sound container: the container's map.
   if (parsed.nres && parsed.nres->ok()) return {&parsed.nres->coverage_map, &parsed.nres->coverage};
   if (parsed.pac && parsed.pac->ok()) return {&parsed.pac->coverage_map, &parsed.pac->coverage};
+  if (parsed.texm && parsed.texm->ok()) return {&parsed.texm->coverage_map, &parsed.texm->coverage};
   return {};  // also a volume: read, not described byte by byte (its members are)
 }
 

@@ -17,6 +17,7 @@
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_parser.hpp"
+#include "parser/texm/texm_parser.hpp"
 #include "parser/zip/zip_volume.hpp"
 
 namespace meshgate {
@@ -42,6 +43,7 @@ struct ParsedView {
   const msh::ParseResult* msh = nullptr;
   const pac::ParseResult* pac = nullptr;  // a PAC/PNST container
   const zip::ParseResult* zip = nullptr;  // an NBZ/ZIP volume (read-only: never written)
+  const texm::ParseResult* texm = nullptr;  // a Texm texture
 };
 
 struct ParsedFile {
@@ -54,14 +56,15 @@ struct ParsedFile {
   std::optional<msh::ParseResult> msh;
   std::optional<pac::ParseResult> pac;  // a PAC/PNST container (format dmc3_pac / dmc3_pnst)
   std::optional<zip::ParseResult> zip;  // an NBZ/ZIP volume (format zip_volume)
+  std::optional<texm::ParseResult> texm;  // a Texm texture (format nikita_texm)
   // A member of a container (parsed with the MOD's container_member rule:
   // bytes past the MOD's own end are its trailing gap).
   bool container_member = false;
   // The tree's own findings, after the parser's: an unknown format (error),
   // nested archives left as bytes at kMaxNestingDepth (warning).
   std::vector<Diagnostic> tree_diagnostics;
-  // Entries of a plain archive whose payload is itself an NRes (descended
-  // into unless nesting_cut), in directory order.
+  // Entries of a plain archive whose payload is itself an NRes or a Texm
+  // (descended into unless nesting_cut), in directory order.
   std::vector<size_t> nested_entries;
   // Members of a container that are a MOD or a container themselves
   // (descended into unless nesting_cut), indices into container->members;
@@ -83,7 +86,7 @@ struct ParsedFile {
   [[nodiscard]] bool ok() const;
   [[nodiscard]] ParsedView view() const {
     return {mod ? &*mod : nullptr, nres ? &*nres : nullptr, msh ? &*msh : nullptr, pac ? &*pac : nullptr,
-            zip ? &*zip : nullptr};
+            zip ? &*zip : nullptr, texm ? &*texm : nullptr};
   }
   // The parser's diagnostics (the model's for an MSH, else the container's),
   // then the tree's.

@@ -5,6 +5,7 @@
 #include "parser/nres/nres_fields.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_parser.hpp"
+#include "parser/texm/texm_parser.hpp"
 #include "parser/zip/zip_volume.hpp"
 
 namespace meshgate {
@@ -15,6 +16,7 @@ Format detect_format(Bytes prefix) {
   if (nres::looks_like_rsli(prefix)) return Format::rsli;
   if (const auto k = pac::container_kind(prefix)) return *k == pac::Kind::pac ? Format::dmc3_pac : Format::dmc3_pnst;
   if (zip::looks_like_zip(prefix)) return Format::zip_volume;
+  if (texm::looks_like_texm(prefix)) return Format::nikita_texm;
   return Format::unknown;
 }
 
@@ -27,6 +29,7 @@ std::string_view format_name(Format f) {
     case Format::dmc3_pac: return pac::kPacFormatName;
     case Format::dmc3_pnst: return pac::kPnstFormatName;
     case Format::zip_volume: return zip::kFormatName;
+    case Format::nikita_texm: return texm::kFormatName;
     case Format::unknown: return "unknown";
   }
   return "unknown";
@@ -45,6 +48,7 @@ uint64_t default_max_input_bytes(Format f) {
     case Format::dmc3_pac:
     case Format::dmc3_pnst: return pac::kMaxInputBytes;
     case Format::zip_volume: return zip::kMaxInputBytes;
+    case Format::nikita_texm: return texm::kMaxInputBytes;
     case Format::dmc3_mod:
     case Format::unknown: return uint64_t{64} << 20;
   }

@@ -14,7 +14,8 @@ namespace meshgate {
 // streams are model types, known only after the container is parsed).
 // dmc3_pac / dmc3_pnst: the relative-slot containers (parser/pac/), by magic.
 // zip_volume: an NBZ volume or a ZIP archive (parser/zip/), read-only.
-enum class Format { unknown, dmc3_mod, nres, nres_msh, rsli, dmc3_pac, dmc3_pnst, zip_volume };
+// nikita_texm: a Texm texture (parser/texm/), loose or an entry of Textures.lib.
+enum class Format { unknown, dmc3_mod, nres, nres_msh, rsli, dmc3_pac, dmc3_pnst, zip_volume, nikita_texm };
 
 [[nodiscard]] Format detect_format(Bytes prefix);
 [[nodiscard]] std::string_view format_name(Format f);
@@ -33,6 +34,7 @@ inline constexpr size_t kMagicProbeBytes = 8;
 //   header and records hold is a u32, but a larger file is not a model;
 // - PAC / PNST containers: 256 MiB (they hold many models; retail ones are
 //   16 B to 2.4 MB);
+// - Texm textures: 384 MiB (a full chain of the 8,192-pixel limit in 4 bytes);
 // - NBZ/ZIP volumes: 4 GiB (read whole; members inflate one at a time under
 //   their own format's limit);
 // - unknown magic: 64 MiB (it is reported as unknown, not parsed).
