@@ -97,6 +97,19 @@ std::optional<LeafInfo> texm_leaf(std::string_view leaf) {
   return std::nullopt;
 }
 
+std::optional<LeafInfo> material_leaf(std::string_view leaf) {
+  if (leaf == "bytes")
+    return LeafInfo{Status::preserved_undecoded, "kept exactly: a MAT0 of an unknown version, or text after a WEAR table",
+                    "bytes", 1, nullptr};
+  if (leaf == "count" || leaf == "id" || leaf == "name" || leaf == "keyword")
+    return LeafInfo{Status::structural_confirmed, "a WEAR token (count, row id, material or lightmap name, LIGHTMAPS)",
+                    "bytes", 1, nullptr};
+  if (leaf == "separator")
+    return LeafInfo{Status::structural_confirmed, "whitespace between WEAR tokens (CRLF in real files), kept exactly",
+                    "bytes", 1, nullptr};
+  return std::nullopt;
+}
+
 // Colour precedence when runs meet at one pixel of a scaled map is the
 // class order's reverse: unexplained bytes win.
 void push_run(std::vector<ClassRun>& runs, uint64_t begin, uint64_t end, ByteClass cls) {
@@ -160,6 +173,8 @@ std::optional<LeafInfo> describe_leaf(Format format, const CoverageMap& map, con
     case Format::dmc3_pac:
     case Format::dmc3_pnst: return pac_leaf(owner, mark.leaf);
     case Format::nikita_texm: return texm_leaf(mark.leaf);
+    case Format::nikita_mat0:
+    case Format::nikita_wear: return material_leaf(mark.leaf);
     default: return std::nullopt;
   }
 }

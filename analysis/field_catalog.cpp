@@ -11,6 +11,8 @@
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_fields.hpp"
 #include "parser/pac/pac_parser.hpp"
+#include "parser/material/mat0_fields.hpp"
+#include "parser/material/mat0_parser.hpp"
 #include "parser/texm/texm_fields.hpp"
 #include "parser/texm/texm_parser.hpp"
 
@@ -35,6 +37,8 @@ const std::array kCatalog = {
     ref<pac::kHeaderSpec>(pac::kPacFormatName),     ref<pac::kSlotSpec>(pac::kPacFormatName),
     ref<texm::kHeaderSpec>(texm::kFormatName),      ref<texm::kPageHeaderSpec>(texm::kFormatName),
     ref<texm::kPageRectSpec>(texm::kFormatName),
+    ref<mat0::kHeaderSpec>(mat0::kFormatName),      ref<mat0::kEntrySpec>(mat0::kFormatName),
+    ref<mat0::kTrackSpec>(mat0::kFormatName),       ref<mat0::kKeySpec>(mat0::kFormatName),
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_parser.hpp"
+#include "parser/material/mat0_parser.hpp"
 #include "parser/texm/texm_parser.hpp"
 #include "parser/texm/texm_pixels.hpp"
 #include "pipeline/json_fields.hpp"
@@ -245,6 +246,31 @@ void Observations::observe_texm(const texm::Texture& t) {
     observe_all(std::span<const PageRectRecord>(t.page->rects));
     count(kFormatName, "page_chunks", 1);
   }
+}
+
+void Observations::observe_mat0(const mat0::Material& m) {
+  using namespace mat0;
+  count(kFormatName, "materials", 1);
+  version(kFormatName, std::to_string(m.version));
+  if (m.raw) return;  // another version: nothing decoded
+  observe(m.header);
+  observe_all(std::span<const EntryRecord>(m.entries));
+  count(kFormatName, "phases", m.entries.size());
+  count(kFormatName, "animated", m.tracks.empty() ? 0 : 1);
+  for (const EntryRecord& e : m.entries) {
+    count(kFormatName, "untextured_phases", texture_name(e).empty() ? 1 : 0);
+    count(kFormatName, "cells", e.get(entry::cell) != 0xFF ? 1 : 0);
+  }
+  for (const Track& t : m.tracks) {
+    observe(t.head);
+    observe_all(std::span<const KeyRecord>(t.keys));
+  }
+}
+
+void Observations::observe_wear(const wear::Table& t) {
+  count(wear::kFormatName, "tables", 1);
+  count(wear::kFormatName, "rows", t.rows.size());
+  count(wear::kFormatName, "lightmap_sections", t.lightmaps ? 1 : 0);
 }
 
 void Observations::observe_nres(const nres::Archive& a) {

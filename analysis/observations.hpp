@@ -23,6 +23,8 @@
 #include "parser/msh/msh_model.hpp"
 #include "parser/nres/nres_model.hpp"
 #include "parser/pac/pac_model.hpp"
+#include "parser/material/mat0_model.hpp"
+#include "parser/material/wear_table.hpp"
 #include "parser/texm/texm_model.hpp"
 #include "analysis/field_catalog.hpp"
 #include "analysis/value_histogram.hpp"
@@ -104,6 +106,11 @@ class Observations {
   // pixel_format=N, complete_mip_chains: every level down to 1 x 1, page_chunks,
   // alpha: the engine gives it an alpha channel).
   void observe_texm(const texm::Texture& texture);
+  // A MAT0 material: its records, the version histogram (the entry's attr2),
+  // counts (materials, phases, animated, untextured_phases, cells).
+  void observe_mat0(const mat0::Material& material);
+  // A WEAR table: counts (tables, rows, lightmap_sections).
+  void observe_wear(const wear::Table& table);
 
   // `format` and `what` must outlive the Observations (the formats' names and literals).
   void count(std::string_view format, std::string_view what, uint64_t n);

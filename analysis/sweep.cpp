@@ -92,6 +92,8 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
       into.observations.observe_nres(*parsed.nres->archive);
     }
     if (parsed.texm && parsed.texm->ok()) into.observations.observe_texm(*parsed.texm->texture);
+    if (parsed.mat0 && parsed.mat0->ok()) into.observations.observe_mat0(*parsed.mat0->material);
+    if (parsed.wear && parsed.wear->ok()) into.observations.observe_wear(*parsed.wear->table);
     if (parsed.pac) {
       if (parsed.pac->ok()) into.observations.observe_pac(*parsed.pac->container);
       tallies.tally_pac(o.path, *parsed.pac);

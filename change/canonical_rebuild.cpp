@@ -8,6 +8,7 @@
 #include "writer/msh/msh_canonical.hpp"
 #include "writer/nres/nres_canonical.hpp"
 #include "writer/pac/pac_layout_builder.hpp"
+#include "writer/material/material_writer.hpp"
 #include "writer/texm/texm_writer.hpp"
 
 namespace meshgate {
@@ -135,9 +136,12 @@ RebuildResult rebuild_one(const ParsedFile& f, Pending& nested) {
   }
   if (!f.ok()) return refused(f.path, f.diagnostics());
   if (f.pac) return rebuild_container(f, nested);
-  if (f.texm) {  // a Texm has no layout freedom: header, palette, levels, Page chunk, back to back
+  // Texm, MAT0 and WEAR have no layout freedom: their parts lie back to back.
+  if (f.texm || f.mat0 || f.wear) {
     RebuildResult out;
-    WriteResult written = texm::write_texm(*f.texm->texture);
+    WriteResult written = f.texm ? texm::write_texm(*f.texm->texture)
+                          : f.mat0 ? write_mat0(*f.mat0->material)
+                                   : write_wear(*f.wear->table);
     if (!written.ok()) return refused(f.path, {*written.error});
     out.bytes.assign(written.bytes.begin(), written.bytes.end());
     return out;

@@ -305,6 +305,8 @@ std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Prof
       else if (f.nres) inspect = nres_inspect_json(f.data, *f.nres);
       else if (f.pac) inspect = pac_inspect_json(f.data, *f.pac);
       else if (f.texm) inspect = texm_inspect_json(f.data, *f.texm);
+      else if (f.mat0) inspect = mat0_inspect_json(f.data, *f.mat0);
+      else if (f.wear) inspect = wear_inspect_json(f.data, *f.wear);
       s.fields = FieldListing::from_array(inspect.is_object() ? inspect.value("fields", json::array()) : json::array());
     }
     if (inspect.contains("coverage") && inspect["coverage"].is_object()) s.uncovered = inspect["coverage"]["uncovered"];

@@ -10,6 +10,7 @@
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/file_reader.hpp"
 #include "reports/json_stream.hpp"
+#include "pipeline/material_chain.hpp"
 #include "pipeline/parse_tree.hpp"
 #include "writer/gltf/gltf_export.hpp"
 
@@ -27,6 +28,7 @@ struct ExportOptions {
   bool json = false, force = false;
   nres::Profile profile = nres::Profile::compatible;
   SizeLimits limits;
+  MaterialOptions look;  // the material chain
 };
 
 // A report path as a file name: every byte outside [A-Za-z0-9._-] becomes
@@ -88,6 +90,7 @@ void add_export(CLI::App& app, int& exit_code) {
   add_force_option(cmd, options->force);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
+  add_material_options(cmd, options->look);
   cmd->callback([options, &exit_code] {
     if (options->output.empty() && options->out_dir.empty()) {
       std::cerr << "meshgate export: give -o FILE (one model) or --out DIR\n";
@@ -104,6 +107,13 @@ void add_export(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
+    // The material chain's libraries, read once for every model.
+    std::unique_ptr<GameLibraries> libraries;
+    if (!open_libraries(options->look, options->limits, "export", libraries)) {
+      exit_code = kExitUsage;
+      return;
+    }
+    std::map<std::string, std::shared_ptr<const gltf::TextureLook>> texture_cache;
     const gltf::FileKind kind = options->format == "gltf" ? gltf::FileKind::gltf : gltf::FileKind::glb;
     const std::string extension = kind == gltf::FileKind::gltf ? ".gltf" : ".glb";
     // Every file the export will write (a .gltf's .bin, each model's name in
@@ -119,6 +129,16 @@ void add_export(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
+    if (libraries)  // the libraries are inputs too: never an output
+      for (const std::string& out : outputs)
+        for (const std::string& lib : {libraries->paths().materials, libraries->paths().textures}) {
+          std::error_code ec;
+          if (std::filesystem::equivalent(out, lib, ec)) {
+            std::cerr << "meshgate export: " << out << " is an input (" << lib << "); not overwriting it\n";
+            exit_code = kExitUsage;
+            return;
+          }
+        }
     if (!options->out_dir.empty()) {
       std::error_code ec;
       std::filesystem::create_directories(options->out_dir, ec);
@@ -143,7 +163,14 @@ void add_export(CLI::App& app, int& exit_code) {
         (read.status == ReadStatus::too_large ? rejected : io_failed) = true;
         continue;
       }
+      WearFinder wears;
       const auto visit = [&](const ParsedFile& o) {
+        wears.see(o);
+        // A texture, material or WEAR table that does not parse is the
+        // library's problem (roundtrip names it), not a model's.
+        if (!o.ok() && (o.format == Format::nikita_texm || o.format == Format::nikita_mat0 ||
+                        o.format == Format::nikita_wear) && o.depth > 0)
+          return;
         if (!o.ok()) {
           if (o.format == Format::nres_msh || o.format == Format::dmc3_mod || input.explicit_argument) {
             std::cerr << "meshgate export: " << o.path << ": not exported, it does not parse\n";
@@ -153,8 +180,17 @@ void add_export(CLI::App& app, int& exit_code) {
           }
           return;
         }
-        const gltf::ExportOptions export_options{o.path, options->lod, *gltf::winding_from_name(options->winding),
-                                                 options->scale, options->y_up};
+        gltf::ExportOptions export_options{o.path, options->lod, *gltf::winding_from_name(options->winding),
+                                           options->scale, options->y_up};
+        std::optional<MaterialChain> chain;
+        if (libraries && o.msh) {
+          std::string source, problem;
+          std::optional<wear::Table> table = wears.for_model(o, input.path.string(), source, problem);
+          chain.emplace(*libraries, std::move(table), source, problem,
+                        ChainOptions{options->look.reading, options->look.byte_order}, texture_cache);
+          export_options.materials = [&](uint8_t row) { return chain->look(row); };
+          export_options.materials_extras = chain->extras();
+        }
         std::optional<gltf::Exported> exported;
         if (o.mod) exported = gltf::export_mod(*o.mod->model, o.data, export_options);
         else if (o.msh) exported = gltf::export_msh(*o.msh->model, o.data, export_options);

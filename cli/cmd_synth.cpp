@@ -12,6 +12,7 @@
 #include "writer/msh/msh_synth.hpp"
 #include "writer/nres/nres_synth.hpp"
 #include "writer/pac/pac_synth.hpp"
+#include "writer/material/material_synth.hpp"
 #include "writer/texm/texm_synth.hpp"
 #include "writer/zip/zip_synth.hpp"
 
@@ -55,7 +56,7 @@ bool prepare_directory(const std::filesystem::path& dir, bool follow) {
 void add_synth(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<SynthOptions>();
   CLI::App* cmd = app.add_subcommand("synth", "Generate a deterministic synthetic corpus (never game data)");
-  cmd->add_option("FORMAT", options->format, "format to generate")->required()->check(CLI::IsMember({"mod", "nres", "msh", "pac", "pnst", "nbz", "texm"}));
+  cmd->add_option("FORMAT", options->format, "format to generate")->required()->check(CLI::IsMember({"mod", "nres", "msh", "pac", "pnst", "nbz", "texm", "materials"}));
   cmd->add_option("--seed", options->seed, "generator seed")->capture_default_str();
   cmd->add_option("--count", options->count, "number of valid files (at most 1,000,000)")
       ->capture_default_str()
@@ -83,7 +84,7 @@ void add_synth(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    if ((format == "mod" || format == "pac" || format == "pnst" || format == "nbz" || format == "texm") && fold->count() > 0) {
+    if ((format == "mod" || format == "pac" || format == "pnst" || format == "nbz" || format == "texm" || format == "materials") && fold->count() > 0) {
       std::cerr << "meshgate synth: --sort-fold applies to nres and msh archives, not " << format << "\n";
       exit_code = kExitUsage;
       return;
@@ -115,6 +116,7 @@ void add_synth(CLI::App& app, int& exit_code) {
     else if (format == "pnst") pac::synth_pac_corpus(pac::Kind::pnst, options->seed, options->count, write);
     else if (format == "nbz") zip::synth_volume_corpus(options->seed, options->count, write);
     else if (format == "texm") texm::synth_texm_corpus(options->seed, options->count, write);
+    else if (format == "materials") material::synth_materials_corpus(options->seed, options->count, write);
     else msh::synth_msh_corpus(options->seed, options->count, options->fold, write);
     if (!failed && options->malformed) {
       if (!prepare_directory(root / "malformed", /*follow=*/false)) {
@@ -126,6 +128,7 @@ void add_synth(CLI::App& app, int& exit_code) {
                                                : format == "pac" || format == "pnst" ? pac::malformed_pac_cases(options->seed)
                                                : format == "nbz" ? zip::malformed_volume_cases(options->seed)
                                                : format == "texm" ? texm::malformed_texm_cases(options->seed)
+                                               : format == "materials" ? material::malformed_material_cases(options->seed)
                                                                   : msh::malformed_msh_cases(options->seed);
       std::vector<SynthFile> files;
       for (const MalformedCase& c : cases) files.push_back(c.file);

@@ -24,6 +24,7 @@ struct ViewOptions {
   bool force = false;
   nres::Profile profile = nres::Profile::compatible;
   SizeLimits limits;
+  MaterialOptions look;  // textured MSH pages (--game-dir)
 };
 
 std::vector<unsigned char> glb_of(const tinygltf::Model& asset) {
@@ -34,7 +35,11 @@ std::vector<unsigned char> glb_of(const tinygltf::Model& asset) {
 std::string summary_line(const gltf::ExportSummary& s) {
   return std::to_string(s.meshes) + " meshes, " + std::to_string(s.primitives) + " primitives, " +
          std::to_string(s.triangles) + " triangles, " + std::to_string(s.vertices) + " vertices, " +
-         std::to_string(s.joints) + " joints, " + std::to_string(s.animations) + " animations";
+         std::to_string(s.joints) + " joints, " + std::to_string(s.animations) + " animations" +
+         (s.textured ? ", " + std::to_string(s.textures) + " textures (materials: " + std::to_string(s.materials_resolved) +
+                           " resolved, " + std::to_string(s.materials_fallback) + " fallback; " +
+                           std::to_string(s.textures_missing) + " textures missing)"
+                     : "");
 }
 
 }  // namespace
@@ -50,7 +55,15 @@ void add_view(CLI::App& app, int& exit_code) {
   add_force_option(cmd, options->force);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
+  add_material_options(cmd, options->look);
   cmd->callback([options, &exit_code] {
+    std::unique_ptr<GameLibraries> libraries;
+    if (!open_libraries(options->look, options->limits, "view", libraries)) {
+      exit_code = kExitUsage;
+      return;
+    }
+    std::map<std::string, std::shared_ptr<const gltf::TextureLook>> texture_cache;
+    WearFinder wears;
     FileReader reader;
     // Not a structured binding: clang 14 cannot capture one in the lambda below.
     const std::pair<std::string, std::string> split = split_nested(options->file);
@@ -64,6 +77,7 @@ void add_view(CLI::App& app, int& exit_code) {
     std::vector<Diagnostic> rejected;
     std::vector<std::string> models;  // every model the file holds, for the list
     const auto visit = [&](const ParsedFile& f) {
+      wears.see(f);
       // Listed as the user would pass them: the file as given, then the nested path.
       if (f.ok() && (f.mod || f.msh)) models.push_back(file + f.path.substr(std::min(f.path.size(), input->display.size())));
       if (page || (!wanted.empty() && f.path != wanted)) return;
@@ -81,8 +95,20 @@ void add_view(CLI::App& app, int& exit_code) {
         const auto model = std::make_shared<const msh::Model>(*f.msh->model);
         page = ViewPage{f.path, "", {}, msh_field_listing(*model)};
         page->fields.keep_alive(model);
+        std::optional<MaterialChain> chain;
+        if (libraries) {
+          std::string source, problem;
+          std::optional<wear::Table> table = wears.for_model(f, file, source, problem);
+          chain.emplace(*libraries, std::move(table), source, problem,
+                        ChainOptions{options->look.reading, options->look.byte_order}, texture_cache);
+        }
         for (unsigned lod = 0; lod <= 4; ++lod) {
-          const gltf::Exported e = gltf::export_msh(*f.msh->model, data, {f.path, lod});
+          gltf::ExportOptions export_options{f.path, lod};
+          if (chain) {
+            export_options.materials = [&](uint8_t row) { return chain->look(row); };
+            export_options.materials_extras = chain->extras();
+          }
+          const gltf::Exported e = gltf::export_msh(*f.msh->model, data, export_options);
           if (lod == 0) page->summary = summary_line(e.summary) + " (LOD 0)";
           if (lod == 0 || e.summary.primitives > 0) page->lods.push_back({"LOD " + std::to_string(lod), glb_of(e.asset)});
         }

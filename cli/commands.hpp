@@ -14,6 +14,7 @@
 #include "analysis/sweep.hpp"
 #include "pipeline/file_reader.hpp"
 #include "pipeline/input_scan.hpp"
+#include "pipeline/material_chain.hpp"
 #include "writer/core/atomic_file.hpp"
 
 namespace meshgate::cli {
@@ -92,6 +93,18 @@ struct SingleInput {
 // is the file (a file name may itself hold "!"); what follows is the nested
 // path, "" when the path exists as given.
 [[nodiscard]] std::pair<std::string, std::string> split_nested(const std::string& path);
+
+// The material chain's options (export, view): --game-dir, --materials,
+// --textures, --texm-order, --wear-rows; open_libraries() reads the libraries
+// when any is given (nullptr and no error when none is), else prints why.
+struct MaterialOptions {
+  std::string game_dir, materials, textures;
+  texm::ByteOrder byte_order = texm::ByteOrder::bgra;
+  wear::RowReading reading = wear::RowReading::by_id;
+};
+void add_material_options(CLI::App* cmd, MaterialOptions& options);
+[[nodiscard]] bool open_libraries(const MaterialOptions& options, const SizeLimits& limits, const char* command,
+                                  std::unique_ptr<GameLibraries>& libraries);
 
 struct SweepRequest {
   std::vector<std::string> paths;

@@ -227,4 +227,33 @@ std::pair<std::string, std::string> split_nested(const std::string& path) {
   return {path, ""};
 }
 
+void add_material_options(CLI::App* cmd, MaterialOptions& options) {
+  cmd->add_option("--game-dir", options.game_dir,
+                  "MSH: textured materials from Material.lib and Textures.lib in DIR (any case), each model's WEAR "
+                  "beside it (same archive and base name, or a loose .wea)");
+  cmd->add_option("--materials", options.materials, "MSH: Material.lib (instead of the one in --game-dir)");
+  cmd->add_option("--textures", options.textures, "MSH: Textures.lib (instead of the one in --game-dir)");
+  const std::map<std::string, texm::ByteOrder> orders{{"bgra", texm::ByteOrder::bgra}, {"argb", texm::ByteOrder::argb}};
+  cmd->add_option("--texm-order", options.byte_order,
+                  "textures: byte order of 888, 8888 and the palette, the spec's [CONFLICT]: bgra (default, "
+                  "openparkan) or argb (fparkan)")
+      ->transform(CLI::CheckedTransformer(orders));
+  const std::map<std::string, wear::RowReading> readings{{"by-id", wear::RowReading::by_id},
+                                                         {"by-position", wear::RowReading::by_position}};
+  cmd->add_option("--wear-rows", options.reading,
+                  "which WEAR number selects a row, the spec's [CONFLICT]: by-id (default, openparkan) or "
+                  "by-position (fparkan)")
+      ->transform(CLI::CheckedTransformer(readings));
+}
+
+bool open_libraries(const MaterialOptions& options, const SizeLimits& limits, const char* command,
+                    std::unique_ptr<GameLibraries>& libraries) {
+  if (options.game_dir.empty() && options.materials.empty() && options.textures.empty()) return true;
+  std::string error;
+  const std::optional<LibraryPaths> paths = find_libraries(options.game_dir, options.materials, options.textures, error);
+  if (paths) libraries = GameLibraries::open(*paths, limits, error);
+  if (!libraries) std::cerr << "meshgate " << command << ": " << error << "\n";
+  return libraries != nullptr;
+}
+
 }  // namespace meshgate::cli

@@ -40,7 +40,28 @@ for m in r["models"]:
 assert sum(m["summary"]["animations"] for m in r["models"]) > 0, "no animation exported"
 assert sum(m["summary"]["joints"] for m in r["models"]) > 0, "no skin exported"
 PY
-files=("$work"/glb/*.glb "$work"/lod*/*.glb "$work"/gltf/*.gltf "$work"/conventions/*.glb)
+# Issue 29: the textured exports of the generated game folder (every pixel
+# format, Page cells, fallbacks, missing textures), .glb and .gltf, both readings.
+"$bin" synth materials --seed 20261205 --count 6 --out "$work/game" >/dev/null || fail "synth materials exited $?"
+"$bin" export "$work/game" --out "$work/textured" --game-dir "$work/game" --json > "$work/textured.json" ||
+  fail "textured export exited $?"
+"$bin" export "$work/game"/models_000[0-1].rlb --out "$work/textured-gltf" --format gltf --game-dir "$work/game" \
+  --texm-order argb --wear-rows by-position >/dev/null || fail "textured export --format gltf exited $?"
+python3 - "$work/textured.json" <<'PY' || fail "textured export summary"
+import json, sys
+r = json.load(open(sys.argv[1]))
+s = [m["summary"] for m in r["models"]]
+assert len(s) == 14, len(s)  # 6 archives of 2 models, the loose model, the showcase cube
+for k in ("materials_resolved", "materials_fallback", "textures_missing", "textures"):
+    assert all(k in x for x in s), k
+assert sum(x["materials_resolved"] for x in s) > 0 and sum(x["materials_fallback"] for x in s) > 0
+assert sum(x["textures"] for x in s) > 0 and sum(x["textures_missing"] for x in s) > 0
+print("textured exports: %d models, %d materials resolved, %d fallback, %d textures missing, %d textures" % (
+    len(s), sum(x["materials_resolved"] for x in s), sum(x["materials_fallback"] for x in s),
+    sum(x["textures_missing"] for x in s), sum(x["textures"] for x in s)))
+PY
+files=("$work"/glb/*.glb "$work"/lod*/*.glb "$work"/gltf/*.gltf "$work"/conventions/*.glb "$work"/textured/*.glb
+       "$work"/textured-gltf/*.gltf)
 node "$validator" "$source/docs/gltf-validator-allowed.json" "${files[@]}" > "$work/validator.txt" || {
   grep -v '"problems":\[\]' "$work/validator.txt" | head -20 >&2
   fail "the validator found errors or unexplained warnings"

@@ -3,7 +3,8 @@
 # WebGL through SwiftShader) opens the page made from a synthetic MOD and a
 # synthetic MSH; the page must load with no error or console error, draw its
 # primitives, and the model must cover a plausible share of the pixels. It
-# FAILS when Chromium is missing: ci/install-deps.sh installs it.
+# FAILS when Chromium is missing: ci/install-deps.sh installs it. The
+# textured cube (issue 29) must draw its textures' colours.
 # Usage: viewer_browser.sh MESHGATE [SCREENSHOT_DIR]   (screenshots kept there when given)
 set -euo pipefail
 bin=$1 shots=${2:-}
@@ -39,7 +40,14 @@ PY
 "$bin" import "$work/hostile.gltf" --as msh -o "$work/hostile.msh" >/dev/null || fail "import of the hostile names exited $?"
 "$bin" view "$work/hostile.msh" -o "$work/hostile.html" >/dev/null || fail "view of the hostile names exited $?"
 grep -qF '<!--<script>' "$work/hostile.html" && fail "the page holds the node name as markup"
-for kind in mod msh hostile; do
+# Issue 29: the textured cube of the generated game folder, with and without
+# its libraries: textured, its pixels take the textures' colours; untextured,
+# the same faces are grey.
+"$bin" synth materials --seed 20261205 --count 1 --out "$work/game" >/dev/null || fail "synth materials exited $?"
+"$bin" view "$work/game/showcase.msh" --game-dir "$work/game" -o "$work/textured.html" >/dev/null ||
+  fail "view --game-dir exited $?"
+"$bin" view "$work/game/showcase.msh" -o "$work/untextured.html" >/dev/null || fail "view of the cube exited $?"
+for kind in mod msh hostile textured untextured; do
   chrome --dump-dom "$work/$kind.html" > "$work/$kind.dom" || fail "$kind: chromium exited $?"
   python3 - "$work/$kind.dom" "$kind" <<'PY' || fail "$kind: the page's state"
 import html, json, re, sys
@@ -52,10 +60,16 @@ assert state["ready"] is True, state
 assert state["errors"] == [], state["errors"]
 assert state["primitives"] > 0, state
 # The synthetic MSH parts are long thin ribbons (writer/msh/msh_synth.cpp strip_batch): a small share.
-low = 0.05 if kind == "mod" else 0.005  # hostile: the synthetic MSH, renamed
+low = 0.05 if kind in ("mod", "textured", "untextured") else 0.005  # hostile: the synthetic MSH, renamed
 assert low <= state["coverage"] <= 0.95, f"the model covers {state['coverage']:.4f} of the pixels (expected >= {low})"
 if kind == "msh":
     assert state["lods"][0] == "LOD 0", state
+if kind == "textured":
+    assert state["textures"] == 6, state  # one texture per face: formats 0, 565, 4444, 888, 8888, 556
+    assert state["colourful"] >= 0.3, f"only {state['colourful']:.3f} of the cube's pixels are coloured: textures not drawn"
+if kind == "untextured":
+    assert state["textures"] == 0, state
+    assert state["colourful"] <= 0.02, f"{state['colourful']:.3f} of an untextured cube's pixels are coloured"
 if kind == "hostile":
     # The page's own script ran (state above) and lists the names as text (its field table).
     text = re.sub(r"<script.*?</script>", "", dom, flags=re.S)

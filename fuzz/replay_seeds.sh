@@ -15,6 +15,7 @@ trap 'rm -rf "$work"' EXIT
 "$meshgate" synth pnst --seed 3 --count 10 --out "$work/seeds/pnst" >/dev/null
 "$meshgate" synth nbz --seed 3 --count 4 --malformed --out "$work/seeds/nbz" >/dev/null
 "$meshgate" synth texm --seed 3 --count 16 --malformed --out "$work/seeds/texm" >/dev/null
+"$meshgate" synth materials --seed 3 --count 2 --malformed --out "$work/seeds/game" >/dev/null
 bash "$here/gltf-seeds.sh" "$meshgate" "$work/seeds/gltf" 3  # gltf_import_fuzzer's kind of input
 inputs=("$work/seeds")
 [ -d "$here/regressions" ] && inputs+=("$here/regressions")
@@ -32,7 +33,7 @@ for replay in "$@"; do
   printf '%s: ' "$(basename "$replay")"
   own="$work/targets/$(basename "$replay" _replay)"
   case $(basename "$replay") in
-    dump_build_fuzzer_replay|docs_fuzzer_replay|lock_fuzzer_replay) "$replay" "${inputs[@]}" "$own" ;;
+    dump_build_fuzzer_replay|docs_fuzzer_replay|lock_fuzzer_replay|mat0_wear_fuzzer_replay) "$replay" "${inputs[@]}" "$own" ;;
     model_change_fuzzer_replay) "$replay" "$own" "$change" "${inputs[@]:1}" ;;
     *) "$replay" "${inputs[@]}" ;;
   esac

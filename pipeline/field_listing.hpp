@@ -14,6 +14,8 @@
 #include "parser/nres/nres_parser.hpp"
 #include "pipeline/field_listing_groups.hpp"
 #include "parser/pac/pac_parser.hpp"
+#include "parser/material/mat0_parser.hpp"
+#include "parser/material/wear_table.hpp"
 #include "parser/texm/texm_parser.hpp"
 #include "parser/zip/zip_volume.hpp"
 
@@ -66,6 +68,15 @@ namespace meshgate {
 // default_byte_order.
 [[nodiscard]] nlohmann::json texm_summary_json(const texm::Texture& texture);
 [[nodiscard]] nlohmann::json texm_inspect_json(Bytes data, const texm::ParseResult& result);
+
+// A MAT0 material (format "nikita-mat0"): the header, each phase and each
+// track with its keys (a raw payload of another version as one "bytes"
+// field); `summary` holds version, phases, tracks, static_phase and per phase
+// {texture, cell, diffuse}. A WEAR table (format "nikita-wear"): per row its
+// id and name; `summary` holds rows [{id, name, line}], lightmaps and the
+// default row reading.
+[[nodiscard]] nlohmann::json mat0_inspect_json(Bytes data, const mat0::ParseResult& result);
+[[nodiscard]] nlohmann::json wear_inspect_json(Bytes data, const wear::ParseResult& result);
 
 // An NBZ/ZIP volume (format "zip-volume"): no fields, no coverage (it is
 // read, never rewritten); `summary` holds members, read_members (those a

@@ -14,6 +14,8 @@ bool ParsedFile::ok() const {
   if (mod) return mod->ok();
   if (pac) return pac->ok();
   if (texm) return texm->ok();
+  if (mat0) return mat0->ok();
+  if (wear) return wear->ok();
   if (zip)  // and every member it chose to read was within the inflation budget
     return zip->ok() && std::none_of(tree_diagnostics.begin(), tree_diagnostics.end(),
                                      [](const Diagnostic& d) { return d.severity == Severity::error; });
@@ -29,6 +31,8 @@ std::vector<Diagnostic> ParsedFile::diagnostics() const {
   else if (pac) out = pac->diagnostics;
   else if (zip) out = zip->diagnostics;
   else if (texm) out = texm->diagnostics;
+  else if (mat0) out = mat0->diagnostics;
+  else if (wear) out = wear->diagnostics;
   out.insert(out.end(), tree_diagnostics.begin(), tree_diagnostics.end());
   return out;
 }
@@ -75,14 +79,33 @@ struct Pools {
   msh::StreamPool* msh = nullptr;
 };
 
+// What an NRes entry's directory says of its payload: resources without a
+// magic (MAT0, WEAR) are known by their type, and MAT0's version is attr2.
+struct EntryType {
+  uint32_t type_id = 0;
+  uint32_t attr2 = 0;
+};
+
+EntryType entry_type(const nres::Entry& e) {
+  return {static_cast<uint32_t>(e.record.get(nres::entry::type_id)), static_cast<uint32_t>(e.record.get(nres::entry::attr2))};
+}
+
+bool is_typed_resource(const EntryType& e) { return e.type_id == mat0::kMat0TypeId || e.type_id == wear::kWearTypeId; }
+
+Format format_of(Bytes data, const std::optional<EntryType>& entry) {
+  if (entry && entry->type_id == mat0::kMat0TypeId) return Format::nikita_mat0;
+  if (entry && entry->type_id == wear::kWearTypeId) return Format::nikita_wear;
+  return detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
+}
+
 ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, Pools pools,
-                     bool container_member = false) {
+                     bool container_member = false, std::optional<EntryType> entry = std::nullopt) {
   ParsedFile f;
   f.path = std::move(path);
   f.depth = depth;
   f.data = data;
   f.container_member = container_member;
-  f.format = detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
+  f.format = format_of(data, entry);
   switch (f.format) {
     case Format::dmc3_mod:
       f.mod = mod::parse_mod(data, {.strict = options.strict, .pool = pools.mod, .container_member = container_member});
@@ -127,6 +150,12 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
     case Format::nikita_texm:
       f.texm = texm::parse_texm(data, {.strict = options.strict});
       break;
+    case Format::nikita_mat0:
+      f.mat0 = mat0::parse_mat0(data, {.version = entry ? entry->attr2 : mat0::kKnownVersion, .strict = options.strict});
+      break;
+    case Format::nikita_wear:
+      f.wear = wear::parse_wear(data, {.strict = options.strict});
+      break;
     case Format::nres:
     case Format::rsli: {
       // Payloads are not copied: every reader takes them where they lie (payload()).
@@ -143,7 +172,8 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
       }
       const std::vector<nres::Entry>& entries = f.nres->archive->entries;
       for (size_t i = 0; i < entries.size(); ++i)
-        if (const Bytes p = f.payload(i); nres::looks_like_nres(p) || texm::looks_like_texm(p))
+        if (const Bytes p = f.payload(i); nres::looks_like_nres(p) || texm::looks_like_texm(p) ||
+                                          is_typed_resource(entry_type(entries[i])))
           f.nested_entries.push_back(i);
       note_nesting_cut(f, !f.nested_entries.empty(), depth, "entries");
       break;
@@ -160,7 +190,7 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
 }
 
 void walk(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, const ParsedFileVisitor& enter,
-          const ParsedFileVisitor& leave, bool container_member = false);
+          const ParsedFileVisitor& leave, bool container_member = false, std::optional<EntryType> entry = std::nullopt);
 
 // A volume's member: inflated (one at a time: its bytes live until its
 // `leave`) and walked as a file; one that cannot be inflated is visited as a
@@ -183,13 +213,15 @@ void walk_volume_member(const ParsedFile& volume, size_t m, Format format, const
 }
 
 void walk(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, const ParsedFileVisitor& enter,
-          const ParsedFileVisitor& leave, bool container_member) {
+          const ParsedFileVisitor& leave, bool container_member, std::optional<EntryType> entry) {
   thread_local mod::StreamPool mod_pool;
   thread_local msh::StreamPool msh_pool;
-  ParsedFile f = parse_one(std::move(path), data, options, depth, {&mod_pool, &msh_pool}, container_member);
+  ParsedFile f = parse_one(std::move(path), data, options, depth, {&mod_pool, &msh_pool}, container_member, entry);
   if (enter) enter(f);
   if (options.descend && !f.nesting_cut) {
-    for (size_t i : f.nested_entries) walk(f.nested_path(i), f.payload(i), options, depth + 1, enter, leave);
+    for (size_t i : f.nested_entries)
+      walk(f.nested_path(i), f.payload(i), options, depth + 1, enter, leave, false,
+           entry_type(f.nres->archive->entries[i]));
     for (size_t m : f.nested_members) walk(f.member_path(m), f.member(m), options, depth + 1, enter, leave, true);
     for (const ParsedFile::VolumeMember& m : f.volume_members)
       walk_volume_member(f, m.index, m.format, options, depth + 1, enter, leave);
@@ -217,6 +249,8 @@ ParsedCoverage parsed_coverage(const ParsedView& parsed) {
   if (parsed.nres && parsed.nres->ok()) return {&parsed.nres->coverage_map, &parsed.nres->coverage};
   if (parsed.pac && parsed.pac->ok()) return {&parsed.pac->coverage_map, &parsed.pac->coverage};
   if (parsed.texm && parsed.texm->ok()) return {&parsed.texm->coverage_map, &parsed.texm->coverage};
+  if (parsed.mat0 && parsed.mat0->ok()) return {&parsed.mat0->coverage_map, &parsed.mat0->coverage};
+  if (parsed.wear && parsed.wear->ok()) return {&parsed.wear->coverage_map, &parsed.wear->coverage};
   return {};  // also a volume: read, not described byte by byte (its members are)
 }
 

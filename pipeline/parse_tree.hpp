@@ -17,6 +17,8 @@
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_parser.hpp"
+#include "parser/material/mat0_parser.hpp"
+#include "parser/material/wear_table.hpp"
 #include "parser/texm/texm_parser.hpp"
 #include "parser/zip/zip_volume.hpp"
 
@@ -44,6 +46,8 @@ struct ParsedView {
   const pac::ParseResult* pac = nullptr;  // a PAC/PNST container
   const zip::ParseResult* zip = nullptr;  // an NBZ/ZIP volume (read-only: never written)
   const texm::ParseResult* texm = nullptr;  // a Texm texture
+  const mat0::ParseResult* mat0 = nullptr;  // a MAT0 material (an entry of Material.lib)
+  const wear::ParseResult* wear = nullptr;  // a WEAR table (an entry beside a model)
 };
 
 struct ParsedFile {
@@ -57,14 +61,17 @@ struct ParsedFile {
   std::optional<pac::ParseResult> pac;  // a PAC/PNST container (format dmc3_pac / dmc3_pnst)
   std::optional<zip::ParseResult> zip;  // an NBZ/ZIP volume (format zip_volume)
   std::optional<texm::ParseResult> texm;  // a Texm texture (format nikita_texm)
+  std::optional<mat0::ParseResult> mat0;  // a MAT0 material (format nikita_mat0)
+  std::optional<wear::ParseResult> wear;  // a WEAR table (format nikita_wear)
   // A member of a container (parsed with the MOD's container_member rule:
   // bytes past the MOD's own end are its trailing gap).
   bool container_member = false;
   // The tree's own findings, after the parser's: an unknown format (error),
   // nested archives left as bytes at kMaxNestingDepth (warning).
   std::vector<Diagnostic> tree_diagnostics;
-  // Entries of a plain archive whose payload is itself an NRes or a Texm
-  // (descended into unless nesting_cut), in directory order.
+  // Entries of a plain archive whose payload is itself an NRes or a Texm,
+  // or whose type is MAT0 or WEAR (descended into unless nesting_cut), in
+  // directory order.
   std::vector<size_t> nested_entries;
   // Members of a container that are a MOD or a container themselves
   // (descended into unless nesting_cut), indices into container->members;
@@ -86,7 +93,7 @@ struct ParsedFile {
   [[nodiscard]] bool ok() const;
   [[nodiscard]] ParsedView view() const {
     return {mod ? &*mod : nullptr, nres ? &*nres : nullptr, msh ? &*msh : nullptr, pac ? &*pac : nullptr,
-            zip ? &*zip : nullptr, texm ? &*texm : nullptr};
+            zip ? &*zip : nullptr, texm ? &*texm : nullptr, mat0 ? &*mat0 : nullptr, wear ? &*wear : nullptr};
   }
   // The parser's diagnostics (the model's for an MSH, else the container's),
   // then the tree's.

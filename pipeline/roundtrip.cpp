@@ -14,6 +14,7 @@
 #include "writer/msh/msh_writer.hpp"
 #include "writer/nres/nres_writer.hpp"
 #include "writer/pac/pac_writer.hpp"
+#include "writer/material/material_writer.hpp"
 #include "writer/texm/texm_writer.hpp"
 
 namespace meshgate {
@@ -77,6 +78,10 @@ RoundTripOutcome roundtrip_parsed(ParsedFile& f, bool hashes) {
       compare_written(out, f.data, [&](const PartObserver* o) { return msh::write_msh(*f.msh->model, o); });
     } else if (f.texm) {
       compare_written(out, f.data, [&](const PartObserver* o) { return texm::write_texm(*f.texm->texture, o); });
+    } else if (f.mat0) {
+      compare_written(out, f.data, [&](const PartObserver* o) { return write_mat0(*f.mat0->material, o); });
+    } else if (f.wear) {
+      compare_written(out, f.data, [&](const PartObserver* o) { return write_wear(*f.wear->table, o); });
     } else if (f.pac) {
       pac::attach_members(*f.pac->container, f.data);
       compare_written(out, f.data, [&](const PartObserver* o) { return pac::write_pac(*f.pac->container, o); });

@@ -5,6 +5,8 @@
 #include "parser/nres/nres_fields.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_parser.hpp"
+#include "parser/material/mat0_parser.hpp"
+#include "parser/material/wear_table.hpp"
 #include "parser/texm/texm_parser.hpp"
 #include "parser/zip/zip_volume.hpp"
 
@@ -30,6 +32,8 @@ std::string_view format_name(Format f) {
     case Format::dmc3_pnst: return pac::kPnstFormatName;
     case Format::zip_volume: return zip::kFormatName;
     case Format::nikita_texm: return texm::kFormatName;
+    case Format::nikita_mat0: return mat0::kFormatName;
+    case Format::nikita_wear: return wear::kFormatName;
     case Format::unknown: return "unknown";
   }
   return "unknown";
@@ -49,6 +53,8 @@ uint64_t default_max_input_bytes(Format f) {
     case Format::dmc3_pnst: return pac::kMaxInputBytes;
     case Format::zip_volume: return zip::kMaxInputBytes;
     case Format::nikita_texm: return texm::kMaxInputBytes;
+    case Format::nikita_mat0: return mat0::kMaxInputBytes;
+    case Format::nikita_wear: return wear::kMaxInputBytes;
     case Format::dmc3_mod:
     case Format::unknown: return uint64_t{64} << 20;
   }

@@ -15,7 +15,10 @@ namespace meshgate {
 // dmc3_pac / dmc3_pnst: the relative-slot containers (parser/pac/), by magic.
 // zip_volume: an NBZ volume or a ZIP archive (parser/zip/), read-only.
 // nikita_texm: a Texm texture (parser/texm/), loose or an entry of Textures.lib.
-enum class Format { unknown, dmc3_mod, nres, nres_msh, rsli, dmc3_pac, dmc3_pnst, zip_volume, nikita_texm };
+// nikita_mat0 / nikita_wear: a material or a WEAR table, which have no magic:
+// never detected from bytes, only from their NRes entry's type (parse_tree).
+enum class Format { unknown, dmc3_mod, nres, nres_msh, rsli, dmc3_pac, dmc3_pnst, zip_volume, nikita_texm,
+                    nikita_mat0, nikita_wear };
 
 [[nodiscard]] Format detect_format(Bytes prefix);
 [[nodiscard]] std::string_view format_name(Format f);

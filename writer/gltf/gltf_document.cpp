@@ -47,6 +47,36 @@ DocumentBuilder::DocumentBuilder() {
   model_.buffers.emplace_back();
 }
 
+int DocumentBuilder::add_png_texture(std::span<const std::byte> png, const std::string& name) {
+  std::vector<unsigned char>& buffer = model_.buffers[0].data;
+  buffer.resize((buffer.size() + 3) / 4 * 4, 0);
+  tinygltf::BufferView view;
+  view.buffer = 0;
+  view.byteOffset = buffer.size();
+  view.byteLength = png.size();
+  const auto* bytes = reinterpret_cast<const unsigned char*>(png.data());
+  buffer.insert(buffer.end(), bytes, bytes + png.size());
+  model_.bufferViews.push_back(view);
+  tinygltf::Image image;
+  image.name = name;
+  image.mimeType = "image/png";
+  image.bufferView = static_cast<int>(model_.bufferViews.size() - 1);
+  model_.images.push_back(std::move(image));
+  if (model_.samplers.empty()) {
+    tinygltf::Sampler sampler;  // the engine tiles its UVs (Res5 values past 1 are common)
+    sampler.magFilter = TINYGLTF_TEXTURE_FILTER_LINEAR;
+    sampler.minFilter = TINYGLTF_TEXTURE_FILTER_LINEAR;
+    sampler.wrapS = sampler.wrapT = TINYGLTF_TEXTURE_WRAP_REPEAT;
+    model_.samplers.push_back(sampler);
+  }
+  tinygltf::Texture texture;
+  texture.name = name;
+  texture.source = static_cast<int>(model_.images.size() - 1);
+  texture.sampler = 0;
+  model_.textures.push_back(std::move(texture));
+  return static_cast<int>(model_.textures.size() - 1);
+}
+
 int DocumentBuilder::add(const void* data, size_t bytes, size_t count, int component, int type, int target) {
   std::vector<unsigned char>& buffer = model_.buffers[0].data;
   buffer.resize((buffer.size() + 3) / 4 * 4, 0);  // every view 4-aligned: any component type may follow

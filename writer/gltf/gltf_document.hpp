@@ -31,6 +31,11 @@ class DocumentBuilder {
   int add_u16(std::span<const uint16_t> values, int type, int target);
   int add_u32(std::span<const uint32_t> values, int type, int target);
 
+  // A PNG picture as an image in the binary buffer (a .glb holds it; a .gltf's
+  // .bin does) and a texture that samples it with repeat wrapping; returns
+  // the texture's index.
+  int add_png_texture(std::span<const std::byte> png, const std::string& name);
+
   // Room for `bytes` more of buffer data, so appending never re-copies it.
   void reserve(size_t bytes) { model_.buffers[0].data.reserve(model_.buffers[0].data.size() + bytes); }
 

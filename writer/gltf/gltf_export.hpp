@@ -6,7 +6,11 @@
 // chosen is named too.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +40,12 @@ struct ExportSummary {
   uint64_t against_normals = 0;       // as written, wound against their normals (rule strip)
   double scale = 1;                   // the root node's scale (--scale)
   bool y_up = false;                  // MSH under a root node rotated -90 degrees about X (--y-up)
+  // MSH with a material chain (--game-dir): per distinct WEAR row a batch uses.
+  bool textured = false;
+  uint64_t materials_resolved = 0;    // the row's material found by name in Material.lib
+  uint64_t materials_fallback = 0;    // no WEAR, no such row or no such material: DEFAULT, else entry 0
+  uint64_t textures_missing = 0;      // the phase names a texture Textures.lib lacks (or that does not parse)
+  uint64_t textures = 0;              // distinct textures embedded
   [[nodiscard]] nlohmann::json to_json() const;
 };
 
@@ -43,6 +53,27 @@ struct Exported {
   tinygltf::Model asset;
   ExportSummary summary;
 };
+
+// How one Res13 WEAR row looks, resolved through the material chain
+// (pipeline/material_chain.hpp): the exporter only places what it is given.
+struct TextureLook {
+  std::string name;                // the Texm's entry name
+  std::vector<std::byte> png;      // level 0, as a PNG
+  bool alpha = false;              // the engine blends it (4444, 8888, a flags_b alpha bit)
+};
+struct MaterialLook {
+  enum class Resolution : uint8_t { resolved, fallback };
+  Resolution resolution = Resolution::resolved;
+  bool texture_missing = false;
+  std::string name;                       // the MAT0 entry's name (or "material_N" when nothing resolved)
+  std::array<double, 4> base_color{1, 1, 1, 1};  // the phase's diffuse, /255 and alpha /100
+  std::shared_ptr<const TextureLook> texture;   // null: untextured
+  // KHR_texture_transform of a MAT0 cell: the Page rectangle in level-0 UV space.
+  std::optional<std::array<double, 4>> uv_rect;  // offset u, v, scale u, v
+  nlohmann::json extras;                  // how the row resolved (names, reading, fallbacks, frames)
+};
+// The look of a row, or null for "as today" (a plain named material).
+using MaterialLookup = std::function<const MaterialLook*(uint8_t wear_row)>;
 
 struct ExportOptions {
   std::string source_name;  // the report path of the file (asset extras)
@@ -54,6 +85,9 @@ struct ExportOptions {
   // MSH: the Z-up model under a root node rotated -90 degrees about X, so a
   // Y-up consumer stands it up; vertices untouched, import removes the node.
   bool y_up = false;
+  // MSH: each batch's look through its WEAR row (--game-dir, --materials, --textures); empty: untextured.
+  MaterialLookup materials;
+  nlohmann::json materials_extras;  // asset.extras.meshgate.materials: the files and readings of the chain
 };
 
 // `source`: the file's bytes, for its xxh3_64 in the asset's extras.

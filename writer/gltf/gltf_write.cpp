@@ -25,7 +25,7 @@ std::string json_chunk(const std::string& glb) {
 }  // namespace
 
 nlohmann::json ExportSummary::to_json() const {
-  return {{"meshes", meshes},
+  nlohmann::json out = {{"meshes", meshes},
           {"primitives", primitives},
           {"triangles", triangles},
           {"vertices", vertices},
@@ -43,6 +43,13 @@ nlohmann::json ExportSummary::to_json() const {
           {"against_normals", against_normals},
           {"scale", scale},
           {"y_up", y_up}};
+  if (textured) {
+    out["materials_resolved"] = materials_resolved;
+    out["materials_fallback"] = materials_fallback;
+    out["textures_missing"] = textures_missing;
+    out["textures"] = textures;
+  }
+  return out;
 }
 
 std::string glb_bytes(const tinygltf::Model& asset) {

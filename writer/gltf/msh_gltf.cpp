@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "parser/msh/msh_streams.hpp"
 #include "parser/core/utf8_text.hpp"
@@ -27,6 +28,39 @@ constexpr float kRotationScale = 32767.0f;
 // are exported at this rate (stated in the asset's extras).
 constexpr double kFramesPerSecond = 30.0;
 
+
+// Res13 batch flag 0x2: two-sided, no facing test (nres-msh.md §3.5, PP's names [M]).
+constexpr uint64_t kBatchTwoSided = 0x2;
+
+// A resolved look on a glTF material: the phase's diffuse as baseColorFactor,
+// its texture (embedded once) as baseColorTexture, a MAT0 cell as
+// KHR_texture_transform, blending when the texture has alpha, and how the
+// row resolved in extras.
+void apply_look(tinygltf::Material& m, const MaterialLook& look, bool two_sided, DocumentBuilder& doc,
+                std::map<const TextureLook*, int>& textures, ExportSummary& summary) {
+  m.name = look.name;
+  m.doubleSided = two_sided;
+  m.pbrMetallicRoughness.baseColorFactor = {look.base_color[0], look.base_color[1], look.base_color[2], look.base_color[3]};
+  m.alphaMode = look.texture && look.texture->alpha ? "BLEND" : "OPAQUE";
+  if (look.texture) {
+    auto [it, fresh] = textures.emplace(look.texture.get(), 0);
+    if (fresh) {
+      it->second = doc.add_png_texture(look.texture->png, look.texture->name);
+      ++summary.textures;
+    }
+    m.pbrMetallicRoughness.baseColorTexture.index = it->second;
+    if (look.uv_rect) {
+      const auto& r = *look.uv_rect;
+      tinygltf::Value::Object transform{
+          {"offset", tinygltf::Value(tinygltf::Value::Array{tinygltf::Value(r[0]), tinygltf::Value(r[1])})},
+          {"scale", tinygltf::Value(tinygltf::Value::Array{tinygltf::Value(r[2]), tinygltf::Value(r[3])})}};
+      m.pbrMetallicRoughness.baseColorTexture.extensions["KHR_texture_transform"] = tinygltf::Value(std::move(transform));
+      auto& used = doc.model().extensionsUsed;
+      if (std::find(used.begin(), used.end(), "KHR_texture_transform") == used.end()) used.push_back("KHR_texture_transform");
+    }
+  }
+  m.extras = to_value(look.extras);
+}
 
 struct Pose {
   std::array<float, 3> translation;
@@ -157,7 +191,12 @@ Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& 
   // most every vertex (position, normal, UV) and index once per LOD, plus the animation.
   doc.reserve(walk.positions->size() * 32 + walk.indices->size() * 2 +
               (keys ? counts.frames * walk.nodes.size() * 28 + counts.frames * 4 : 0));
-  std::map<uint8_t, int> materials;
+  // One material per (WEAR row, two-sided): with a material chain the batch
+  // flag 0x2 (two-sided, no facing test) decides doubleSided.
+  std::map<std::pair<uint8_t, bool>, int> materials;
+  std::map<const TextureLook*, int> textures;  // embedded once, however many rows use it
+  std::set<uint8_t> rows_counted;
+  out.summary.textured = static_cast<bool>(options.materials);
   std::map<uint32_t, tinygltf::Mesh> meshes;
   const SlotSelector selector{0, options.lod};
   for (const DrawCall& call : render_walk(walk, selector)) {
@@ -196,12 +235,22 @@ Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& 
     if (normals) prim.attributes["NORMAL"] = doc.add_floats(nrm, TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER);
     if (uvs) prim.attributes["TEXCOORD_0"] = doc.add_floats(uv, TINYGLTF_TYPE_VEC2, TINYGLTF_TARGET_ARRAY_BUFFER);
     prim.indices = doc.add_u16(indices, TINYGLTF_TYPE_SCALAR, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
-    auto [it, fresh] = materials.emplace(call.wear_row, static_cast<int>(g.materials.size()));
+    const MaterialLook* look = options.materials ? options.materials(call.wear_row) : nullptr;
+    const bool two_sided = !look || (call.batch_flags & kBatchTwoSided) != 0;
+    auto [it, fresh] = materials.emplace(std::pair{call.wear_row, two_sided}, static_cast<int>(g.materials.size()));
     if (fresh) {
       tinygltf::Material m;
       m.name = "material_" + std::to_string(call.wear_row);
       m.doubleSided = true;  // the engine's facing (Direct3D's clockwise default?) is not asserted by the spec
       m.pbrMetallicRoughness.metallicFactor = 0;  // glTF's default of 1 renders an untextured part black
+      if (look) {
+        apply_look(m, *look, two_sided, doc, textures, out.summary);
+        if (rows_counted.insert(call.wear_row).second) {
+          (look->resolution == MaterialLook::Resolution::resolved ? out.summary.materials_resolved
+                                                                  : out.summary.materials_fallback) += 1;
+          out.summary.textures_missing += look->texture_missing;
+        }
+      }
       g.materials.push_back(m);
     }
     prim.material = it->second;
@@ -278,6 +327,7 @@ Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& 
   const int root = add_convention_root(g, options.scale, options.y_up);
   nlohmann::json extras = asset_extras("nres-msh", source, options.source_name, msh_decodes(options.lod));
   extras["meshgate"]["conventions"] = conventions_extras("indices as stored", options.scale, options.y_up, root);
+  if (options.materials) extras["meshgate"]["materials"] = options.materials_extras;
   g.asset.extras = to_value(extras);
   out.summary.scale = options.scale;
   out.summary.y_up = options.y_up;

@@ -15,7 +15,10 @@ namespace meshgate::nres {
 
 namespace {
 
-constexpr std::array<uint32_t, 6> kFourCCs = {0x6D786554 /*Texm*/, 0x3054414D /*MAT0*/, 0x52414557 /*WEAR*/,
+// Types whose payloads meshgate keeps as bytes: Texm, MAT0 and WEAR payloads
+// are parsed (parse_tree), so they come from `synth texm` / `synth materials`
+// with real contents, never as random bytes.
+constexpr std::array<uint32_t, 6> kFourCCs = {0x56415753 /*SWAV*/, 0x4C505845 /*EXPL*/, 0x54415453 /*STAT*/,
                                               0x44495846 /*FXID*/, 0x4853454D /*MESH*/, 0x444C5443 /*CTLD*/};
 constexpr std::array<std::string_view, 8> kStems = {"TEXTURE", "model", "Land", "FX_", "a^b", "[x]", "Wear", "b_c"};
 
