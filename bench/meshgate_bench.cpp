@@ -12,7 +12,17 @@
 #include <map>
 
 
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
 #include "writer/zip/zip_synth.hpp"
+#include "parser/texm/texm_parser.hpp"
+#include "parser/texm/texm_pixels.hpp"
+#include "pipeline/material_chain.hpp"
+#include "writer/image/png_encode.hpp"
+#include "writer/nres/nres_layout_builder.hpp"
+#include "writer/texm/texm_synth.hpp"
 #include "writer/gltf/gltf_export.hpp"
 #include "parser/core/hashing.hpp"
 #include "parser/mod/mod_layout.hpp"
@@ -325,6 +335,102 @@ void BM_ModImport(benchmark::State& state) {
   report(state, bytes);
 }
 
+// Issue 29: an 8888 Texm of `side` x `side` pixels with a full mip chain,
+// painted like the generated corpus (gradient and checker, two alphas).
+const std::vector<std::byte>& texm_file(int64_t side) {
+  static std::map<int64_t, std::vector<std::byte>> cache;
+  auto& bytes = cache[side];
+  if (!bytes.empty()) return bytes;
+  texm::TextureDescription d;
+  d.format = texm::PixelFormat::argb8888;
+  d.width = d.height = static_cast<uint32_t>(side);
+  for (uint32_t level = 0; (side >> level) > 0; ++level) {
+    const texm::LevelSize s = texm::level_size(d.width, d.height, level);
+    std::vector<uint8_t> texels(size_t{s.width} * s.height * 4);
+    for (uint32_t y = 0; y < s.height; ++y)
+      for (uint32_t x = 0; x < s.width; ++x) {
+        uint8_t* t = texels.data() + (size_t{y} * s.width + x) * 4;
+        const bool dark = ((x / 8 + y / 8) & 1) != 0;
+        t[0] = static_cast<uint8_t>(x * 255 / std::max<uint32_t>(1, s.width - 1));
+        t[1] = static_cast<uint8_t>(y * 255 / std::max<uint32_t>(1, s.height - 1));
+        t[2] = dark ? 40 : 220, t[3] = dark ? 96 : 255;
+      }
+    d.texels.push_back(std::move(texels));
+    d.mip_count = level + 1;
+  }
+  bytes = texm::build_texm(d);
+  return bytes;
+}
+// Parse + decode level 0 to RGBA8 (what `texture` and the textured export do first).
+void BM_TexmDecode(benchmark::State& state) {
+  const auto& bytes = texm_file(state.range(0));
+  for (auto _ : state) {
+    const texm::ParseResult r = texm::parse_texm(bytes);
+    benchmark::DoNotOptimize(texm::decode_level(*r.texture, 0));
+  }
+  report(state, bytes);
+}
+// Level 0 as a PNG at zlib level `Level` (1: what meshgate writes; 6: zlib's
+// default), with the PNG's size as a counter to state what speed costs.
+template <int Level>
+void BM_TexmPng(benchmark::State& state) {
+  const auto& bytes = texm_file(state.range(0));
+  const texm::Rgba8Image image = texm::decode_level(*texm::parse_texm(bytes).texture, 0);
+  size_t png_bytes = 0;
+  for (auto _ : state) {
+    const std::vector<std::byte> png = encode_png_rgba(image.width, image.height, image.rgba, Level);
+    png_bytes = png.size();
+    benchmark::DoNotOptimize(png);
+  }
+  report(state, bytes);
+  state.counters["png_bytes"] = static_cast<double>(png_bytes);
+  state.counters["rgba_bytes"] = static_cast<double>(image.rgba.size());
+}
+// The MSH model of msh_file, exported with a material chain whose every row
+// falls back to DEFAULT, a 256 x 256 8888 texture: the textured export against
+// msh/export. `Fresh`: a new texture cache per export (the first model that
+// uses the texture pays its PNG), else a cache kept (every later model).
+struct BenchLibraries {
+  std::unique_ptr<GameLibraries> libraries;
+  BenchLibraries() {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("meshgate-bench-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    nres::ArchiveDescription textures, materials;
+    textures.entries.push_back({texm::kTexmTypeId, 0, 0, 0, "TEX_BENCH", {}, texm_file(256)});
+    std::vector<std::byte> mat(14 + 34, std::byte{0});
+    mat[0] = std::byte{1};  // one phase, no track
+    for (size_t k = 4; k < 8; ++k) mat[14 + k] = std::byte{200};  // diffuse
+    mat[14 + 17] = std::byte{0xFF};                                // cell -1
+    const std::string name = "TEX_BENCH";
+    for (size_t k = 0; k < name.size(); ++k) mat[14 + 18 + k] = static_cast<std::byte>(name[k]);
+    materials.entries.push_back({0x3054414D, 0, 6, 0, "DEFAULT", {}, mat});
+    for (const auto& [file, d] : {std::pair{"Textures.lib", &textures}, std::pair{"Material.lib", &materials}}) {
+      const std::vector<std::byte> lib = nres::build_nres(*d);
+      std::ofstream(dir / file, std::ios::binary).write(reinterpret_cast<const char*>(lib.data()), static_cast<std::streamsize>(lib.size()));
+    }
+    std::string error;
+    libraries = GameLibraries::open(*find_libraries(dir.string(), "", "", error), {}, error);
+    std::filesystem::remove_all(dir);
+  }
+};
+template <bool Fresh>
+void BM_MshExportTextured(benchmark::State& state) {
+  static const BenchLibraries libs;
+  const auto& bytes = msh_file(state.range(0));
+  std::map<std::string, std::shared_ptr<const gltf::TextureLook>> kept;
+  for (auto _ : state) {
+    std::map<std::string, std::shared_ptr<const gltf::TextureLook>> fresh;
+    const msh::ParseResult model = msh::parse_msh(bytes);
+    MaterialChain chain(*libs.libraries, std::nullopt, "", "", {}, Fresh ? fresh : kept);
+    gltf::ExportOptions options{"bench.msh", 0};
+    options.materials = [&](uint8_t row) { return chain.look(row); };
+    const gltf::Exported e = gltf::export_msh(*model.model, bytes, options);
+    if (e.summary.textures != 1) state.SkipWithError("the texture was not embedded");
+    benchmark::DoNotOptimize(gltf::glb_bytes(e.asset));
+  }
+  report(state, bytes);
+}
+
 // Sizes: MOD in KiB (2, 35, 110, 220), MSH in vertices (12, 1,000, 10,000).
 #define MOD_SIZES ->Arg(2)->Arg(35)->Arg(110)->Arg(220)
 #define MSH_SIZES ->Arg(12)->Arg(1000)->Arg(10000)
@@ -362,8 +468,15 @@ BENCHMARK(BM_Inspect<msh_file>)->Name("msh/inspect")->Arg(10000);
 BENCHMARK(BM_Dump<msh_file>)->Name("msh/dump")->Arg(10000);
 BENCHMARK(BM_Build<msh_file>)->Name("msh/build")->Arg(10000);
 BENCHMARK(BM_Rebuild<msh_file>)->Name("msh/rebuild")->Arg(10000);
+BENCHMARK(BM_Memcpy<texm_file>)->Name("texm/memcpy")->Arg(256)->Arg(1024);
+BENCHMARK(BM_TexmDecode)->Name("texm/parse_decode")->Arg(256)->Arg(1024);
+BENCHMARK(BM_TexmPng<kPngFastCompression>)->Name("texm/png")->Arg(256)->Arg(1024);
+BENCHMARK(BM_TexmPng<6>)->Name("texm/png_level6")->Arg(256)->Arg(1024);
+BENCHMARK(BM_MshExportTextured<true>)->Name("msh/export_textured")->Arg(1000)->Arg(10000);
+BENCHMARK(BM_MshExportTextured<false>)->Name("msh/export_textured_cached")->Arg(1000)->Arg(10000);
 
 }  // namespace
 }  // namespace meshgate
+
 
 BENCHMARK_MAIN();

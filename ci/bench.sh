@@ -139,6 +139,35 @@ for size in (35, 220):
     entry["target_met"] = entry["ratio"] <= 1.2
     winding.append(entry)
     print(f"{'mod':6} {size:>6} {entry['strip_us']:>9.1f} {entry['normals_us']:>11.1f} {entry['ratio']:>8.3f}")
+# Issue 29: a Texm's parse + decode of level 0 (MB/s of the file), its PNG at
+# zlib level 1 (what meshgate writes) and 6 (zlib's default) with their sizes,
+# and the textured MSH export as a multiple of the untextured one (a fresh
+# texture cache: the first model that uses the texture pays its PNG; cached:
+# every later one).
+textures = []
+print(f"\n{'side':>6} {'decode MB/s':>11} {'png1 us':>9} {'png1 bytes':>10} {'png6 us':>9} {'png6 bytes':>10}")
+for size in (256, 1024):
+    dec, p1, p6 = (by.get(("texm", s, size)) for s in ("parse_decode", "png", "png_level6"))
+    if not dec or not p1 or not p6:
+        continue
+    raw = {r["run_name"]: r for r in runs if r.get("aggregate_name") == "median"}
+    b1, b6 = raw[f"texm/png/{size}"].get("png_bytes"), raw[f"texm/png_level6/{size}"].get("png_bytes")
+    entry = {"side": size, "parse_decode_mb_s": dec["bytes_per_second"] / 1e6, "png_level1_us": p1["real_time_us"],
+             "png_level1_bytes": b1, "png_level6_us": p6["real_time_us"], "png_level6_bytes": b6}
+    textures.append(entry)
+    print(f"{size:>6} {entry['parse_decode_mb_s']:>11.1f} {entry['png_level1_us']:>9.1f} {b1 or 0:>10.0f} "
+          f"{entry['png_level6_us']:>9.1f} {b6 or 0:>10.0f}")
+print(f"\n{'format':6} {'size':>6} {'export us':>10} {'textured us':>12} {'x export':>9} {'cached us':>10} {'x export':>9}")
+for size in (1000, 10000):
+    ex, tx, tc = (by.get(("msh", s, size)) for s in ("export", "export_textured", "export_textured_cached"))
+    if not ex or not tx or not tc:
+        continue
+    entry = {"size_arg": size, "export_us": ex["real_time_us"], "textured_us": tx["real_time_us"],
+             "textured_cached_us": tc["real_time_us"], "textured_ratio": tx["real_time_us"] / ex["real_time_us"],
+             "textured_cached_ratio": tc["real_time_us"] / ex["real_time_us"]}
+    textures.append(entry)
+    print(f"{'msh':6} {size:>6} {entry['export_us']:>10.1f} {entry['textured_us']:>12.1f} {entry['textured_ratio']:>9.2f} "
+          f"{entry['textured_cached_us']:>10.1f} {entry['textured_cached_ratio']:>9.2f}")
 # Issue 28: a MOD read from an NBZ/ZIP volume (stored, deflated) against the
 # same MOD loose: the cost of libzip's open, the peek and the inflate.
 volume = []
@@ -251,7 +280,7 @@ for k in ("stored", "deflate"):
                          "target_met": med[k] / med["extracted"] <= 1.3})
 json.dump({"benchmarks": rows, "targets": targets, "export_vs_parse": export_vs_parse, "linearity": linearity, "corpus_sweep": scale,
            "report_vs_sweep_json": report_vs_json, "change_path": change_path, "export_winding": winding,
-           "volume_roundtrip": volume, "volume_sweep": volume_sweep},
+           "volume_roundtrip": volume, "volume_sweep": volume_sweep, "textures": textures},
           open("reports/bench.json", "w"), indent=2, sort_keys=True)
 print("wrote reports/bench.json")
 PY
