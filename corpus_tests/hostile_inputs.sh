@@ -635,4 +635,72 @@ run 1 vol_sweep -- "$bin" sweep "$vol" --json "$work/vol.evidence.json"
 run 1 vol_dir_roundtrip -- "$bin" roundtrip "$vol"
 # ==== end containers ============================================================
 
+# ==== textures, materials, WEAR tables (issue 29) ===============================
+# The game folder `export`/`view --game-dir` read besides the model: libraries
+# that are not what they claim, forged texture headers, outputs onto the
+# libraries, WEAR tables of every malformed kind; each through texture,
+# roundtrip, export and view.
+game=$work/game
+"$bin" synth materials --seed 29 --count 2 --malformed --out "$game" >/dev/null || fail "synth materials"
+"$bin" synth texm --seed 29 --count 2 --malformed --out "$work/tex" >/dev/null || fail "synth texm"
+run 0 mat_export -- "$bin" export "$game/models_0000.rlb" --out "$work/mat_glb" --game-dir "$game"
+# An output onto an input library is refused before anything is written.
+cp "$game/Textures.lib" "$work/Textures.before"
+run 2 mat_onto_lib -- "$bin" export "$game/showcase.msh" -o "$game/Textures.lib" --game-dir "$game" --force
+cmp -s "$game/Textures.lib" "$work/Textures.before" || fail "mat_onto_lib: the library was replaced"
+# A folder without the libraries, and libraries that are not archives.
+mkdir -p "$work/empty_game"
+run 2 mat_no_libs -- "$bin" export "$game/showcase.msh" -o "$work/x.glb" --game-dir "$work/empty_game"
+says mat_no_libs "Material.lib"
+mkdir -p "$work/bad_game" && cp "$game/Material.lib" "$work/bad_game/material.LIB"
+truncate -s 1G "$work/bad_game/TEXTURES.lib"  # sparse: refused from its size and magic, never read whole
+run 2 mat_sparse_lib -- /usr/bin/time -f 'peak_kb %M' "$bin" export "$game/showcase.msh" -o "$work/x.glb" --game-dir "$work/bad_game"
+says mat_sparse_lib "cannot be read"
+kb=$(awk '/^peak_kb/ {print $2}' "$work/mat_sparse_lib.err")
+[ -n "$kb" ] && [ "$kb" -le 65536 ] || fail "mat_sparse_lib: peak RSS $kb KiB for a refused library"
+# A Textures.lib whose texture claims 8,192 x 8,192 with a 40-byte payload:
+# the texture is missing (counted), the export stays valid.
+"$py" - "$game/Textures.lib" "$work/forged_game/Textures.lib" <<'PY' || fail "forging a texture header"
+import os, struct, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+at = data.find(b"Texm")
+struct.pack_into("<III", data, at + 4, 8192, 8192, 14)
+os.makedirs(os.path.dirname(sys.argv[2]), exist_ok=True)
+open(sys.argv[2], "wb").write(data)
+PY
+cp "$game/Material.lib" "$work/forged_game/"
+run 0 mat_forged_texture -- "$bin" export "$game/models_0000.rlb" --out "$work/forged_glb" --game-dir "$work/forged_game" --json
+"$py" -c 'import json,sys; r=json.load(open(sys.argv[1])); assert sum(m["summary"]["textures_missing"] for m in r["models"]) > 0, r' \
+  "$work/mat_forged_texture.out" || fail "mat_forged_texture: the forged texture was not counted missing"
+run 1 mat_forged_roundtrip -- "$bin" roundtrip "$work/forged_game/Textures.lib"
+says mat_forged_roundtrip "texm.mip-past-payload"
+# Every malformed WEAR and MAT0 variant: roundtrip names its code; export and
+# view of the model beside a broken WEAR still write (the rows fall back).
+for f in "$game"/malformed/*; do
+  code=$(basename "$f"); code=${code#malformed_}; code=${code%.*}
+  case $code in
+    mat0.key-entry-out-of-range|mat0.unknown-version|mat0.trailing-bytes|wear.id-position-mismatch) want=0 ;;
+    *) want=1 ;;
+  esac
+  run "$want" "mat_rt_$code" -- "$bin" roundtrip "$f"
+  says "mat_rt_$code" "$code"
+  case $f in
+    *.rlb)
+      run 0 "mat_export_$code" -- "$bin" export "$f" --out "$work/mat_$code" --game-dir "$game"
+      run 0 "mat_view_$code" -- "$bin" view "$f" -o "$work/mat_$code.html" --game-dir "$game" ;;
+  esac
+done
+# Every malformed Texm through texture (exit 1 naming the code, no file) and view's neighbour, roundtrip.
+for f in "$work"/tex/malformed/*.texm; do
+  code=$(basename "$f" .texm); code=${code#malformed_}
+  case $code in
+    texm.page-rect-outside) run 0 "tex_$code" -- "$bin" texture "$f" -o "$work/tex_$code.png" ;;
+    texm.bad-magic) run 2 "tex_$code" -- "$bin" texture "$f" -o "$work/tex_$code.png" ;;
+    *) run 1 "tex_$code" -- "$bin" texture "$f" -o "$work/tex_$code.png"
+       says "tex_$code" "$code"
+       [ ! -e "$work/tex_$code.png" ] || fail "tex_$code: wrote a picture" ;;
+  esac
+done
+# ==== end textures ==============================================================
+
 echo "hostile_inputs: ok"
