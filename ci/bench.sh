@@ -11,6 +11,8 @@
 #     --semantic of a 220 KiB MOD pair, rebuild, import; dump and build of a
 #     10,000-vertex MSH. Export --winding normals next to --winding strip
 #     (issue 28, target <= 1.2x) on MODs whose strips face both ways.
+#     Textures (issue 29): Texm parse + decode, PNG at zlib levels 1 and 6 with
+#     their sizes, the textured MSH export against the untextured one.
 #  2. Corpus scale: `meshgate sweep` over a generated corpus of N files (default
 #     10,000: MOD and MSH) at --jobs 1 and --jobs 2, wall time and peak RSS.
 #  2b. Node count (issue 26 item 13): peak RSS and wall time of every command
