@@ -258,13 +258,22 @@ void Observations::observe_mat0(const mat0::Material& m) {
   count(kFormatName, "phases", m.entries.size());
   count(kFormatName, "animated", m.tracks.empty() ? 0 : 1);
   for (const EntryRecord& e : m.entries) {
-    count(kFormatName, "untextured_phases", texture_name(e).empty() ? 1 : 0);
+    std::string name = texture_name(e);
+    count(kFormatName, "untextured_phases", name.empty() ? 1 : 0);
+    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (!name.empty()) textures_wanted_.insert(std::move(name));
     count(kFormatName, "cells", e.get(entry::cell) != 0xFF ? 1 : 0);
   }
   for (const Track& t : m.tracks) {
     observe(t.head);
     observe_all(std::span<const KeyRecord>(t.keys));
   }
+}
+
+void Observations::texture_present(std::string_view name) {
+  std::string key(name);
+  for (char& c : key) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  textures_present_.insert(std::move(key));
 }
 
 void Observations::observe_wear(const wear::Table& t) {
@@ -325,12 +334,20 @@ void Observations::merge(const Observations& o) {
   }
   for (const Count& c : o.counts_) count(c.format, c.what, c.n);
   for (const VersionCount& c : o.versions_) version(c.format, c.version, c.n);
+  textures_wanted_.insert(o.textures_wanted_.begin(), o.textures_wanted_.end());
+  textures_present_.insert(o.textures_present_.begin(), o.textures_present_.end());
 }
 
 // Both as {format: {name: n}}, keys sorted (json objects sort them).
 json Observations::counts_json() const {
   json out = json::object();
   for (const Count& c : counts_) out[std::string(c.format)][std::string(c.what)] = c.n;
+  if (!textures_wanted_.empty()) {
+    uint64_t resolved = 0;
+    for (const std::string& name : textures_wanted_) resolved += textures_present_.contains(name);
+    out[std::string(mat0::kFormatName)]["texture_names"] = textures_wanted_.size();
+    out[std::string(mat0::kFormatName)]["texture_names_resolved"] = resolved;
+  }
   return out;
 }
 json Observations::versions_json() const {

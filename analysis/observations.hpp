@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <utility>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -106,6 +107,11 @@ class Observations {
   // pixel_format=N, complete_mip_chains: every level down to 1 x 1, page_chunks,
   // alpha: the engine gives it an alpha channel).
   void observe_texm(const texm::Texture& texture);
+  // A Texm's entry name (the last component of its report path,
+  // "Textures.lib!TEX_0001"): the names MAT0 phases ask for are checked
+  // against these across the corpus (counts texture_names and
+  // texture_names_resolved under nikita-mat0).
+  void texture_present(std::string_view name);
   // A MAT0 material: its records, the version histogram (the entry's attr2),
   // counts (materials, phases, animated, untextured_phases, cells).
   void observe_mat0(const mat0::Material& material);
@@ -234,6 +240,8 @@ class Observations {
   };
   std::vector<Count> counts_;  // a dozen names at most: a list beats a map of strings
   std::vector<VersionCount> versions_;
+  // Texture names (case-folded) the corpus's MAT0 phases name, and those its Texm entries have.
+  std::set<std::string> textures_wanted_, textures_present_;
 };
 
 // A histogram key as the reports print it (value_text, or "all zero" /

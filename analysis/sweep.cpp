@@ -91,7 +91,11 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
     } else if (parsed.nres && parsed.nres->ok()) {
       into.observations.observe_nres(*parsed.nres->archive);
     }
-    if (parsed.texm && parsed.texm->ok()) into.observations.observe_texm(*parsed.texm->texture);
+    if (parsed.texm && parsed.texm->ok()) {
+      into.observations.observe_texm(*parsed.texm->texture);
+      const size_t bang = o.path.rfind('!');
+      if (bang != std::string::npos) into.observations.texture_present(std::string_view(o.path).substr(bang + 1));
+    }
     if (parsed.mat0 && parsed.mat0->ok()) into.observations.observe_mat0(*parsed.mat0->material);
     if (parsed.wear && parsed.wear->ok()) into.observations.observe_wear(*parsed.wear->table);
     if (parsed.pac) {

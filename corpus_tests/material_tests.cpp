@@ -12,6 +12,7 @@
 #include "parser/material/material_diagnostic_codes.hpp"
 #include "parser/material/wear_table.hpp"
 #include "parser/nres/nres_parser.hpp"
+#include "analysis/sweep.hpp"
 #include "pipeline/roundtrip.hpp"
 #include "writer/material/material_synth.hpp"
 #include "writer/material/material_writer.hpp"
@@ -116,6 +117,21 @@ TEST(MaterialCorpus, EveryFileAndResourceRoundTripsWithNoUncoveredNonZeroByte) {
   EXPECT_GE(formats[Format::nikita_mat0], 9u);
   EXPECT_EQ(formats[Format::nikita_wear], 8u);  // two models per archive, four archives
   EXPECT_GE(formats[Format::nres_msh], 8u);
+}
+
+TEST(MaterialCorpus, TheSweepCountsTextureNamesThatResolveAcrossFiles) {
+  SweepResult corpus;
+  for (const SynthFile& f : synth_materials_corpus(9, 4)) {
+    SweepResult r;
+    sweep_file(f.name, f.bytes, nres::Profile::compatible, r, false);
+    corpus.observations.merge(r.observations);
+  }
+  const nlohmann::json counts = corpus.observations.counts_json();
+  const nlohmann::json& m = counts.at("nikita-mat0");
+  // Every name but NO_SUCH_TEXTURE is an entry of Textures.lib (names fold case).
+  EXPECT_GT(m.at("texture_names").get<uint64_t>(), 1u);
+  EXPECT_EQ(m.at("texture_names_resolved").get<uint64_t>() + 1, m.at("texture_names").get<uint64_t>()) << m.dump();
+  EXPECT_EQ(counts.at("nikita-texm").at("textures").get<uint64_t>(), 12u);
 }
 
 TEST(WearReadings, IdAndPositionAreBothOffered) {
