@@ -97,6 +97,37 @@ TEST(ZipVolume, EveryCodeButTheMemberLimitHasAMalformedVariantThatRaisesIt) {
     if (code.code != zip::codes::member_limit.code) EXPECT_TRUE(raised.count(code.code)) << code.code << " has no variant";
 }
 
+// Two members of one name would be two outcomes under one report path (and
+// one lock entry). Debian's libzip refuses such a volume when it opens it
+// ("File already exists"), so meshgate reads none of it and says why: the
+// volume is rejected (exit 1), never half-read under colliding paths.
+TEST(ZipVolume, AVolumeWhoseMembersShareANameIsRefusedWhole) {
+  const std::vector<std::byte> mod = mod::synth_mod_corpus(9, 1).at(0).bytes;
+  std::vector<std::byte> v = zip::write_volume({{"em.mod", mod, false}, {"fm.mod", mod, false}});
+  // Rename the second member "em.mod" in its local header and its central directory entry.
+  const auto rename = [&](uint32_t signature, size_t name_at) {
+    const auto u32_at = [&](size_t i) {
+      return std::to_integer<uint32_t>(v[i]) | std::to_integer<uint32_t>(v[i + 1]) << 8 |
+             std::to_integer<uint32_t>(v[i + 2]) << 16 | std::to_integer<uint32_t>(v[i + 3]) << 24;
+    };
+    for (size_t i = 0, seen = 0; i + 4 <= v.size(); ++i)
+      if (u32_at(i) == signature && seen++ == 1) {
+        ASSERT_EQ(v[i + name_at], std::byte{'f'});
+        v[i + name_at] = std::byte{'e'};
+        return;
+      }
+    FAIL() << "no second header";
+  };
+  rename(0x04034b50, 30);
+  rename(0x02014b50, 46);
+  const std::vector<RoundTripOutcome> out = roundtrip_tree("v.nbz", bytes_of(v));
+  ASSERT_EQ(out.size(), 1u);  // nothing read under a colliding path
+  EXPECT_FALSE(out[0].parsed);
+  ASSERT_FALSE(out[0].diagnostics.empty());
+  EXPECT_EQ(out[0].diagnostics[0].code, zip::codes::unreadable.code);
+  EXPECT_NE(out[0].diagnostics[0].message.find("libzip"), std::string::npos);
+}
+
 TEST(ZipVolume, AFailedMemberFailsItsOutcomeNotTheOthers) {
   for (const MalformedCase& c : zip::malformed_volume_cases(9)) {
     if (c.expected_code != zip::codes::size_mismatch.code) continue;
