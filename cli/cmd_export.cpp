@@ -228,6 +228,12 @@ void add_export(CLI::App& app, int& exit_code) {
                     static_cast<unsigned long long>(d.summary.primitives), static_cast<unsigned long long>(d.summary.triangles),
                     static_cast<unsigned long long>(d.summary.vertices), static_cast<unsigned long long>(d.summary.joints),
                     static_cast<unsigned long long>(d.summary.animations));
+        if (d.summary.textured)
+          std::printf("  materials: %llu resolved, %llu fallback; %llu textures embedded, %llu missing\n",
+                      static_cast<unsigned long long>(d.summary.materials_resolved),
+                      static_cast<unsigned long long>(d.summary.materials_fallback),
+                      static_cast<unsigned long long>(d.summary.textures),
+                      static_cast<unsigned long long>(d.summary.textures_missing));
         if (d.summary.winding == "normals" || d.summary.winding == "strip")
           std::printf("  winding %s: %llu strips, %llu reversed, %llu inconsistent; %llu triangles flipped from strict "
                       "alternation, %llu without a side (kept), %llu against their normals\n",
