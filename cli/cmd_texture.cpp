@@ -27,12 +27,6 @@ struct TextureOptions {
   SizeLimits limits;
 };
 
-bool same_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
 }  // namespace
 
 void add_texture(CLI::App& app, int& exit_code) {
@@ -74,7 +68,8 @@ void add_texture(CLI::App& app, int& exit_code) {
     parse_tree(input->display, input->bytes, {.profile = options->profile}, [&](const ParsedFile& f) {
       if (f.format != Format::nikita_texm) return;
       textures.push_back(file + f.path.substr(std::min(f.path.size(), input->display.size())));
-      const bool is_wanted = wanted.empty() ? f.depth == 0 : same_ignoring_case(f.path, wanted);
+      // Entry names match as NRes lookups match them (_strcmpi).
+      const bool is_wanted = wanted.empty() ? f.depth == 0 : nres::compare_names_lowercase(f.path, wanted) == 0;
       if (matched || !is_wanted) return;
       matched = true;
       found_path = f.path;
