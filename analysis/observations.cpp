@@ -260,7 +260,6 @@ void Observations::observe_mat0(const mat0::Material& m) {
   for (const EntryRecord& e : m.entries) {
     std::string name = texture_name(e);
     count(kFormatName, "untextured_phases", name.empty() ? 1 : 0);
-    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     if (!name.empty()) textures_wanted_.insert(std::move(name));
     count(kFormatName, "cells", e.get(entry::cell) != 0xFF ? 1 : 0);
   }
@@ -270,11 +269,7 @@ void Observations::observe_mat0(const mat0::Material& m) {
   }
 }
 
-void Observations::texture_present(std::string_view name) {
-  std::string key(name);
-  for (char& c : key) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  textures_present_.insert(std::move(key));
-}
+void Observations::texture_present(std::string_view name) { textures_present_.emplace(name); }
 
 void Observations::observe_wear(const wear::Table& t) {
   count(wear::kFormatName, "tables", 1);

@@ -23,6 +23,7 @@
 #include "parser/mod/mod_model.hpp"
 #include "parser/msh/msh_model.hpp"
 #include "parser/nres/nres_model.hpp"
+#include "parser/nres/nres_parser.hpp"  // NameLess
 #include "parser/pac/pac_model.hpp"
 #include "parser/material/mat0_model.hpp"
 #include "parser/material/wear_table.hpp"
@@ -241,7 +242,7 @@ class Observations {
   std::vector<Count> counts_;  // a dozen names at most: a list beats a map of strings
   std::vector<VersionCount> versions_;
   // Texture names (case-folded) the corpus's MAT0 phases name, and those its Texm entries have.
-  std::set<std::string> textures_wanted_, textures_present_;
+  std::set<std::string, nres::NameLess> textures_wanted_, textures_present_;  // texture names, any case
 };
 
 // A histogram key as the reports print it (value_text, or "all zero" /

@@ -417,13 +417,13 @@ template <bool Fresh>
 void BM_MshExportTextured(benchmark::State& state) {
   static const BenchLibraries libs;
   const auto& bytes = msh_file(state.range(0));
-  std::map<std::string, std::shared_ptr<const gltf::TextureLook>> kept;
+  TextureCache kept;
   for (auto _ : state) {
-    std::map<std::string, std::shared_ptr<const gltf::TextureLook>> fresh;
+    TextureCache fresh;
     const msh::ParseResult model = msh::parse_msh(bytes);
     MaterialChain chain(*libs.libraries, std::nullopt, "", "", {}, Fresh ? fresh : kept);
     gltf::ExportOptions options{"bench.msh", 0};
-    options.materials = [&](uint8_t row) { return chain.look(row); };
+    chain.attach(options);
     const gltf::Exported e = gltf::export_msh(*model.model, bytes, options);
     if (e.summary.textures != 1) state.SkipWithError("the texture was not embedded");
     benchmark::DoNotOptimize(gltf::glb_bytes(e.asset));

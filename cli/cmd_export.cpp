@@ -113,7 +113,8 @@ void add_export(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    std::map<std::string, std::shared_ptr<const gltf::TextureLook>> texture_cache;
+    std::optional<MaterialSession> looks;
+    if (libraries) looks.emplace(*libraries, ChainOptions{options->look.reading, options->look.byte_order});
     const gltf::FileKind kind = options->format == "gltf" ? gltf::FileKind::gltf : gltf::FileKind::glb;
     const std::string extension = kind == gltf::FileKind::gltf ? ".gltf" : ".glb";
     // Every file the export will write (a .gltf's .bin, each model's name in
@@ -163,9 +164,8 @@ void add_export(CLI::App& app, int& exit_code) {
         (read.status == ReadStatus::too_large ? rejected : io_failed) = true;
         continue;
       }
-      WearFinder wears;
       const auto visit = [&](const ParsedFile& o) {
-        wears.see(o);
+        if (looks) looks->see(o);
         // A texture, material or WEAR table that does not parse is the
         // library's problem (roundtrip names it), not a model's.
         if (!o.ok() && (o.format == Format::nikita_texm || o.format == Format::nikita_mat0 ||
@@ -183,14 +183,7 @@ void add_export(CLI::App& app, int& exit_code) {
         gltf::ExportOptions export_options{o.path, options->lod, *gltf::winding_from_name(options->winding),
                                            options->scale, options->y_up};
         std::optional<MaterialChain> chain;
-        if (libraries && o.msh) {
-          std::string source, problem;
-          std::optional<wear::Table> table = wears.for_model(o, input.path.string(), source, problem);
-          chain.emplace(*libraries, std::move(table), source, problem,
-                        ChainOptions{options->look.reading, options->look.byte_order}, texture_cache);
-          export_options.materials = [&](uint8_t row) { return chain->look(row); };
-          export_options.materials_extras = chain->extras();
-        }
+        if (looks && o.msh) chain.emplace(looks->chain_for(o, input.path.string())).attach(export_options);
         std::optional<gltf::Exported> exported;
         if (o.mod) exported = gltf::export_mod(*o.mod->model, o.data, export_options);
         else if (o.msh) exported = gltf::export_msh(*o.msh->model, o.data, export_options);

@@ -62,8 +62,8 @@ void add_view(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    std::map<std::string, std::shared_ptr<const gltf::TextureLook>> texture_cache;
-    WearFinder wears;
+    std::optional<MaterialSession> looks;
+    if (libraries) looks.emplace(*libraries, ChainOptions{options->look.reading, options->look.byte_order});
     FileReader reader;
     // Not a structured binding: clang 14 cannot capture one in the lambda below.
     const std::pair<std::string, std::string> split = split_nested(options->file);
@@ -77,7 +77,7 @@ void add_view(CLI::App& app, int& exit_code) {
     std::vector<Diagnostic> rejected;
     std::vector<std::string> models;  // every model the file holds, for the list
     const auto visit = [&](const ParsedFile& f) {
-      wears.see(f);
+      if (looks) looks->see(f);
       // Listed as the user would pass them: the file as given, then the nested path.
       if (f.ok() && (f.mod || f.msh)) models.push_back(file + f.path.substr(std::min(f.path.size(), input->display.size())));
       if (page || (!wanted.empty() && f.path != wanted)) return;
@@ -96,18 +96,10 @@ void add_view(CLI::App& app, int& exit_code) {
         page = ViewPage{f.path, "", {}, msh_field_listing(*model)};
         page->fields.keep_alive(model);
         std::optional<MaterialChain> chain;
-        if (libraries) {
-          std::string source, problem;
-          std::optional<wear::Table> table = wears.for_model(f, file, source, problem);
-          chain.emplace(*libraries, std::move(table), source, problem,
-                        ChainOptions{options->look.reading, options->look.byte_order}, texture_cache);
-        }
+        if (looks) chain.emplace(looks->chain_for(f, file));
         for (unsigned lod = 0; lod <= 4; ++lod) {
           gltf::ExportOptions export_options{f.path, lod};
-          if (chain) {
-            export_options.materials = [&](uint8_t row) { return chain->look(row); };
-            export_options.materials_extras = chain->extras();
-          }
+          if (chain) chain->attach(export_options);
           const gltf::Exported e = gltf::export_msh(*f.msh->model, data, export_options);
           if (lod == 0) page->summary = summary_line(e.summary) + " (LOD 0)";
           if (lod == 0 || e.summary.primitives > 0) page->lods.push_back({"LOD " + std::to_string(lod), glb_of(e.asset)});

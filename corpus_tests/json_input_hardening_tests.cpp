@@ -86,10 +86,11 @@ TEST(JsonInputHardening, DuplicateKeysAreRefusedWithTheirPath) {
   EXPECT_TRUE(read_json(R"({"a": {"k": 1}, "b": {"k": 1}})").value);  // one key in two objects is fine
 }
 
-// Item 15: a bad value of 200 MB was echoed in full; syntax errors quote the
+// Item 15: a bad value of 200 MB was echoed in full (any value far over the cut
+// shows it; 16 MiB keeps the test short under ASan); syntax errors quote the
 // token nlohmann read so far, cut.
 TEST(JsonInputHardening, MessagesCutLongValues) {
-  const std::string big(50u << 20, 'x');
+  const std::string big(4u << 20, 'x');
   const JsonRead bad = read_json("\"" + big + "\u0001\"");
   ASSERT_FALSE(bad.value);
   EXPECT_LT(bad.error.size(), 400u) << bad.error.substr(0, 400);
@@ -97,7 +98,7 @@ TEST(JsonInputHardening, MessagesCutLongValues) {
   EXPECT_EQ(cut_text(std::string(100, 'y'), 10), "yyyyyyyyyy... (100 bytes)");
 
   json dump = small_dump();
-  item_at(dump, "header.magic")["value"] = std::string(200u << 20, '7');
+  item_at(dump, "header.magic")["value"] = std::string(16u << 20, '7');
   const BuildResult built = build_from_dump(dump);
   ASSERT_FALSE(built.errors.empty());
   EXPECT_LT(built.errors.front().size(), 400u) << built.errors.front().substr(0, 400);
@@ -164,7 +165,8 @@ TEST(JsonInputHardening, BuildNamesBothOverlappingItems) {
 
 // Item 7: the checker knows the keywords of every schema it checks (dump and
 // evidence use $ref, oneOf, maxItems and schema-valued additionalProperties),
-// and a 10 MB string against a pattern does not recurse per character.
+// and a 2 MiB string against a pattern does not recurse per character (the
+// depth-first executor would need millions of frames; 10 MiB took 23 s under ASan).
 TEST(JsonInputHardening, SchemasOfDumpsEvidenceAndLocksAreChecked) {
   EXPECT_TRUE(schema_violations(dump_schema(), small_dump()).empty()) << joined(schema_violations(dump_schema(), small_dump()));
   SweepResult r;
@@ -177,7 +179,7 @@ TEST(JsonInputHardening, SchemasOfDumpsEvidenceAndLocksAreChecked) {
   EXPECT_TRUE(any_contains(evidence_problems(counts), "/counts/dmc3-mod/mesh: is below the minimum 0"));
   json hex = small_dump();
   item_at(hex, "header.magic").erase("value");
-  item_at(hex, "header.magic")["hex"] = std::string(10u << 20, 'a') + "g";
+  item_at(hex, "header.magic")["hex"] = std::string(2u << 20, 'a') + "g";
   EXPECT_TRUE(any_contains(schema_violations(dump_schema(), hex), "/hex: does not match"));
   EXPECT_TRUE(schema_violations(manifest_schema(), manifest_json(r)).empty());
 }

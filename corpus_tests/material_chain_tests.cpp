@@ -45,7 +45,7 @@ class MaterialChainTest : public ::testing::Test {
   std::filesystem::path dir_;
   std::map<std::string, std::vector<std::byte>> files_;
   std::unique_ptr<GameLibraries> libraries_;
-  std::map<std::string, std::shared_ptr<const gltf::TextureLook>> cache_;
+  TextureCache cache_;
 };
 
 TEST_F(MaterialChainTest, EveryBatchResolvesAsTheGeneratorPlanned) {
@@ -115,12 +115,12 @@ TEST_F(MaterialChainTest, TheExportedPngsHoldTheDecodedTexels) {
   const wear::ParseResult table = wear::parse_wear(wear_bytes);
   ASSERT_TRUE(table.ok());
   for (const texm::ByteOrder order : {texm::ByteOrder::bgra, texm::ByteOrder::argb}) {
-    std::map<std::string, std::shared_ptr<const gltf::TextureLook>> cache;
+    TextureCache cache;
     MaterialChain chain(*libraries_, table.table, "showcase.wea", "", {.byte_order = order}, cache);
     const ParsedFile f = parse_file("showcase.msh", model_bytes);
     ASSERT_TRUE(f.msh && f.ok());
     gltf::ExportOptions options{"showcase.msh"};
-    options.materials = [&](uint8_t row) { return chain.look(row); };
+    chain.attach(options);
     const gltf::Exported e = gltf::export_msh(*f.msh->model, model_bytes, options);
     EXPECT_EQ(e.summary.textures, 6u);
     EXPECT_EQ(e.summary.materials_resolved, 6u);

@@ -11,27 +11,21 @@ namespace meshgate {
 
 namespace {
 
-std::string upper(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
-
-// "DIR!MODEL0000.MSH" -> "DIR!MODEL0000" with the last component upper-cased:
-// the key a model and its WEAR share.
+// "DIR!MODEL0000.MSH" -> "DIR!MODEL0000": the key a model and its WEAR share
+// (compared in any case, nres::NameLess).
 std::string base_key(std::string_view path) {
   const size_t bang = path.rfind('!');
   const size_t start = bang == std::string_view::npos ? 0 : bang + 1;
-  std::string_view last = path.substr(start);
-  if (const size_t dot = last.rfind('.'); dot != std::string_view::npos && dot > 0) last = last.substr(0, dot);
-  return std::string(path.substr(0, start)) + upper(last);
+  const size_t dot = path.rfind('.');
+  return std::string(dot != std::string_view::npos && dot > start ? path.substr(0, dot) : path);
 }
 
 // A file in `dir` whose name is `name` in any case.
 std::optional<std::string> find_folded(const std::filesystem::path& dir, std::string_view name) {
   std::error_code ec;
   for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-    if (upper(it->path().filename().string()) == upper(name) && it->is_regular_file(ec)) return it->path().string();
+    if (nres::compare_names_lowercase(it->path().filename().string(), name) == 0 && it->is_regular_file(ec))
+      return it->path().string();
   return std::nullopt;
 }
 
@@ -55,15 +49,17 @@ std::optional<nres::ParseResult> read_library(const std::string& path, const Siz
   return parsed;
 }
 
-std::map<std::string, size_t> index_by_name(const nres::Archive& archive) {
-  std::map<std::string, size_t> index;
+using NameIndex = std::map<std::string, size_t, nres::NameLess>;
+
+NameIndex index_by_name(const nres::Archive& archive) {
+  NameIndex index;
   for (size_t i = 0; i < archive.entries.size(); ++i)
-    index.emplace(upper(nres::entry_name_view(archive.entries[i].record)), i);  // the first of a name wins
+    index.emplace(nres::entry_name_view(archive.entries[i].record), i);  // the first of a name wins
   return index;
 }
 
-std::optional<size_t> lookup(const std::map<std::string, size_t>& index, std::string_view name, bool strip_suffix) {
-  if (auto it = index.find(upper(name)); it != index.end()) return it->second;
+std::optional<size_t> lookup(const NameIndex& index, std::string_view name, bool strip_suffix) {
+  if (auto it = index.find(name); it != index.end()) return it->second;
   if (!strip_suffix) return std::nullopt;
   const size_t dot = name.rfind('.');
   if (dot == std::string_view::npos || dot + 1 == name.size()) return std::nullopt;
@@ -146,9 +142,14 @@ std::optional<wear::Table> WearFinder::for_model(const ParsedFile& model, const 
   return std::move(parsed.table);
 }
 
+MaterialChain MaterialSession::chain_for(const ParsedFile& model, const std::string& loose_path) {
+  std::string source, problem;
+  std::optional<wear::Table> table = wears_.for_model(model, loose_path, source, problem);
+  return MaterialChain(libraries_, std::move(table), std::move(source), std::move(problem), options_, textures_);
+}
+
 MaterialChain::MaterialChain(const GameLibraries& libraries, std::optional<wear::Table> wear, std::string wear_source,
-                             std::string wear_problem, ChainOptions options,
-                             std::map<std::string, std::shared_ptr<const gltf::TextureLook>>& texture_cache)
+                             std::string wear_problem, ChainOptions options, TextureCache& texture_cache)
     : libraries_(libraries),
       wear_(std::move(wear)),
       wear_source_(std::move(wear_source)),
@@ -162,6 +163,11 @@ const gltf::MaterialLook* MaterialChain::look(uint8_t row) {
   return &it->second;
 }
 
+void MaterialChain::attach(gltf::ExportOptions& options) {
+  options.materials = [this](uint8_t row) { return look(row); };
+  options.materials_extras = extras();
+}
+
 nlohmann::json MaterialChain::extras() const {
   return {{"materials", libraries_.paths().materials},
           {"textures", libraries_.paths().textures},
@@ -172,21 +178,26 @@ nlohmann::json MaterialChain::extras() const {
                     "texture name -> Texm in Textures.lib, level 0"}};
 }
 
-std::shared_ptr<const gltf::TextureLook> MaterialChain::texture(size_t entry, std::optional<texm::Texture>& parsed) {
+const CachedTexture& MaterialChain::texture(size_t entry) {
+  if (auto it = textures_.find(entry); it != textures_.end()) return it->second;
+  CachedTexture& cached = textures_[entry];
   const nres::Entry& e = libraries_.texture_entry(entry);
-  const std::string name = nres::entry_name(e.record);
-  const texm::ParseResult r = texm::parse_texm(e.payload);
-  if (!r.ok()) return nullptr;
-  parsed = *r.texture;
-  const std::string key = upper(name);
-  if (auto it = textures_.find(key); it != textures_.end()) return it->second;
-  const texm::Rgba8Image image = texm::decode_level(*r.texture, 0, options_.byte_order);
+  const texm::ParseResult parsed = texm::parse_texm(e.payload);
+  if (!parsed.ok()) return cached;
+  const texm::Texture& t = *parsed.texture;
+  const texm::Rgba8Image image = texm::decode_level(t, 0, options_.byte_order);
   auto look = std::make_shared<gltf::TextureLook>();
-  look->name = name;
+  look->name = nres::entry_name(e.record);
   look->png = encode_png_rgba(image.width, image.height, image.rgba);
-  look->alpha = texm::has_alpha(*r.texture);
-  textures_.emplace(key, look);
-  return look;
+  look->alpha = texm::has_alpha(t);
+  cached.look = std::move(look);
+  if (t.page) {
+    const double w = t.width(), h = t.height();
+    const auto at = [](const texm::PageRectRecord& r, size_t f) { return static_cast<double>(r.get_signed(f)); };
+    for (const texm::PageRectRecord& r : t.page->rects)
+      cached.cells.push_back({at(r, texm::rect::x) / w, at(r, texm::rect::y) / h, at(r, texm::rect::w) / w, at(r, texm::rect::h) / h});
+  }
+  return cached;
 }
 
 gltf::MaterialLook MaterialChain::resolve(uint8_t row) {
@@ -247,8 +258,8 @@ gltf::MaterialLook MaterialChain::resolve(uint8_t row) {
     return look;
   }
   const std::optional<size_t> t = libraries_.texture(texture_name);
-  std::optional<texm::Texture> parsed;
-  if (t) look.texture = texture(*t, parsed);
+  const CachedTexture* cached = t ? &texture(*t) : nullptr;
+  if (cached) look.texture = cached->look;
   if (!look.texture) {
     look.texture_missing = true;
     extras["texture_status"] = t ? "does not parse" : "missing";
@@ -260,11 +271,8 @@ gltf::MaterialLook MaterialChain::resolve(uint8_t row) {
   const uint64_t cell = p.get(mat0::entry::cell);
   if (cell != 0xFF) {
     extras["cell"] = cell;
-    if (parsed->page && cell < parsed->page->rects.size()) {
-      const texm::PageRectRecord& r = parsed->page->rects[cell];
-      const double w = parsed->width(), h = parsed->height();
-      look.uv_rect = std::array<double, 4>{r.get_signed(texm::rect::x) / w, r.get_signed(texm::rect::y) / h,
-                                           r.get_signed(texm::rect::w) / w, r.get_signed(texm::rect::h) / h};
+    if (cell < cached->cells.size()) {
+      look.uv_rect = cached->cells[cell];
     } else {
       extras["cell_problem"] = "the texture has no Page rectangle " + std::to_string(cell) + ": the whole texture is used";
     }

@@ -2,12 +2,13 @@
 // §1): Res13 WEAR row -> the model's WEAR table -> a MAT0 material of that name
 // in Material.lib -> its static phase -> the phase's texture name -> a Texm in
 // Textures.lib. The libraries are read once; each row is resolved once per
-// model, each texture decoded and encoded as PNG once per run. Every link that
+// model, each texture parsed, decoded and encoded as PNG once per run. Every link that
 // does not hold is named in the look's extras and counted by the export, which
 // stays valid: a missing material falls back to DEFAULT, else the library's
 // entry 0; a missing texture leaves the phase's colour.
 #pragma once
 
+#include <array>
 #include <map>
 #include <memory>
 #include <optional>
@@ -34,7 +35,7 @@ struct LibraryPaths {
 [[nodiscard]] std::optional<LibraryPaths> find_libraries(const std::string& game_dir, const std::string& materials,
                                                          const std::string& textures, std::string& error);
 
-// Material.lib and Textures.lib, read and indexed by name (case-folded).
+// Material.lib and Textures.lib, read and indexed by name (any case, as the engine's _strcmpi).
 class GameLibraries {
  public:
   // nullptr after writing why into `error` (unreadable, too large, not an NRes archive).
@@ -53,7 +54,7 @@ class GameLibraries {
  private:
   LibraryPaths paths_;
   nres::ParseResult materials_, textures_;  // payloads copied: the files' buffers go
-  std::map<std::string, size_t> material_index_, texture_index_;
+  std::map<std::string, size_t, nres::NameLess> material_index_, texture_index_;
 };
 
 // The WEAR table of each model a file holds: an entry of the model's archive
@@ -61,7 +62,11 @@ class GameLibraries {
 // `.wea` beside it (case-insensitive).
 class WearFinder {
  public:
-  // Called for each file parse_tree visits before the models in it.
+  // Called for each file parse_tree visits before the models in it. An
+  // archive's WEAR entries are parsed here, from the archive, although
+  // parse_tree visits them again as nested files: a model can come before its
+  // WEAR in the archive, and its chain is needed when it is visited. (A WEAR
+  // table is a few hundred bytes of text; the second parse costs nothing seen.)
   void see(const ParsedFile& file);
   // The table for `model` (loose_path: the model's file on disk when it is
   // not nested), with where it came from; nullopt when there is none or it
@@ -70,7 +75,8 @@ class WearFinder {
                                                      std::string& source, std::string& problem) const;
 
  private:
-  std::map<std::string, std::pair<std::string, std::optional<wear::Table>>> tables_;  // "ARCHIVE!BASE" -> (path, table)
+  // "ARCHIVE!BASE" (the entry's name without its extension, any case) -> (path, table).
+  std::map<std::string, std::pair<std::string, std::optional<wear::Table>>, nres::NameLess> tables_;
 };
 
 struct ChainOptions {
@@ -78,26 +84,52 @@ struct ChainOptions {
   texm::ByteOrder byte_order = texm::ByteOrder::bgra;
 };
 
+// One Textures.lib entry as the chain uses it, kept across models: its PNG,
+// and its Page rectangles as fractions of level 0 (what a MAT0 cell selects).
+struct CachedTexture {
+  std::shared_ptr<const gltf::TextureLook> look;  // nullptr: the Texm does not parse
+  std::vector<std::array<double, 4>> cells;       // x, y, w, h
+};
+using TextureCache = std::map<size_t, CachedTexture>;  // by Textures.lib entry index
+
 // One model's looks: gltf::ExportOptions::materials calls look(row).
 class MaterialChain {
  public:
   MaterialChain(const GameLibraries& libraries, std::optional<wear::Table> wear, std::string wear_source,
-                std::string wear_problem, ChainOptions options,
-                std::map<std::string, std::shared_ptr<const gltf::TextureLook>>& texture_cache);
+                std::string wear_problem, ChainOptions options, TextureCache& texture_cache);
   [[nodiscard]] const gltf::MaterialLook* look(uint8_t row);
   // asset.extras.meshgate.materials: the files, the readings chosen.
   [[nodiscard]] nlohmann::json extras() const;
+  // Gives an export this chain's looks and extras; the chain must outlive the export.
+  void attach(gltf::ExportOptions& options);
 
  private:
   gltf::MaterialLook resolve(uint8_t row);
-  std::shared_ptr<const gltf::TextureLook> texture(size_t entry, std::optional<texm::Texture>& parsed);
+  const CachedTexture& texture(size_t entry);
 
   const GameLibraries& libraries_;
   std::optional<wear::Table> wear_;
   std::string wear_source_, wear_problem_;
   ChainOptions options_;
-  std::map<std::string, std::shared_ptr<const gltf::TextureLook>>& textures_;  // by Textures.lib entry, across models
+  TextureCache& textures_;  // across models
   std::map<uint8_t, gltf::MaterialLook> looks_;
+};
+
+// What `export` and `view` keep across the models of one run: the libraries'
+// options, the WEAR tables met so far and the encoded textures.
+class MaterialSession {
+ public:
+  MaterialSession(const GameLibraries& libraries, ChainOptions options) : libraries_(libraries), options_(options) {}
+  // Each file parse_tree visits, before the models in it (WearFinder::see).
+  void see(const ParsedFile& file) { wears_.see(file); }
+  // The chain of an MSH model (loose_path: its file on disk when it is not nested).
+  [[nodiscard]] MaterialChain chain_for(const ParsedFile& model, const std::string& loose_path);
+
+ private:
+  const GameLibraries& libraries_;
+  ChainOptions options_;
+  WearFinder wears_;
+  TextureCache textures_;
 };
 
 }  // namespace meshgate

@@ -43,6 +43,14 @@ struct ParseResult {
 [[nodiscard]] int compare_names_lowercase(std::string_view a, std::string_view b);
 [[nodiscard]] int compare_names_uppercase(std::string_view a, std::string_view b);
 
+// Orders names as the engine's lookups see them (_strcmpi), for maps and sets
+// keyed by a resource or file name: "Material.lib", "MATERIAL.LIB" and
+// "material.lib" are one key, and a lookup in any case finds it.
+struct NameLess {
+  using is_transparent = void;
+  bool operator()(std::string_view a, std::string_view b) const { return compare_names_lowercase(a, b) < 0; }
+};
+
 [[nodiscard]] ParseResult parse_nres(Bytes data, const ParseOptions& options = {});
 
 // Copies each entry's payload out of `data` (the bytes the archive was parsed from).
