@@ -42,6 +42,7 @@ void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedV
   f.format = o.format;
   f.parse_ok = o.parsed;
   f.roundtrip_identical = o.identical;
+  f.read_only = o.read_only;
   std::set<std::string> codes;
   for (const Diagnostic& d : o.diagnostics) {
     codes.emplace(d.code);

@@ -67,8 +67,10 @@ struct SweptFile {
   uint64_t errors = 0, warnings = 0;
   std::vector<VolumeMemberDigest> volume_members;  // a volume's file members, central-directory order
 
-  // Parsed, byte-identical, and no byte claimed by two leaf fields.
-  [[nodiscard]] bool clean() const { return parse_ok && roundtrip_identical && coverage.overlaps == 0; }
+  bool read_only = false;  // an NBZ/ZIP volume: read, never rewritten (its members are round-tripped)
+
+  // Parsed, byte-identical (or read-only), and no byte claimed by two leaf fields.
+  [[nodiscard]] bool clean() const { return parse_ok && (roundtrip_identical || read_only) && coverage.overlaps == 0; }
 };
 
 // A file's HTML report page, made by whatever renders pages (the sweep only

@@ -122,6 +122,9 @@ assert all(f["identical"] for f in members if not f["read_only"])
 assert r["totals"]["read_only"] == 3 and r["totals"]["failed"] == 0, r["totals"]
 PY
 "$bin" roundtrip "$vol" | grep -q "read-only container" || fail "roundtrip does not say a volume is a read-only container"
+# A sweep of clean volumes is clean: a volume is read, not rewritten, which is no difference.
+"$bin" sweep "$vol" > "$work/vsweep.txt" || fail "sweep of clean volumes exited $?: $(head -c 600 "$work/vsweep.txt")"
+grep -q "DIFFERS\|REJECTED" "$work/vsweep.txt" && fail "sweep lists a clean volume: $(head -c 600 "$work/vsweep.txt")"
 "$bin" inspect "$vol/volume_0000.nbz" --json > "$work/vin.json" || fail "inspect of a volume exited $?"
 python3 - "$work/vin.json" <<'PY'
 import json, sys

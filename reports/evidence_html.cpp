@@ -15,7 +15,9 @@ void write_evidence_html(std::ostream& out, const SweepResult& r, uint64_t detai
   json paths = json::array(), rows = json::array();
   for (const SweptFile& f : r.files) {
     paths.push_back(f.path);
-    rows.push_back({std::string(format_name(f.format)), f.size, f.parse_ok, f.roundtrip_identical, f.diagnostic_codes,
+    // "identical": yes / no, or "read-only" for a volume (read, never rewritten).
+    const json identical = f.read_only ? json("read-only") : json(f.roundtrip_identical);
+    rows.push_back({std::string(format_name(f.format)), f.size, f.parse_ok, identical, f.diagnostic_codes,
                     f.invariants_violated});
   }
   const json corpus = {{"evidence", evidence_without_files(r)},
