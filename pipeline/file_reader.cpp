@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -76,6 +77,20 @@ FileRead failed(ReadStatus status, int error) {
   return r;
 }
 
+// A large file is read into fresh memory, and on the project's VMs a page
+// fault costs microseconds: reading a 63 MB volume spent 40% of its sweep
+// faulting in 4 KiB pages (ci/bench.sh's volume row, 2.4x the sweep of its
+// members extracted). Huge pages, where the kernel gives them on request
+// (transparent_hugepage = madvise, Debian's default), take 1/512 as many
+// faults; elsewhere the request is ignored.
+void ask_for_huge_pages(std::byte* data, size_t size) {
+  constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
+  const auto at = reinterpret_cast<uintptr_t>(data);
+  const uintptr_t begin = (at + kHugePage - 1) & ~(kHugePage - 1);
+  const uintptr_t end = (at + size) & ~(kHugePage - 1);
+  if (end > begin) (void)madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+}
+
 }  // namespace
 
 std::string read_failure_text(const FileRead& read) {
@@ -118,7 +133,9 @@ FileRead FileReader::read(const std::filesystem::path& path, const SizeLimits& l
       return r;
     }
   }
+  const size_t capacity = buffer_.capacity();
   buffer_.resize(*size);  // no zero fill: read() overwrites what is kept
+  if (buffer_.capacity() != capacity) ask_for_huge_pages(buffer_.data(), buffer_.capacity());  // new memory, untouched
   const std::optional<size_t> got = file.read_into(buffer_);
   if (!got) return failed(status_of(errno), errno);
   r.status = ReadStatus::ok;

@@ -194,11 +194,15 @@ void walk(std::string path, Bytes data, const ParseTreeOptions& options, unsigne
 
 // A volume's member: inflated (one at a time: its bytes live until its
 // `leave`) and walked as a file; one that cannot be inflated is visited as a
-// file of its format that says why and holds no bytes.
-void walk_volume_member(const ParsedFile& volume, size_t m, Format format, const ParseTreeOptions& options,
-                        unsigned depth, const ParsedFileVisitor& enter, const ParsedFileVisitor& leave) {
+// file of its format that says why and holds no bytes. `buffer` is the
+// previous member's, filled again and handed back for the next.
+std::vector<std::byte> walk_volume_member(const ParsedFile& volume, size_t m, Format format,
+                                          const ParseTreeOptions& options, unsigned depth,
+                                          const ParsedFileVisitor& enter, const ParsedFileVisitor& leave,
+                                          std::vector<std::byte> buffer) {
   const zip::Member& member = volume.zip->volume->members[m];
-  zip::Volume::Inflated inflated = volume.zip->volume->inflate(member, default_max_input_bytes(format));
+  zip::Volume::Inflated inflated =
+      volume.zip->volume->inflate(member, default_max_input_bytes(format), std::move(buffer));
   if (inflated.problem) {
     ParsedFile f;
     f.path = volume.volume_member_path(m);
@@ -207,9 +211,10 @@ void walk_volume_member(const ParsedFile& volume, size_t m, Format format, const
     f.tree_diagnostics.push_back(*inflated.problem);
     if (enter) enter(f);
     if (leave) leave(f);
-    return;
+    return std::move(inflated.bytes);
   }
   walk(volume.volume_member_path(m), Bytes(inflated.bytes), options, depth, enter, leave);
+  return std::move(inflated.bytes);
 }
 
 void walk(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, const ParsedFileVisitor& enter,
@@ -223,8 +228,9 @@ void walk(std::string path, Bytes data, const ParseTreeOptions& options, unsigne
       walk(f.nested_path(i), f.payload(i), options, depth + 1, enter, leave, false,
            entry_type(f.nres->archive->entries[i]));
     for (size_t m : f.nested_members) walk(f.member_path(m), f.member(m), options, depth + 1, enter, leave, true);
+    std::vector<std::byte> member_bytes;  // one buffer for the members in turn (a fresh one each cost page faults)
     for (const ParsedFile::VolumeMember& m : f.volume_members)
-      walk_volume_member(f, m.index, m.format, options, depth + 1, enter, leave);
+      member_bytes = walk_volume_member(f, m.index, m.format, options, depth + 1, enter, leave, std::move(member_bytes));
   }
   if (leave) leave(f);
   if (f.mod && f.mod->model) mod_pool.harvest(*f.mod->model);

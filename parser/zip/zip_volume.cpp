@@ -115,8 +115,10 @@ std::vector<std::byte> Volume::peek(const Member& m, size_t count) const {
   return out;
 }
 
-Volume::Inflated Volume::inflate(const Member& m, uint64_t limit) const {
+Volume::Inflated Volume::inflate(const Member& m, uint64_t limit, std::vector<std::byte> buffer) const {
   Inflated out;
+  out.bytes = std::move(buffer);
+  out.bytes.clear();
   if (m.size > limit) {
     out.problem = member_problem(codes::member_too_large, m,
                                  "declares " + std::to_string(m.size) + " bytes; the limit for its format is " +

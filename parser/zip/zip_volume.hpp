@@ -54,8 +54,10 @@ class Volume {
     std::optional<Diagnostic> problem;  // set: bytes are empty
   };
   // The member's bytes, once its declared size is under `limit`; its
-  // inflated size is checked against the declared one.
-  [[nodiscard]] Inflated inflate(const Member& m, uint64_t limit) const;
+  // inflated size is checked against the declared one. `buffer`: one to
+  // fill again (the previous member's), so that reading members in turn
+  // does not fault in fresh memory for each.
+  [[nodiscard]] Inflated inflate(const Member& m, uint64_t limit, std::vector<std::byte> buffer = {}) const;
 
   std::shared_ptr<void> handle;  // zip_t*, closed by zip_discard
 };
