@@ -241,8 +241,8 @@ class Observations {
   };
   std::vector<Count> counts_;  // a dozen names at most: a list beats a map of strings
   std::vector<VersionCount> versions_;
-  // Texture names (case-folded) the corpus's MAT0 phases name, and those its Texm entries have.
-  std::set<std::string, nres::NameLess> textures_wanted_, textures_present_;  // texture names, any case
+  // Texture names (compared in any case) the corpus's MAT0 phases name, and those its Texm entries have.
+  std::set<std::string, nres::NameLess> textures_wanted_, textures_present_;  // texture names, in any case (_strcmpi)
 };
 
 // A histogram key as the reports print it (value_text, or "all zero" /

@@ -87,7 +87,7 @@ TEST(JsonInputHardening, DuplicateKeysAreRefusedWithTheirPath) {
 }
 
 // Item 15: a bad value of 200 MB was echoed in full (any value far over the cut
-// shows it; 16 MiB keeps the test short under ASan); syntax errors quote the
+// shows it; 4 and 16 MiB keep the test short under ASan); syntax errors quote the
 // token nlohmann read so far, cut.
 TEST(JsonInputHardening, MessagesCutLongValues) {
   const std::string big(4u << 20, 'x');

@@ -98,6 +98,27 @@ TEST_F(MaterialChainTest, EveryBatchResolvesAsTheGeneratorPlanned) {
   (void)missing;  // counted; the validator test checks the corpus has some
 }
 
+// A model's WEAR is its own archive's: another archive whose path differs
+// only in case is another file (the entry names inside are matched in any
+// case, as the engine matches them; the archive's path is not).
+TEST_F(MaterialChainTest, ArchivesWhosePathsDifferInCaseKeepTheirOwnWear) {
+  const std::vector<std::byte>& archive = files_.at("models_0000.rlb");
+  WearFinder wears;
+  parse_tree("Game/models_0000.rlb", archive, {}, [&](const ParsedFile& f) { wears.see(f); });
+  size_t models = 0;
+  const auto try_models = [&](const std::string& display, bool expect_found) {
+    parse_tree(display, archive, {}, [&](const ParsedFile& f) {
+      if (!f.msh || !f.ok()) return;
+      ++models;
+      std::string source, problem;
+      EXPECT_EQ(wears.for_model(f, "", source, problem).has_value(), expect_found) << f.path << ": " << source;
+    });
+  };
+  try_models("game/models_0000.rlb", false);
+  try_models("Game/models_0000.rlb", true);
+  EXPECT_GT(models, 1u);
+}
+
 std::vector<uint8_t> png_rgba(const std::vector<unsigned char>& png, uint32_t& width, uint32_t& height) {
   png_image image{};
   image.version = PNG_IMAGE_VERSION;

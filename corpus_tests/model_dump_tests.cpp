@@ -18,7 +18,7 @@ std::vector<SynthFile> corpus() {
   for (SynthFile& f : msh::synth_msh_corpus(8, 10)) files.push_back(std::move(f));
   for (SynthFile& f : nres::synth_nres_corpus(8, 6)) files.push_back(std::move(f));
   // Every MOD code's variant, on seed 2's 15 KiB base: seed 8's is 160 KiB, and
-  // its 39 variants made this test 52 s of the ASan run for no further case.
+  // its variants made this test 52 s of the ASan run for no further case.
   for (const MalformedCase& c : mod::malformed_mod_cases(2)) files.push_back(c.file);
   for (const MalformedCase& c : msh::malformed_msh_cases(8)) files.push_back(c.file);
   for (const ViolationCase& c : msh::semantic_violation_msh_cases()) files.push_back(c.file);

@@ -79,10 +79,11 @@ FileRead failed(ReadStatus status, int error) {
 
 // A large file is read into fresh memory, and on the project's VMs a page
 // fault costs microseconds: reading a 63 MB volume spent 40% of its sweep
-// faulting in 4 KiB pages (ci/bench.sh's volume row, 2.4x the sweep of its
-// members extracted). Huge pages, where the kernel gives them on request
+// faulting in 4 KiB pages. Huge pages, where the kernel gives them on request
 // (transparent_hugepage = madvise, Debian's default), take 1/512 as many
-// faults; elsewhere the request is ignored.
+// faults; elsewhere the request is ignored. (With them, and its members read
+// into one buffer, that volume's sweep went from 2.4x the sweep of its
+// members extracted to 1.04x: docs/PERFORMANCE.md.)
 void ask_for_huge_pages(std::byte* data, size_t size) {
   constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
   const auto at = reinterpret_cast<uintptr_t>(data);
@@ -133,9 +134,12 @@ FileRead FileReader::read(const std::filesystem::path& path, const SizeLimits& l
       return r;
     }
   }
-  const size_t capacity = buffer_.capacity();
+  if (*size > buffer_.capacity()) {
+    buffer_.clear();  // so that growing copies nothing: the new memory stays untouched until read() fills it
+    buffer_.reserve(*size);
+    ask_for_huge_pages(buffer_.data(), buffer_.capacity());
+  }
   buffer_.resize(*size);  // no zero fill: read() overwrites what is kept
-  if (buffer_.capacity() != capacity) ask_for_huge_pages(buffer_.data(), buffer_.capacity());  // new memory, untouched
   const std::optional<size_t> got = file.read_into(buffer_);
   if (!got) return failed(status_of(errno), errno);
   r.status = ReadStatus::ok;

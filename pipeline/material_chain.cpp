@@ -11,13 +11,16 @@ namespace meshgate {
 
 namespace {
 
-// "DIR!MODEL0000.MSH" -> "DIR!MODEL0000": the key a model and its WEAR share
-// (compared in any case, nres::NameLess).
-std::string base_key(std::string_view path) {
+// "DIR/models.rlb!MODEL0000.MSH" -> {"DIR/models.rlb", "MODEL0000"}: the key a
+// model and its WEAR share. The archive is compared exactly (two archives
+// whose paths differ in case are two files), the entry's base name in any
+// case, as the engine looks entries up.
+WearFinder::Key base_key(std::string_view path) {
   const size_t bang = path.rfind('!');
   const size_t start = bang == std::string_view::npos ? 0 : bang + 1;
-  const size_t dot = path.rfind('.');
-  return std::string(dot != std::string_view::npos && dot > start ? path.substr(0, dot) : path);
+  std::string_view name = path.substr(start);
+  if (const size_t dot = name.rfind('.'); dot != std::string_view::npos && dot > 0) name = name.substr(0, dot);
+  return {std::string(path.substr(0, bang == std::string_view::npos ? 0 : bang)), std::string(name)};
 }
 
 // A file in `dir` whose name is `name` in any case.

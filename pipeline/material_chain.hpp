@@ -74,9 +74,18 @@ class WearFinder {
   [[nodiscard]] std::optional<wear::Table> for_model(const ParsedFile& model, const std::string& loose_path,
                                                      std::string& source, std::string& problem) const;
 
+  // The archive's path (exactly) and the entry's name without its extension
+  // (in any case, nres::NameLess).
+  using Key = std::pair<std::string, std::string>;
+
  private:
-  // "ARCHIVE!BASE" (the entry's name without its extension, any case) -> (path, table).
-  std::map<std::string, std::pair<std::string, std::optional<wear::Table>>, nres::NameLess> tables_;
+  struct KeyLess {
+    bool operator()(const Key& a, const Key& b) const {
+      if (a.first != b.first) return a.first < b.first;
+      return nres::NameLess{}(a.second, b.second);
+    }
+  };
+  std::map<Key, std::pair<std::string, std::optional<wear::Table>>, KeyLess> tables_;  // -> (path, table)
 };
 
 struct ChainOptions {

@@ -16,7 +16,7 @@ void write_evidence_html(std::ostream& out, const SweepResult& r, uint64_t detai
   for (const SweptFile& f : r.files) {
     paths.push_back(f.path);
     // "identical": yes / no, or "read-only" for a volume (read, never rewritten).
-    const json identical = f.read_only ? json("read-only") : json(f.roundtrip_identical);
+    const json identical = f.read_only && f.parse_ok ? json("read-only") : json(f.roundtrip_identical);
     rows.push_back({std::string(format_name(f.format)), f.size, f.parse_ok, identical, f.diagnostic_codes,
                     f.invariants_violated});
   }

@@ -69,7 +69,7 @@ FilePage file_page(const RoundTripOutcome& o, Bytes data, const ParsedView& pars
                {"size", data.size()},
                {"format", std::string(format_name(o.format))},
                {"parsed", o.parsed},
-               {"identical", o.read_only ? json("read-only") : json(o.identical)},
+               {"identical", o.read_only && o.parsed ? json("read-only") : json(o.identical)},
                {"invariants_violated", invariants_violated}};
   json diagnostics = json::array();
   for (const Diagnostic& d : o.diagnostics)
