@@ -3,7 +3,7 @@
 # - release (GCC -O3, the program and the benchmarks): headless Chromium (viewer and report
 #   pages), the Node glTF validator, Blender's glTF importer, the docs check,
 #   install_package, the memory and time measures of hardening and hostile_inputs,
-#   the vector clones and evidence_gate (label optimised), beside the asan build;
+#   the vector clones and evidence_gate (label optimised);
 # - asan (clang 14 -O1, ASan+UBSan, with libFuzzer's coverage hooks): every
 #   suite but those (labels browser, node, docs, package, blender) and
 #   its own fuzz smoke (label fuzz: the smoke below runs the shipped binaries), with
@@ -34,20 +34,8 @@ export MESHGATE_DEPS_INSTALLED=1
 # under ASan+UBSan. `ctest --preset release` on a full release build still
 # runs every suite, as a developer expects.
 phase "build release" bash ci/build.sh release meshgate meshgate_bench
-# The release suites spend half their time waiting on Chromium, Blender and
-# Node (113 CPU-seconds in 102 s on two cores), so they run while the asan
-# tree builds; their output is printed when they end.
-release_log=$(mktemp)
-ctest --preset release-only --parallel "$(nproc)" > "$release_log" 2>&1 &
-release_tests=$!
-release_start=$SECONDS
-phase "build asan (the release suites beside it)" bash ci/build.sh asan
-release_rc=0
-wait "$release_tests" || release_rc=$?
-cat "$release_log"
-rm -f "$release_log"
-echo "ci/test.sh: ctest release took $((SECONDS - release_start)) s, beside the asan build (total $SECONDS s)"
-[ "$release_rc" = 0 ] || { echo "ci/test.sh: the release suites failed" >&2; exit "$release_rc"; }
+phase "ctest release" ctest --preset release-only --parallel "$(nproc)"
+phase "build asan" bash ci/build.sh asan
 phase "ctest asan" ctest --preset asan --parallel "$(nproc)"
 shipped=$(mktemp -d)
 trap 'rm -rf "$shipped"' EXIT
