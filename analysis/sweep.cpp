@@ -71,8 +71,29 @@ void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedV
 
 }  // namespace
 
+void SweepTotals::add(const SweptFile& f) {
+  ++entries;
+  if (!f.nested) ++files, bytes += f.size;
+  parsed += f.parse_ok;
+  roundtrip_identical += f.roundtrip_identical;
+  clean += f.clean();
+  if (!f.nested) covered_bytes += f.coverage.covered_bytes;
+  if (f.nested) covered_bytes -= std::min(covered_bytes, f.coverage.uncovered_bytes);
+  uncovered_bytes += f.coverage.uncovered_bytes;
+  uncovered_nonzero_bytes += f.coverage.uncovered_nonzero_bytes;
+  overlaps += f.coverage.overlaps;
+}
+
+void SweepResult::add_file(SweptFile&& f) {
+  totals.add(f);
+  page_detail_bytes += f.page_detail.size();
+  page_details_dropped += f.page_without_detail;
+  if (stream) stream(std::move(f));
+  else files.push_back(std::move(f));
+}
+
 void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests,
-                PageKind pages, const PageRenderer& renderer) {
+                PageKind pages, const PageRenderer& renderer, const SizeLimits& limits) {
   const auto visit = [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
     SweptFile f;
     describe(f, o, bytes, parsed, digests);
@@ -111,19 +132,19 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
       f.page_detail = std::move(page.detail);
       f.page_without_detail = pages == PageKind::map_only;
     }
-    into.files.push_back(std::move(f));
+    into.add_file(std::move(f));
   };
-  (void)roundtrip_tree(display, data, profile, visit, /*hashes=*/digests);
+  roundtrip_each(display, data, {.profile = profile, .limits = limits}, visit, /*hashes=*/digests);
 }
 
 namespace {
 
 // `reader`: the calling thread's, whose buffer the file's bytes reuse.
-SweepResult sweep_input(const InputFile& input, const SweepOptions& options, FileReader& reader, PageKind pages) {
-  SweepResult partial;
+void sweep_input(const InputFile& input, const SweepOptions& options, FileReader& reader, PageKind pages,
+                 SweepResult& partial) {
   const FileRead read = reader.read(input.path, options.limits);
   if (read.ok()) {
-    sweep_file(input.display, read.bytes, options.profile, partial, options.digests, pages, options.pages);
+    sweep_file(input.display, read.bytes, options.profile, partial, options.digests, pages, options.pages, options.limits);
   } else if (read.status == ReadStatus::too_large) {
     // Rejected unread; still cited by its digests, read a piece at a time.
     SweptFile f;
@@ -138,21 +159,20 @@ SweepResult sweep_input(const InputFile& input, const SweepOptions& options, Fil
       partial.errors.push_back(input.display + ": cannot read");
       partial.unreadable.push_back(input.display);
     } else {
-      partial.files.push_back(std::move(f));
+      partial.add_file(std::move(f));
     }
   } else {
     partial.errors.push_back(input.display + ": " + read_failure_text(read));
     partial.unreadable.push_back(input.display);
   }
-  return partial;
 }
 
+// A partial result's files are counted (and kept or streamed) again by
+// `result`: the partial's own totals are not carried over.
 void merge_into(SweepResult& result, SweepResult&& partial) {
-  for (SweptFile& f : partial.files) {
-    result.page_detail_bytes += f.page_detail.size();
-    result.page_details_dropped += f.page_without_detail;
-    result.files.push_back(std::move(f));
-  }
+  if (result.files.empty() && !result.stream) result.files.reserve(partial.files.size());
+  for (SweptFile& f : partial.files) result.add_file(std::move(f));
+  std::vector<SweptFile>().swap(partial.files);
   result.observations.merge(partial.observations);
   result.invariants.merge(partial.invariants);
   for (std::string& e : partial.errors) result.errors.push_back(std::move(e));
@@ -181,17 +201,20 @@ std::vector<PageKind> page_kinds(const std::vector<InputFile>& inputs, const Swe
 
 SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& options) {
   SweepResult result;
+  result.stream = options.stream;
   const std::vector<PageKind> pages = page_kinds(inputs, options);
   const size_t total = inputs.size();
   const unsigned jobs = std::max(1u, std::min<unsigned>(options.jobs, static_cast<unsigned>(std::max<size_t>(total, 1))));
   if (jobs == 1) {
     // On the calling thread: a worker thread handing each file to a merging
     // thread cost a futex wake and two context switches per file.
+    // Straight into the result: a streamed file is handed over as soon as it is swept.
     FileReader reader;
     for (size_t i = 0; i < total; ++i) {
-      merge_into(result, sweep_input(inputs[i], options, reader, pages[i]));
+      sweep_input(inputs[i], options, reader, pages[i], result);
       if (options.progress) options.progress(i + 1, total);
     }
+    result.stream = nullptr;
     return result;
   }
   // Workers take files in order and park their partial results; whichever
@@ -209,7 +232,8 @@ SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& opti
   auto work = [&] {
     FileReader reader;
     for (size_t i = next++; i < total; i = next++) {
-      auto partial = std::make_unique<SweepResult>(sweep_input(inputs[i], options, reader, pages[i]));
+      auto partial = std::make_unique<SweepResult>();
+      sweep_input(inputs[i], options, reader, pages[i], *partial);
       std::lock_guard lock(mutex);
       parked[i] = std::move(partial);
       for (; merged < total && parked[merged]; ++merged) {
@@ -222,6 +246,7 @@ SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& opti
   std::vector<std::thread> pool;
   for (unsigned j = 0; j < jobs; ++j) pool.emplace_back(work);
   for (std::thread& t : pool) t.join();
+  result.stream = nullptr;
   return result;
 }
 

@@ -73,6 +73,9 @@ struct SweptFile {
   [[nodiscard]] bool clean() const { return parse_ok && (roundtrip_identical || read_only) && coverage.overlaps == 0; }
 };
 
+// Receives each swept file in input order (one call at a time).
+using SweptFileSink = std::function<void(SweptFile&& file)>;
+
 // A file's HTML report page, made by whatever renders pages (the sweep only
 // measures): its map, and the detail a click needs (empty when asked without).
 struct RenderedPage {
@@ -101,23 +104,47 @@ struct SweepOptions {
   // Called once per file, in input order, one call at a time (on a worker
   // thread when jobs > 1).
   std::function<void(size_t done, size_t total)> progress;
+  // Set: each file is handed here in input order and not kept, so memory does
+  // not grow with the files (a plain `sweep` prints and forgets them). At
+  // --jobs 1 a file is handed over as soon as it is swept; at --jobs N the
+  // files of inputs finished ahead of the oldest unfinished one wait.
+  SweptFileSink stream;
+};
+
+// What a sweep's summary counts, added file by file in input order, so a
+// sweep that streams its files (and keeps none) still has them.
+struct SweepTotals {
+  uint64_t files = 0;    // input files (not nested)
+  uint64_t entries = 0;  // every file, nested ones too
+  uint64_t bytes = 0;    // of the input files
+  uint64_t parsed = 0, roundtrip_identical = 0, clean = 0;
+  // A nested file lies inside a payload its archive counts as covered: its
+  // uncovered bytes are unexplained bytes of the corpus, so they move from
+  // covered to uncovered, and covered + uncovered stays the corpus size.
+  uint64_t covered_bytes = 0, uncovered_bytes = 0, uncovered_nonzero_bytes = 0, overlaps = 0;
+  void add(const SweptFile& f);
 };
 
 struct SweepResult {
-  std::vector<SweptFile> files;  // input order, nested entries after their archive
+  std::vector<SweptFile> files;  // input order, nested entries after their archive; empty when streamed
+  SweepTotals totals;
   Observations observations;
   InvariantTallies invariants;
   std::vector<std::string> errors;      // "PATH: why" for inputs that could not be read
   std::vector<std::string> unreadable;  // their report paths (directories end in "/")
   uint64_t page_detail_bytes = 0;       // the page details kept, in bytes of JSON text
   uint64_t page_details_dropped = 0;    // pages whose detail the budget left out
+  // Set: every file goes here instead of into `files` (SweepOptions::stream).
+  SweptFileSink stream;
+  // A swept file, counted in the totals, then kept or streamed.
+  void add_file(SweptFile&& f);
 };
 
 [[nodiscard]] SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& options = {});
 // One file's tree, on the calling thread (the unit of work of sweep()).
 enum class PageKind : uint8_t { none, map_only, with_detail };
 void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests = true,
-                PageKind pages = PageKind::none, const PageRenderer& renderer = {});
+                PageKind pages = PageKind::none, const PageRenderer& renderer = {}, const SizeLimits& limits = {});
 
 // A page's detail (marks and base64 bytes, as JSON text) runs to about this
 // many bytes per byte of its file: 4/3 for base64, the rest for marks.

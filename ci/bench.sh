@@ -19,20 +19,26 @@
 #     that reads a model, on generated MSH models of 1,000, 10,000 and 20,000
 #     chained nodes (`meshgate synth msh --chain N`), against the bound the
 #     README states (16x the file + 64 MiB; view and export 48x). --nodes-only runs just this.
+#  2c. Nesting (--nesting-only runs just this): one input's budgets across
+#     nesting. `sweep` of volumes nested 1, 4 and 8 deep (each level a 32 MiB
+#     member beside the next) and of PACs holding 10,000, 100,000 and
+#     1,000,000 nested files: wall time and peak RSS against the README's bound
+#     (the input + what it inflates, at most the budget, + 64 MiB; per nested file).
 #  3. With --fuzz-seconds S: the parse fuzzers' exec/s over S seconds from the
 #     synthetic seeds (each target's options), the median of three runs
 #     (-seed=1, 2, 3), in the fuzz preset (ASan+UBSan) and the fuzz-fast
 #     preset (UBSan only); builds both with clang.
-# Usage: ci/bench.sh [--files N] [--fuzz-seconds S] [--nodes-only]
+# Usage: ci/bench.sh [--files N] [--fuzz-seconds S] [--nodes-only | --nesting-only]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-files=10000 fuzz_seconds=0 nodes_only=0
+files=10000 fuzz_seconds=0 nodes_only=0 nesting_only=0
 while [ $# -gt 0 ]; do
   case $1 in
     --files) files=$2; shift 2 ;;
     --fuzz-seconds) fuzz_seconds=$2; shift 2 ;;
     --nodes-only) nodes_only=1; shift ;;
-    *) echo "usage: ci/bench.sh [--files N] [--fuzz-seconds S] [--nodes-only]" >&2; exit 2 ;;
+    --nesting-only) nesting_only=1 nodes_only=1; shift ;;
+    *) echo "usage: ci/bench.sh [--files N] [--fuzz-seconds S] [--nodes-only | --nesting-only]" >&2; exit 2 ;;
   esac
 done
 out=out/bench
@@ -290,6 +296,68 @@ else
   cmake --preset release >/dev/null
   cmake --build --preset release --parallel "$(nproc)" --target meshgate
 fi
+
+# 2c. Nesting: one input's budgets across nesting, added to reports/bench.json as "nesting".
+nesting=$out/nesting
+mkdir -p "$nesting"
+python3 - "$nesting" <<'PY'
+import io, json, os, struct, subprocess, sys, time, zipfile
+d = sys.argv[1]
+mg = "./build/meshgate"
+MIB = 1 << 20
+def zipped(members):
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in members:
+            z.writestr(name, data)
+    return buf.getvalue()
+def pac(members):
+    table = 8 + 4 * len(members)
+    offsets, body, at = [], [], table
+    for m in members:
+        offsets.append(at)
+        body.append(m)
+        at += len(m)
+    return b"PAC\0" + struct.pack("<I", len(members)) + b"".join(struct.pack("<I", o) for o in offsets) + b"".join(body)
+inputs = []
+member = b"MOD " + bytes(32 * MIB - 4)
+for depth in (1, 4, 8):
+    level = zipped([("level.mod", member)])
+    for _ in range(depth - 1):
+        level = zipped([("level.mod", member), ("next.nbz", level)])
+    path = os.path.join(d, f"depth_{depth}.zip")
+    open(path, "wb").write(level)
+    inputs.append((f"volumes {depth} deep", path, depth * 32 * MIB, depth))
+for files in (10_000, 100_000, 1_000_000):
+    leaves = [pac([b"MOD "] * min(8192, files - i)) for i in range(0, files, 8192)]
+    path = os.path.join(d, f"nested_{files}.pac")
+    open(path, "wb").write(pac(leaves))
+    inputs.append((f"{files:,} nested files", path, 0, files + len(leaves)))
+rows = []
+for name, path, inflated, nested in inputs:
+    size = os.path.getsize(path)
+    start = time.monotonic()
+    proc = subprocess.run(["/usr/bin/time", "-f", "%M", mg, "sweep", path], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True)
+    wall = time.monotonic() - start
+    peak_kib = int(proc.stderr.strip().splitlines()[-1])
+    bound = size + min(inflated, 4 << 30) + 64 * MIB
+    rows.append({"input": name, "file_bytes": size, "inflated_bytes": inflated, "nested_files": nested,
+                 "peak_rss_mb": round(peak_kib / 1024, 1), "wall_seconds": round(wall, 3), "exit_code": proc.returncode,
+                 "rss_bytes_per_nested_file": round(max(0, peak_kib * 1024 - size - 64 * MIB) / nested) if not inflated else None,
+                 "within_bound": inflated == 0 or peak_kib * 1024 <= bound})
+print(f"\n{'sweep of':24} {'file MB':>8} {'inflated MB':>11} {'nested':>9} {'peak MB':>8} {'s':>7} {'B/file':>7} {'exit':>4}")
+for r in rows:
+    per = r["rss_bytes_per_nested_file"]
+    print(f"{r['input']:24} {r['file_bytes'] / 1e6:>8.2f} {r['inflated_bytes'] / MIB:>11.0f} {r['nested_files']:>9} "
+          f"{r['peak_rss_mb']:>8.1f} {r['wall_seconds']:>7.2f} {'' if per is None else per:>7} {r['exit_code']:>4}"
+          f"{'' if r['within_bound'] else '  OVER'}")
+report = json.load(open("reports/bench.json")) if os.path.exists("reports/bench.json") else {}
+report["nesting"] = rows
+json.dump(report, open("reports/bench.json", "w"), indent=2, sort_keys=True)
+print("added the nesting rows to reports/bench.json")
+PY
+[ "$nesting_only" = 0 ] || exit 0
 
 # 2b. Node count: every command that reads a model, on chained-node models,
 # added to reports/bench.json as "node_count".

@@ -5,11 +5,17 @@
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/file_reader.hpp"
 #include "pipeline/json_input.hpp"
+#include "reports/json_stream.hpp"
 #include "reports/manifest.hpp"
 
 namespace meshgate::cli {
 
 namespace {
+
+// The largest lock the gate reads (it holds the lock's text and DOM), and so
+// the largest `manifest` writes: a lock is a few hundred bytes per file, so
+// 256 MiB is about half a million files.
+constexpr uint64_t kMaxLockBytes = uint64_t{256} << 20;
 
 struct ManifestOptions {
   std::vector<std::string> paths;
@@ -18,15 +24,23 @@ struct ManifestOptions {
   nres::Profile profile = nres::Profile::compatible;
   unsigned jobs = 1;
   SizeLimits limits;
+  uint64_t max_lock = kMaxLockBytes;
 };
 
-// A lock is a few hundred bytes per file: 256 MiB is a million-file corpus.
-constexpr uint64_t kMaxLockBytes = uint64_t{256} << 20;
+void add_max_lock_option(CLI::App* cmd, uint64_t& bytes) {
+  cmd->add_option("--max-lock", bytes, "largest lock, in bytes, that manifest writes and gate reads (default 256 MiB)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 36));
+}
 
 // The lock as JSON, or nullopt after saying why it cannot be used (exit 2).
-std::optional<nlohmann::json> read_lock(const std::string& path) {
+std::optional<nlohmann::json> read_lock(const std::string& path, uint64_t max_lock) {
   FileReader reader;
-  const FileRead read = reader.read(path, {.override_bytes = kMaxLockBytes});
+  const FileRead read = reader.read(path, {.override_bytes = max_lock});
+  if (read.status == ReadStatus::too_large) {
+    std::cerr << "meshgate gate: " << path << ": the lock is " << read.file_size << " bytes, over the " << max_lock
+              << " a gate reads (--max-lock raises it)\n";
+    return std::nullopt;
+  }
   if (!read) {
     std::cerr << "meshgate gate: " << path << ": " << read_failure_text(read) << "\n";
     return std::nullopt;
@@ -58,6 +72,7 @@ void add_manifest(CLI::App& app, int& exit_code) {
   add_jobs_option(cmd, options->jobs);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
+  add_max_lock_option(cmd, options->max_lock);
   cmd->callback([options, &exit_code] {
     SweepRequest request{options->paths, options->jobs, options->profile, options->limits, true, {options->out}};
     request.overwrite = overwrite_rule(options->force);
@@ -66,7 +81,19 @@ void add_manifest(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    if (!write_file(options->out, [&](std::ostream& out) { write_manifest_json(out, *result); }, "manifest", request.overwrite)) {
+    const auto write_lock = [&](std::ostream& out) { write_manifest_json(out, *result); };
+    // Never a lock the gate would refuse to read: measured before it is written.
+    if (const uint64_t bytes = streamed_size(write_lock); bytes > options->max_lock) {
+      std::fprintf(stderr,
+                   "meshgate manifest: the lock of %zu entries would be %llu bytes, over the %llu a gate reads "
+                   "(--max-lock); nothing written: lock each folder on its own, or pass the same --max-lock to "
+                   "manifest and gate\n",
+                   result->files.size(), static_cast<unsigned long long>(bytes),
+                   static_cast<unsigned long long>(options->max_lock));
+      exit_code = kExitUsage;
+      return;
+    }
+    if (!write_file(options->out, write_lock, "manifest", request.overwrite)) {
       exit_code = kExitUsage;
       return;
     }
@@ -83,8 +110,9 @@ void add_gate(CLI::App& app, int& exit_code) {
   add_jobs_option(cmd, options->jobs);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
+  add_max_lock_option(cmd, options->max_lock);
   cmd->callback([options, &exit_code] {
-    const std::optional<nlohmann::json> manifest = read_lock(options->manifest);
+    const std::optional<nlohmann::json> manifest = read_lock(options->manifest, options->max_lock);
     if (!manifest) {
       exit_code = kExitUsage;
       return;

@@ -58,7 +58,7 @@ void add_roundtrip(CLI::App& app, int& exit_code) {
       }
       const nres::Profile profile = options->profile;
       const std::vector<RoundTripOutcome> outcomes =
-          read ? roundtrip_tree(input.display, read.bytes, profile)
+          read ? roundtrip_tree(input.display, read.bytes, profile, {}, true, options->limits)
                : std::vector<RoundTripOutcome>{too_large_outcome(input.display, read)};
       for (const RoundTripOutcome& o : outcomes) {
         ++total;

@@ -23,17 +23,18 @@ struct SweepCliOptions {
   SizeLimits limits;
 };
 
-// What every sweep prints: each file that is not clean, the summary line and
-// the violated invariants; the exit code a sweep of this result earns.
-int print_sweep_summary(const SweepResult& result) {
+// What every sweep prints of a file: a line when it is not clean. True when it printed one.
+bool print_if_not_clean(const SweptFile& f) {
+  if (f.clean()) return false;
+  std::printf("%-9s %s%s\n", f.parse_ok ? (f.roundtrip_identical ? "OVERLAP" : "DIFFERS") : "REJECTED",
+              display_text(f.path).c_str(), f.diagnostic_codes.empty() ? "" : ("  " + display_text(f.diagnostic_codes.back())).c_str());
+  return true;
+}
+
+// What every sweep prints after its files: the summary line and the violated
+// invariants; the exit code a sweep with `not_clean` such files earns.
+int print_sweep_summary(const SweepResult& result, uint64_t not_clean) {
   const nlohmann::json totals = sweep_totals_json(result);
-  uint64_t not_clean = 0;
-  for (const SweptFile& f : result.files) {
-    if (f.clean()) continue;
-    ++not_clean;
-    std::printf("%-9s %s%s\n", f.parse_ok ? (f.roundtrip_identical ? "OVERLAP" : "DIFFERS") : "REJECTED",
-                display_text(f.path).c_str(), f.diagnostic_codes.empty() ? "" : ("  " + display_text(f.diagnostic_codes.back())).c_str());
-  }
   std::printf("sweep: %s files (%s with nested), %s bytes; %s parsed, %s round-trip identical; %s; %s overlaps\n",
               totals["files"].dump().c_str(), totals["entries"].dump().c_str(), totals["bytes"].dump().c_str(),
               totals["parsed"].dump().c_str(), totals["roundtrip_identical"].dump().c_str(),
@@ -44,6 +45,13 @@ int print_sweep_summary(const SweepResult& result) {
                   static_cast<unsigned long long>(t.holds), static_cast<unsigned long long>(t.violated),
                   display_text(t.first_violation->path).c_str());
   return not_clean == 0 ? kExitOk : kExitFailed;
+}
+
+// The same for a result that kept its files.
+int print_sweep_summary(const SweepResult& result) {
+  uint64_t not_clean = 0;
+  for (const SweptFile& f : result.files) not_clean += print_if_not_clean(f);
+  return print_sweep_summary(result, not_clean);
 }
 
 bool write_html_report(const std::string& path, const SweepResult& result, const char* command, Overwrite overwrite) {
@@ -77,12 +85,16 @@ void add_sweep(CLI::App& app, int& exit_code) {
     request.overwrite = overwrite_rule(options->force);
     for (const std::string* out : {&options->json_out, &options->markdown_out, &options->html_out})
       if (!out->empty()) request.outputs.push_back(*out);
+    // Without a report to write, each file is printed (if it is not clean)
+    // and forgotten as it is swept: memory does not grow with the files.
+    uint64_t not_clean = 0;
+    if (request.outputs.empty()) request.stream = [&not_clean](SweptFile&& f) { not_clean += print_if_not_clean(f); };
     auto result = run_sweep(request, "sweep");
     if (!result) {
       exit_code = kExitUsage;
       return;
     }
-    const int outcome = print_sweep_summary(*result);
+    const int outcome = request.stream ? print_sweep_summary(*result, not_clean) : print_sweep_summary(*result);
     if (!options->json_out.empty() &&
         !write_file(options->json_out, [&](std::ostream& out) { write_evidence_json(out, *result); }, "sweep",
                     request.overwrite)) {

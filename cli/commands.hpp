@@ -132,6 +132,7 @@ struct SweepRequest {
 
 // Writes atomically (writer/core/atomic_file.hpp); false after printing why.
 [[nodiscard]] bool write_text_file(const std::string& path, const std::string& text, const char* command,
+  SweptFileSink stream;  // set: files are handed here as they are swept, not kept (SweepOptions::stream)
                                    Overwrite overwrite);
 [[nodiscard]] bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write,
                               const char* command, Overwrite overwrite);

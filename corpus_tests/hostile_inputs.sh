@@ -703,4 +703,105 @@ for f in "$work"/tex/malformed/*.texm; do
 done
 # ==== end textures ==============================================================
 
+# ==== budgets across nesting ====================================================
+# One input's tree shares one budget, whatever its nesting: bytes inflated or
+# decoded (members and the peeks that tell their format, --max-inflated) and
+# files below it (--max-nested). Inputs are python-made (no game file), sized
+# so that the release tree checks each bound in seconds; peak RSS is measured
+# there (under ASan the same runs are the crash oracle).
+nest=$work/nesting
+"$py" - "$nest" <<'PY' || fail "nesting fixtures"
+import bz2, io, os, struct, sys, zipfile, zlib
+d = sys.argv[1]
+os.makedirs(d, exist_ok=True)
+def zipped(members, method=zipfile.ZIP_DEFLATED):
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", method) as z:
+        for name, data in members:
+            z.writestr(name, data)
+    return buf.getvalue()
+# Four copies of a volume of sixteen 16 MiB members: 1 GiB in all.
+inner = zipped([(f"m{i}.mod", b"MOD " + bytes((16 << 20) - 4)) for i in range(16)])
+open(f"{d}/shared_budget.zip", "wb").write(zipped([(f"v{i}.nbz", inner) for i in range(4)]))
+# Volume in volume, six deep, each level a 32 MiB member beside the next.
+level = zipped([("deepest.mod", b"MOD " + bytes((32 << 20) - 4))])
+for _ in range(5):
+    level = zipped([("level.mod", b"MOD " + bytes((32 << 20) - 4)), ("next.nbz", level)])
+open(f"{d}/deep_chain.zip", "wb").write(level)
+# One 64 MiB member (a MOD's limit), rejected by the MOD parser at once: held in one buffer of its size.
+open(f"{d}/one_big.zip", "wb").write(zipped([("big.mod", b"MOD " + bytes((64 << 20) - 4))]))
+# A PAC of 40 slots, each a PAC of 8,192 four-byte "MOD " stubs: 327,720 files.
+def pac(members):
+    table = 8 + 4 * len(members)
+    offsets, body = [], b""
+    for m in members:
+        offsets.append(table + len(body))
+        body += m
+    return b"PAC\0" + struct.pack("<I", len(members)) + b"".join(struct.pack("<I", o) for o in offsets) + body
+leaf = pac([b"MOD "] * 8192)
+open(f"{d}/many_nested.pac", "wb").write(pac([leaf] * 40))
+# 3,000 bzip2 members of a periodic 900 kB pattern, compressed once: each
+# peek decodes a whole block. Written by hand (zipfile would compress 3,000 times).
+data = bytes(range(251)) * 3586
+packed, crc = bz2.compress(data, 9), zlib.crc32(data)
+local, central = io.BytesIO(), io.BytesIO()
+for i in range(3000):
+    name = f"blob{i:05}.bin".encode()
+    offset = local.tell()
+    local.write(struct.pack("<IHHHHHIIIHH", 0x04034b50, 46, 0, 12, 0, 0x21, crc, len(packed), len(data), len(name), 0) + name + packed)
+    central.write(struct.pack("<IHHHHHHIIIHHHHHII", 0x02014b50, 46, 46, 0, 12, 0, 0x21, crc, len(packed), len(data),
+                              len(name), 0, 0, 0, 0, 0, offset) + name)
+cd = central.getvalue()
+open(f"{d}/bzip2_peeks.zip", "wb").write(local.getvalue() + cd +
+    struct.pack("<IHHHHIIH", 0x06054b50, 0, 0, 3000, 3000, len(cd), local.tell(), 0))
+# A member that declares 0 bytes and holds a deflated MOD.
+z = bytearray(zipped([("zero.mod", b"MOD " + bytes(4092))]))
+for sig, field in ((b"PK\3\4", 22), (b"PK\1\2", 24)):
+    at = z.find(sig)
+    z[at + field:at + field + 4] = bytes(4)
+open(f"{d}/zero_declared.zip", "wb").write(bytes(z))
+PY
+budget_peak() {  # RC NAME BOUND_BYTES -- command...: peak RSS at most BOUND_BYTES (release tree)
+  local want=$1 name=$2 bound=$3; shift 4
+  if [ -n "$sanitized" ]; then run "$want" "$name" -- "$@"; return; fi
+  local start=$SECONDS
+  run "$want" "$name" -- /usr/bin/time -f 'peak_kb %M' "$@"
+  local kb
+  kb=$(awk '/^peak_kb/ {print $2}' "$work/$name.err")
+  [ -n "$kb" ] || fail "$name: no peak RSS from /usr/bin/time"
+  [ "$kb" -le $((bound / 1024)) ] || fail "$name: peak RSS $kb KiB, over $((bound / 1024)) KiB"
+  echo "hostile_inputs: $name peak RSS $kb KiB (bound $((bound / 1024))), $((SECONDS - start)) s"
+}
+mib=$((1 << 20))
+# The inflation budget holds across nested volumes: 64 MiB of the 1 GiB is inflated, the rest refused.
+RUN_SECONDS=20 budget_peak 1 budget_shared $((64 * mib + 64 * mib)) -- "$bin" roundtrip "$nest/shared_budget.zip" --max-inflated $((64 * mib))
+says budget_shared "zip.inflated-limit"
+[ "$(grep -c '^REJECTED .*!m[0-9]*\.mod$' "$work/budget_shared.out")" -le 4 ] || fail "budget_shared: more than 64 MiB inflated"
+# What a deep chain holds at once stays within the budget: 96 MiB of six 32 MiB levels.
+budget_peak 1 budget_deep $((96 * mib + 64 * mib)) -- "$bin" sweep "$nest/deep_chain.zip" --max-inflated $((96 * mib))
+says budget_deep "zip.inflated-limit"
+# One member is held in one buffer of its size (it grew to twice that): 64 MiB + 40 MiB for the program.
+budget_peak 1 budget_one_buffer $((104 * mib)) -- "$bin" roundtrip "$nest/one_big.zip"
+# Nested files per input are capped, and a plain sweep keeps none of them (it
+# prints and forgets each): 327,720 nested files, 100,000 read, in 48 MiB.
+budget_peak 1 budget_nested $((48 * mib)) -- "$bin" sweep "$nest/many_nested.pac" --max-nested 100000
+says budget_nested "core.nested-file-limit"
+run 1 budget_nested_roundtrip -- "$bin" roundtrip "$nest/many_nested.pac" --max-nested 1000 --json
+[ "$(grep -c '"path": "many_nested.pac!' "$work/budget_nested_roundtrip.out")" -eq 1000 ] || fail "budget_nested_roundtrip: not 1,000 nested files"
+# Peeks are charged what their decoder decodes: 3,000 bzip2 blocks against a budget of 100.
+RUN_SECONDS=10 budget_peak 1 budget_peeks $((64 * mib)) -- "$bin" roundtrip "$nest/bzip2_peeks.zip" --max-inflated 90000000
+says budget_peeks "zip.inflated-limit"
+# A member that declares 0 bytes but holds data is read and says so.
+run 1 budget_zero_declared -- "$bin" roundtrip "$nest/zero_declared.zip"
+says budget_zero_declared "zip.size-mismatch"
+# manifest never writes a lock the gate refuses; gate names the lock's size.
+run 0 budget_lock -- "$bin" manifest "$corpus" -o "$work/budget.lock.json"
+run 2 budget_lock_small -- "$bin" manifest "$corpus" -o "$work/budget_small.lock.json" --max-lock 2000
+says budget_lock_small "--max-lock"
+[ ! -e "$work/budget_small.lock.json" ] || fail "budget_lock_small: wrote a lock the gate would refuse"
+run 2 budget_gate_small -- "$bin" gate "$work/budget.lock.json" "$corpus" --max-lock 2000
+says budget_gate_small "--max-lock raises it"
+run 0 budget_gate -- "$bin" gate "$work/budget.lock.json" "$corpus"
+# ==== end budgets ===============================================================
+
 echo "hostile_inputs: ok"

@@ -10,17 +10,22 @@
 
 namespace meshgate {
 
-bool ParsedFile::ok() const {
+bool ParsedFile::parsed() const {
   if (mod) return mod->ok();
   if (pac) return pac->ok();
   if (texm) return texm->ok();
   if (mat0) return mat0->ok();
   if (wear) return wear->ok();
-  if (zip)  // and every member it chose to read was within the inflation budget
-    return zip->ok() && std::none_of(tree_diagnostics.begin(), tree_diagnostics.end(),
-                                     [](const Diagnostic& d) { return d.severity == Severity::error; });
+  if (zip) return zip->ok();
   if (msh) return msh->ok();
   return nres && nres->ok();
+}
+
+bool ParsedFile::ok() const {
+  // A file whose nested files were not all read (a budget ran out, a member
+  // could not be inflated) did not pass, however well its own bytes parsed.
+  return parsed() && std::none_of(tree_diagnostics.begin(), tree_diagnostics.end(),
+                                  [](const Diagnostic& d) { return d.severity == Severity::error; });
 }
 
 std::vector<Diagnostic> ParsedFile::diagnostics() const {
@@ -62,13 +67,91 @@ std::string ParsedFile::volume_member_path(size_t m) const {
 
 namespace {
 
+// What the rest of one input's tree may still cost (ParseTreeOptions::limits):
+// every level draws on the same budget, so nesting cannot multiply a limit.
+// Children are admitted (and their declared sizes reserved) by the file that
+// holds them, before its visitors see it, so its findings name the cut.
+struct TreeBudget {
+  uint64_t inflated_left;
+  uint64_t nested_left;
+  uint64_t inflated_total;  // for messages
+  uint64_t nested_total;
+};
+
+TreeBudget budget_of(const SizeLimits& limits) {
+  return {limits.inflated_bytes, limits.nested_files, limits.inflated_bytes, limits.nested_files};
+}
+
+bool at_nesting_limit(unsigned depth) { return depth + 1 >= kMaxNestingDepth; }
+
 // `where`: the table whose members are cut ("entries", "slots").
-void note_nesting_cut(ParsedFile& f, bool has_nested, unsigned depth, const char* where) {
-  if (!has_nested || depth + 1 < kMaxNestingDepth) return;
+void note_nesting_cut(ParsedFile& f, const char* where) {
   f.nesting_cut = true;
   f.tree_diagnostics.push_back({core_codes::nesting_limit.code, Severity::warning, where, 0,
                                 "archives nested deeper than " + std::to_string(kMaxNestingDepth) +
                                     " levels are kept as bytes, not descended into"});
+}
+
+void note_nested_limit(ParsedFile& f, const TreeBudget& budget, const char* where) {
+  f.tree_diagnostics.push_back({core_codes::nested_file_limit.code, Severity::error, where, 0,
+                                "the input holds more than " + std::to_string(budget.nested_total) +
+                                    " nested files (--max-nested); the rest of this table is not read"});
+}
+
+// The children of a plain archive or a container that will be descended
+// into: none past the nesting depth, and no more than the budget has left.
+template <class Child>
+void admit_children(ParsedFile& f, std::vector<Child>& children, unsigned depth, const char* where, TreeBudget& budget) {
+  if (children.empty()) return;
+  if (at_nesting_limit(depth)) return note_nesting_cut(f, where);
+  if (children.size() > budget.nested_left) {
+    children.resize(static_cast<size_t>(budget.nested_left));
+    note_nested_limit(f, budget, where);
+  }
+  budget.nested_left -= children.size();
+}
+
+std::string inflated_limit_text(const TreeBudget& budget, const char* doing) {
+  return std::string(doing) + " would take the bytes inflated from the input past " +
+         std::to_string(budget.inflated_total) + " (--max-inflated); it is not read";
+}
+
+// Which members of a volume to read: those a format claims by their first
+// bytes (or that hold more than they declare, or cannot be read at all, to
+// say why), while the peeks and the declared sizes fit the input's inflation
+// budget and the nested-file budget has room. Past the nesting depth, one
+// such member is enough to say the volume was cut, and nothing is reserved.
+void select_volume_members(ParsedFile& f, unsigned depth, const SizeLimits& limits, TreeBudget& budget) {
+  const zip::Volume& volume = *f.zip->volume;
+  for (size_t m = 0; m < volume.members.size(); ++m) {
+    const zip::Member& member = volume.members[m];
+    if (member.directory) continue;
+    if (budget.nested_left == 0) return note_nested_limit(f, budget, "members");
+    const uint64_t peek_cost = zip::peek_cost(member, kMagicProbeBytes);
+    if (peek_cost > budget.inflated_left) {
+      f.tree_diagnostics.push_back({zip::codes::inflated_limit.code, Severity::error, member.name, 0,
+                                    inflated_limit_text(budget, "telling its format (and the next members')")});
+      return;
+    }
+    budget.inflated_left -= peek_cost;
+    const std::vector<std::byte> prefix = volume.peek(member, kMagicProbeBytes);
+    // A member that cannot even be peeked into (encrypted, a method libzip
+    // lacks, broken data), or holds more than it declares, is visited too.
+    const bool unreadable = member.encrypted || (prefix.empty() && member.size > 0);
+    const bool holds_more = prefix.size() > member.size;
+    const Format format = detect_format(prefix);
+    if (!unreadable && !holds_more && format == Format::unknown) continue;
+    const uint64_t reserved = member.size > limits.for_format(format) ? 0 : member.size;  // a larger one is refused unread
+    if (reserved > budget.inflated_left) {
+      f.tree_diagnostics.push_back({zip::codes::inflated_limit.code, Severity::error, member.name, 0,
+                                    inflated_limit_text(budget, "reading it")});
+      continue;
+    }
+    f.volume_members.push_back({m, format});
+    if (at_nesting_limit(depth)) return note_nesting_cut(f, "members");
+    budget.inflated_left -= reserved;
+    budget.nested_left -= 1;
+  }
 }
 
 // Stream buffers of the calling thread's last model, refilled by the next
@@ -99,7 +182,7 @@ Format format_of(Bytes data, const std::optional<EntryType>& entry) {
 }
 
 ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, Pools pools,
-                     bool container_member = false, std::optional<EntryType> entry = std::nullopt) {
+                     TreeBudget& budget, bool container_member = false, std::optional<EntryType> entry = std::nullopt) {
   ParsedFile f;
   f.path = std::move(path);
   f.depth = depth;
@@ -118,33 +201,12 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
       const std::vector<pac::Member>& members = f.pac->container->members;
       for (size_t m = 0; m < members.size(); ++m)
         if (members[m].kind != pac::MemberKind::opaque) f.nested_members.push_back(m);
-      note_nesting_cut(f, !f.nested_members.empty(), depth, "slots");
+      admit_children(f, f.nested_members, depth, "slots", budget);
       break;
     }
     case Format::zip_volume: {
       f.zip = zip::parse_volume(data);
-      if (!f.zip->ok()) break;
-      // Which members to read: those a format claims, by their first bytes,
-      // while the declared sizes fit the volume's inflation budget.
-      uint64_t budget = zip::kMaxInflatedBytes;
-      const std::vector<zip::Member>& members = f.zip->volume->members;
-      for (size_t m = 0; m < members.size(); ++m) {
-        if (members[m].directory) continue;
-        const std::vector<std::byte> prefix = f.zip->volume->peek(members[m], kMagicProbeBytes);
-        // A member that cannot even be peeked into (encrypted, a method
-        // libzip lacks, broken data) is visited too, to say why.
-        const bool unreadable = members[m].encrypted || (prefix.empty() && members[m].size > 0);
-        if (!unreadable && detect_format(prefix) == Format::unknown) continue;
-        if (members[m].size > budget) {
-          f.tree_diagnostics.push_back({zip::codes::inflated_limit.code, Severity::error, members[m].name, 0,
-                                        "reading it would inflate the volume's members past " +
-                                            std::to_string(zip::kMaxInflatedBytes) + " bytes; it is not read"});
-          continue;
-        }
-        budget -= members[m].size;
-        f.volume_members.push_back({m, detect_format(prefix)});
-      }
-      note_nesting_cut(f, !f.volume_members.empty(), depth, "members");
+      if (f.zip->ok()) select_volume_members(f, depth, options.limits, budget);
       break;
     }
     case Format::nikita_texm:
@@ -175,7 +237,7 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
         if (const Bytes p = f.payload(i); nres::looks_like_nres(p) || texm::looks_like_texm(p) ||
                                           is_typed_resource(entry_type(entries[i])))
           f.nested_entries.push_back(i);
-      note_nesting_cut(f, !f.nested_entries.empty(), depth, "entries");
+      admit_children(f, f.nested_entries, depth, "entries", budget);
       break;
     }
     case Format::nres_msh:  // detect_format never returns it
@@ -189,50 +251,59 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
   return f;
 }
 
-void walk(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, const ParsedFileVisitor& enter,
-          const ParsedFileVisitor& leave, bool container_member = false, std::optional<EntryType> entry = std::nullopt);
+// One input's walk: what every level shares.
+struct Walk {
+  const ParseTreeOptions& options;
+  const ParsedFileVisitor& enter;
+  const ParsedFileVisitor& leave;
+  TreeBudget budget;
+  bool stopped = false;  // a visitor found what it looked for
+};
+
+void walk(Walk& w, std::string path, Bytes data, unsigned depth, bool container_member = false,
+          std::optional<EntryType> entry = std::nullopt);
 
 // A volume's member: inflated (one at a time: its bytes live until its
 // `leave`) and walked as a file; one that cannot be inflated is visited as a
 // file of its format that says why and holds no bytes. `buffer` is the
 // previous member's, filled again and handed back for the next.
-std::vector<std::byte> walk_volume_member(const ParsedFile& volume, size_t m, Format format,
-                                          const ParseTreeOptions& options, unsigned depth,
-                                          const ParsedFileVisitor& enter, const ParsedFileVisitor& leave,
+std::vector<std::byte> walk_volume_member(Walk& w, const ParsedFile& volume, size_t m, Format format, unsigned depth,
                                           std::vector<std::byte> buffer) {
   const zip::Member& member = volume.zip->volume->members[m];
-  zip::Volume::Inflated inflated =
-      volume.zip->volume->inflate(member, default_max_input_bytes(format), std::move(buffer));
+  zip::Volume::Inflated inflated = volume.zip->volume->inflate(member, w.options.limits.for_format(format), std::move(buffer));
   if (inflated.problem) {
     ParsedFile f;
     f.path = volume.volume_member_path(m);
     f.depth = depth;
     f.format = format;
     f.tree_diagnostics.push_back(*inflated.problem);
-    if (enter) enter(f);
-    if (leave) leave(f);
+    if (w.enter) w.enter(f);
+    if (w.leave) w.leave(f);
     return std::move(inflated.bytes);
   }
-  walk(volume.volume_member_path(m), Bytes(inflated.bytes), options, depth, enter, leave);
+  walk(w, volume.volume_member_path(m), Bytes(inflated.bytes), depth);
   return std::move(inflated.bytes);
 }
 
-void walk(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, const ParsedFileVisitor& enter,
-          const ParsedFileVisitor& leave, bool container_member, std::optional<EntryType> entry) {
+void walk(Walk& w, std::string path, Bytes data, unsigned depth, bool container_member, std::optional<EntryType> entry) {
   thread_local mod::StreamPool mod_pool;
   thread_local msh::StreamPool msh_pool;
-  ParsedFile f = parse_one(std::move(path), data, options, depth, {&mod_pool, &msh_pool}, container_member, entry);
-  if (enter) enter(f);
-  if (options.descend && !f.nesting_cut) {
-    for (size_t i : f.nested_entries)
-      walk(f.nested_path(i), f.payload(i), options, depth + 1, enter, leave, false,
-           entry_type(f.nres->archive->entries[i]));
-    for (size_t m : f.nested_members) walk(f.member_path(m), f.member(m), options, depth + 1, enter, leave, true);
+  ParsedFile f = parse_one(std::move(path), data, w.options, depth, {&mod_pool, &msh_pool}, w.budget, container_member, entry);
+  if (w.enter) w.enter(f);
+  w.stopped = w.stopped || f.stop_walk;
+  if (w.options.descend && f.descend && !f.nesting_cut) {
+    for (size_t i = 0; i < f.nested_entries.size() && !w.stopped; ++i) {
+      const size_t e = f.nested_entries[i];
+      walk(w, f.nested_path(e), f.payload(e), depth + 1, false, entry_type(f.nres->archive->entries[e]));
+    }
+    for (size_t i = 0; i < f.nested_members.size() && !w.stopped; ++i)
+      walk(w, f.member_path(f.nested_members[i]), f.member(f.nested_members[i]), depth + 1, true);
     std::vector<std::byte> member_bytes;  // one buffer for the members in turn (a fresh one each cost page faults)
-    for (const ParsedFile::VolumeMember& m : f.volume_members)
-      member_bytes = walk_volume_member(f, m.index, m.format, options, depth + 1, enter, leave, std::move(member_bytes));
+    for (size_t i = 0; i < f.volume_members.size() && !w.stopped; ++i)
+      member_bytes = walk_volume_member(w, f, f.volume_members[i].index, f.volume_members[i].format, depth + 1,
+                                        std::move(member_bytes));
   }
-  if (leave) leave(f);
+  if (w.leave) w.leave(f);
   if (f.mod && f.mod->model) mod_pool.harvest(*f.mod->model);
   if (f.msh && f.msh->model) msh_pool.harvest(*f.msh->model);
 }
@@ -240,12 +311,14 @@ void walk(std::string path, Bytes data, const ParseTreeOptions& options, unsigne
 }  // namespace
 
 ParsedFile parse_file(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth) {
-  return parse_one(std::move(path), data, options, depth, {});
+  TreeBudget budget = budget_of(options.limits);
+  return parse_one(std::move(path), data, options, depth, {}, budget);
 }
 
 void parse_tree(const std::string& path, Bytes data, const ParseTreeOptions& options, const ParsedFileVisitor& enter,
                 const ParsedFileVisitor& leave) {
-  walk(path, data, options, 0, enter, leave);
+  Walk w{options, enter, leave, budget_of(options.limits)};
+  walk(w, path, data, 0);
 }
 
 ParsedCoverage parsed_coverage(const ParsedView& parsed) {

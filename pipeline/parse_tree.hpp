@@ -34,6 +34,9 @@ struct ParseTreeOptions {
   nres::Profile profile = nres::Profile::compatible;
   bool strict = false;  // every warning an error (inspect --strict)
   bool descend = true;  // false: the file itself only
+  // Size limits of the files below the input (--max-size), and the budgets
+  // the whole tree of one input shares (--max-inflated, --max-nested).
+  SizeLimits limits = {};
 };
 
 // What the parser made of one file of the tree (exactly one of mod / nres is
@@ -78,19 +81,29 @@ struct ParsedFile {
   // opaque members are not. A member shared by several slots is visited once,
   // named by its first slot.
   std::vector<size_t> nested_members;
-  // Members of a volume whose first bytes are a format meshgate reads
-  // (indices into zip->volume->members): each is inflated, under its
-  // format's size limit and the volume's kMaxInflatedBytes, when it is
-  // visited, and lives until its `leave`. The others are listed, not read.
+  // Members of a volume whose first bytes are a format meshgate reads, or
+  // that hold more than they declare (indices into zip->volume->members):
+  // each is inflated, under its format's size limit and the input's
+  // inflation budget, when it is visited, and lives until its `leave`. The
+  // others are listed, not read.
   struct VolumeMember {
     size_t index;   // into zip->volume->members
     Format format;  // from its first bytes, peeked once
   };
   std::vector<VolumeMember> volume_members;
   bool nesting_cut = false;
+  // Set by an `enter` visitor. descend = false: the files nested in this one
+  // are not visited (a command looking for one path needs no other branch).
+  // stop_walk: no file is visited after this one's `leave` (it found what it
+  // looked for), so nothing after its target costs time or budget.
+  bool descend = true;
+  bool stop_walk = false;
 
-  // The file parsed: the model for an MSH, the archive for a plain NRes.
+  // The file parsed: the model for an MSH, the archive for a plain NRes;
+  // and the tree found no error in it (a budget cut, a member unread).
   [[nodiscard]] bool ok() const;
+  // Only the parser's verdict.
+  [[nodiscard]] bool parsed() const;
   [[nodiscard]] ParsedView view() const {
     return {mod ? &*mod : nullptr, nres ? &*nres : nullptr, msh ? &*msh : nullptr, pac ? &*pac : nullptr,
             zip ? &*zip : nullptr, texm ? &*texm : nullptr, mat0 ? &*mat0 : nullptr, wear ? &*wear : nullptr};

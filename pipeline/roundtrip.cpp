@@ -110,13 +110,18 @@ RoundTripOutcome roundtrip_bytes(std::string path, Bytes data, nres::Profile pro
 }
 
 std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data, nres::Profile profile,
-                                             const TreeVisitor& visitor, bool hashes) {
+                                             const TreeVisitor& visitor, bool hashes, const SizeLimits& limits) {
   std::vector<RoundTripOutcome> out;
-  parse_tree(path, data, {.profile = profile}, [&](ParsedFile& f) {
-    out.push_back(roundtrip_parsed(f, hashes));
-    if (visitor) visitor(out.back(), f.data, f.view());
-  });
+  roundtrip_each(path, data, {.profile = profile, .limits = limits}, [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
+    out.push_back(o);
+    if (visitor) visitor(out.back(), bytes, parsed);
+  }, hashes);
   return out;
+}
+
+void roundtrip_each(const std::string& path, Bytes data, const ParseTreeOptions& options, const TreeVisitor& visitor,
+                    bool hashes) {
+  parse_tree(path, data, options, [&](ParsedFile& f) { visitor(roundtrip_parsed(f, hashes), f.data, f.view()); });
 }
 
 RoundTripOutcome too_large_outcome(std::string path, const FileRead& read) {

@@ -46,7 +46,12 @@ using TreeVisitor = std::function<void(const RoundTripOutcome&, Bytes data, cons
 // before the descent.
 [[nodiscard]] std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data,
                                                            nres::Profile profile = nres::Profile::compatible,
-                                                           const TreeVisitor& visitor = {}, bool hashes = true);
+                                                           const TreeVisitor& visitor = {}, bool hashes = true,
+                                                           const SizeLimits& limits = {});
+// The same outcomes handed to `visitor` one at a time and not kept, so memory
+// does not grow with the files nested in the input (the sweep's way).
+void roundtrip_each(const std::string& path, Bytes data, const ParseTreeOptions& options, const TreeVisitor& visitor,
+                    bool hashes = true);
 // The outcome of a file its size limit rejected before it was read: format
 // from its magic, an error core.file-too-large, no round trip.
 [[nodiscard]] RoundTripOutcome too_large_outcome(std::string path, const FileRead& read);

@@ -127,33 +127,18 @@ std::string uncovered_sentence(uint64_t uncovered, uint64_t nonzero) {
 }
 
 json sweep_totals_json(const SweepResult& r) {
-  uint64_t top = 0, bytes = 0, parsed = 0, identical = 0, covered = 0, uncovered = 0, nonzero = 0, overlaps = 0,
-           clean = 0;
-  for (const SweptFile& f : r.files) {
-    if (!f.nested) ++top, bytes += f.size;
-    parsed += f.parse_ok;
-    identical += f.roundtrip_identical;
-    clean += f.clean();
-    // A nested file lies inside a payload its archive counts as covered: its
-    // uncovered bytes are unexplained bytes of the corpus, so they move from
-    // covered to uncovered, and covered + uncovered stays the corpus size.
-    if (!f.nested) covered += f.coverage.covered_bytes;
-    if (f.nested) covered -= std::min(covered, f.coverage.uncovered_bytes);
-    uncovered += f.coverage.uncovered_bytes;
-    nonzero += f.coverage.uncovered_nonzero_bytes;
-    overlaps += f.coverage.overlaps;
-  }
-  return {{"files", top},
-          {"entries", r.files.size()},
-          {"bytes", bytes},
-          {"parsed", parsed},
-          {"roundtrip_identical", identical},
-          {"clean", clean},
-          {"covered_bytes", covered},
-          {"uncovered_bytes", uncovered},
-          {"uncovered_nonzero_bytes", nonzero},
-          {"overlaps", overlaps},
-          {"summary", uncovered_sentence(uncovered, nonzero)},
+  const SweepTotals& t = r.totals;
+  return {{"files", t.files},
+          {"entries", t.entries},
+          {"bytes", t.bytes},
+          {"parsed", t.parsed},
+          {"roundtrip_identical", t.roundtrip_identical},
+          {"clean", t.clean},
+          {"covered_bytes", t.covered_bytes},
+          {"uncovered_bytes", t.uncovered_bytes},
+          {"uncovered_nonzero_bytes", t.uncovered_nonzero_bytes},
+          {"overlaps", t.overlaps},
+          {"summary", uncovered_sentence(t.uncovered_bytes, t.uncovered_nonzero_bytes)},
           {"unreadable", r.errors}};
 }
 

@@ -68,4 +68,34 @@ void write_json(std::ostream& out, const ArrayDocument& doc) {
       [&](std::string_view text) { out.write(text.data(), static_cast<std::streamsize>(text.size())); });
 }
 
+namespace {
+
+// A stream buffer that keeps nothing and counts what passes.
+class CountingBuffer : public std::streambuf {
+ public:
+  [[nodiscard]] uint64_t count() const { return count_; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!traits_type::eq_int_type(c, traits_type::eof())) ++count_;
+    return traits_type::not_eof(c);
+  }
+  std::streamsize xsputn(const char*, std::streamsize n) override {
+    count_ += static_cast<uint64_t>(n);
+    return n;
+  }
+
+ private:
+  uint64_t count_ = 0;
+};
+
+}  // namespace
+
+uint64_t streamed_size(const std::function<void(std::ostream&)>& write) {
+  CountingBuffer buffer;
+  std::ostream out(&buffer);
+  write(out);
+  return buffer.count();
+}
+
 }  // namespace meshgate

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <ostream>
 #include <string>
@@ -32,5 +33,9 @@ struct ArrayDocument {
 [[nodiscard]] nlohmann::json to_json(const ArrayDocument& doc);
 // dump_for_report(to_json(doc)) + "\n", byte for byte, holding one element at a time.
 void write_json(std::ostream& out, const ArrayDocument& doc);
+
+// How many bytes `write` streams, counted without holding them: a document's
+// size, known before it is written for real.
+[[nodiscard]] uint64_t streamed_size(const std::function<void(std::ostream&)>& write);
 
 }  // namespace meshgate

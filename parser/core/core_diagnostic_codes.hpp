@@ -17,6 +17,10 @@ inline constexpr DiagnosticCode nesting_limit{"core.nesting-limit", warning,
 inline constexpr DiagnosticCode file_too_large{"core.file-too-large", error,
                                                "the file is larger than its format's size limit (--max-size)"};
 
-inline constexpr std::array kAll{unknown_format, nesting_limit, file_too_large};
+inline constexpr DiagnosticCode nested_file_limit{
+    "core.nested-file-limit", error,
+    "(meshgate) the input holds more nested files than the per-input limit of 1,000,000 (--max-nested): the rest are not read"};
+
+inline constexpr std::array kAll{unknown_format, nesting_limit, file_too_large, nested_file_limit};
 
 }  // namespace meshgate::core_codes

@@ -44,8 +44,21 @@ inline constexpr size_t kMagicProbeBytes = 8;
 // `--max-size` replaces all of them for one run.
 [[nodiscard]] uint64_t default_max_input_bytes(Format f);
 
+// What one input file may cost in all, whatever its nesting (a volume in a
+// volume, a container in a container): limits per level would multiply, so a
+// few kilobytes could buy gigabytes. Every level of one input's tree draws on
+// one budget:
+// - bytes inflated or decoded: volume members, and the peeks that tell their
+//   format (a bzip2 peek decodes a whole block). Everything a tree holds at
+//   once was inflated from it, so memory stays within the input plus this;
+// - files below the input (entries, slots and members descended into).
+inline constexpr uint64_t kMaxInflatedPerInput = uint64_t{4} << 30;
+inline constexpr uint64_t kMaxNestedFilesPerInput = 1'000'000;
+
 struct SizeLimits {
-  std::optional<uint64_t> override_bytes;  // --max-size
+  std::optional<uint64_t> override_bytes = std::nullopt;  // --max-size
+  uint64_t inflated_bytes = kMaxInflatedPerInput;   // --max-inflated
+  uint64_t nested_files = kMaxNestedFilesPerInput;  // --max-nested
   [[nodiscard]] uint64_t for_format(Format f) const { return override_bytes.value_or(default_max_input_bytes(f)); }
 };
 

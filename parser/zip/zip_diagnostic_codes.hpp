@@ -21,7 +21,8 @@ inline constexpr DiagnosticCode member_too_large{
     "(meshgate) a member's declared size is over its format's size limit: not inflated"};
 inline constexpr DiagnosticCode inflated_limit{
     "zip.inflated-limit", error,
-    "(meshgate) the volume's members would inflate past 4 GiB in all: the rest are not inflated"};
+    "(meshgate) inflating or peeking into a member would take the bytes inflated from the whole input, at any "
+    "nesting depth, past its budget (4 GiB, --max-inflated): it is not read"};
 inline constexpr DiagnosticCode member_unreadable{
     "zip.member-unreadable", error,
     "a member cannot be read: encrypted, an unsupported method, or its data fails (libzip's message)"};

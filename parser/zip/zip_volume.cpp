@@ -107,12 +107,17 @@ std::vector<std::byte> Volume::peek(const Member& m, size_t count) const {
   if (m.encrypted || m.directory) return {};
   zip_file_t* file = zip_fopen_index(archive(handle), m.index, 0);
   if (!file) return {};
-  std::vector<std::byte> out(static_cast<size_t>(std::min<uint64_t>(count, m.size)));
+  std::vector<std::byte> out(count);
   const int64_t n = read_into(file, out);
   zip_fclose(file);
   if (n < 0) return {};
   out.resize(static_cast<size_t>(n));
   return out;
+}
+
+uint64_t peek_cost(const Member& m, size_t count) {
+  constexpr uint64_t kBzip2Block = 900'000;
+  return m.method == ZIP_CM_BZIP2 ? kBzip2Block : count;
 }
 
 Volume::Inflated Volume::inflate(const Member& m, uint64_t limit, std::vector<std::byte> buffer) const {
@@ -134,11 +139,15 @@ Volume::Inflated Volume::inflate(const Member& m, uint64_t limit, std::vector<st
     out.problem = member_problem(codes::member_unreadable, m, std::string("libzip: ") + zip_strerror(archive(handle)));
     return out;
   }
-  // In chunks, up to one byte more than declared: memory follows what the
-  // member really holds (a declared size is only a claim), and a member that
-  // inflates past its size is caught without inflating the rest of it.
+  // In chunks, up to one byte more than declared, into a buffer sized once
+  // from the declared size (already within the limit): growing it chunk by
+  // chunk would leave it up to twice the member. Pages are touched only as
+  // they fill, so memory still follows what the member really holds (a
+  // declared size is only a claim), and a member that inflates past its size
+  // is caught without inflating the rest of it.
   constexpr size_t kChunk = size_t{1} << 20;
   const uint64_t want = m.size + 1;
+  out.bytes.reserve(static_cast<size_t>(want));
   int64_t n = 0;
   while (static_cast<uint64_t>(n) < want) {
     const size_t step = static_cast<size_t>(std::min<uint64_t>(kChunk, want - static_cast<uint64_t>(n)));

@@ -4,7 +4,8 @@
 // containers are parsed as files of their own by parse_tree (pipeline/),
 // under "volume.nbz!GData.afs/em000.pac". Every size is checked before a
 // byte is inflated: a member's declared size against its format's limit, the
-// volume's declared total against kMaxInflatedBytes, and a member that
+// declared sizes (and the cost of peeking) against the input's inflation
+// budget (SizeLimits, shared by every level of its tree), and a member that
 // inflates to another size than it declares is an error.
 #pragma once
 
@@ -24,9 +25,6 @@ inline constexpr std::string_view kFormatName = "zip-volume";
 // The largest volume meshgate reads (it is read whole, like every input).
 inline constexpr uint64_t kMaxInputBytes = uint64_t{4} << 30;
 inline constexpr uint64_t kMaxMembers = 1'000'000;
-// What one volume's members may inflate to in all, so a ZIP bomb costs
-// neither the memory (one member is held at a time) nor the time.
-inline constexpr uint64_t kMaxInflatedBytes = uint64_t{4} << 30;
 
 struct Member {
   uint64_t index = 0;        // libzip's index, the central directory's order
@@ -45,9 +43,10 @@ class Volume {
  public:
   std::vector<Member> members;
 
-  // The first bytes of a member (up to out.size(); fewer if it is shorter):
-  // enough to tell its format before deciding whether to inflate it. Empty
-  // on a read error.
+  // The first bytes of a member (up to `count`; fewer if it is shorter):
+  // enough to tell its format before deciding whether to inflate it. Read
+  // whatever the declared size, so a member that holds more than it declares
+  // (data in a "0-byte" member) shows it. Empty on a read error.
   [[nodiscard]] std::vector<std::byte> peek(const Member& m, size_t count) const;
   struct Inflated {
     std::vector<std::byte> bytes;
@@ -68,6 +67,13 @@ struct ParseResult {
 
   [[nodiscard]] bool ok() const { return volume.has_value(); }
 };
+
+// What peeking `count` bytes of a member costs its decoder, in bytes decoded:
+// bzip2 yields nothing before it has decoded a whole block (up to 900 kB),
+// stored, deflate and LZMA members yield their first bytes after about as
+// many. Charged to the inflation budget, so
+// a million tiny bzip2 members cannot buy half an hour of peeking.
+[[nodiscard]] uint64_t peek_cost(const Member& m, size_t count);
 
 // "PK\3\4" (a local header) or "PK\5\6" (an empty archive's end record).
 [[nodiscard]] bool looks_like_zip(Bytes prefix);

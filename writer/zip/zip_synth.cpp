@@ -86,7 +86,8 @@ std::vector<std::byte> write_volume(const std::vector<VolumeEntry>& entries) {
       if (!data) fail(zip_strerror(za));
       index = zip_file_add(za, e.name.c_str(), data, ZIP_FL_ENC_RAW);
       if (index < 0) zip_source_free(data);
-      else zip_set_file_compression(za, static_cast<zip_uint64_t>(index), e.deflate ? ZIP_CM_DEFLATE : ZIP_CM_STORE, 9);
+      else zip_set_file_compression(za, static_cast<zip_uint64_t>(index),
+                                    e.bzip2 ? ZIP_CM_BZIP2 : e.deflate ? ZIP_CM_DEFLATE : ZIP_CM_STORE, 9);
     }
     if (index < 0) fail(zip_strerror(za));
     zip_file_set_mtime(za, static_cast<zip_uint64_t>(index), kFixedTime, 0);

@@ -18,6 +18,7 @@ struct VolumeEntry {
   std::string name;
   std::vector<std::byte> bytes;
   bool deflate = true;  // else stored
+  bool bzip2 = false;   // bzip2 instead (whatever `deflate` says): a peek decodes a whole block
 };
 
 // A classic ZIP of `entries` in order (a name ending in "/" is a directory).
