@@ -11,6 +11,7 @@
 #include <map>
 
 #include "change/field_diff.hpp"
+#include "parser/zip/zip_volume.hpp"
 
 namespace meshgate {
 
@@ -167,6 +168,7 @@ SetResult apply_assignments(const std::string& name, Bytes data, nres::Profile p
     const DiffSide* side = by_key.count("") ? by_key[""] : nullptr;
     std::string walked;
     for (size_t at = 1; side && at < key.size() + 1 && !key.empty();) {
+      if (side->format == zip::kFormatName) break;  // its members are never rewritten: refused below
       const size_t next = std::min(key.find('!', at), key.size());
       const std::string entry = key.substr(at, next - at);
       const DiffSide* parent = side;
@@ -188,6 +190,11 @@ SetResult apply_assignments(const std::string& name, Bytes data, nres::Profile p
         side = by_key.count(walked) ? by_key[walked] : nullptr;
       }
       at = next + 1;
+    }
+    if (side && side->format == zip::kFormatName) {  // as dump and rebuild refuse one
+      r.errors.push_back(a.path + ": " + side->path + ": an NBZ/ZIP volume is read-only: meshgate never rewrites one "
+                         "(set a member's fields after extracting it)");
+      continue;
     }
     if (!side) {
       r.errors.push_back(a.path + ": no model `" + key.substr(1) + "` in " + name);

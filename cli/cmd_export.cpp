@@ -12,6 +12,7 @@
 #include "reports/json_stream.hpp"
 #include "pipeline/material_chain.hpp"
 #include "pipeline/parse_tree.hpp"
+#include "writer/core/output_names.hpp"
 #include "writer/gltf/gltf_export.hpp"
 
 namespace meshgate::cli {
@@ -31,27 +32,26 @@ struct ExportOptions {
   MaterialOptions look;  // the material chain
 };
 
-// A report path as a file name: every byte outside [A-Za-z0-9._-] becomes
-// "_" ("outer.rlb!MODEL.MSH" -> "outer.rlb_MODEL.MSH"), then made unique.
-std::string file_name_for(const std::string& display, const std::string& extension, std::set<std::string>& taken) {
-  std::string stem;
-  for (const char c : display)
-    stem += (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-') ? c : '_';
-  std::string name = stem + extension;
-  for (int k = 2; !taken.insert(name).second; ++k) name = stem + "-" + std::to_string(k) + extension;
-  return name;
-}
-
 // A model the export will write, and where.
 struct PlannedModel {
   std::string path;    // its report path
   std::string target;  // the .glb or .gltf
 };
 
+// How both passes walk an input: the plan must meet the models the export meets.
+ParseTreeOptions tree_options(const ExportOptions& options) { return {.profile = options.profile}; }
+
+// A file of the tree the export writes as glTF (a plain archive holds models, is none).
+bool exports(const ParsedFile& f) { return f.ok() && (f.mod || f.msh); }
+
 // Every model the inputs hold that exports, with its file in `out_dir`: the
 // names are known before anything is written, so they can be checked against
 // the inputs and each other. A file that cannot be read is left to the export
-// pass, which says why.
+// pass, which says why. This is a second parse of every input: which nested
+// members are models that parse is known only by parsing them, and a single
+// pass would have to hold every export (or every inflated member) until the
+// last name is checked, so memory would grow with the whole input rather than
+// with its largest model. The plan only parses (no glTF, no round trip).
 std::vector<PlannedModel> plan_directory(const InputScan& scan, const ExportOptions& options, const std::string& extension) {
   std::vector<PlannedModel> planned;
   std::set<std::string> taken;
@@ -59,11 +59,10 @@ std::vector<PlannedModel> plan_directory(const InputScan& scan, const ExportOpti
   for (const InputFile& input : scan.files) {
     const FileRead read = reader.read(input.path, options.limits);
     if (!read) continue;
-    const auto visit = [&](const RoundTripOutcome& o, Bytes, const ParsedView& parsed) {
-      if (!o.parsed || !((parsed.mod && parsed.mod->ok()) || (parsed.msh && parsed.msh->ok()))) return;
-      planned.push_back({o.path, (std::filesystem::path(options.out_dir) / file_name_for(o.path, extension, taken)).string()});
-    };
-    (void)roundtrip_tree(input.display, read.bytes, options.profile, visit, /*hashes=*/false);
+    parse_tree(input.display, read.bytes, tree_options(options), [&](const ParsedFile& f) {
+      if (!exports(f)) return;
+      planned.push_back({f.path, (std::filesystem::path(options.out_dir) / output_file_name(f.path, extension, taken)).string()});
+    });
   }
   return planned;
 }
@@ -108,13 +107,11 @@ void add_export(CLI::App& app, int& exit_code) {
       return;
     }
     // The material chain's libraries, read once for every model.
-    std::unique_ptr<GameLibraries> libraries;
-    if (!open_libraries(options->look, options->limits, "export", libraries)) {
+    std::optional<MaterialSession> looks;
+    if (!open_libraries(options->look, options->limits, "export", looks)) {
       exit_code = kExitUsage;
       return;
     }
-    std::optional<MaterialSession> looks;
-    if (libraries) looks.emplace(*libraries, ChainOptions{options->look.reading, options->look.byte_order});
     const gltf::FileKind kind = options->format == "gltf" ? gltf::FileKind::gltf : gltf::FileKind::glb;
     const std::string extension = kind == gltf::FileKind::gltf ? ".gltf" : ".glb";
     // Every file the export will write (a .gltf's .bin, each model's name in
@@ -130,12 +127,13 @@ void add_export(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    if (libraries)  // the libraries are inputs too: never an output
+    if (looks)  // the libraries are inputs too: never an output
       for (const std::string& out : outputs)
-        for (const std::string& lib : {libraries->paths().materials, libraries->paths().textures}) {
+        for (const std::string& lib : {looks->libraries().paths().materials, looks->libraries().paths().textures}) {
           std::error_code ec;
           if (std::filesystem::equivalent(out, lib, ec)) {
-            std::cerr << "meshgate export: " << out << " is an input (" << lib << "); not overwriting it\n";
+            std::cerr << "meshgate export: " << display_name(out) << " is an input (" << display_name(lib)
+                      << "); not overwriting it\n";
             exit_code = kExitUsage;
             return;
           }
@@ -144,7 +142,7 @@ void add_export(CLI::App& app, int& exit_code) {
       std::error_code ec;
       std::filesystem::create_directories(options->out_dir, ec);
       if (!std::filesystem::is_directory(options->out_dir)) {
-        std::cerr << "meshgate export: cannot create the directory " << options->out_dir << "\n";
+        std::cerr << "meshgate export: cannot create the directory " << display_name(options->out_dir) << "\n";
         exit_code = kExitUsage;
         return;
       }
@@ -160,7 +158,7 @@ void add_export(CLI::App& app, int& exit_code) {
     for (const InputFile& input : scan->files) {
       const FileRead read = reader.read(input.path, options->limits);
       if (!read) {
-        std::cerr << "meshgate export: " << input.path.string() << ": " << read_failure_text(read) << "\n";
+        std::cerr << "meshgate export: " << display_name(input.path.string()) << ": " << read_failure_text(read) << "\n";
         (read.status == ReadStatus::too_large ? rejected : io_failed) = true;
         continue;
       }
@@ -173,9 +171,9 @@ void add_export(CLI::App& app, int& exit_code) {
           return;
         if (!o.ok()) {
           if (o.format == Format::nres_msh || o.format == Format::dmc3_mod || input.explicit_argument) {
-            std::cerr << "meshgate export: " << o.path << ": not exported, it does not parse\n";
+            std::cerr << "meshgate export: " << display_name(o.path) << ": not exported, it does not parse\n";
             for (const Diagnostic& d : o.diagnostics())
-              if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(o.path, d) << "\n";
+              if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(display_name(o.path), d) << "\n";
             rejected = true;
           }
           return;
@@ -193,7 +191,7 @@ void add_export(CLI::App& app, int& exit_code) {
           return;
         }
         if (options->output.empty() && (next >= planned.size() || planned[next].path != o.path)) {
-          std::cerr << "meshgate export: " << o.path << ": the inputs changed while they were exported; not written\n";
+          std::cerr << "meshgate export: " << display_name(o.path) << ": the inputs changed while they were exported; not written\n";
           io_failed = true;
           return;
         }
@@ -201,13 +199,13 @@ void add_export(CLI::App& app, int& exit_code) {
         // A name meshgate chose inside --out is its own: a symlink there was planted, not followed.
         const Symlink symlink = options->output.empty() ? Symlink::refuse : Symlink::follow;
         if (const std::string error = gltf::write_asset(exported->asset, target, kind, overwrite, symlink); !error.empty()) {
-          std::cerr << "meshgate export: cannot write " << error << "\n";
+          std::cerr << "meshgate export: cannot write " << display_name(error) << "\n";
           io_failed = true;
           return;
         }
         done.push_back({o.path, target, exported->summary});
       };
-      parse_tree(input.display, read.bytes, {.profile = options->profile}, visit);
+      parse_tree(input.display, read.bytes, tree_options(*options), visit);
     }
     if (too_many) std::cerr << "meshgate export: -o names one file but the input holds more models; use --out DIR\n";
     if (options->json) {
@@ -217,7 +215,7 @@ void add_export(CLI::App& app, int& exit_code) {
     } else {
       for (const Done& d : done) {
         std::printf("%s -> %s: %llu meshes, %llu primitives, %llu triangles, %llu vertices, %llu joints, %llu animations\n",
-                    display_text(d.path).c_str(), display_text(d.output).c_str(), static_cast<unsigned long long>(d.summary.meshes),
+                    display_name(d.path).c_str(), display_name(d.output).c_str(), static_cast<unsigned long long>(d.summary.meshes),
                     static_cast<unsigned long long>(d.summary.primitives), static_cast<unsigned long long>(d.summary.triangles),
                     static_cast<unsigned long long>(d.summary.vertices), static_cast<unsigned long long>(d.summary.joints),
                     static_cast<unsigned long long>(d.summary.animations));

@@ -4,7 +4,6 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
-#include <map>
 
 #include "cli/commands.hpp"
 #include "writer/core/atomic_file.hpp"
@@ -71,11 +70,10 @@ void add_synth(CLI::App& app, int& exit_code) {
                 "also write one corrupted variant per diagnostic code, and one model per semantic invariant "
                 "that breaks it (violates_ID), under malformed/");
   cmd->add_flag("--force", options->force, "replace files that already exist (each still written atomically)");
-  const std::map<std::string, nres::SortFold> folds{{"lower", nres::SortFold::lower}, {"upper", nres::SortFold::upper}};
-  CLI::Option* fold = cmd->add_option("--sort-fold", options->fold,
+  CLI::Option* fold = add_enum_option(cmd, "--sort-fold", options->fold,
+                                      {{"lower", nres::SortFold::lower}, {"upper", nres::SortFold::upper}},
                                       "nres, msh: fold names to lower case for the sort table, as _strcmpi does "
-                                      "(default), or to upper case")
-                          ->transform(CLI::CheckedTransformer(folds));
+                                      "(default), or to upper case");
   cmd->callback([options, fold, chain, &exit_code] {
     const std::string& format = options->format;
     if (chain->count() > 0 && (format != "msh" || options->malformed)) {

@@ -6,7 +6,6 @@
 // names the one it used.
 #include <algorithm>
 #include <iostream>
-#include <map>
 
 #include "cli/commands.hpp"
 #include "parser/core/utf8_text.hpp"
@@ -39,11 +38,9 @@ void add_texture(CLI::App& app, int& exit_code) {
   add_output_option(cmd, "-o,--output", options->output, "the .png to write")->required();
   add_force_option(cmd, options->force);
   cmd->add_option("--mip", options->mip, "the mip level to write (default 0, the full size)");
-  const std::map<std::string, texm::ByteOrder> orders{{"bgra", texm::ByteOrder::bgra}, {"argb", texm::ByteOrder::argb}};
-  cmd->add_option("--texm-order", options->order,
+  add_enum_option(cmd, "--texm-order", options->order, {{"bgra", texm::ByteOrder::bgra}, {"argb", texm::ByteOrder::argb}},
                   "byte order of the 4-byte formats and the palette, the spec's [CONFLICT]: bgra (memory B,G,R,A, "
-                  "openparkan, default) or argb (A,R,G,B; 888 and the palette R,G,B,x; fparkan)")
-      ->transform(CLI::CheckedTransformer(orders));
+                  "openparkan, default) or argb (A,R,G,B; 888 and the palette R,G,B,x; fparkan)");
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
@@ -65,13 +62,14 @@ void add_texture(CLI::App& app, int& exit_code) {
     std::string found_path;
     std::vector<Diagnostic> rejected;
     bool matched = false;
-    parse_tree(input->display, input->bytes, {.profile = options->profile}, [&](const ParsedFile& f) {
+    parse_tree(input->display, input->bytes, {.profile = options->profile}, [&](ParsedFile& f) {
       if (f.format != Format::nikita_texm) return;
       textures.push_back(file + f.path.substr(std::min(f.path.size(), input->display.size())));
       // Entry names match as NRes lookups match them (_strcmpi).
       const bool is_wanted = wanted.empty() ? f.depth == 0 : nres::compare_names_lowercase(f.path, wanted) == 0;
       if (matched || !is_wanted) return;
       matched = true;
+      f.stop_walk = true;  // nothing after it is parsed or inflated: the list of textures is printed only on a miss
       found_path = f.path;
       if (f.ok()) texture = *f.texm->texture;
       else rejected = f.diagnostics();

@@ -57,13 +57,11 @@ void add_view(CLI::App& app, int& exit_code) {
   add_max_size_option(cmd, options->limits);
   add_material_options(cmd, options->look);
   cmd->callback([options, &exit_code] {
-    std::unique_ptr<GameLibraries> libraries;
-    if (!open_libraries(options->look, options->limits, "view", libraries)) {
+    std::optional<MaterialSession> looks;
+    if (!open_libraries(options->look, options->limits, "view", looks)) {
       exit_code = kExitUsage;
       return;
     }
-    std::optional<MaterialSession> looks;
-    if (libraries) looks.emplace(*libraries, ChainOptions{options->look.reading, options->look.byte_order});
     FileReader reader;
     // Not a structured binding: clang 14 cannot capture one in the lambda below.
     const std::pair<std::string, std::string> split = split_nested(options->file);

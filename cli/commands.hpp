@@ -49,6 +49,21 @@ void add_max_size_option(CLI::App* cmd, SizeLimits& limits);      // --max-size 
 // An output file option: an empty path is a usage error.
 CLI::Option* add_output_option(CLI::App* cmd, const std::string& name, std::string& path, const std::string& what);
 
+// An option that takes one of `names` and sets `value` to its enum. --help
+// lists the names (ENUM:{bgra,argb}); CLI11's CheckedTransformer would print
+// the enum values too, a uint8_t one as a control character, and accept them.
+template <class Enum>
+CLI::Option* add_enum_option(CLI::App* cmd, const std::string& name, Enum& value,
+                             const std::vector<std::pair<std::string, Enum>>& names, const std::string& what) {
+  std::vector<std::string> spelled;
+  for (const auto& n : names) spelled.push_back(n.first);
+  const auto set = [&value, names](const std::string& given) {
+    for (const auto& [text, meaning] : names)
+      if (text == given) value = meaning;
+  };
+  return cmd->add_option_function<std::string>(name, set, what)->type_name("ENUM")->check(CLI::IsMember(spelled));
+}
+
 // The output rule, one for every command that writes (README "Guarantees",
 // outputs): an output that exists is refused unless --force; --in-place (set)
 // and docs update replace the file they were given. Each replaced file keeps
@@ -96,7 +111,8 @@ struct SingleInput {
 
 // The material chain's options (export, view): --game-dir, --materials,
 // --textures, --texm-order, --wear-rows; open_libraries() reads the libraries
-// when any is given (nullptr and no error when none is), else prints why.
+// into a session when any is given (none, and no error, when none is); false
+// after printing why they cannot be read.
 struct MaterialOptions {
   std::string game_dir, materials, textures;
   texm::ByteOrder byte_order = texm::ByteOrder::bgra;
@@ -104,7 +120,7 @@ struct MaterialOptions {
 };
 void add_material_options(CLI::App* cmd, MaterialOptions& options);
 [[nodiscard]] bool open_libraries(const MaterialOptions& options, const SizeLimits& limits, const char* command,
-                                  std::unique_ptr<GameLibraries>& libraries);
+                                  std::optional<MaterialSession>& session);
 
 struct SweepRequest {
   std::vector<std::string> paths;

@@ -30,10 +30,8 @@ void progress_bar(size_t done, size_t total) {
 }  // namespace
 
 void add_profile_option(CLI::App* cmd, nres::Profile& profile) {
-  const std::map<std::string, nres::Profile> names{{"strict", nres::Profile::strict},
-                                                   {"compatible", nres::Profile::compatible}};
-  cmd->add_option("--profile", profile, "NRes profile: strict rejects bad sort tables (default compatible)")
-      ->transform(CLI::CheckedTransformer(names));
+  add_enum_option(cmd, "--profile", profile, {{"strict", nres::Profile::strict}, {"compatible", nres::Profile::compatible}},
+                  "NRes profile: strict rejects bad sort tables (default compatible)");
 }
 
 void add_jobs_option(CLI::App* cmd, unsigned& jobs) {
@@ -240,27 +238,28 @@ void add_material_options(CLI::App* cmd, MaterialOptions& options) {
                   "beside it (same archive and base name, or a loose .wea)");
   cmd->add_option("--materials", options.materials, "MSH: Material.lib (instead of the one in --game-dir)");
   cmd->add_option("--textures", options.textures, "MSH: Textures.lib (instead of the one in --game-dir)");
-  const std::map<std::string, texm::ByteOrder> orders{{"bgra", texm::ByteOrder::bgra}, {"argb", texm::ByteOrder::argb}};
-  cmd->add_option("--texm-order", options.byte_order,
+  add_enum_option(cmd, "--texm-order", options.byte_order, {{"bgra", texm::ByteOrder::bgra}, {"argb", texm::ByteOrder::argb}},
                   "textures: byte order of 888, 8888 and the palette, the spec's [CONFLICT]: bgra (default, "
-                  "openparkan) or argb (fparkan)")
-      ->transform(CLI::CheckedTransformer(orders));
-  const std::map<std::string, wear::RowReading> readings{{"by-id", wear::RowReading::by_id},
-                                                         {"by-position", wear::RowReading::by_position}};
-  cmd->add_option("--wear-rows", options.reading,
+                  "openparkan) or argb (fparkan)");
+  add_enum_option(cmd, "--wear-rows", options.reading,
+                  {{"by-id", wear::RowReading::by_id}, {"by-position", wear::RowReading::by_position}},
                   "which WEAR number selects a row, the spec's [CONFLICT]: by-id (default, openparkan) or "
-                  "by-position (fparkan)")
-      ->transform(CLI::CheckedTransformer(readings));
+                  "by-position (fparkan)");
 }
 
 bool open_libraries(const MaterialOptions& options, const SizeLimits& limits, const char* command,
-                    std::unique_ptr<GameLibraries>& libraries) {
+                    std::optional<MaterialSession>& session) {
   if (options.game_dir.empty() && options.materials.empty() && options.textures.empty()) return true;
   std::string error;
+  std::unique_ptr<GameLibraries> libraries;
   const std::optional<LibraryPaths> paths = find_libraries(options.game_dir, options.materials, options.textures, error);
   if (paths) libraries = GameLibraries::open(*paths, limits, error);
-  if (!libraries) std::cerr << "meshgate " << command << ": " << error << "\n";
-  return libraries != nullptr;
+  if (!libraries) {
+    std::cerr << "meshgate " << command << ": " << error << "\n";
+    return false;
+  }
+  session.emplace(std::move(libraries), ChainOptions{options.reading, options.byte_order});
+  return true;
 }
 
 }  // namespace meshgate::cli

@@ -402,4 +402,22 @@ PY
 [ $rc -eq 1 ] || fail "gate after a flipped texel exited $rc, expected 1"
 grep -q "Textures.lib!TEX_0002: content changed" "$work/gate.out" || fail "gate did not name the texture: $(cat "$work/gate.out")"
 set -e
+
+# --help names an enum option's values by the words it takes, never by the
+# enum's numbers (a uint8_t one printed as a control character); the numbers
+# are not accepted either.
+for sub in export view texture synth inspect; do
+  "$bin" $sub --help > "$work/help.txt" || fail "$sub --help exited $?"
+  if grep -n -e '->' -e '\\u00' "$work/help.txt" | grep -v 'stored units -> glTF'; then fail "$sub --help prints enum values"; fi
+done
+"$bin" export --help | grep -q -- '--texm-order ENUM:{bgra,argb}' || fail "export --help: no --texm-order ENUM:{bgra,argb}"
+"$bin" export --help | grep -q -- '--wear-rows ENUM:{by-id,by-position}' || fail "export --help: no --wear-rows names"
+"$bin" export --help | grep -q -- '--profile ENUM:{strict,compatible}' || fail "export --help: no --profile names"
+"$bin" synth --help | grep -q -- '--sort-fold ENUM:{lower,upper}' || fail "synth --help: no --sort-fold names"
+set +e
+"$bin" texture "$work/tex/tex_0000.texm" -o "$work/t.png" --texm-order 1 >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "texture --texm-order 1 exited $rc, expected 2 (names only)"
+"$bin" texture "$work/tex/tex_0000.texm" -o "$work/t2.png" --texm-order argb >/dev/null; rc=$?
+[ $rc -eq 0 ] || fail "texture --texm-order argb exited $rc"
+set -e
 echo "cli_contract: ok"

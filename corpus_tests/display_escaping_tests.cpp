@@ -62,6 +62,29 @@ TEST(DisplayText, LineBreaksOnlyWhenAsked) {
   EXPECT_EQ(display_text(std::string("a\0b", 3)), "a\\u0000b");
 }
 
+// A ZIP member's name may be 65,535 bytes: a message shows its head and its
+// tail (the extension, the member) around "...", never cutting a character.
+TEST(DisplayName, ALongNameIsCutInTheMiddleAndAShortOneIsWhole) {
+  EXPECT_EQ(display_name(kHostileName), display_text(kHostileName));
+  const std::string at_limit(kDisplayNameBytes, 'n');
+  EXPECT_EQ(display_name(at_limit), at_limit);
+  const std::string head = "vol.zip!d/", tail = "\xd0\x9c.mod";  // ends in М.mod
+  const std::string name = head + std::string(65000, 'n') + "\xd0\x9c" "\xd0\x9c" + ".mod";
+  const std::string shown = display_name(name);
+  EXPECT_LE(shown.size(), kDisplayNameBytes + 3);
+  EXPECT_TRUE(shown.starts_with(head)) << shown;
+  EXPECT_TRUE(shown.ends_with(tail)) << shown;
+  EXPECT_NE(shown.find("n...n"), std::string::npos) << shown;
+  EXPECT_EQ(utf8_or_escaped(shown), shown) << "a character was cut";
+  // The cut never splits a UTF-8 sequence, wherever it falls.
+  for (size_t pad = 0; pad < 4; ++pad) {
+    std::string cyrillic(pad, 'x');
+    for (int i = 0; i < 200; ++i) cyrillic += "\xd0\x9c";
+    EXPECT_EQ(utf8_or_escaped(display_name(cyrillic)), display_name(cyrillic)) << pad;
+  }
+  EXPECT_FALSE(drives_terminal(display_name(kHostileName + std::string(500, 'x') + kHostileName), false));
+}
+
 TEST(DisplayText, PiecesGiveTheSameTextAsTheWhole) {
   const std::string text = kHostileName + "\xd0\x9c\xe2\x82\xac\xf0\x9f\x98\x80\xe2\x82" "x\xf0\x9f";
   const std::string whole = display_text(text, LineBreaks::kept);

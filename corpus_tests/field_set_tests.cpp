@@ -10,6 +10,7 @@
 #include "change/field_set.hpp"
 #include "writer/mod/mod_synth.hpp"
 #include "writer/msh/msh_synth.hpp"
+#include "writer/zip/zip_synth.hpp"
 
 namespace meshgate {
 namespace {
@@ -98,6 +99,22 @@ TEST(FieldSet, ANestedModelsFieldIsFoundThroughTheArchive) {
   EXPECT_EQ(apply_assignments(pack.name, pack.bytes, nres::Profile::compatible, {{"NOPE.MSH!res2.header.sphere_radius", "1"}})
                 .errors.size(),
             1u);
+}
+
+// A member of an NBZ/ZIP volume is listed (roundtrip names it) but never
+// rewritten: set says the volume is read-only, as dump and rebuild do,
+// rather than that the member is not there.
+TEST(FieldSet, AVolumesMemberIsReadOnly) {
+  const std::vector<std::byte> mod = mod::synth_mod_corpus(6, 1).front().bytes;
+  const std::vector<std::byte> inner = zip::write_volume({{"a.mod", mod, true}});
+  const std::vector<std::byte> outer = zip::write_volume({{"dir/a.mod", mod, false}, {"inner.nbz", inner, false}});
+  for (const std::string path : {"dir/a.mod!header.default_joint_index", "inner.nbz!a.mod!header.default_joint_index",
+                                 "header.default_joint_index"}) {
+    const SetResult r = apply_assignments("v.zip", outer, nres::Profile::compatible, {{path, "0"}});
+    ASSERT_EQ(r.errors.size(), 1u) << path;
+    EXPECT_NE(r.errors[0].find("v.zip: an NBZ/ZIP volume is read-only"), std::string::npos) << r.errors[0];
+    EXPECT_TRUE(r.edits.empty());
+  }
 }
 
 }  // namespace

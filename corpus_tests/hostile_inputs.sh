@@ -804,4 +804,52 @@ says budget_gate_small "--max-lock raises it"
 run 0 budget_gate -- "$bin" gate "$work/budget.lock.json" "$corpus"
 # ==== end budgets ===============================================================
 
+# ==== names and options =========================================================
+# export --out names each model's file from its report path: a ZIP member's
+# name over 255 bytes (NAME_MAX) gets a shortened name, unique and the same in
+# every run, and no message grows with a 65,000-byte name. set of a volume's
+# member says the volume is read-only; a --game-dir that holds a library in two
+# cases is refused, naming both. Fixtures: python zips of a generated MOD.
+names=$work/names
+"$py" - "$corpus/synth_0000.mod" "$names" <<'PY' || fail "names fixtures"
+import os, sys, zipfile
+mod = open(sys.argv[1], "rb").read()
+d = sys.argv[2]
+os.makedirs(d)
+def volume(path, members):
+    with zipfile.ZipFile(path, "w") as z:
+        for name, data in members:
+            z.writestr(name, data)
+# Two 300-byte names that share their first 296 bytes; a 65,000-byte one that
+# exports and one that does not parse.
+volume(f"{d}/long300.zip", [("d/" + "n" * 292 + "a.mod", mod), ("d/" + "n" * 292 + "b.mod", mod)])
+volume(f"{d}/long65k.zip", [("d/" + "n" * 64994 + ".mod", mod), ("e/" + "n" * 64994 + ".mod", mod[:100])])
+PY
+run 0 names_long -- "$bin" export "$names/long300.zip" --out "$names/a"
+run 0 names_long_again -- "$bin" export "$names/long300.zip" --out "$names/b"
+[ "$(ls "$names/a" | wc -l)" -eq 2 ] || fail "names_long: not two files: $(ls "$names/a")"
+[ "$(ls "$names/a")" = "$(ls "$names/b")" ] || fail "names_long: the names changed between runs"
+for f in "$names"/a/*; do
+  n=$(basename "$f")
+  [ ${#n} -le 255 ] && [[ $n == long300.zip_d_nnnn*-*.mod.glb ]] || fail "names_long: $n (${#n} bytes)"
+done
+run 1 names_65k -- "$bin" export "$names/long65k.zip" --out "$names/c"
+says names_65k "not exported, it does not parse"
+[ "$(ls "$names/c" | wc -l)" -eq 1 ] || fail "names_65k: not one file: $(ls "$names/c" | head -c 600)"
+longest=$(cat "$work/names_65k.out" "$work/names_65k.err" | awk '{ if (length($0) > m) m = length($0) } END { print m }')
+[ "$longest" -le 1000 ] || fail "names_65k: a line of $longest bytes"
+# A volume's member is listed, never rewritten.
+run 2 names_set_member -- "$bin" set "$names/long300.zip" "d/$(printf 'n%.0s' $(seq 292))a.mod!header.version=1" -o "$names/x.mod"
+says names_set_member "an NBZ/ZIP volume is read-only"
+[ ! -e "$names/x.mod" ] || fail "names_set_member: wrote a file"
+# Material.lib and MATERIAL.LIB: which one a listing gives first is no answer.
+mkdir -p "$names/game" && cp "$game/Textures.lib" "$game/Material.lib" "$names/game/"
+cp "$game/Material.lib" "$names/game/MATERIAL.LIB"
+run 2 names_two_libs -- "$bin" export "$game/showcase.msh" -o "$names/s.glb" --game-dir "$names/game"
+says names_two_libs "game/MATERIAL.LIB and $names/game/Material.lib"
+run 2 names_two_libs_view -- "$bin" view "$game/showcase.msh" -o "$names/s.html" --game-dir "$names/game"
+says names_two_libs_view "--materials"
+[ ! -e "$names/s.glb" ] && [ ! -e "$names/s.html" ] || fail "names_two_libs: wrote a file"
+# ==== end names and options =====================================================
+
 echo "hostile_inputs: ok"

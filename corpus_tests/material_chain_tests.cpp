@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <png.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -117,6 +118,33 @@ TEST_F(MaterialChainTest, ArchivesWhosePathsDifferInCaseKeepTheirOwnWear) {
   try_models("game/models_0000.rlb", false);
   try_models("Game/models_0000.rlb", true);
   EXPECT_GT(models, 1u);
+}
+
+// A game folder holding a library in two cases (Material.lib and
+// MATERIAL.LIB, two files) is refused, naming both: taking one would depend on
+// the order the directory lists them. One file under two names is one file,
+// and a named library (--materials) is never searched for.
+TEST_F(MaterialChainTest, ALibraryInTwoCasesIsRefusedNamingBoth) {
+  for (const char* twin : {"MATERIAL.LIB", "textures.lib"}) {
+    const std::filesystem::path original = dir_ / (twin[0] == 'M' ? "Material.lib" : "Textures.lib");
+    std::filesystem::copy_file(original, dir_ / twin);
+    std::string error;
+    EXPECT_FALSE(find_libraries(dir_.string(), "", "", error)) << twin;
+    EXPECT_NE(error.find((dir_ / twin).string()), std::string::npos) << error;
+    EXPECT_NE(error.find(original.string()), std::string::npos) << error;
+    EXPECT_NE(error.find(twin[0] == 'M' ? "--materials" : "--textures"), std::string::npos) << error;
+    const std::string named = (dir_ / twin).string();
+    EXPECT_TRUE(twin[0] == 'M' ? find_libraries(dir_.string(), named, "", error)
+                               : find_libraries(dir_.string(), "", named, error))
+        << error;
+    std::filesystem::remove(dir_ / twin);
+    std::filesystem::create_hard_link(original, dir_ / twin);
+    const auto paths = find_libraries(dir_.string(), "", "", error);
+    ASSERT_TRUE(paths) << error;
+    EXPECT_EQ(twin[0] == 'M' ? paths->materials : paths->textures,
+              std::min((dir_ / twin).string(), original.string()));  // the first in name order
+    std::filesystem::remove(dir_ / twin);
+  }
 }
 
 std::vector<uint8_t> png_rgba(const std::vector<unsigned char>& png, uint32_t& width, uint32_t& height) {

@@ -12,6 +12,7 @@
 #include <bit>
 #include <csignal>
 #include <limits>
+#include <set>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -19,6 +20,7 @@
 #include "parser/mod/mod_parser.hpp"
 #include "change/field_set.hpp"
 #include "writer/core/atomic_file.hpp"
+#include "writer/core/output_names.hpp"
 #include "writer/gltf/gltf_export.hpp"
 #include "writer/mod/mod_synth.hpp"
 
@@ -237,6 +239,41 @@ TEST_F(Outputs, SymlinksThatCannotBeFollowedAndNonFilesAreRefused) {
   fs::create_directories(dir / "folder");
   EXPECT_FALSE(write_file_atomically((dir / "folder").string(), write_new).ok);
   EXPECT_TRUE(fs::is_directory(dir / "folder"));
+  EXPECT_EQ(temporaries(), 0u);
+}
+
+// export --out: a model's file is named from its report path. A name past
+// NAME_MAX (a ZIP member's name may be 65,535 bytes) is cut to a head, the
+// hash of the whole path and the extensions: unique, the same every run, and
+// a file the atomic writer can make (its temporary's name fits too).
+TEST_F(Outputs, ModelFileNamesFitNameMaxStayUniqueAndStable) {
+  std::set<std::string> taken;
+  EXPECT_EQ(output_file_name("outer.rlb!MODEL.MSH", ".glb", taken), "outer.rlb_MODEL.MSH.glb");
+  EXPECT_EQ(output_file_name("outer.rlb!MODEL.MSH", ".glb", taken), "outer.rlb_MODEL.MSH-2.glb");
+  const std::string stem = "vol.zip!d/" + std::string(400, 'n');
+  std::vector<std::string> names;
+  for (const std::string& path : {stem + "a.mod", stem + "b.mod", stem + "a.mod", std::string(65000, 'x') + ".pac!slot_0001",
+                                  std::string(kNameMax - 5, 'y'), std::string(kNameMax - 4, 'y')})
+    names.push_back(output_file_name(path, ".gltf", taken));
+  for (const std::string& n : names) {
+    EXPECT_LE(n.size(), kNameMax) << n;
+    EXPECT_TRUE(n.ends_with(".gltf")) << n;
+  }
+  EXPECT_TRUE(names[0].starts_with("vol.zip_d_nnnn") && names[0].ends_with(".mod.gltf")) << names[0];
+  EXPECT_EQ(names[0].size(), kNameMax);
+  EXPECT_NE(names[0], names[1]);                          // same head, different paths
+  EXPECT_TRUE(names[2].ends_with(".mod-2.gltf")) << names[2];  // the same path again: taken
+  EXPECT_EQ(names[4], std::string(kNameMax - 5, 'y') + ".gltf");  // a name that fits is kept whole...
+  EXPECT_EQ(names[5].size(), kNameMax);                   // ...one byte more is cut
+  std::set<std::string> again;
+  EXPECT_EQ(output_file_name(stem + "b.mod", ".gltf", again), names[1]);  // the same name in every run
+  // The atomic writer makes a file of that name, and its .bin beside it.
+  const std::vector<std::string> files = gltf::asset_files((dir / names[0]).string(), gltf::FileKind::gltf);
+  for (const std::string& f : files) {
+    const AtomicWrite w = write_file_atomically(f, [](std::ostream& out) { out << "x"; }, Overwrite::refuse);
+    EXPECT_TRUE(w.ok) << w.error;
+    EXPECT_EQ(text(f), "x");
+  }
   EXPECT_EQ(temporaries(), 0u);
 }
 

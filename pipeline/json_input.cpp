@@ -127,13 +127,6 @@ JsonRead read_json(std::string_view text, size_t max_depth) {
   return {std::move(builder.root), ""};
 }
 
-std::string cut_text(std::string_view text, size_t max_bytes) {
-  if (text.size() <= max_bytes) return std::string(text);
-  size_t n = max_bytes;
-  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;  // not inside a UTF-8 sequence
-  return std::string(text.substr(0, n)) + "... (" + std::to_string(text.size()) + " bytes)";
-}
-
 bool JsonRef::has(std::string_view key) const {
   return value_->is_object() && value_->find(key) != value_->end();
 }

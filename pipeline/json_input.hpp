@@ -24,6 +24,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "parser/core/utf8_text.hpp"  // cut_text: keys and values in messages are cut
+
 namespace meshgate {
 
 // Documents nest a few levels (a dump: dump > items > item > elements > lanes,
@@ -35,10 +37,6 @@ struct JsonRead {
   std::string error;  // "line 3, column 7: ..." or "/items/2: nesting deeper than 64 levels"
 };
 [[nodiscard]] JsonRead read_json(std::string_view text, size_t max_depth = kMaxJsonDepth);
-
-// At most `max_bytes` of `text` for a message, with how much was left out:
-// a 200 MB bad value is not echoed whole.
-[[nodiscard]] std::string cut_text(std::string_view text, size_t max_bytes = 64);
 
 // A failed checked access: what() is "PATH: why".
 class JsonInputError : public std::runtime_error {

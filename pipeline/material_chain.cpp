@@ -23,13 +23,22 @@ WearFinder::Key base_key(std::string_view path) {
   return {std::string(path.substr(0, bang == std::string_view::npos ? 0 : bang)), std::string(name)};
 }
 
-// A file in `dir` whose name is `name` in any case.
-std::optional<std::string> find_folded(const std::filesystem::path& dir, std::string_view name) {
+// The files in `dir` whose name is `name` in any case, in name order; names
+// of one file (hard links, a symlink to its sibling) count once. Two are an
+// ambiguity the caller refuses: taking one would depend on the listing order.
+std::vector<std::string> find_folded(const std::filesystem::path& dir, std::string_view name) {
+  std::vector<std::string> found;
   std::error_code ec;
   for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
     if (nres::compare_names_lowercase(it->path().filename().string(), name) == 0 && it->is_regular_file(ec))
-      return it->path().string();
-  return std::nullopt;
+      found.push_back(it->path().string());
+  std::sort(found.begin(), found.end());
+  std::vector<std::string> distinct;
+  for (const std::string& f : found)
+    if (std::none_of(distinct.begin(), distinct.end(),
+                     [&](const std::string& d) { return std::filesystem::equivalent(d, f, ec); }))
+      distinct.push_back(f);
+  return distinct;
 }
 
 std::optional<nres::ParseResult> read_library(const std::string& path, const SizeLimits& limits, const char* what,
@@ -83,12 +92,17 @@ std::optional<LibraryPaths> find_libraries(const std::string& game_dir, const st
       error = std::string("no ") + name + ": give --game-dir DIR or --" + (path == &paths.materials ? "materials" : "textures");
       return std::nullopt;
     }
-    const std::optional<std::string> found = find_folded(game_dir, name);
-    if (!found) {
+    const std::vector<std::string> found = find_folded(game_dir, name);
+    if (found.empty()) {
       error = std::string("no ") + name + " (in any case) in " + game_dir;
       return std::nullopt;
     }
-    *path = *found;
+    if (found.size() > 1) {
+      error = game_dir + " holds both " + found[0] + " and " + found[1] + " (" + name +
+              " in two cases): name the one to read with --" + (path == &paths.materials ? "materials" : "textures");
+      return std::nullopt;
+    }
+    *path = found[0];
   }
   return paths;
 }
@@ -131,11 +145,15 @@ std::optional<wear::Table> WearFinder::for_model(const ParsedFile& model, const 
     return it->second.second;
   }
   const std::filesystem::path file(loose_path);
-  const std::optional<std::string> found = find_folded(file.parent_path().empty() ? "." : file.parent_path(),
-                                                       file.stem().string() + ".wea");
-  if (!found) return std::nullopt;
-  source = *found;
-  const std::optional<std::vector<std::byte>> bytes = read_file(*found, {.override_bytes = wear::kMaxInputBytes});
+  const std::vector<std::string> found = find_folded(file.parent_path().empty() ? "." : file.parent_path(),
+                                                     file.stem().string() + ".wea");
+  if (found.empty()) return std::nullopt;
+  source = found[0];
+  if (found.size() > 1) {  // as for the libraries: never the one the listing happens to give first
+    problem = found[0] + " and " + found[1] + " are both the model's WEAR (one name in two cases); neither is read";
+    return std::nullopt;
+  }
+  const std::optional<std::vector<std::byte>> bytes = read_file(found[0], {.override_bytes = wear::kMaxInputBytes});
   if (!bytes) {
     problem = source + " cannot be read (or is over 1 MiB)";
     return std::nullopt;
@@ -148,7 +166,7 @@ std::optional<wear::Table> WearFinder::for_model(const ParsedFile& model, const 
 MaterialChain MaterialSession::chain_for(const ParsedFile& model, const std::string& loose_path) {
   std::string source, problem;
   std::optional<wear::Table> table = wears_.for_model(model, loose_path, source, problem);
-  return MaterialChain(libraries_, std::move(table), std::move(source), std::move(problem), options_, textures_);
+  return MaterialChain(*libraries_, std::move(table), std::move(source), std::move(problem), options_, textures_);
 }
 
 MaterialChain::MaterialChain(const GameLibraries& libraries, std::optional<wear::Table> wear, std::string wear_source,

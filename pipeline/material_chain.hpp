@@ -124,18 +124,20 @@ class MaterialChain {
   std::map<uint8_t, gltf::MaterialLook> looks_;
 };
 
-// What `export` and `view` keep across the models of one run: the libraries'
-// options, the WEAR tables met so far and the encoded textures.
+// What `export` and `view` keep across the models of one run: the libraries
+// and their options, the WEAR tables met so far and the encoded textures.
 class MaterialSession {
  public:
-  MaterialSession(const GameLibraries& libraries, ChainOptions options) : libraries_(libraries), options_(options) {}
+  MaterialSession(std::unique_ptr<const GameLibraries> libraries, ChainOptions options)
+      : libraries_(std::move(libraries)), options_(options) {}
+  [[nodiscard]] const GameLibraries& libraries() const { return *libraries_; }
   // Each file parse_tree visits, before the models in it (WearFinder::see).
   void see(const ParsedFile& file) { wears_.see(file); }
   // The chain of an MSH model (loose_path: its file on disk when it is not nested).
   [[nodiscard]] MaterialChain chain_for(const ParsedFile& model, const std::string& loose_path);
 
  private:
-  const GameLibraries& libraries_;
+  std::unique_ptr<const GameLibraries> libraries_;  // never null; chains hold references into it
   ChainOptions options_;
   WearFinder wears_;
   TextureCache textures_;

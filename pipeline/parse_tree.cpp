@@ -164,34 +164,32 @@ struct Pools {
 
 // What an NRes entry's directory says of its payload: resources without a
 // magic (MAT0, WEAR) are known by their type, and MAT0's version is attr2.
-struct EntryType {
-  uint32_t type_id = 0;
-  uint32_t attr2 = 0;
-};
-
-EntryType entry_type(const nres::Entry& e) {
-  return {static_cast<uint32_t>(e.record.get(nres::entry::type_id)), static_cast<uint32_t>(e.record.get(nres::entry::attr2))};
+Origin entry_origin(const nres::Entry& e) {
+  return {.nres_type_id = static_cast<uint32_t>(e.record.get(nres::entry::type_id)),
+          .nres_attr2 = static_cast<uint32_t>(e.record.get(nres::entry::attr2))};
 }
 
-bool is_typed_resource(const EntryType& e) { return e.type_id == mat0::kMat0TypeId || e.type_id == wear::kWearTypeId; }
+bool is_typed_resource(const Origin& o) {
+  return o.nres_type_id == mat0::kMat0TypeId || o.nres_type_id == wear::kWearTypeId;
+}
 
-Format format_of(Bytes data, const std::optional<EntryType>& entry) {
-  if (entry && entry->type_id == mat0::kMat0TypeId) return Format::nikita_mat0;
-  if (entry && entry->type_id == wear::kWearTypeId) return Format::nikita_wear;
+Format format_of(Bytes data, const Origin& origin) {
+  if (origin.nres_type_id == mat0::kMat0TypeId) return Format::nikita_mat0;
+  if (origin.nres_type_id == wear::kWearTypeId) return Format::nikita_wear;
   return detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
 }
 
 ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, Pools pools,
-                     TreeBudget& budget, bool container_member = false, std::optional<EntryType> entry = std::nullopt) {
+                     TreeBudget& budget, const Origin& origin) {
   ParsedFile f;
   f.path = std::move(path);
   f.depth = depth;
   f.data = data;
-  f.container_member = container_member;
-  f.format = format_of(data, entry);
+  f.origin = origin;
+  f.format = format_of(data, origin);
   switch (f.format) {
     case Format::dmc3_mod:
-      f.mod = mod::parse_mod(data, {.strict = options.strict, .pool = pools.mod, .container_member = container_member});
+      f.mod = mod::parse_mod(data, {.strict = options.strict, .pool = pools.mod, .container_member = origin.container_member});
       break;
     case Format::dmc3_pac:
     case Format::dmc3_pnst: {
@@ -213,7 +211,8 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
       f.texm = texm::parse_texm(data, {.strict = options.strict});
       break;
     case Format::nikita_mat0:
-      f.mat0 = mat0::parse_mat0(data, {.version = entry ? entry->attr2 : mat0::kKnownVersion, .strict = options.strict});
+      f.mat0 = mat0::parse_mat0(
+          data, {.version = origin.nres_type_id ? origin.nres_attr2 : mat0::kKnownVersion, .strict = options.strict});
       break;
     case Format::nikita_wear:
       f.wear = wear::parse_wear(data, {.strict = options.strict});
@@ -235,7 +234,7 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
       const std::vector<nres::Entry>& entries = f.nres->archive->entries;
       for (size_t i = 0; i < entries.size(); ++i)
         if (const Bytes p = f.payload(i); nres::looks_like_nres(p) || texm::looks_like_texm(p) ||
-                                          is_typed_resource(entry_type(entries[i])))
+                                          is_typed_resource(entry_origin(entries[i])))
           f.nested_entries.push_back(i);
       admit_children(f, f.nested_entries, depth, "entries", budget);
       break;
@@ -251,6 +250,17 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
   return f;
 }
 
+// What a file's admitted children reserved, given back when a visitor
+// chose not to descend into them (a lookup walks one branch only).
+void refund_children(TreeBudget& budget, const ParsedFile& f, const SizeLimits& limits) {
+  if (f.nesting_cut) return;  // nothing was reserved
+  budget.nested_left += f.nested_entries.size() + f.nested_members.size() + f.volume_members.size();
+  for (const ParsedFile::VolumeMember& m : f.volume_members) {
+    const zip::Member& member = f.zip->volume->members[m.index];
+    budget.inflated_left += member.size > limits.for_format(m.format) ? 0 : member.size;
+  }
+}
+
 // One input's walk: what every level shares.
 struct Walk {
   const ParseTreeOptions& options;
@@ -260,8 +270,7 @@ struct Walk {
   bool stopped = false;  // a visitor found what it looked for
 };
 
-void walk(Walk& w, std::string path, Bytes data, unsigned depth, bool container_member = false,
-          std::optional<EntryType> entry = std::nullopt);
+void walk(Walk& w, std::string path, Bytes data, unsigned depth, const Origin& origin);
 
 // A volume's member: inflated (one at a time: its bytes live until its
 // `leave`) and walked as a file; one that cannot be inflated is visited as a
@@ -281,23 +290,24 @@ std::vector<std::byte> walk_volume_member(Walk& w, const ParsedFile& volume, siz
     if (w.leave) w.leave(f);
     return std::move(inflated.bytes);
   }
-  walk(w, volume.volume_member_path(m), Bytes(inflated.bytes), depth);
+  walk(w, volume.volume_member_path(m), Bytes(inflated.bytes), depth, {});
   return std::move(inflated.bytes);
 }
 
-void walk(Walk& w, std::string path, Bytes data, unsigned depth, bool container_member, std::optional<EntryType> entry) {
+void walk(Walk& w, std::string path, Bytes data, unsigned depth, const Origin& origin) {
   thread_local mod::StreamPool mod_pool;
   thread_local msh::StreamPool msh_pool;
-  ParsedFile f = parse_one(std::move(path), data, w.options, depth, {&mod_pool, &msh_pool}, w.budget, container_member, entry);
+  ParsedFile f = parse_one(std::move(path), data, w.options, depth, {&mod_pool, &msh_pool}, w.budget, origin);
   if (w.enter) w.enter(f);
   w.stopped = w.stopped || f.stop_walk;
+  if (!f.descend) refund_children(w.budget, f, w.options.limits);
   if (w.options.descend && f.descend && !f.nesting_cut) {
     for (size_t i = 0; i < f.nested_entries.size() && !w.stopped; ++i) {
       const size_t e = f.nested_entries[i];
-      walk(w, f.nested_path(e), f.payload(e), depth + 1, false, entry_type(f.nres->archive->entries[e]));
+      walk(w, f.nested_path(e), f.payload(e), depth + 1, entry_origin(f.nres->archive->entries[e]));
     }
     for (size_t i = 0; i < f.nested_members.size() && !w.stopped; ++i)
-      walk(w, f.member_path(f.nested_members[i]), f.member(f.nested_members[i]), depth + 1, true);
+      walk(w, f.member_path(f.nested_members[i]), f.member(f.nested_members[i]), depth + 1, {.container_member = true});
     std::vector<std::byte> member_bytes;  // one buffer for the members in turn (a fresh one each cost page faults)
     for (size_t i = 0; i < f.volume_members.size() && !w.stopped; ++i)
       member_bytes = walk_volume_member(w, f, f.volume_members[i].index, f.volume_members[i].format, depth + 1,
@@ -312,13 +322,13 @@ void walk(Walk& w, std::string path, Bytes data, unsigned depth, bool container_
 
 ParsedFile parse_file(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth) {
   TreeBudget budget = budget_of(options.limits);
-  return parse_one(std::move(path), data, options, depth, {}, budget);
+  return parse_one(std::move(path), data, options, depth, {}, budget, options.origin);
 }
 
 void parse_tree(const std::string& path, Bytes data, const ParseTreeOptions& options, const ParsedFileVisitor& enter,
                 const ParsedFileVisitor& leave) {
   Walk w{options, enter, leave, budget_of(options.limits)};
-  walk(w, path, data, 0);
+  walk(w, path, data, 0, options.origin);
 }
 
 ParsedCoverage parsed_coverage(const ParsedView& parsed) {

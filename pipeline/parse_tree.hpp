@@ -30,6 +30,18 @@ namespace meshgate {
 // this are kept as bytes, not descended into (a warning core.nesting-limit).
 inline constexpr unsigned kMaxNestingDepth = 8;
 
+// How a file was found, which its bytes alone do not say: a member of a
+// PAC/PNST container is parsed with the MOD's container_member rule (bytes
+// past the MOD's own end are its trailing gap), and an NRes entry's type
+// names the formats that have no magic (MAT0, WEAR; MAT0's version is the
+// entry's attr2). A file read on its own by its address (FILE!NESTED) keeps
+// the origin it has in its tree, so it parses as it does there.
+struct Origin {
+  bool container_member = false;
+  std::optional<uint32_t> nres_type_id = std::nullopt;
+  uint32_t nres_attr2 = 0;
+};
+
 struct ParseTreeOptions {
   nres::Profile profile = nres::Profile::compatible;
   bool strict = false;  // every warning an error (inspect --strict)
@@ -37,6 +49,7 @@ struct ParseTreeOptions {
   // Size limits of the files below the input (--max-size), and the budgets
   // the whole tree of one input shares (--max-inflated, --max-nested).
   SizeLimits limits = {};
+  Origin origin = {};  // of the input itself
 };
 
 // What the parser made of one file of the tree (exactly one of mod / nres is
@@ -66,9 +79,7 @@ struct ParsedFile {
   std::optional<texm::ParseResult> texm;  // a Texm texture (format nikita_texm)
   std::optional<mat0::ParseResult> mat0;  // a MAT0 material (format nikita_mat0)
   std::optional<wear::ParseResult> wear;  // a WEAR table (format nikita_wear)
-  // A member of a container (parsed with the MOD's container_member rule:
-  // bytes past the MOD's own end are its trailing gap).
-  bool container_member = false;
+  Origin origin;  // how it was found (a container's member, an NRes entry of a type)
   // The tree's own findings, after the parser's: an unknown format (error),
   // nested archives left as bytes at kMaxNestingDepth (warning).
   std::vector<Diagnostic> tree_diagnostics;

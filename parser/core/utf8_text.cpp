@@ -84,6 +84,28 @@ std::string display_text(std::string_view text, LineBreaks breaks) {
   return out;
 }
 
+namespace {
+
+// `at` moved back to the start of the UTF-8 sequence it lies in, if any.
+size_t sequence_start(std::string_view text, size_t at) {
+  while (at > 0 && at < text.size() && (static_cast<uint8_t>(text[at]) & 0xC0) == 0x80) --at;
+  return at;
+}
+
+}  // namespace
+
+std::string cut_text(std::string_view text, size_t max_bytes) {
+  if (text.size() <= max_bytes) return std::string(text);
+  return std::string(text.substr(0, sequence_start(text, max_bytes))) + "... (" + std::to_string(text.size()) + " bytes)";
+}
+
+std::string display_name(std::string_view name, size_t max_bytes) {
+  if (name.size() <= max_bytes) return display_text(name);
+  const size_t head = sequence_start(name, max_bytes * 2 / 3);
+  const size_t tail = sequence_start(name, name.size() - max_bytes / 3);
+  return display_text(name.substr(0, head)) + "..." + display_text(name.substr(tail));
+}
+
 std::string utf8_or_escaped(std::string_view bytes, std::string_view also_escaped) {
   std::string out;
   out.reserve(bytes.size());

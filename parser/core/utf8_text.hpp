@@ -30,6 +30,19 @@ namespace meshgate {
 enum class LineBreaks { escaped, kept };
 [[nodiscard]] std::string display_text(std::string_view text, LineBreaks breaks = LineBreaks::escaped);
 
+// At most `max_bytes` of `text` for a message, with how much was left out
+// ("yyyy... (100 bytes)"): a 200 MB bad value is not echoed whole. Never
+// cuts inside a UTF-8 sequence.
+[[nodiscard]] std::string cut_text(std::string_view text, size_t max_bytes = 64);
+
+// A name (a path, a member's name) as a message shows it: display_text, and
+// a name over `max_bytes` cut in the middle to its head and tail around
+// "...", so one line never grows with a name from a file (a ZIP member's name
+// may be 65,535 bytes) and the end, the part that tells names apart (an
+// extension, a member), stays. Names up to `max_bytes` are shown whole.
+inline constexpr size_t kDisplayNameBytes = 200;
+[[nodiscard]] std::string display_name(std::string_view name, size_t max_bytes = kDisplayNameBytes);
+
 // display_text for text that arrives in pieces (a stream): appends the display
 // form of `text` to `out` and returns how many bytes of it were used. With
 // `more` set, an incomplete UTF-8 sequence at the end is left unused, to be

@@ -1,11 +1,13 @@
 #include "writer/core/atomic_file.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <streambuf>
+#include <string_view>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -121,7 +123,10 @@ int give_attributes(int fd, const Staged& s) {
 std::string stage(Staged& s, const std::function<void(std::ostream&)>& write) {
   const std::filesystem::path target(s.destination);
   const std::filesystem::path dir = target.parent_path().empty() ? std::filesystem::path(".") : target.parent_path();
-  std::string temp = (dir / ("." + target.filename().string() + ".meshgate-XXXXXX")).string();
+  constexpr std::string_view kSuffix = ".meshgate-XXXXXX";
+  std::string name = target.filename().string();
+  name.resize(std::min(name.size(), kNameMax - 1 - kSuffix.size()));  // "." + NAME + suffix: one legal name
+  std::string temp = (dir / ("." + name + std::string(kSuffix))).string();
   const int fd = ::mkstemp(temp.data());  // O_CREAT | O_EXCL: a planted symlink is never followed
   if (fd < 0) return why(s.path, errno);
   s.temp = temp;

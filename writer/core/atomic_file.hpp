@@ -2,7 +2,8 @@
 // destination's directory (created with O_EXCL, so never through a planted
 // symlink), flushed to disk, then renamed into place. A kill -9 or a full disk
 // part-way leaves the previous file as it was and no truncated output; the
-// worst left behind is a ".NAME.meshgate-XXXXXX" temporary.
+// worst left behind is a ".NAME.meshgate-XXXXXX" temporary (NAME cut to keep it
+// within kNameMax).
 //
 // A file that is replaced keeps its permission bits and, where the process
 // may set them (root, or a group it belongs to), its owner and group; a new
@@ -12,6 +13,7 @@
 // refused.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <ostream>
 #include <string>
@@ -23,6 +25,10 @@ enum class Overwrite {
   replace,  // an existing file of that name is replaced (atomically)
   refuse,   // an existing name (even a dangling symlink) is an error ("exists"); the check and the rename are one step
 };
+
+// The longest name of one path component, in bytes: NAME_MAX on Linux. A
+// temporary's name is cut to fit it, so any destination name up to it works.
+inline constexpr size_t kNameMax = 255;
 
 // What a symlink at the name means when replacing.
 enum class Symlink {

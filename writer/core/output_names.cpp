@@ -1,0 +1,39 @@
+#include "writer/core/output_names.hpp"
+
+#include <cctype>
+
+#include "parser/core/hashing.hpp"
+#include "writer/core/atomic_file.hpp"
+
+namespace meshgate {
+
+namespace {
+
+// The stem with `suffix` ("-2" or "") and `extension`, cut to kNameMax when
+// it is longer (see the header): `hash` stands for what was cut.
+std::string fitted(const std::string& stem, const std::string& suffix, std::string_view extension,
+                   const std::string& hash) {
+  std::string name = stem + suffix + std::string(extension);
+  if (name.size() <= kNameMax) return name;
+  constexpr size_t kLongestKeptExtension = 8;
+  const size_t dot = stem.rfind('.');
+  const std::string own = dot != std::string::npos && dot > 0 && stem.size() - dot <= kLongestKeptExtension
+                              ? stem.substr(dot) : std::string();
+  const std::string tail = "-" + hash + own + suffix + std::string(extension);
+  return stem.substr(0, kNameMax - tail.size()) + tail;
+}
+
+}  // namespace
+
+std::string output_file_name(std::string_view report_path, std::string_view extension, std::set<std::string>& taken) {
+  std::string stem;
+  for (const char c : report_path)
+    stem += (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-') ? c : '_';
+  const std::string hash =
+      xxh3_64_hex(Bytes(reinterpret_cast<const std::byte*>(report_path.data()), report_path.size()));
+  std::string name = fitted(stem, "", extension, hash);
+  for (int k = 2; !taken.insert(name).second; ++k) name = fitted(stem, "-" + std::to_string(k), extension, hash);
+  return name;
+}
+
+}  // namespace meshgate
