@@ -41,14 +41,14 @@ void add_jobs_option(CLI::App* cmd, unsigned& jobs) {
 void add_max_size_option(CLI::App* cmd, SizeLimits& limits) {
   cmd->add_option_function<uint64_t>(
          "--max-size", [&limits](const uint64_t& bytes) { limits.override_bytes = bytes; },
+         "largest file to read, in bytes (default per format: MOD 64 MiB, NRes/MSH 256 MiB)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
   cmd->add_option("--max-inflated", limits.inflated_bytes,
                   "bytes one input may inflate or decode in all, whatever its nesting (default 4 GiB)")
       ->check(CLI::Range(uint64_t{0}, uint64_t{1} << 40));
   cmd->add_option("--max-nested", limits.nested_files,
                   "files one input may hold below it in all, whatever its nesting (default 1,000,000)")
       ->check(CLI::Range(uint64_t{0}, uint64_t{100'000'000}));
-         "largest file to read, in bytes (default per format: MOD 64 MiB, NRes/MSH 256 MiB)")
-      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
 }
 
 CLI::Option* add_output_option(CLI::App* cmd, const std::string& name, std::string& path, const std::string& what) {
@@ -176,9 +176,9 @@ std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* co
   SweepOptions options;
   options.jobs = request.jobs;
   options.profile = request.profile;
-  options.stream = request.stream;
   options.digests = request.digests;
   options.limits = request.limits;
+  options.stream = request.stream;
   if (request.pages) options.pages = file_page_renderer();  // the sweep measures, reports/ renders
   options.page_detail_budget = kReportDetailBudget;
   if (isatty(STDERR_FILENO)) options.progress = progress_bar;  // quiet when not on a terminal
