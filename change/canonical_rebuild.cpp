@@ -153,16 +153,16 @@ RebuildResult rebuild_one(const ParsedFile& f, Pending& nested) {
 
 }  // namespace
 
-RebuildResult rebuild_canonical(const std::string& display, Bytes data, nres::Profile profile) {
+RebuildResult rebuild_canonical(const std::string& display, Bytes data, nres::Profile profile, const Origin& origin) {
   // Children are left before their archive: each one's rebuild waits here for it.
   Pending done;
   // A volume is refused before its members are inflated and rebuilt for nothing.
   if (detect_format(data.first(std::min(data.size(), kMagicProbeBytes))) == Format::zip_volume) {
-    parse_tree(display, data, {.profile = profile, .descend = false}, {},
+    parse_tree(display, data, {.profile = profile, .descend = false, .origin = origin}, {},
                [&](const ParsedFile& f) { done[{f.depth, f.data.data()}] = rebuild_one(f, done); });
     return std::move(done[{0, data.data()}]);
   }
-  parse_tree(display, data, {.profile = profile}, {}, [&](const ParsedFile& f) {
+  parse_tree(display, data, {.profile = profile, .origin = origin}, {}, [&](const ParsedFile& f) {
     RebuildResult r = rebuild_one(f, done);
     done[{f.depth, f.data.data()}] = std::move(r);
   });

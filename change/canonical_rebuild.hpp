@@ -13,6 +13,7 @@
 
 #include "parser/core/byte_reader.hpp"
 #include "parser/nres/nres_parser.hpp"
+#include "pipeline/parse_tree.hpp"
 
 namespace meshgate {
 
@@ -28,6 +29,7 @@ struct RebuildResult {
   [[nodiscard]] bool ok() const { return !error; }
 };
 
-[[nodiscard]] RebuildResult rebuild_canonical(const std::string& display, Bytes data, nres::Profile profile);
+[[nodiscard]] RebuildResult rebuild_canonical(const std::string& display, Bytes data, nres::Profile profile,
+                                              const Origin& origin = {});
 
 }  // namespace meshgate

@@ -116,7 +116,11 @@ void compare_uncovered(const DiffSide& a, const DiffSide& b, FileDiff& d) {
 void compare_field(const std::string& path, const json& f, const json& g, const DiffSide& a, const DiffSide& b,
                    FileDiff& d) {
   const std::string type = f["type"];
-  if (type == "bytes" && g["type"] == "bytes") {  // an NRes payload held as bytes: compare them
+  // A stream's value is its element count; one whose value is not (a Texm
+  // level, "pixels[565]" of "32x8") is compared as bytes.
+  const bool counted = f["value"].is_number_unsigned() && g["value"].is_number_unsigned();
+  const bool uncounted_stream = (is_stream(type) || is_stream(g["type"])) && !counted;
+  if ((type == "bytes" && g["type"] == "bytes") || uncounted_stream) {  // an NRes payload held as bytes: compare them
     StreamChange s = compare_bytes(path, f, g, a, b);
     if (s.changed > 0) d.streams.push_back(std::move(s));
     return;
@@ -282,9 +286,9 @@ std::optional<ElementLayout> element_layout(std::string_view type) {
   return ElementLayout{kind, bits / 8, lanes};
 }
 
-std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Profile profile) {
+std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Profile profile, const Origin& origin) {
   std::vector<DiffSide> out;
-  parse_tree(path, data, {.profile = profile}, [&](const ParsedFile& f) {
+  parse_tree(path, data, {.profile = profile, .origin = origin}, [&](const ParsedFile& f) {
     DiffSide s;
     s.path = f.path;
     s.key = f.path.substr(std::min(f.path.size(), path.size()));

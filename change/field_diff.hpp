@@ -16,6 +16,7 @@
 
 #include "parser/core/byte_reader.hpp"
 #include "parser/nres/nres_parser.hpp"
+#include "pipeline/parse_tree.hpp"
 #include "pipeline/field_listing_groups.hpp"
 
 namespace meshgate {
@@ -43,7 +44,9 @@ struct DiffSide {
 };
 
 // Every file of the tree of `data` (the file first, then nested models).
-[[nodiscard]] std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Profile profile);
+// `origin`: how the file was found (FILE!NESTED read on its own parses as in its tree).
+[[nodiscard]] std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Profile profile,
+                                             const Origin& origin = {});
 
 struct FieldChange {
   std::string path;

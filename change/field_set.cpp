@@ -153,10 +153,10 @@ std::optional<FieldAssignment> parse_assignment(const std::string& text) {
 }
 
 SetResult apply_assignments(const std::string& name, Bytes data, nres::Profile profile,
-                            const std::vector<FieldAssignment>& assignments) {
+                            const std::vector<FieldAssignment>& assignments, const Origin& origin) {
   SetResult r;
   r.bytes.assign(data.begin(), data.end());
-  const std::vector<DiffSide> sides = diff_sides(name, data, profile);
+  const std::vector<DiffSide> sides = diff_sides(name, data, profile, origin);
   std::map<std::string, const DiffSide*> by_key;
   for (const DiffSide& s : sides) by_key[s.key] = &s;
   for (const FieldAssignment& a : assignments) {

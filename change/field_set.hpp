@@ -13,6 +13,7 @@
 
 #include "parser/core/byte_reader.hpp"
 #include "parser/nres/nres_parser.hpp"
+#include "pipeline/parse_tree.hpp"
 
 namespace meshgate {
 
@@ -44,6 +45,6 @@ struct SetResult {
                                                                        std::string& note);
 
 [[nodiscard]] SetResult apply_assignments(const std::string& name, Bytes data, nres::Profile profile,
-                                          const std::vector<FieldAssignment>& assignments);
+                                          const std::vector<FieldAssignment>& assignments, const Origin& origin = {});
 
 }  // namespace meshgate

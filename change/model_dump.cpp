@@ -430,8 +430,8 @@ class DumpBuilder {
 
 }  // namespace
 
-json dump_model(const std::string& name, Bytes data, nres::Profile profile) {
-  const std::vector<DiffSide> sides = diff_sides(name, data, profile);
+json dump_model(const std::string& name, Bytes data, nres::Profile profile, const Origin& origin) {
+  const std::vector<DiffSide> sides = diff_sides(name, data, profile, origin);
   std::map<std::string, const DiffSide*> by_key;
   for (const DiffSide& s : sides) by_key[s.key] = &s;
   const DiffSide& top = sides.front();

@@ -18,6 +18,7 @@
 
 #include "parser/core/byte_reader.hpp"
 #include "parser/nres/nres_parser.hpp"
+#include "pipeline/parse_tree.hpp"
 
 namespace meshgate {
 
@@ -27,7 +28,7 @@ inline constexpr uint64_t kMaxBuildBytes = 256ull << 20;
 
 // The dump of `data`, or an object with "error" when the file does not parse
 // far enough to be listed (its coverage map is needed to place every byte).
-[[nodiscard]] nlohmann::json dump_model(const std::string& name, Bytes data, nres::Profile profile);
+[[nodiscard]] nlohmann::json dump_model(const std::string& name, Bytes data, nres::Profile profile, const Origin& origin = {});
 
 struct BuildResult {
   std::vector<std::byte> bytes;

@@ -52,7 +52,7 @@ void add_bytemap(CLI::App& app, int& exit_code) {
     bool mapped = false;
     std::vector<Diagnostic> diagnostics;
     // The file itself, not the models nested in it.
-    const ParsedFile parsed = parse_file(display, input->bytes, {.profile = options->profile, .descend = false});
+    const ParsedFile parsed = parse_file(display, input->bytes, {.profile = options->profile, .descend = false, .origin = input->origin});
     diagnostics = parsed.diagnostics();
     if (const ParsedCoverage coverage = parsed_coverage(parsed.view()); coverage.map) {
       runs = classify_bytes(parsed.format, *coverage.map, *coverage.summary, parsed.data);

@@ -4,6 +4,7 @@
 // they differ, 2 on a usage or I/O error.
 #include <iostream>
 #include <map>
+#include <tuple>
 
 #include "cli/commands.hpp"
 #include "change/field_diff.hpp"
@@ -22,8 +23,16 @@ struct DiffOptions {
 };
 
 // The tree of one file, or nullopt after printing why it cannot be read.
-std::optional<std::vector<DiffSide>> sides_of(const InputFile& file, const DiffOptions& options) {
+// `nested`: the nested part of an address FILE!NESTED (FILE is `file`).
+std::optional<std::vector<DiffSide>> sides_of(const InputFile& file, const std::string& nested, const DiffOptions& options) {
   FileReader reader;
+  if (!nested.empty()) {
+    int unused = 0;
+    const std::optional<SingleInput> input =
+        read_single_input(file.path.string() + "!" + nested, {}, Overwrite::refuse, options.limits, reader, "diff", unused);
+    if (!input) return std::nullopt;
+    return diff_sides(input->display, input->bytes, options.profile, input->origin);
+  }
   const FileRead read = reader.read(file.path, options.limits);
   if (!read) {
     std::cerr << "meshgate diff: " << file.path.string() << ": " << read_failure_text(read) << "\n";
@@ -46,8 +55,11 @@ void add_diff(CLI::App& app, int& exit_code) {
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
-    const std::optional<InputScan> a = scan_for({options->a}, 1, "diff");
-    const std::optional<InputScan> b = scan_for({options->b}, 1, "diff");
+    // Either side may be an address FILE!NESTED: its FILE is scanned, its nested file compared.
+    const auto [file_a, nested_a] = split_nested(options->a);
+    const auto [file_b, nested_b] = split_nested(options->b);
+    const std::optional<InputScan> a = scan_for({file_a}, 1, "diff");
+    const std::optional<InputScan> b = scan_for({file_b}, 1, "diff");
     if (!a || !b) {
       exit_code = kExitUsage;
       return;
@@ -64,9 +76,9 @@ void add_diff(CLI::App& app, int& exit_code) {
     std::string text;
     for (const auto& [key, pair] : pairs) {
       std::vector<DiffSide> sa, sb;
-      for (const auto& [file, sides] : {std::pair{pair.first, &sa}, std::pair{pair.second, &sb}}) {
+      for (const auto& [file, sides, nested] : {std::tuple{pair.first, &sa, &nested_a}, std::tuple{pair.second, &sb, &nested_b}}) {
         if (!file) continue;
-        auto read = sides_of(*file, *options);
+        auto read = sides_of(*file, *nested, *options);
         if (!read) {
           exit_code = kExitUsage;
           return;

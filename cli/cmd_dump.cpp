@@ -35,7 +35,7 @@ void add_dump(CLI::App& app, int& exit_code) {
         read_single_input(options->input, {options->output}, overwrite_rule(options->force), options->limits, reader, "dump", exit_code);
     if (!input) return;
     const std::string& display = input->display;
-    const nlohmann::json dump = dump_model(display, input->bytes, options->profile);
+    const nlohmann::json dump = dump_model(display, input->bytes, options->profile, input->origin);
     if (dump.contains("error")) {
       std::cerr << "meshgate dump: " << dump.at("error").get<std::string>() << "\n";
       exit_code = kExitFailed;

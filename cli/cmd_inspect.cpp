@@ -97,8 +97,14 @@ void add_inspect(CLI::App& app, int& exit_code) {
   add_max_size_option(cmd, options->limits);
   cmd->callback([options, &exit_code] {
     FileReader reader;  // the file's bytes are read once, into one buffer: peak memory ~1x its size
-    const FileRead read = reader.read(options->file, options->limits);
-    if (!read && read.status != ReadStatus::too_large) {
+    // An address FILE!NESTED: the nested file, found in its tree, inspected as a file of its own.
+    std::optional<SingleInput> nested_input;
+    if (!split_nested(options->file).second.empty()) {
+      nested_input = read_single_input(options->file, {}, Overwrite::refuse, options->limits, reader, "inspect", exit_code);
+      if (!nested_input) return;
+    }
+    const FileRead read = nested_input ? FileRead{} : reader.read(options->file, options->limits);
+    if (!nested_input && !read && read.status != ReadStatus::too_large) {
       std::cerr << "meshgate inspect: " << options->file << ": " << read_failure_text(read) << "\n";
       exit_code = kExitUsage;
       return;
@@ -110,7 +116,7 @@ void add_inspect(CLI::App& app, int& exit_code) {
         print_text(options->file, report, result);
       exit_code = result.ok() ? kExitOk : kExitFailed;
     };
-    if (!read) {  // too large: rejected from its size alone, before a byte past the magic is read
+    if (!nested_input && !read) {  // too large: rejected from its size alone, before a byte past the magic is read
       const RoundTripOutcome outcome = too_large_outcome(options->file, read);
       nlohmann::json report = inspect_envelope(format_name(read.format), {}, false, outcome.diagnostics);
       report["size"] = read.file_size;
@@ -118,10 +124,12 @@ void add_inspect(CLI::App& app, int& exit_code) {
       emit(report, Rejected{outcome.diagnostics});
       return;
     }
-    const Bytes data = read.bytes;
+    const Bytes data = nested_input ? nested_input->bytes : read.bytes;
+    const std::string& display = nested_input ? nested_input->display : options->file;
     // Payloads are not copied: the report reads them where they lie, so peak memory stays ~1x the file.
     const ParsedFile parsed =
-        parse_file(options->file, data, {.profile = options->profile, .strict = options->strict, .descend = false});
+        parse_file(display, data, {.profile = options->profile, .strict = options->strict, .descend = false,
+                                   .origin = nested_input ? nested_input->origin : Origin{}});
     if (parsed.msh && options->json && parsed.msh->ok()) {
       // The fields a group at a time, straight to stdout: a 20,000-node
       // model lists ~700,000 of them, too many to hold as one JSON DOM.
@@ -146,6 +154,10 @@ void add_inspect(CLI::App& app, int& exit_code) {
       emit(pac_inspect_json(data, *parsed.pac), *parsed.pac);
     } else if (parsed.texm) {
       emit(texm_inspect_json(data, *parsed.texm), *parsed.texm);
+    } else if (parsed.mat0) {
+      emit(mat0_inspect_json(data, *parsed.mat0), *parsed.mat0);
+    } else if (parsed.wear) {
+      emit(wear_inspect_json(data, *parsed.wear), *parsed.wear);
     } else if (parsed.zip) {
       // The tree's findings (the inflation budget) as well as the volume's own.
       const std::vector<Diagnostic> findings = parsed.diagnostics();

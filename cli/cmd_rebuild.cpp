@@ -23,9 +23,9 @@ struct RebuildOptions {
 };
 
 // The content differences between input and result, printed; true when none.
-bool same_model(const std::string& display, Bytes input, Bytes result, nres::Profile profile) {
+bool same_model(const std::string& display, Bytes input, Bytes result, nres::Profile profile, const Origin& origin) {
   bool equal = true;
-  for (const FileDiff& d : diff_trees(diff_sides(display, input, profile), diff_sides(display, result, profile),
+  for (const FileDiff& d : diff_trees(diff_sides(display, input, profile, origin), diff_sides(display, result, profile, origin),
                                       DiffMode::content)) {
     if (d.equal()) continue;
     equal = false;
@@ -57,7 +57,7 @@ void add_rebuild(CLI::App& app, int& exit_code) {
     if (!input) return;
     const std::string& display = input->display;
     const Bytes data = input->bytes;
-    const RebuildResult result = rebuild_canonical(display, data, options->profile);
+    const RebuildResult result = rebuild_canonical(display, data, options->profile, input->origin);
     if (!result.ok()) {
       std::cerr << "meshgate rebuild: " << *result.error << "; nothing to rebuild\n";
       exit_code = kExitFailed;
@@ -65,7 +65,7 @@ void add_rebuild(CLI::App& app, int& exit_code) {
     }
     for (const std::string& n : result.not_placed) std::cout << "not placed: " << n << "\n";
     for (const std::string& n : result.notes) std::cout << "note: " << n << "\n";
-    if (!same_model(display, data, result.bytes, options->profile)) {
+    if (!same_model(display, data, result.bytes, options->profile, input->origin)) {
       if (!options->force) {
         std::cerr << "meshgate rebuild: the result does not hold the same model (differences above); nothing "
                      "written (--force writes it anyway)\n";

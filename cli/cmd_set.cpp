@@ -59,7 +59,14 @@ void add_set(CLI::App& app, int& exit_code) {
         read_single_input(options->file, outputs, overwrite_rule(options->force), options->limits, reader, "set", exit_code);
     if (!input) return;
     const std::string& display = input->display;
-    const SetResult result = apply_assignments(display, input->bytes, options->profile, assignments);
+    // A nested file inside a volume has no place to be written back to.
+    if (input->nested && !input->nested->offset_in_outer) {
+      std::cerr << "meshgate set: " << display_text(display)
+                << " lies in an NBZ/ZIP volume, which is read-only: extract the member to edit it\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    const SetResult result = apply_assignments(display, input->bytes, options->profile, assignments, input->origin);
     for (const std::string& e : result.errors) std::cerr << "meshgate set: " << display_text(e) << "\n";
     if (!result.errors.empty()) {
       exit_code = kExitUsage;
@@ -72,6 +79,12 @@ void add_set(CLI::App& app, int& exit_code) {
     // --in-place replaces FILE (through a symlink, its target) whatever --force says.
     const std::string& target = options->in_place ? options->file : options->output;
     const Overwrite overwrite = options->in_place ? Overwrite::replace : overwrite_rule(options->force);
+    // FILE!NESTED: the whole outer file is written, with only the nested file's bytes changed.
+    if (input->nested) {
+      const std::vector<std::byte> outer = splice_nested(input->outer, *input->nested->offset_in_outer, result.bytes);
+      exit_code = write_checked_model(input->outer_display, outer, options->profile, options->force, target, "set", overwrite);
+      return;
+    }
     exit_code = write_checked_model(display, result.bytes, options->profile, options->force, target, "set", overwrite);
   });
 }

@@ -14,6 +14,7 @@
 #include "analysis/sweep.hpp"
 #include "pipeline/file_reader.hpp"
 #include "pipeline/input_scan.hpp"
+#include "pipeline/nested_address.hpp"
 #include "pipeline/material_chain.hpp"
 #include "writer/core/atomic_file.hpp"
 
@@ -96,15 +97,24 @@ CLI::Option* add_force_option(CLI::App* cmd, bool& force, const std::string& als
 // format's size limit. On failure it prints why, sets `exit_code` and
 // returns nullopt: 1 for a file over its limit (core.file-too-large, as for
 // inspect and sweep), 2 for usage or I/O. `reader` holds the bytes.
+// One file a command reads, given as a path or as an address FILE!NESTED
+// (pipeline/nested_address.hpp): a nested file is handed over as a file of
+// its own, with its origin in its tree. Moved, never copied (`bytes` may
+// point into `nested`).
 struct SingleInput {
-  std::string display;  // the report name
-  Bytes bytes;          // valid while `reader` is and reads nothing else
+  std::string display;  // the report name ("outer.pac!slot_0001" for a nested file)
+  Bytes bytes;          // the file's: valid while `reader` is and reads nothing else, or the nested file's copy
+  Origin origin;        // how a nested file was found in its tree
+  // FILE!NESTED: the outer file (what an edit of the nested one is written back into) and the nested file.
+  std::string outer_display;
+  Bytes outer;
+  std::optional<NestedFile> nested;
 };
 [[nodiscard]] std::optional<SingleInput> read_single_input(const std::string& path, const std::vector<std::string>& outputs,
                                                            Overwrite overwrite, const SizeLimits& limits, FileReader& reader,
                                                            const char* command, int& exit_code);
 
-// FILE!NESTED (view, texture): the longest prefix that is an existing file
+// FILE!NESTED: the longest prefix that is an existing file
 // is the file (a file name may itself hold "!"); what follows is the nested
 // path, "" when the path exists as given.
 [[nodiscard]] std::pair<std::string, std::string> split_nested(const std::string& path);

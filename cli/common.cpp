@@ -158,16 +158,30 @@ std::optional<SingleInput> read_single_input(const std::string& path, const std:
                                              Overwrite overwrite, const SizeLimits& limits, FileReader& reader, const char* command,
                                              int& exit_code) {
   exit_code = kExitUsage;
-  const std::optional<InputScan> scan = scan_for({path}, 1, command);
+  const auto [file, nested] = split_nested(path);
+  // An output onto the outer file is refused like one onto the file itself.
+  const std::optional<InputScan> scan = scan_for({file}, 1, command);
   if (!scan || !outputs_are_usable(outputs, scan->files, command, overwrite)) return std::nullopt;
-  const FileRead read = reader.read(path, limits);
+  const FileRead read = reader.read(file, limits);
   if (!read) {
-    std::cerr << "meshgate " << command << ": " << display_text(path) << ": " << read_failure_text(read) << "\n";
+    std::cerr << "meshgate " << command << ": " << display_text(file) << ": " << read_failure_text(read) << "\n";
     if (read.status == ReadStatus::too_large) exit_code = kExitFailed;
     return std::nullopt;
   }
+  const std::string display = scan->files.empty() ? file : scan->files[0].display;
+  if (nested.empty()) {
+    exit_code = kExitOk;
+    return SingleInput{display, read.bytes, {}, display, read.bytes, std::nullopt};
+  }
+  NestedLookup found = find_nested(display, read.bytes, nested, {.limits = limits});
+  if (!found.file) {
+    std::cerr << "meshgate " << command << ": " << display_text(found.error) << "\n";
+    return std::nullopt;
+  }
   exit_code = kExitOk;
-  return SingleInput{scan->files.empty() ? path : scan->files[0].display, read.bytes};
+  SingleInput input{found.file->display, {}, found.file->origin, display, read.bytes, std::move(found.file)};
+  input.bytes = Bytes(input.nested->bytes);
+  return input;
 }
 
 std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* command) {

@@ -181,4 +181,52 @@ for code in unreadable member-too-large inflated-limit member-unreadable size-mi
   [ $rc -eq 1 ] || fail "malformed volume $code: exit $rc"
   grep -q "zip.$code" "$work/bad.txt" || fail "malformed volume $code: no zip.$code in $(head -c 400 "$work/bad.txt")"
 done
+# One address: inspect, dump, set -o, diff, bytemap and rebuild take
+# FILE!NESTED, for a container's member, an NRes entry (in any case) and a
+# volume's member; set -o writes the whole outer file with only the member's
+# bytes changed, and refuses a member of a volume (read-only).
+"$bin" synth texm --seed 28 --count 2 --out "$work/tex" >/dev/null
+"$bin" synth pac --seed 28 --count 8 --out "$work/addr" >/dev/null
+member=$(python3 - "$work/rt.json" <<'PY'
+import json, sys
+files = json.load(open(sys.argv[1]))["files"]
+print(next(f["path"] for f in files
+           if f["path"].count("!") == 1 and f["format"] == "dmc3-mod" and f["path"].split("!")[0].endswith(".pac")
+           and "/" not in f["path"].split("!")[0]))
+PY
+)
+cp "$work/addr/${member%%!*}" "$work/addr_outer.pac"  # the generator's copy: the gate test above flipped a byte in its own
+addr_pac="$work/addr_outer.pac!${member#*!}"
+addr_tex="$work/tex/Textures.lib!tex_0001"  # entry TEX_0001, named in another case
+addr_vol="$vol/volume_0001.nbz!GData.afs/pl001_1.mod"
+for addr in "$addr_pac" "$addr_tex" "$addr_vol"; do
+  "$bin" inspect "$addr" --json > "$work/addr_inspect.json" || fail "inspect $addr exited $?"
+  python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["parse_ok"] and r["fields"], r.get("diagnostics")' \
+    "$work/addr_inspect.json" || fail "inspect $addr: not a parsed file with fields"
+  rm -f "$work/addr_dump.json" "$work/addr_map.png"
+  "$bin" dump "$addr" -o "$work/addr_dump.json" >/dev/null || fail "dump $addr exited $?"
+  "$bin" bytemap "$addr" -o "$work/addr_map.png" >/dev/null || fail "bytemap $addr exited $?"
+  "$bin" diff "$addr" "$addr" > "$work/addr_diff.txt" || fail "diff $addr with itself exited $?"
+  grep -q "diff: equal" "$work/addr_diff.txt" || fail "diff $addr: $(cat "$work/addr_diff.txt")"
+done
+grep -q '"format": "nikita-texm"' <("$bin" inspect "$addr_tex" --json) || fail "inspect $addr_tex is not the texture"
+# set -o on a container's member: the outer file, same size, only the member's bytes changed.
+"$bin" set "$addr_pac" "objects[0].bounding_radius=0.5" -o "$work/addr_set.pac" > "$work/addr_set.txt" ||
+  fail "set $addr_pac exited $?: $(cat "$work/addr_set.txt")"
+python3 - "$work/addr_outer.pac" "$work/addr_set.pac" <<'PY' || fail "set FILE!NESTED changed more than the member's field"
+import sys
+a, b = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
+assert len(a) == len(b), (len(a), len(b))
+diff = [i for i in range(len(a)) if a[i] != b[i]]
+assert 0 < len(diff) <= 4 and diff[-1] - diff[0] < 4, diff
+PY
+"$bin" inspect "$work/addr_set.pac!${member#*!}" --json > "$work/addr_set.json" || fail "inspect of the edited member exited $?"
+grep -q '"value": 0.5' "$work/addr_set.json" || fail "the edited member does not read 0.5"
+set +e
+"$bin" set "$addr_vol" "objects[0].bounding_radius=0.5" -o "$work/addr_set.nbz" 2> "$work/addr_vol.err"; rc=$?
+"$bin" inspect "$work/addr_outer.pac!slot_9999" 2> "$work/addr_missing.err"; rc_missing=$?
+set -e
+[ $rc -eq 2 ] && [ ! -e "$work/addr_set.nbz" ] && grep -q "read-only" "$work/addr_vol.err" ||
+  fail "set on a volume's member: exit $rc, $(cat "$work/addr_vol.err")"
+[ $rc_missing -eq 2 ] && grep -q "no file" "$work/addr_missing.err" || fail "inspect of a missing address: exit $rc_missing"
 echo "containers_cli: ok"

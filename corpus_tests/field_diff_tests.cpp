@@ -11,6 +11,7 @@
 #include "change/field_diff.hpp"
 #include "writer/mod/mod_synth.hpp"
 #include "writer/msh/msh_synth.hpp"
+#include "writer/texm/texm_synth.hpp"
 
 namespace meshgate {
 namespace {
@@ -29,6 +30,19 @@ TEST(FieldDiff, EqualFilesHaveNoChange) {
   const auto d = diff(f.name, f.bytes, f.bytes);
   ASSERT_EQ(d.size(), 1u);
   EXPECT_TRUE(d[0].equal());
+}
+
+// A Texm level's value is its size ("32x8"), not an element count: it was
+// read as a number and every diff of a texture failed (exit 2).
+TEST(FieldDiff, ATextureLevelIsComparedAsBytes) {
+  const SynthFile f = texm::synth_texm_corpus(4, 1).front();
+  ASSERT_TRUE(f.name.ends_with(".texm")) << f.name;
+  EXPECT_TRUE(diff(f.name, f.bytes, f.bytes).at(0).equal());
+  std::vector<std::byte> changed = f.bytes;
+  changed.back() ^= std::byte{0x5A};  // a texel of the last level
+  const auto d = diff(f.name, f.bytes, changed);
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_FALSE(d[0].equal());
 }
 
 TEST(FieldDiff, AFieldPokeIsNamedByPathWithBothValues) {
