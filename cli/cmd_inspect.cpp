@@ -70,6 +70,11 @@ void print_text(const std::string& file, const nlohmann::json& report, const Res
       std::cout << "    " << display_text(m["name"].get<std::string>()) << ": " << m["kind"].get<std::string>() << ", "
                 << m["size"] << " bytes (" << m["method"].get<std::string>() << ", " << m["compressed_size"]
                 << "), crc32 " << m["crc32"].get<std::string>() << "\n";
+  } else if (result.ok() && report["format"] == "nikita-mat0") {
+    const auto& s = report["summary"];
+    std::cout << "  version " << s["version"] << ", " << s["phases"] << " phases, " << s["tracks"] << " tracks\n";
+  } else if (result.ok() && report["format"] == "nikita-wear") {
+    std::cout << "  " << report["summary"]["rows"].size() << " rows\n";
   } else if (result.ok()) {
     const auto& s = report["summary"];
     std::cout << "  version " << s["version"] << ", " << s["objects"] << " objects, " << s["meshes"] << " meshes, "
@@ -83,6 +88,25 @@ void print_text(const std::string& file, const nlohmann::json& report, const Res
   }
   for (const Diagnostic& d : result.diagnostics) std::cout << "  " << format_diagnostic(file, d) << "\n";
   if (!result.ok()) std::cout << "  rejected\n";
+  if (!report.contains("children")) return;
+  std::cout << "  " << report["children"].size() << " nested files:\n";
+  for (const nlohmann::json& c : report["children"]) {
+    const bool parsed = c["parse_ok"].get<bool>();
+    const char* verdict = !parsed ? "REJECTED" : c["identical"].get<bool>() ? "identical" : c["read_only"].get<bool>() ? "read-only" : "DIFFERS";
+    std::cout << "    " << display_text(c["path"].get<std::string>()) << "  " << c["format"].get<std::string>() << "  " << verdict
+              << (c["diagnostics"].empty() ? "" : "  (" + std::to_string(c["diagnostics"].size()) + " diagnostics)") << "\n";
+  }
+}
+
+// The files nested in an archive, container or volume, each with its format,
+// verdict (parse, round trip) and diagnostics: roundtrip's record of each.
+nlohmann::json children_json(const ParsedFile& parsed, const ParseTreeOptions& options) {
+  if (parsed.nested_entries.empty() && parsed.nested_members.empty() && parsed.volume_members.empty()) return nullptr;
+  nlohmann::json out = nlohmann::json::array();
+  roundtrip_each(parsed.path, parsed.data, options, [&](const RoundTripOutcome& o, Bytes, const ParsedView&) {
+    if (o.path != parsed.path) out.push_back(roundtrip_json(o));
+  }, /*hashes=*/true);
+  return out;
 }
 
 }  // namespace
@@ -109,7 +133,8 @@ void add_inspect(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    auto emit = [&](const nlohmann::json& report, const auto& result) {
+    auto emit = [&](nlohmann::json report, const auto& result, const nlohmann::json& children = nullptr) {
+      if (!children.is_null()) report["children"] = children;
       if (options->json)
         std::cout << dump_for_report(report) << "\n";
       else
@@ -127,9 +152,12 @@ void add_inspect(CLI::App& app, int& exit_code) {
     const Bytes data = nested_input ? nested_input->bytes : read.bytes;
     const std::string& display = nested_input ? nested_input->display : options->file;
     // Payloads are not copied: the report reads them where they lie, so peak memory stays ~1x the file.
-    const ParsedFile parsed =
-        parse_file(display, data, {.profile = options->profile, .strict = options->strict, .descend = false,
-                                   .origin = nested_input ? nested_input->origin : Origin{}});
+    const ParseTreeOptions tree{.profile = options->profile, .strict = options->strict, .limits = options->limits,
+                                .origin = nested_input ? nested_input->origin : Origin{}};
+    ParseTreeOptions file_only = tree;
+    file_only.descend = false;
+    const ParsedFile parsed = parse_file(display, data, file_only);
+    const nlohmann::json children = children_json(parsed, tree);
     if (parsed.msh && options->json && parsed.msh->ok()) {
       // The fields a group at a time, straight to stdout: a 20,000-node
       // model lists ~700,000 of them, too many to hold as one JSON DOM.
@@ -147,11 +175,11 @@ void add_inspect(CLI::App& app, int& exit_code) {
       nlohmann::json report = nres_inspect_json(data, *parsed.nres);
       // A model its container's profile rejected (a strict sort table) is still a model.
       if (parsed.format == Format::nres_msh) report["format"] = std::string(msh::kFormatName);
-      emit(report, *parsed.nres);
+      emit(report, *parsed.nres, children);
     } else if (parsed.mod) {
       emit(mod_inspect_json(data, *parsed.mod), *parsed.mod);
     } else if (parsed.pac) {
-      emit(pac_inspect_json(data, *parsed.pac), *parsed.pac);
+      emit(pac_inspect_json(data, *parsed.pac), *parsed.pac, children);
     } else if (parsed.texm) {
       emit(texm_inspect_json(data, *parsed.texm), *parsed.texm);
     } else if (parsed.mat0) {
@@ -163,7 +191,7 @@ void add_inspect(CLI::App& app, int& exit_code) {
       const std::vector<Diagnostic> findings = parsed.diagnostics();
       nlohmann::json report = volume_inspect_json(data, *parsed.zip, findings);
       report["parse_ok"] = parsed.ok();
-      emit(report, VolumeFindings{findings, parsed.ok()});
+      emit(report, VolumeFindings{findings, parsed.ok()}, children);
     } else {
       const std::vector<Diagnostic> unknown = parsed.diagnostics();
       emit(inspect_envelope(format_name(Format::unknown), data, false, unknown), Rejected{unknown});

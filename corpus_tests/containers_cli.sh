@@ -226,6 +226,20 @@ set +e
 "$bin" set "$addr_vol" "objects[0].bounding_radius=0.5" -o "$work/addr_set.nbz" 2> "$work/addr_vol.err"; rc=$?
 "$bin" inspect "$work/addr_outer.pac!slot_9999" 2> "$work/addr_missing.err"; rc_missing=$?
 set -e
+# inspect ARCHIVE lists its nested files with their formats and verdicts (--json: with their diagnostics).
+"$bin" inspect "$work/addr_outer.pac" --json > "$work/addr_children.json" || fail "inspect of a container exited $?"
+python3 - "$work/addr_children.json" "$work/addr_outer.pac!${member#*!}" <<'PY' || fail "inspect of a container lists no children"
+import json, os, sys
+r = json.load(open(sys.argv[1]))
+kids = r["children"]
+assert kids and all({"path", "format", "parse_ok", "identical", "diagnostics"} <= set(k) for k in kids), kids[:1]
+assert any(k["path"] == sys.argv[2] for k in kids), [k["path"] for k in kids][:5]
+PY
+"$bin" inspect "$work/addr_outer.pac" > "$work/addr_children.txt" || fail "inspect (text) of a container exited $?"
+grep -q "nested files:" "$work/addr_children.txt" || fail "inspect (text) of a container lists no children"
+"$bin" synth materials --seed 28 --count 1 --out "$work/game" >/dev/null
+"$bin" inspect "$work/game/Material.lib!DEFAULT" --json > "$work/addr_mat0.json" || fail "inspect of a MAT0 entry exited $?"
+grep -q '"format": "nikita-mat0"' "$work/addr_mat0.json" || fail "inspect Material.lib!DEFAULT is not a MAT0"
 [ $rc -eq 2 ] && [ ! -e "$work/addr_set.nbz" ] && grep -q "read-only" "$work/addr_vol.err" ||
   fail "set on a volume's member: exit $rc, $(cat "$work/addr_vol.err")"
 [ $rc_missing -eq 2 ] && grep -q "no file" "$work/addr_missing.err" || fail "inspect of a missing address: exit $rc_missing"
