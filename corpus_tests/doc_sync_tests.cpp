@@ -81,5 +81,34 @@ TEST(DocSync, ValueKeysReadTheEvidence) {
             "synth_0000.mod!objects[0].bounding_center_x");
 }
 
+bool same(const DocSync& a, const DocSync& b) {
+  if (a.updated != b.updated || a.errors != b.errors || a.blocks != b.blocks || a.stale.size() != b.stale.size())
+    return false;
+  for (size_t i = 0; i < a.stale.size(); ++i)
+    if (a.stale[i].line != b.stale[i].line || a.stale[i].block != b.stale[i].block ||
+        a.stale[i].expected != b.stale[i].expected || a.stale[i].found != b.stale[i].found)
+      return false;
+  return true;
+}
+
+TEST(DocSync, OneSyncerGivesWhatSyncDocumentGivesForEveryDocument) {
+  const DocSyncer syncer(evidence());
+  for (const char* doc : {"<!-- meshgate:fields dmc3-mod mesh -->\nstale\n<!-- /meshgate -->\n",
+                          "a <!-- meshgate:value dmc3-mod.mesh.+0x04.zero_ratio -->1<!-- /meshgate --> b",
+                          "<!-- meshgate:invariants -->\n<!-- /meshgate -->",
+                          "<!-- meshgate:value totals.nothing -->1<!-- /meshgate -->", "no blocks", ""}) {
+    EXPECT_TRUE(same(syncer.sync(doc), sync_document(doc, evidence()))) << doc;
+  }
+  // Evidence the index cannot read: every document gets the same error, as from sync_document.
+  const nlohmann::json no_fields = {{"invariants", nlohmann::json::array()}};
+  const DocSyncer broken(no_fields);
+  for (const char* doc : {"<!-- meshgate:value totals.files -->1<!-- /meshgate -->", "no blocks"}) {
+    const DocSync s = broken.sync(doc);
+    ASSERT_EQ(s.errors.size(), 1u) << doc;
+    EXPECT_EQ(s.errors.front(), "0: the evidence /: key \"fields\" is missing");
+    EXPECT_TRUE(same(s, sync_document(doc, no_fields))) << doc;
+  }
+}
+
 }  // namespace
 }  // namespace meshgate

@@ -11,6 +11,7 @@
 //   document has no stale block, the same block count, and updates to itself
 //   (check after update passes).
 #include <cstring>
+#include <optional>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
@@ -24,23 +25,30 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace meshgate;
   static const nlohmann::json kEvidence = evidence_json(fuzzing::small_swept_corpus());
+  // Its schema check is the same every run, and was 96% of a run's time (27 exec/s under ASan).
+  static const bool kEvidenceValid = evidence_problems(kEvidence).empty();
+  // Else no document alone would reach the idempotence checks below.
+  if (!kEvidenceValid) fuzzing::fail("the in-memory evidence is not schema-valid");
+  static const DocSyncer kSyncer(kEvidence);  // its index too: three quarters of syncing a short document
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   const size_t nul = input.find('\0');
   const std::string_view document = input.substr(0, nul);
   nlohmann::json given;
-  const nlohmann::json* evidence = &kEvidence;
+  std::optional<DocSyncer> given_syncer;  // both syncs below share its index
+  const DocSyncer* syncer = &kSyncer;
+  bool valid = true;
   if (nul != std::string_view::npos && nul + 1 < input.size()) {
     JsonRead read = read_json(input.substr(nul + 1));
     if (!read.value) return 0;
     given = std::move(*read.value);
-    evidence = &given;
+    valid = evidence_problems(given).empty();
+    syncer = &given_syncer.emplace(given);
   }
-  const bool valid = evidence_problems(*evidence).empty();
-  const DocSync sync = sync_document(document, *evidence);
+  const DocSync sync = syncer->sync(document);
   for (const std::string& e : sync.errors)
     if (e.empty() || e.find(": ") == std::string::npos) fuzzing::fail("docs error without a line and a message");
   if (!valid || !sync.errors.empty()) return 0;
-  const DocSync again = sync_document(sync.updated, *evidence);
+  const DocSync again = syncer->sync(sync.updated);
   if (!again.errors.empty()) {
     std::fprintf(stderr, "after update: %s\n", again.errors.front().c_str());
     fuzzing::fail("docs update wrote a document docs refuses");

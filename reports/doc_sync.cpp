@@ -58,8 +58,10 @@ std::optional<uint64_t> parse_offset(std::string_view s) {
   return v;
 }
 
-// The evidence's fields and invariants by key, made once per document: a
-// value block is then a lookup, not a scan of every field.
+}  // namespace
+
+// The evidence's fields and invariants by key, made once per evidence (a
+// DocSyncer): a value block is then a lookup, not a scan of every field.
 struct EvidenceIndex {
   const json& evidence;
   std::map<std::tuple<std::string, std::string, uint64_t>, JsonRef> fields;
@@ -79,6 +81,8 @@ struct EvidenceIndex {
     }
   }
 };
+
+namespace {
 
 BlockText field_value(const EvidenceIndex& index, std::string_view key) {
   // FORMAT.RECORD.+0xOFF.WHAT, where FORMAT may itself hold no dot ("dmc3-mod", "nres-msh").
@@ -213,15 +217,25 @@ BlockText render_block(std::string_view name, const json& evidence) {
 
 std::vector<std::string> evidence_problems(const json& evidence) { return schema_violations(evidence_schema(), evidence); }
 
-DocSync sync_document(std::string_view doc, const json& evidence) {
-  DocSync out;
-  std::optional<EvidenceIndex> index;
+DocSyncer::DocSyncer(const json& evidence) {
   try {
-    index.emplace(evidence);
+    index_ = std::make_unique<const EvidenceIndex>(evidence);
   } catch (const JsonInputError& e) {
-    out.errors.push_back(std::string("0: the evidence ") + e.what());
+    index_error_ = std::string("0: the evidence ") + e.what();
+  }
+}
+
+DocSyncer::~DocSyncer() = default;
+
+DocSync sync_document(std::string_view doc, const json& evidence) { return DocSyncer(evidence).sync(doc); }
+
+DocSync DocSyncer::sync(std::string_view doc) const {
+  DocSync out;
+  if (!index_) {
+    out.errors.push_back(index_error_);
     return out;
   }
+  const EvidenceIndex& index = *index_;
   // Each distinct block is rendered once: a document may repeat one many times.
   std::map<std::string, BlockText, std::less<>> rendered_blocks;
   LineCounter lines(doc);
@@ -262,7 +276,7 @@ DocSync sync_document(std::string_view doc, const json& evidence) {
     if (cached == rendered_blocks.end()) {
       BlockText text;
       try {
-        text = render(name, *index);
+        text = render(name, index);
       } catch (const JsonInputError& e) {
         text = {std::nullopt, std::string("the evidence ") + e.what()};
       } catch (const json::exception& e) {

@@ -14,6 +14,7 @@
 // the functions `sweep --markdown` uses.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,6 +50,25 @@ struct DocSync {
 // up in an index of the evidence. Every evidence read is checked: a missing
 // key or a wrong type is an error naming its path, never undefined behaviour.
 [[nodiscard]] DocSync sync_document(std::string_view document, const nlohmann::json& evidence);
+
+struct EvidenceIndex;  // the evidence's fields and invariants by key (doc_sync.cpp)
+
+// sync_document for many documents against one evidence: the index of its
+// fields and invariants is built once, not per document (building it was
+// three quarters of syncing a short document). `evidence` must outlive it.
+class DocSyncer {
+ public:
+  explicit DocSyncer(const nlohmann::json& evidence);
+  ~DocSyncer();
+  DocSyncer(const DocSyncer&) = delete;
+  DocSyncer& operator=(const DocSyncer&) = delete;
+
+  [[nodiscard]] DocSync sync(std::string_view document) const;  // sync_document(document, evidence)
+
+ private:
+  std::unique_ptr<const EvidenceIndex> index_;  // null when the evidence lacks what the index reads:
+  std::string index_error_;                     // then every sync reports this error
+};
 
 // The text of one block name ("fields dmc3-mod mesh", "value totals.files"),
 // or an error message.
