@@ -42,6 +42,19 @@ std::string summary_line(const gltf::ExportSummary& s) {
                      : "");
 }
 
+// The page's table of PNGs: each texture once, as textures/N.png in the order
+// the LODs first use it; every LOD's glTF names it by that URI, so a texture
+// costs the page its PNG once, not once per LOD.
+gltf::ImageUri page_images(ViewPage& page) {
+  return [&page](const std::shared_ptr<const gltf::TextureLook>& texture) {
+    for (const ViewImage& image : page.images)
+      if (image.png.get() == &texture->png) return image.uri;
+    // Aliasing: the entry points at the PNG and keeps its texture (the run's cache holds it) alive.
+    page.images.push_back({"textures/" + std::to_string(page.images.size()) + ".png", {texture, &texture->png}});
+    return page.images.back().uri;
+  };
+}
+
 }  // namespace
 
 void add_view(CLI::App& app, int& exit_code) {
@@ -98,6 +111,7 @@ void add_view(CLI::App& app, int& exit_code) {
         for (unsigned lod = 0; lod <= 4; ++lod) {
           gltf::ExportOptions export_options{f.path, lod};
           if (chain) chain->attach(export_options);
+          export_options.image_uri = page_images(*page);
           const gltf::Exported e = gltf::export_msh(*f.msh->model, data, export_options);
           if (lod == 0) page->summary = summary_line(e.summary) + " (LOD 0)";
           if (lod == 0 || e.summary.primitives > 0) page->lods.push_back({"LOD " + std::to_string(lod), glb_of(e.asset)});

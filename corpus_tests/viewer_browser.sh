@@ -4,7 +4,8 @@
 # synthetic MSH; the page must load with no error or console error, draw its
 # primitives, and the model must cover a plausible share of the pixels. It
 # FAILS when Chromium is missing: ci/install-deps.sh installs it. The
-# textured cube (issue 29) must draw its textures' colours.
+# textured cube (issue 29) must draw its textures' colours. A page holds each
+# texture's PNG once, however many LODs draw with it.
 # Usage: viewer_browser.sh MESHGATE [SCREENSHOT_DIR]   (screenshots kept there when given)
 set -euo pipefail
 bin=$1 shots=${2:-}
@@ -47,8 +48,34 @@ grep -qF '<!--<script>' "$work/hostile.html" && fail "the page holds the node na
 "$bin" view "$work/game/showcase.msh" --game-dir "$work/game" -o "$work/textured.html" >/dev/null ||
   fail "view --game-dir exited $?"
 "$bin" view "$work/game/showcase.msh" -o "$work/untextured.html" >/dev/null || fail "view of the cube exited $?"
-for kind in mod msh hostile textured untextured; do
-  chrome --dump-dom "$work/$kind.html" > "$work/$kind.dom" || fail "$kind: chromium exited $?"
+# A generated model whose four LODs share three textures: each PNG is in the
+# page once (a table the LODs' glTFs name by URI), not once per LOD that uses
+# it; its last LOD (#lod=3) draws with the shared textures too.
+"$bin" view "$work/game/models_0000.rlb!MODEL0000.MSH" --game-dir "$work/game" -o "$work/lods.html" >/dev/null ||
+  fail "view --game-dir of a model with LODs exited $?"
+python3 - "$work/lods.html" <<'PY' || fail "lods: a texture is in the page more than once"
+import base64, json, re, struct, sys
+page = open(sys.argv[1]).read()
+data = json.loads(re.search(r'<script id="meshgate-data" type="application/json">(.*?)</script>', page, re.S).group(1))
+def gltf_json(glb):
+    length = struct.unpack_from("<I", glb, 12)[0]
+    return json.loads(glb[20:20 + length])
+glbs = [base64.b64decode(lod["glb"]) for lod in data["lods"]]
+used = [{image["name"] for image in gltf_json(glb).get("images", [])} for glb in glbs]
+distinct = set().union(*used)
+assert len(glbs) >= 2 and sum(map(len, used)) > len(distinct), f"the LODs share no texture: {used}"
+blobs = glbs + [base64.b64decode(image["png"]) for image in data.get("images", [])]
+pngs = sum(blob.count(b"\x89PNG\r\n\x1a\n") for blob in blobs)
+assert pngs == len(distinct), f"{pngs} PNGs embedded for {len(distinct)} distinct textures over {len(glbs)} LODs"
+uris = {image["uri"] for image in data["images"]}
+for glb in glbs:
+    for image in gltf_json(glb).get("images", []):
+        assert "bufferView" not in image and image.get("uri") in uris, image
+PY
+for kind in mod msh hostile textured untextured lods; do
+  page="$work/$kind.html"
+  [ "$kind" != lods ] || page="file://$page#lod=3"  # a URL: a path keeps '#' as part of the name
+  chrome --dump-dom "$page" > "$work/$kind.dom" || fail "$kind: chromium exited $?"
   python3 - "$work/$kind.dom" "$kind" <<'PY' || fail "$kind: the page's state"
 import html, json, re, sys
 dom, kind = open(sys.argv[1]).read(), sys.argv[2]
@@ -61,12 +88,16 @@ assert state["errors"] == [], state["errors"]
 assert state["primitives"] > 0, state
 # The synthetic MSH parts are long thin ribbons (writer/msh/msh_synth.cpp strip_batch): a small share.
 low = 0.05 if kind in ("mod", "textured", "untextured") else 0.005  # hostile: the synthetic MSH, renamed
+low = 0.0005 if kind == "lods" else low  # a small generated model, seen whole
 assert low <= state["coverage"] <= 0.95, f"the model covers {state['coverage']:.4f} of the pixels (expected >= {low})"
 if kind == "msh":
     assert state["lods"][0] == "LOD 0", state
 if kind == "textured":
     assert state["textures"] == 6, state  # one texture per face: formats 0, 565, 4444, 888, 8888, 556
     assert state["colourful"] >= 0.3, f"only {state['colourful']:.3f} of the cube's pixels are coloured: textures not drawn"
+if kind == "lods":
+    assert state["shown"] == state["lods"][3] and state["images"] == 3, state  # the page's three PNGs
+    assert state["textures"] > 0, f"the last LOD draws no texture: {state}"
 if kind == "untextured":
     assert state["textures"] == 0, state
     assert state["colourful"] <= 0.02, f"{state['colourful']:.3f} of an untextured cube's pixels are coloured"
@@ -77,7 +108,7 @@ if kind == "hostile":
     for name in ["<!--<script>", "</script><script>alert(1)</script>", "<!-- </script> -->&amp;"]:
         assert html.escape(name, quote=False) in text, f"the page does not show {name!r} as text"
 PY
-  chrome --screenshot="$work/$kind.png" "$work/$kind.html" >/dev/null || fail "$kind: screenshot exited $?"
+  chrome --screenshot="$work/$kind.png" "$page" >/dev/null || fail "$kind: screenshot exited $?"
   [ "$(stat -c %s "$work/$kind.png")" -gt 20000 ] || fail "$kind: the screenshot is (nearly) blank"
   [ -z "$shots" ] || cp "$work/$kind.png" "$shots/view-$kind.png"
 done

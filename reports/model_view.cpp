@@ -47,25 +47,37 @@ std::optional<ThreeJs> read_three_js(std::string& error) {
 }
 
 void write_model_view(const ViewPage& page, const ThreeJs& three, const std::function<void(std::string_view text)>& emit) {
-  // The page's data, {summary, lods: [{label, glb}], fields: [{path, value,
-  // status}]}, written a piece at a time: a 20,000-node model's page is
-  // ~100 MB, mostly its fields and its LODs' base64. Each piece is whole
-  // JSON tokens, so escaping it alone (script_json) escapes the same.
+  // The page's data, {summary, images: [{uri, png}], lods: [{label, glb}],
+  // fields: [{path, value, status}]}, written a piece at a time: a
+  // 20,000-node model's page is ~100 MB, mostly its fields and its LODs'
+  // base64. Each piece is whole JSON tokens, so escaping it alone
+  // (script_json) escapes the same.
   const auto write_data = [&] {
     const auto json_piece = [&](const nlohmann::json& value) { emit(script_json(dump_for_report(value))); };
+    // Base64 digits need no escaping; whole 3-byte groups keep the chunks' concatenation the whole encoding.
+    const auto base64_piece = [&](auto bytes) {  // a span of bytes
+      constexpr size_t kChunk = 3 * 65536;
+      emit("\"");
+      for (size_t at = 0; at < bytes.size(); at += kChunk) emit(base64(bytes.subspan(at, std::min(kChunk, bytes.size() - at))));
+      emit("\"");
+    };
     emit("{\"summary\": ");
     json_piece(page.summary);
-    emit(", \"lods\": [");
+    emit(", \"images\": [");
+    for (size_t i = 0; i < page.images.size(); ++i) {
+      emit(i == 0 ? "{\"uri\": " : ", {\"uri\": ");
+      json_piece(page.images[i].uri);
+      emit(", \"png\": ");
+      base64_piece(std::span<const std::byte>(*page.images[i].png));
+      emit("}");
+    }
+    emit("], \"lods\": [");
     for (size_t i = 0; i < page.lods.size(); ++i) {
-      const std::vector<unsigned char>& glb = page.lods[i].glb;
       emit(i == 0 ? "{\"label\": " : ", {\"label\": ");
       json_piece(page.lods[i].label);
-      emit(", \"glb\": \"");
-      // Base64 digits need no escaping; whole 3-byte groups keep the chunks' concatenation the whole encoding.
-      constexpr size_t kChunk = 3 * 65536;
-      for (size_t at = 0; at < glb.size(); at += kChunk)
-        emit(base64(std::span<const unsigned char>(glb).subspan(at, std::min(kChunk, glb.size() - at))));
-      emit("\"}");
+      emit(", \"glb\": ");
+      base64_piece(std::span<const unsigned char>(page.lods[i].glb));
+      emit("}");
     }
     emit("], \"fields\": [");
     bool first = true;

@@ -1,9 +1,12 @@
 // The self-contained model viewer page (`meshgate view`): three.js r111 from
 // Debian's libjs-three, read when the page is made and embedded with the
-// model's glTF (one .glb per LOD), its summary and its fields with their
-// provenance. Nothing is fetched when the page is viewed.
+// model's glTF (one .glb per LOD), each texture's PNG once (the LODs name
+// them), its summary and its fields with their provenance. Nothing is
+// fetched when the page is viewed.
 #pragma once
 
+#include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,11 +25,19 @@ struct ViewLod {
   std::vector<unsigned char> glb;   // the binary glTF
 };
 
+// A texture's PNG, in the page once: every LOD's glTF names it by `uri`
+// (textures/N.png), which the page's loader resolves to these bytes.
+struct ViewImage {
+  std::string uri;
+  std::shared_ptr<const std::vector<std::byte>> png;  // shared with the run's texture cache, not copied
+};
+
 struct ViewPage {
   std::string title;    // the report path of the model
   std::string summary;  // one line: meshes, primitives, triangles, ...
   std::vector<ViewLod> lods;
   FieldListing fields;  // inspect --json's fields: [{path, value, status, ...}], made a group at a time
+  std::vector<ViewImage> images = {};  // the PNGs the LODs name (a textured MSH, --game-dir)
 };
 
 // The three.js sources the page embeds.

@@ -61,6 +61,17 @@ int DocumentBuilder::add_png_texture(std::span<const std::byte> png, const std::
   image.name = name;
   image.mimeType = "image/png";
   image.bufferView = static_cast<int>(model_.bufferViews.size() - 1);
+  return add_texture(std::move(image));
+}
+
+int DocumentBuilder::add_png_texture_at(const std::string& uri, const std::string& name) {
+  tinygltf::Image image;
+  image.name = name;
+  image.uri = uri;  // tinygltf writes a uri in place of mimeType and bufferView
+  return add_texture(std::move(image));
+}
+
+int DocumentBuilder::add_texture(tinygltf::Image image) {
   model_.images.push_back(std::move(image));
   if (model_.samplers.empty()) {
     tinygltf::Sampler sampler;  // the engine tiles its UVs (Res5 values past 1 are common)
@@ -70,7 +81,7 @@ int DocumentBuilder::add_png_texture(std::span<const std::byte> png, const std::
     model_.samplers.push_back(sampler);
   }
   tinygltf::Texture texture;
-  texture.name = name;
+  texture.name = model_.images.back().name;
   texture.source = static_cast<int>(model_.images.size() - 1);
   texture.sampler = 0;
   model_.textures.push_back(std::move(texture));

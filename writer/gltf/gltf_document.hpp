@@ -35,6 +35,9 @@ class DocumentBuilder {
   // .bin does) and a texture that samples it with repeat wrapping; returns
   // the texture's index.
   int add_png_texture(std::span<const std::byte> png, const std::string& name);
+  // The same texture over a PNG the asset only names by `uri` (the view's
+  // page holds it, once for all the LODs): no byte of it in the buffer.
+  int add_png_texture_at(const std::string& uri, const std::string& name);
 
   // Room for `bytes` more of buffer data, so appending never re-copies it.
   void reserve(size_t bytes) { model_.buffers[0].data.reserve(model_.buffers[0].data.size() + bytes); }
@@ -45,6 +48,7 @@ class DocumentBuilder {
 
  private:
   int add(const void* data, size_t bytes, size_t count, int component, int type, int target);
+  int add_texture(tinygltf::Image image);  // the image, the shared sampler, and a texture sampling it
   tinygltf::Model model_;
 };
 

@@ -74,6 +74,8 @@ struct MaterialLook {
 };
 // The look of a row, or null for "as today" (a plain named material).
 using MaterialLookup = std::function<const MaterialLook*(uint8_t wear_row)>;
+// The URI an asset names a texture's PNG by, when something else holds it.
+using ImageUri = std::function<std::string(const std::shared_ptr<const TextureLook>& texture)>;
 
 struct ExportOptions {
   std::string source_name;  // the report path of the file (asset extras)
@@ -86,8 +88,12 @@ struct ExportOptions {
   // Y-up consumer stands it up; vertices untouched, import removes the node.
   bool y_up = false;
   // MSH: each batch's look through its WEAR row (--game-dir, --materials, --textures); empty: untextured.
-  MaterialLookup materials;
-  nlohmann::json materials_extras;  // asset.extras.meshgate.materials: the files and readings of the chain
+  MaterialLookup materials = nullptr;
+  nlohmann::json materials_extras = nullptr;  // asset.extras.meshgate.materials: the files and readings of the chain
+  // MSH: unset, each texture's PNG is embedded in the binary buffer (export);
+  // set, the image names the URI it returns and holds no byte (view: the page
+  // holds each PNG once, whatever number of LODs use it).
+  ImageUri image_uri = nullptr;
 };
 
 // `source`: the file's bytes, for its xxh3_64 in the asset's extras.

@@ -33,11 +33,11 @@ constexpr double kFramesPerSecond = 30.0;
 constexpr uint64_t kBatchTwoSided = 0x2;
 
 // A resolved look on a glTF material: the phase's diffuse as baseColorFactor,
-// its texture (embedded once) as baseColorTexture, a MAT0 cell as
-// KHR_texture_transform, blending when the texture has alpha, and how the
-// row resolved in extras.
+// its texture (embedded once, or named by image_uri) as baseColorTexture, a
+// MAT0 cell as KHR_texture_transform, blending when the texture has alpha,
+// and how the row resolved in extras.
 void apply_look(tinygltf::Material& m, const MaterialLook& look, bool two_sided, DocumentBuilder& doc,
-                std::map<const TextureLook*, int>& textures, ExportSummary& summary) {
+                const ImageUri& image_uri, std::map<const TextureLook*, int>& textures, ExportSummary& summary) {
   m.name = look.name;
   m.doubleSided = two_sided;
   m.pbrMetallicRoughness.baseColorFactor = {look.base_color[0], look.base_color[1], look.base_color[2], look.base_color[3]};
@@ -45,7 +45,8 @@ void apply_look(tinygltf::Material& m, const MaterialLook& look, bool two_sided,
   if (look.texture) {
     auto [it, fresh] = textures.emplace(look.texture.get(), 0);
     if (fresh) {
-      it->second = doc.add_png_texture(look.texture->png, look.texture->name);
+      it->second = image_uri ? doc.add_png_texture_at(image_uri(look.texture), look.texture->name)
+                             : doc.add_png_texture(look.texture->png, look.texture->name);
       ++summary.textures;
     }
     m.pbrMetallicRoughness.baseColorTexture.index = it->second;
@@ -244,7 +245,7 @@ Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& 
       m.doubleSided = true;  // the engine's facing (Direct3D's clockwise default?) is not asserted by the spec
       m.pbrMetallicRoughness.metallicFactor = 0;  // glTF's default of 1 renders an untextured part black
       if (look) {
-        apply_look(m, *look, two_sided, doc, textures, out.summary);
+        apply_look(m, *look, two_sided, doc, options.image_uri, textures, out.summary);
         if (rows_counted.insert(call.wear_row).second) {
           (look->resolution == MaterialLook::Resolution::resolved ? out.summary.materials_resolved
                                                                   : out.summary.materials_fallback) += 1;
