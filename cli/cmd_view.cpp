@@ -120,7 +120,7 @@ void add_view(CLI::App& app, int& exit_code) {
     };
     parse_tree(input->display, input->bytes, {.profile = options->profile}, visit);
     if (!page && !wanted.empty()) {
-      std::cerr << "meshgate view: " << file << " holds no model at " << nested
+      std::cerr << "meshgate view: " << display_name(file) << " holds no model at " << display_name(nested)
                 << (rejected.empty() ? "" : " that parses") << "; its models:\n";
       for (const std::string& m : models) std::cerr << "  " << display_text(m) << "\n";
       for (const Diagnostic& d : rejected)
@@ -129,7 +129,7 @@ void add_view(CLI::App& app, int& exit_code) {
       return;
     }
     if (!page) {
-      std::cerr << "meshgate view: " << options->file << ": no model that parses\n";
+      std::cerr << "meshgate view: " << display_name(options->file) << ": no model that parses\n";
       for (const Diagnostic& d : rejected)
         if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(options->file, d) << "\n";
       exit_code = kExitFailed;
@@ -149,11 +149,13 @@ void add_view(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    std::cout << "view: " << page->title << " -> " << options->output << " (" << page->summary << ")\n";
+    std::cout << "view: " << display_name(page->title) << " -> " << display_name(options->output) << " ("
+              << page->summary << ")\n";
     if (models.size() > 1 && wanted.empty()) {
       // The directory of the file's models: view FILE!NESTED picks one.
       constexpr size_t kListed = 50;
-      std::cout << "view: " << models.size() << " models in " << input->display << "; view FILE!NESTED shows another:\n";
+      std::cout << "view: " << models.size() << " models in " << display_name(input->display)
+                << "; view FILE!NESTED shows another:\n";
       for (size_t i = 0; i < models.size() && i < kListed; ++i) std::cout << "  " << display_text(models[i]) << "\n";
       if (models.size() > kListed) std::cout << "  ... and " << models.size() - kListed << " more (roundtrip lists them all)\n";
     }

@@ -427,13 +427,19 @@ run 1 display-diff -- "$bin" diff "$read_dir/corpus/pack${evil}.rlb" "$read_dir/
 says display-diff 'E\u001B]0;pwned\u0007\u001B[2J\x9B\u009B.MSH'
 run 1 display-diff-json -- "$bin" diff --json "$read_dir/corpus/pack${evil}.rlb" "$read_dir/other/pack${evil}.rlb"
 run 0 display-view -- "$bin" view "$read_dir/corpus/pack${evil}.rlb" -o "$read_dir/pack.html"
+# A line break or a tab in a name is spelled too (\u000A, \u0009): it cannot forge a line of output.
+lines=$(printf 'a\nb\tc')
+cp "$corpus/synth_msh_0000.msh" "$read_dir/lines${lines}.msh"
+run 0 display-view-lines -- "$bin" view "$read_dir/lines${lines}.msh" -o "$read_dir/lines.html"
+says display-view-lines 'view: linesa\u000Ab\u0009c.msh -> '
+[ "$(wc -l < "$work/display-view-lines.out")" -eq 1 ] || fail "display: view split a name over lines: $(cat "$work/display-view-lines.out")"
 run 2 display-missing -- "$bin" inspect "$read_dir/missing${evil}.msh"
 run 2 display-bad-option -- "$bin" inspect "--bad${evil}"
 "$py" - "$work" "$read_dir/evidence.md" <<'PY' || fail "display: a control byte reached the terminal"
 import glob, json, os, sys
 work, markdown = sys.argv[1], sys.argv[2]
 outputs = sorted(glob.glob(os.path.join(work, "display-*.out")) + glob.glob(os.path.join(work, "display-*.err")))
-assert len(outputs) == 2 * 13, outputs
+assert len(outputs) == 2 * 14, outputs
 for path in outputs + [markdown]:
     data = open(path, "rb").read()
     for byte in (0x1B, 0x07, 0x9B):
