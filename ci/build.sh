@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 preset=${1:-release}
 shift || true
 [ "${MESHGATE_DEPS_INSTALLED:-}" = 1 ] || bash ci/install-deps.sh
-cmake --preset "$preset" >/dev/null
+# MESHGATE_WERROR=ON (ci/test.sh): every compiler warning is an error.
+cmake --preset "$preset" -DMESHGATE_WERROR="${MESHGATE_WERROR:-OFF}" >/dev/null
 targets=()
 [ $# -gt 0 ] && targets=(--target "$@")
 cmake --build --preset "$preset" --parallel "$(nproc)" "${targets[@]}"

@@ -142,7 +142,7 @@ struct SweepRequest {
   bool unreadable_is_finding = false;   // the gate: unreadable paths are findings (exit 1), not I/O errors
   bool pages = false;                   // make each file's HTML report page (report, sweep --html)
   Overwrite overwrite = Overwrite::refuse;  // the output rule for `outputs`: overwrite_rule(--force)
-  SweptFileSink stream;  // set: files are handed here as they are swept, not kept (SweepOptions::stream)
+  SweptFileSink stream = {};  // set: files are handed here as they are swept, not kept (SweepOptions::stream)
 };
 // Shared by sweep, manifest and gate: scan PATHs and sweep them (progress bar
 // on a terminal); nullopt after printing why on a usage or I/O error.

@@ -179,8 +179,9 @@ std::optional<SingleInput> read_single_input(const std::string& path, const std:
     return std::nullopt;
   }
   exit_code = kExitOk;
-  SingleInput input{found.file->display, {}, found.file->origin, display, read.bytes, std::move(found.file)};
-  input.bytes = Bytes(input.nested->bytes);
+  SingleInput input{found.file->display, {}, found.file->origin, display, read.bytes, std::nullopt};
+  const NestedFile& held = input.nested.emplace(std::move(*found.file));
+  input.bytes = Bytes(held.bytes);
   return input;
 }
 

@@ -88,13 +88,18 @@ TEST(ZipVolume, EveryCodeButTheMemberLimitHasAMalformedVariantThatRaisesIt) {
     bool found = false;
     for (const RoundTripOutcome& o : roundtrip_tree(c.file.name, bytes_of(c.file.bytes))) {
       for (const Diagnostic& d : o.diagnostics) found |= d.code == c.expected_code;
-      if (o.parsed && !o.read_only) EXPECT_TRUE(o.identical) << o.path;
+      if (o.parsed && !o.read_only) {
+        EXPECT_TRUE(o.identical) << o.path;
+      }
     }
     EXPECT_TRUE(found) << c.file.name << " does not raise " << c.expected_code;
     raised.insert(c.expected_code);
   }
-  for (const DiagnosticCode& code : zip::codes::kAll)
-    if (code.code != zip::codes::member_limit.code) EXPECT_TRUE(raised.count(code.code)) << code.code << " has no variant";
+  for (const DiagnosticCode& code : zip::codes::kAll) {
+    if (code.code != zip::codes::member_limit.code) {
+      EXPECT_TRUE(raised.count(code.code)) << code.code << " has no variant";
+    }
+  }
 }
 
 // Two members of one name would be two outcomes under one report path (and

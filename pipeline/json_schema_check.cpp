@@ -124,8 +124,12 @@ class Checker {
         break;
       }
       std::string keys;
-      for (const json& k : option.at("required")) keys += (keys.empty() ? "" : "+") + k.get<std::string>();
-      forms += (forms.empty() ? "" : " | ") + keys;
+      for (const json& k : option.at("required")) {
+        if (!keys.empty()) keys += '+';
+        keys += k.get<std::string>();
+      }
+      if (!forms.empty()) forms += " | ";
+      forms += keys;
     }
     if (!forms.empty()) return (matching == 0 ? "has none of " : "has more than one of ") + forms + " (exactly one is needed)";
     return matching == 0 ? "matches none of the forms it may take (oneOf)" : "matches more than one of the forms it may take (oneOf)";

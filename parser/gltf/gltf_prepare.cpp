@@ -126,8 +126,8 @@ class DuplicateKeys final : public nlohmann::json_sax<json> {
  private:
   struct Level {
     bool object = false;
-    std::set<std::string> keys;
-    std::string name;    // the object's current key
+    std::set<std::string> keys = {};
+    std::string name = {};  // the object's current key
     size_t index = 0;    // the array's current element
   };
   bool open(bool object) {

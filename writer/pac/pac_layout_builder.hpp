@@ -22,7 +22,7 @@ struct MemberDescription {
 struct ContainerDescription {
   Kind kind = Kind::pac;
   uint32_t slot_count = 0;
-  std::vector<MemberDescription> members;  // layout order; slots not named by any member are empty
+  std::vector<MemberDescription> members = {};  // layout order; slots not named by any member are empty
   uint64_t alignment = 16;                 // each member starts at offset % alignment == phase
   uint64_t phase = 0;                      // 8 with alignment 16: the "8 mod 16" offsets seen on retail files
   std::byte padding{0};
