@@ -87,7 +87,7 @@ void add_view(CLI::App& app, int& exit_code) {
     std::optional<ViewPage> page;
     std::vector<Diagnostic> rejected;
     std::vector<std::string> models;  // every model the file holds, for the list
-    const auto visit = [&](const ParsedFile& f) {
+    const auto visit = [&](ParsedFile& f) {
       if (looks) looks->see(f);
       // Listed as the user would pass them: the file as given, then the nested path.
       if (f.ok() && (f.mod || f.msh)) models.push_back(file + f.path.substr(std::min(f.path.size(), input->display.size())));
@@ -117,6 +117,9 @@ void add_view(CLI::App& app, int& exit_code) {
           if (lod == 0 || e.summary.primitives > 0) page->lods.push_back({"LOD " + std::to_string(lod), glb_of(e.asset)});
         }
       }
+      // FILE!NESTED found: nothing after it is parsed or inflated (the list of
+      // the file's models is printed only when there is no NESTED, or it misses).
+      if (page && !wanted.empty()) f.stop_walk = true;
     };
     parse_tree(input->display, input->bytes, {.profile = options->profile}, visit);
     if (!page && !wanted.empty()) {

@@ -639,6 +639,20 @@ run 0 vol_nested -- "$bin" roundtrip "$vol/nested.zip" --json
 says vol_nested "core.nesting-limit"
 run 1 vol_sweep -- "$bin" sweep "$vol" --json "$work/vol.evidence.json"
 run 1 vol_dir_roundtrip -- "$bin" roundtrip "$vol"
+# view FILE!NESTED and texture FILE!ENTRY stop where they find their target:
+# the member after it (250 MiB of zeros behind NRes magic, 1.1 MB deflated) is
+# never inflated, so the peak RSS stays within the bound (it was 274 MB, 3.6 s).
+"$bin" synth texm --seed 3 --count 1 --out "$vol/stop_tex" >/dev/null || fail "synth texm for stop.zip"
+"$py" - "$corpus/synth_msh_0000.msh" "$vol/stop_tex/tex_0000.texm" "$vol/stop.zip" <<'PY' || fail "stop.zip"
+import sys, zipfile
+model, texture, out = sys.argv[1:4]
+with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z:
+    z.write(model, "model.msh")
+    z.write(texture, "tex.texm")
+    z.writestr("later.rlb", b"NRes" + bytes((250 << 20) - 4))
+PY
+containers_peak 0 vol_stop_view "$vol/stop.zip" -- "$bin" view "$vol/stop.zip!model.msh" -o "$work/stop.html"
+containers_peak 0 vol_stop_texture "$vol/stop.zip" -- "$bin" texture "$vol/stop.zip!tex.texm" -o "$work/stop.png"
 # ==== end containers ============================================================
 
 # ==== textures, materials, WEAR tables (issue 29) ===============================
