@@ -49,7 +49,7 @@ inline constexpr std::array kSemanticInvariants{
                       "object bounding radius == largest distance of its positions from the stored centre"},
     SemanticInvariant{"mod.normal-unit-length", "every normal is finite and |n| == 1 within 1e-3 (f32)"},
     SemanticInvariant{"mod.skin-index-resolves", "every active blend index (q > 0) names an existing node (byte/4 < node count)"},
-    // Facing (issue 28, writer/gltf/strip_facing.hpp): per strip, a run of
+    // Facing (writer/gltf/strip_facing.hpp): per strip, a run of
     // triangles between break bits wound by strict alternation. Together the
     // two tallies split the strips into agreeing, reversed and inconsistent.
     SemanticInvariant{"mod.strip-faces-one-way",

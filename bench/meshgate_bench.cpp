@@ -74,7 +74,7 @@ const std::vector<std::byte>& mod_file(int64_t kib) {
   return bytes;
 }
 
-// That MOD as the one member of an NBZ/ZIP volume, stored or deflated (issue 28).
+// That MOD as the one member of an NBZ/ZIP volume, stored or deflated.
 template <bool Deflate>
 const std::vector<std::byte>& volume_file(int64_t kib) {
   static std::map<int64_t, std::vector<std::byte>> cache;
@@ -83,7 +83,7 @@ const std::vector<std::byte>& volume_file(int64_t kib) {
   return bytes;
 }
 
-// A MOD of about `kib` KiB whose strips face both ways (issue 28): zig-zag
+// A MOD of about `kib` KiB whose strips face both ways: zig-zag
 // strips of 24 vertices on a plane, restarted by two break bits, every third
 // one with its normals turned (a reversed start) and every seventh turned
 // half way (inconsistent), one mesh of up to 600 vertices per object.
@@ -199,11 +199,11 @@ void BM_MshWrite(benchmark::State& state) {
 }
 // Export as `meshgate export` does it, short of the disk: parse, build the
 // glTF asset and (with `Glb`) serialise it as .glb in memory; without it, how
-// much of an export is building the asset. Compared with parse (issue 19: at
+// much of an export is building the asset. Compared with parse (at
 // most 10x at MOD 220 KiB and MSH 10,000 vertices; ci/bench.sh prints it).
 gltf::Exported export_mod_file(Bytes bytes) { return gltf::export_mod(*mod::parse_mod(bytes).model, bytes, {"bench.mod", 0}); }
 gltf::Exported export_msh_file(Bytes bytes) { return gltf::export_msh(*msh::parse_msh(bytes).model, bytes, {"bench.msh", 0}); }
-// --winding normals against --winding strip (issue 28: at most 1.2x), the
+// --winding normals against --winding strip (at most 1.2x), the
 // asset built and serialised as .glb, on strips that face both ways.
 template <gltf::Winding Rule>
 gltf::Exported export_facing_file(Bytes bytes) {
@@ -264,7 +264,7 @@ void BM_Sweep(benchmark::State& state) {
   report(state, bytes);
 }
 
-// The change path (issue 21), each next to the work it builds on:
+// The change path, each next to the work it builds on:
 // - inspect: parse + the field listing `inspect --json` prints, which diff,
 //   set and dump read;
 // - diff: both files' listings, then the comparison (a field edited, as a
@@ -335,7 +335,7 @@ void BM_ModImport(benchmark::State& state) {
   report(state, bytes);
 }
 
-// Issue 29: an 8888 Texm of `side` x `side` pixels with a full mip chain,
+// An 8888 Texm of `side` x `side` pixels with a full mip chain,
 // painted like the generated corpus (gradient and checker, two alphas).
 const std::vector<std::byte>& texm_file(int64_t side) {
   static std::map<int64_t, std::vector<std::byte>> cache;
@@ -458,7 +458,7 @@ BENCHMARK(BM_RoundTrip<msh_file, true>)->Name("msh/roundtrip_xxh3") MSH_SIZES;
 BENCHMARK(BM_Sweep<msh_file, false>)->Name("msh/sweep") MSH_SIZES;
 BENCHMARK(BM_Sweep<msh_file, true>)->Name("msh/sweep_digests") MSH_SIZES;
 BENCHMARK(BM_Sha256<msh_file>)->Name("msh/sha256") MSH_SIZES;
-// The change path at the sizes issue 21 names: MOD 220 KiB, MSH 10,000 vertices.
+// The change path at the sizes its budget names: MOD 220 KiB, MSH 10,000 vertices.
 BENCHMARK(BM_Inspect<mod_file>)->Name("mod/inspect")->Arg(220);
 BENCHMARK(BM_ModDiff<DiffMode::bytes>)->Name("mod/diff")->Arg(220);
 BENCHMARK(BM_ModDiff<DiffMode::content>)->Name("mod/diff_semantic")->Arg(220);

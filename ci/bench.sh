@@ -7,15 +7,15 @@
 #     it), the sweep also with each file's SHA-256 and xxh3_64 (evidence report,
 #     manifest, gate), and SHA-256 of the same bytes alone; medians of 9
 #     repetitions run interleaved, ratios = stage bytes/s / memcpy bytes/s.
-#     The change path (issue 21) next to what it builds on: diff and diff
+#     The change path next to what it builds on: diff and diff
 #     --semantic of a 220 KiB MOD pair, rebuild, import; dump and build of a
 #     10,000-vertex MSH. Export --winding normals next to --winding strip
-#     (issue 28, target <= 1.2x) on MODs whose strips face both ways.
-#     Textures (issue 29): Texm parse + decode, PNG at zlib levels 1 and 6 with
+#     (target <= 1.2x) on MODs whose strips face both ways.
+#     Textures: Texm parse + decode, PNG at zlib levels 1 and 6 with
 #     their sizes, the textured MSH export against the untextured one.
 #  2. Corpus scale: `meshgate sweep` over a generated corpus of N files (default
 #     10,000: MOD and MSH) at --jobs 1 and --jobs 2, wall time and peak RSS.
-#  2b. Node count (issue 26 item 13): peak RSS and wall time of every command
+#  2b. Node count: peak RSS and wall time of every command
 #     that reads a model, on generated MSH models of 1,000, 10,000 and 20,000
 #     chained nodes (`meshgate synth msh --chain N`), against the bound the
 #     README states (16x the file + 64 MiB; view and export 48x). --nodes-only runs just this.
@@ -103,7 +103,7 @@ for (fmt, stage, size), r in sorted(by.items()):
     print(f"{fmt:6} {size:>6} {rt['ratio_to_memcpy']:>11.3f} {rtx['ratio_to_memcpy']:>9.3f} {sw['ratio_to_memcpy']:>8.3f} "
           f"{swd['ratio_to_memcpy']:>15.3f} {sha['ratio_to_memcpy']:>9.3f}")
 # Export (parse + glTF asset + .glb in memory) against parse of the same file
-# (issue 19: at most 10x at MOD 220 KiB and MSH 10,000 vertices), and how
+# (at most 10x at MOD 220 KiB and MSH 10,000 vertices), and how
 # much of it is building the asset (export_asset) rather than serialising.
 export_vs_parse = []
 print(f"\n{'format':6} {'size':>6} {'parse us':>9} {'export us':>10} {'x parse':>8} {'asset us':>9}")
@@ -117,7 +117,7 @@ for (fmt, stage, size), r in sorted(by.items()):
     export_vs_parse.append(entry)
     print(f"{fmt:6} {size:>6} {entry['parse_us']:>9.1f} {entry['export_us']:>10.1f} {entry['ratio_to_parse']:>8.1f} "
           f"{entry['export_asset_us'] or 0:>9.1f}")
-# The change path (issue 21) against the work each command builds on: diff
+# The change path against the work each command builds on: diff
 # reads two listings (inspect), dump one; build turns JSON text back into
 # the file; rebuild re-lays a parsed model (baseline: the round trip); import
 # reads a .glb and builds the MOD (baseline: the export that wrote it).
@@ -134,7 +134,7 @@ for fmt, stage, size, base in (("mod", "diff", 220, "inspect"), ("mod", "diff_se
              "baseline_us": b["real_time_us"], "ratio": r["real_time_us"] / b["real_time_us"]}
     change_path.append(entry)
     print(f"{fmt:6} {stage:14} {size:>6} {entry['us']:>10.1f} {base:>12} {entry['ratio']:>10.1f}")
-# Issue 28: export --winding normals against --winding strip on strips that
+# Export --winding normals against --winding strip on strips that
 # face both ways (target <= 1.2x), the .glb serialised in both.
 winding = []
 print(f"\n{'format':6} {'size':>6} {'strip us':>9} {'normals us':>11} {'x strip':>8}")
@@ -147,7 +147,7 @@ for size in (35, 220):
     entry["target_met"] = entry["ratio"] <= 1.2
     winding.append(entry)
     print(f"{'mod':6} {size:>6} {entry['strip_us']:>9.1f} {entry['normals_us']:>11.1f} {entry['ratio']:>8.3f}")
-# Issue 29: a Texm's parse + decode of level 0 (MB/s of the file), its PNG at
+# A Texm's parse + decode of level 0 (MB/s of the file), its PNG at
 # zlib level 1 (what meshgate writes) and 6 (zlib's default) with their sizes,
 # and the textured MSH export as a multiple of the untextured one (a fresh
 # texture cache: the first model that uses the texture pays its PNG; cached:
@@ -176,7 +176,7 @@ for size in (1000, 10000):
     textures.append(entry)
     print(f"{'msh':6} {size:>6} {entry['export_us']:>10.1f} {entry['textured_us']:>12.1f} {entry['textured_ratio']:>9.2f} "
           f"{entry['textured_cached_us']:>10.1f} {entry['textured_cached_ratio']:>9.2f}")
-# Issue 28: a MOD read from an NBZ/ZIP volume (stored, deflated) against the
+# A MOD read from an NBZ/ZIP volume (stored, deflated) against the
 # same MOD loose: the cost of libzip's open, the peek and the inflate.
 volume = []
 print(f"\n{'format':6} {'size':>6} {'loose us':>9} {'stored us':>10} {'x loose':>8} {'deflate us':>11} {'x loose':>8}")
@@ -221,7 +221,7 @@ subprocess.run(["./build/meshgate", "sweep", corpus, "--jobs", "2"], capture_out
 # sweep writing the evidence report (--json: SHA-256 and xxh3_64 of every
 # file, the report streamed a file at a time), as a CI job that keeps the
 # evidence runs it.
-# Then `meshgate report` (issue 20: at most 2x `sweep --json`), and the report's size.
+# Then `meshgate report` (at most 2x `sweep --json`), and the report's size.
 for evidence in (False, True, "report"):
     for jobs in (1, 2):
         command = ["sweep", corpus]
@@ -251,7 +251,7 @@ for jobs in (1, 2):
                                      "report_bytes": report_run["report_bytes"]}
     print(f"report vs sweep --json, --jobs {jobs}: {report_run['wall_seconds']:.2f} s / {json_run['wall_seconds']:.2f} s = "
           f"{report_vs_json[f'jobs{jobs}']['ratio']}x (target <= 2x), report {report_run['report_bytes'] / 1e6:.1f} MB")
-# Issue 28: `meshgate sweep` of an NBZ/ZIP volume against the sweep of the
+# `meshgate sweep` of an NBZ/ZIP volume against the sweep of the
 # same members extracted into a folder (target <= 1.3x, the inflate
 # included): the corpus's first 1,000 MODs, stored and deflated, medians of 5
 # alternating runs at --jobs 1 (a volume's members are read one at a time).

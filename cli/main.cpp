@@ -59,7 +59,7 @@ int run(int argc, char** argv) {
 // expected I/O failures themselves; this is the net for what they did not
 // expect (an allocation refused under a memory limit, a library's throw).
 int main(int argc, char** argv) {
-  // Names from files reach many messages; none may drive the terminal (issue 26, item 14).
+  // Names from files reach many messages; none may drive the terminal.
   const meshgate::DisplayGuard terminal_guard;
   try {
     return run(argc, argv);

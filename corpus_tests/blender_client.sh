@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Blender as a real client of the export (issue 28): Debian's blender imports a
+# Blender as a real client of the export: Debian's blender imports a
 # handful of the synthetic corpus's exports with its own glTF importer
 # (`blender -b --python corpus_tests/blender_import.py`); each model's mesh
 # objects, bones and faces must be the export summary's meshes, joints and

@@ -118,7 +118,7 @@ for k in ("meshes", "primitives", "triangles", "vertices", "joints", "animations
 assert m["summary"]["winding"] == "normals" and m["summary"]["against_normals"] == 0
 assert open(sys.argv[2], "rb").read(4) == b"glTF"
 PY
-# Issue 28: --winding strip keeps alternation (the flips become triangles against their normals);
+# --winding strip keeps alternation (the flips become triangles against their normals);
 # --scale must be finite and above 0 (exit 2, nothing written); --scale and --y-up are undone by import.
 "$bin" export "$work/corpus/synth_0000.mod" -o "$work/strip.glb" --winding strip --scale 0.01 --json > "$work/strip.json" ||
   fail "export --winding strip --scale 0.01 exited $?"
@@ -338,7 +338,7 @@ grep -q "joint 200" "$work/import.err" || fail "import did not name the joint it
 "$bin" import "$work/model-msh.glb" --as msh --lod 5 -o "$work/x.msh" >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] || fail "import --lod 5 exited $rc, expected 2"
 
-# texture (issue 29): a Texm as a PNG, alone or as FILE!ENTRY of Textures.lib;
+# texture: a Texm as a PNG, alone or as FILE!ENTRY of Textures.lib;
 # the byte order it used is named; usage errors exit 2, a texture that does
 # not parse exits 1 naming its code, and neither writes a file.
 "$bin" synth texm --seed 29 --count 9 --malformed --out "$work/tex" >/dev/null || fail "synth texm exited $?"

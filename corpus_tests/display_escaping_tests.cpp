@@ -1,4 +1,4 @@
-// Issue 26, items 12 and 14: names from files are text for people to read,
+// Names from files are text for people to read,
 // never commands. display_text (and the stream guard made from it) writes
 // control characters as \u00NN and bytes that are not UTF-8 as \xNN, so no
 // ESC, BEL or CSI reaches a terminal; script_json keeps a page's embedded

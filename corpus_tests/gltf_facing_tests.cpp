@@ -1,4 +1,4 @@
-// Issue 28's facing: the generator plants strips whose starting orientation
+// Facing: the generator plants strips whose starting orientation
 // is reversed (and a few internally inconsistent) and says how many; the
 // export under --winding normals flips exactly those triangles and every
 // triangle it writes faces its normals; --winding strip keeps strict

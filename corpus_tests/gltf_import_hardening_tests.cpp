@@ -1,4 +1,4 @@
-// Issue 26, items 1-5 and 15 (import): a glTF is hostile input. Accessor
+// The import: a glTF is hostile input. Accessor
 // arithmetic is checked and a misfit names accessors[N]; uris stay below the
 // glTF's folder (reports/gltf_uri_files.hpp) or are data: URIs decoded to
 // their byteLength; FIFOs, directories and symlinks out are refused; images

@@ -49,7 +49,7 @@ std::vector<FileDiff> content_differences(Bytes a, Bytes b) {
 }
 
 // Under both windings: --winding normals writes a reversed strip's windows
-// the other way round (issue 28), and import reads a window either way.
+// the other way round, and import reads a window either way.
 TEST(ImportMod, ExportThenImportLikeTheOriginalIsTheSameModel) {
   size_t files = 0;
   uint64_t reversed = 0, inconsistent = 0;
@@ -420,7 +420,7 @@ TEST(ImportConventions, YUpAndScaleAreRecordedAndUndoneForAnMsh) {
 
 TEST(ImportMsh, WhatAnMshCannotHoldIsAnError) {
   // 70,000 vertices are more than one Res13 batch holds: the primitive is split into
-  // batches that fit, and the split is a named loss (before issue 26 it was refused;
+  // batches that fit, and the split is a named loss (it used to be refused;
   // the split itself is checked in GltfImportHardening.ALargePrimitiveIsSplitIntoBatchesThatFit).
   HandMade big;
   big.positions.assign(3 * 70000, 0.0f);

@@ -23,7 +23,7 @@ for lod in 1 4; do
 done
 "$bin" export "$work/corpus"/synth_000[0-4].mod "$work/corpus"/synth_msh_000[0-4].msh --out "$work/gltf" --format gltf >/dev/null ||
   fail "export --format gltf exited $?"
-# Issue 28's options: strict-alternation winding, a scale and the y-up root node.
+# Options: strict-alternation winding, a scale and the y-up root node.
 "$bin" export "$work/corpus"/synth_000[0-4].mod "$work/corpus"/synth_msh_000[0-4].msh --out "$work/conventions" \
   --winding strip --scale 0.01 --y-up >/dev/null || fail "export --winding strip --scale 0.01 --y-up exited $?"
 python3 - "$work/export.json" <<'PY' || fail "export summary"
@@ -40,7 +40,7 @@ for m in r["models"]:
 assert sum(m["summary"]["animations"] for m in r["models"]) > 0, "no animation exported"
 assert sum(m["summary"]["joints"] for m in r["models"]) > 0, "no skin exported"
 PY
-# Issue 29: the textured exports of the generated game folder (every pixel
+# The textured exports of the generated game folder (every pixel
 # format, Page cells, fallbacks, missing textures), .glb and .gltf, both readings.
 "$bin" synth materials --seed 20261205 --count 6 --out "$work/game" >/dev/null || fail "synth materials exited $?"
 "$bin" export "$work/game" --out "$work/textured" --game-dir "$work/game" --json > "$work/textured.json" ||

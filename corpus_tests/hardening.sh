@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The gate, the outputs and the inputs as a hostile user tries them (issue 18):
+# The gate, the outputs and the inputs as a hostile user tries them:
 # every numbered item of the issue has a check here, named "item N" in its
 # failure message. Exit codes: 0 clean, 1 a finding, 2 usage / I/O.
 # Usage: hardening.sh MESHGATE [sanitized]   ("sanitized": an ASan build, under
@@ -169,7 +169,7 @@ ln -s "$work/victim.txt" "$work/s8/synth_0000.mod"
 run 2 synth_exists -- "$bin" synth mod --seed 1 --count 2 --out "$work/s8"
 says synth_exists "exists (use --force to replace it)"
 [ "$(cat "$work/victim.txt")" = victim ] || fail "item 8: synth wrote through a planted symlink"
-# --force replaces files, never a symlink (issue 26 item 10): a planted one is refused, not followed.
+# --force replaces files, never a symlink: a planted one is refused, not followed.
 run 2 synth_force -- "$bin" synth mod --seed 1 --count 2 --out "$work/s8" --force
 says synth_force "is a symlink; not replacing it and not writing through it"
 [ "$(cat "$work/victim.txt")" = victim ] || fail "item 8: synth --force wrote through a planted symlink"

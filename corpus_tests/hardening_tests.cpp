@@ -1,4 +1,4 @@
-// Issue 18 at the library level: atomic output, the input scanner's report
+// The hostile-user checks at the library level: atomic output, the input scanner's report
 // paths, the checked reader's size limits, the lock checks and the schema
 // checker. corpus_tests/hardening.sh tries the same through the CLI.
 #include <gtest/gtest.h>
@@ -74,7 +74,7 @@ TEST_F(OnDisk, FailedWriteLeavesThePreviousFileAndNoTemporary) {
 }
 
 // Item 8: refuse mode never replaces a name, even a dangling symlink's. Replace
-// mode never replaces a symlink by a file (issue 26 item 10): it follows the
+// mode never replaces a symlink by a file: it follows the
 // link to its target, or refuses (Symlink::refuse, a dangling link).
 TEST_F(OnDisk, RefuseNeverReplacesAndReplaceNeverReplacesSymlinks) {
   put("target.txt", {std::byte{'t'}});

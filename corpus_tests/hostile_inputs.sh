@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 26: every command on every input kind it reads, fed a small hostile set
+# Every command on every input kind it reads, fed a small hostile set
 # (the cases of the issue), in the release tree and under ASan+UBSan. Each case
 # states the exit code and a phrase of the message; a sanitizer report, a
 # crash, a hang (RUN_SECONDS) or another exit code fails the test.
@@ -512,7 +512,7 @@ rm -f "$work/chain.glb"
 # ==== end node count ============================================================
 
 
-# ==== facing and conventions: export --scale/--y-up, import of their root node (issue 28)
+# ==== facing and conventions: export --scale/--y-up, import of their root node
 # A forged conventions record: the extras name a root node that is not what
 # the export writes (renamed, rescaled, or not the last node); import refuses
 # it (exit 1, naming the field) instead of dropping a node it did not make.
@@ -547,7 +547,7 @@ for scale in 0 -2 nan inf; do
   says "facing_scale_$scale" "--scale must be a finite number above 0"
 done
 # ==== end facing =========================================================
-# ==== containers (issue 28) ====================================================
+# ==== containers ====================================================
 # Hostile PAC/PNST containers (python-made, no game file): an offset into the
 # slot table, an offset past the end, a 2^32-1 slot count in an 8-byte file, the
 # largest table read (8,192 slots), and a depth bomb of 2,000 self-nesting containers. Clear exit codes and codes, no
@@ -655,7 +655,7 @@ containers_peak 0 vol_stop_view "$vol/stop.zip" -- "$bin" view "$vol/stop.zip!mo
 containers_peak 0 vol_stop_texture "$vol/stop.zip" -- "$bin" texture "$vol/stop.zip!tex.texm" -o "$work/stop.png"
 # ==== end containers ============================================================
 
-# ==== textures, materials, WEAR tables (issue 29) ===============================
+# ==== textures, materials, WEAR tables ===============================
 # The game folder `export`/`view --game-dir` read besides the model: libraries
 # that are not what they claim, forged texture headers, outputs onto the
 # libraries, WEAR tables of every malformed kind; each through texture,

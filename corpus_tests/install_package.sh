@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `cmake --install` and `cpack -G DEB` of a build tree (issue 27, item 8): the
+# `cmake --install` and `cpack -G DEB` of a build tree: the
 # installed bin/meshgate is stripped and runs, share/doc/meshgate holds the
 # README and the --help of the program and of its subcommands, and the Debian
 # package's Depends come from dpkg-shlibdeps (libc6, libstdc++6, the libraries linked).

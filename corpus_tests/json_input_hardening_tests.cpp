@@ -1,4 +1,4 @@
-// Issue 26, the JSON and Markdown inputs (items 6, 7, 11 and four of 15): what
+// The JSON and Markdown inputs: what
 // `build`, `docs` and `gate` do with hostile dumps, evidence reports,
 // documents and locks. Each test names the item it covers; each failed on the
 // code before the fix (a crash, a silent wrong result, or hours of run time).

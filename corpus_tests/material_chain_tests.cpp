@@ -1,4 +1,4 @@
-// The material chain (issue 29): every batch of the generated models resolves
+// The material chain: every batch of the generated models resolves
 // as the generator planned it (rows that hit, rows past the WEAR table and a
 // name Material.lib lacks fall back to DEFAULT, missing textures counted), and
 // a textured export read back holds, for each face of the showcase cube, a

@@ -1,4 +1,4 @@
-// MAT0 materials and WEAR tables (issue 29): one negative test per code (each
+// MAT0 materials and WEAR tables: one negative test per code (each
 // variant is an archive whose one entry breaks one rule), the synthetic game
 // folder round trip with every byte covered, both WEAR row readings, and the
 // static phase rule.

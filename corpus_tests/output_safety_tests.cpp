@@ -1,4 +1,4 @@
-// Issue 26, the outputs: a .gltf and its .bin on a full disk leave the
+// The outputs: a .gltf and its .bin on a full disk leave the
 // previous pair intact (item 8); a replaced file keeps its mode, owner and
 // group, and a symlink at the name is followed to its target or refused,
 // never replaced (item 10); `set …=1e400` is refused like 1e39 (item 15).

@@ -1,4 +1,4 @@
-// PAC/PNST containers (issue 28): one negative test per code, the spec's rules
+// PAC/PNST containers: one negative test per code, the spec's rules
 // one by one on hand-built containers, the synthetic corpus round trip,
 // parse_tree's nested paths, a MOD member's trailing gap, and set / rebuild of
 // a nested MOD rewriting the container around it.

@@ -28,7 +28,7 @@ TEST(RealCorpus, EveryFileRoundTripsByteIdentical) {
     ASSERT_TRUE(data) << input.display;
     bytes += data->size();
     for (const RoundTripOutcome& o : roundtrip_tree(input.display, *data)) {
-      // Issue 28: MODs inside PAC/PNST containers count (and are checked) like loose ones.
+      // MODs inside PAC/PNST containers count (and are checked) like loose ones.
       const bool nested = o.path.find('!') != std::string::npos;
       if (o.format == Format::dmc3_mod) ++(nested ? nested_mods : loose_mods);
       containers += o.format == Format::dmc3_pac || o.format == Format::dmc3_pnst;

@@ -93,7 +93,7 @@ m = re.search(r'<span class="sel" id="selected-byte">([0-9a-f]{2})</span>', dom)
 assert m and m.group(1) == sys.argv[3], f"the hex view highlights {m and m.group(1)}, the file holds {sys.argv[3]}"
 PY
 
-# 3. Names are data (issue 26, item 12): a file named "<!--<script>.msh" and an
+# 3. Names are data: a file named "<!--<script>.msh" and an
 # NRes entry (set with `meshgate set`) named "</script><script>alert(1)</script>"
 # would, embedded as they are, end or disable the report's script. The report
 # must still run, list both as text, and open the file with the entry's name.

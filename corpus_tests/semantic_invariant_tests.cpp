@@ -36,7 +36,7 @@ InvariantTally semantic_tally(const SweepResult& r, std::string_view id) {
 
 bool is_centroid_hypothesis(std::string_view id) { return id.find("is-centroid") != std::string_view::npos; }
 // The facing tallies: the generator plants reversed and inconsistent strips
-// (issue 28's real-file shapes), so the corpus violates them by design.
+// (the real files' shapes), so the corpus violates them by design.
 bool is_facing_finding(std::string_view id) { return id.starts_with("mod.strip-"); }
 
 TEST(SemanticInvariants, GeneratedCorpusFollowsTheBuilderHypotheses) {

@@ -1,4 +1,4 @@
-// Texm textures (issue 29): one negative test per code, the synthetic corpus
+// Texm textures: one negative test per code, the synthetic corpus
 // round trip with full coverage, every pixel format decoding the generator's
 // planned texels exactly in both byte orders, hand-computed texels for the
 // byte-order conflict, and the PNG read back equal to the decode.

@@ -4,7 +4,7 @@
 # synthetic MSH; the page must load with no error or console error, draw its
 # primitives, and the model must cover a plausible share of the pixels. It
 # FAILS when Chromium is missing: ci/install-deps.sh installs it. The
-# textured cube (issue 29) must draw its textures' colours. A page holds each
+# textured cube must draw its textures' colours. A page holds each
 # texture's PNG once, however many LODs draw with it.
 # Usage: viewer_browser.sh MESHGATE [SCREENSHOT_DIR]   (screenshots kept there when given)
 set -euo pipefail
@@ -24,7 +24,7 @@ chrome() {
 "$bin" view "$work/mod/synth_0000.mod" -o "$work/mod.html" >/dev/null || fail "view of a MOD exited $?"
 "$bin" view "$work/msh/synth_msh_0001.msh" -o "$work/msh.html" >/dev/null || fail "view of an MSH exited $?"
 grep -q 'src="http\|href="http\|import(' "$work/mod.html" && fail "the page refers to the network"
-# Names are data (issue 26, item 12): an MSH whose Res10 node names would end
+# Names are data: an MSH whose Res10 node names would end
 # or disable the page's script, made from a generated model through export ->
 # (node names edited in the glTF) -> import; the page must still run and show
 # each name as text.
@@ -41,7 +41,7 @@ PY
 "$bin" import "$work/hostile.gltf" --as msh -o "$work/hostile.msh" >/dev/null || fail "import of the hostile names exited $?"
 "$bin" view "$work/hostile.msh" -o "$work/hostile.html" >/dev/null || fail "view of the hostile names exited $?"
 grep -qF '<!--<script>' "$work/hostile.html" && fail "the page holds the node name as markup"
-# Issue 29: the textured cube of the generated game folder, with and without
+# The textured cube of the generated game folder, with and without
 # its libraries: textured, its pixels take the textures' colours; untextured,
 # the same faces are grey.
 "$bin" synth materials --seed 20261205 --count 1 --out "$work/game" >/dev/null || fail "synth materials exited $?"

@@ -1,4 +1,4 @@
-// NBZ/ZIP volumes (issue 28, docs/spec/dmc3-containers.md §2): generated
+// NBZ/ZIP volumes (docs/spec/dmc3-containers.md §2): generated
 // volumes are read through libzip, their models and containers round-trip
 // under "volume.nbz!NAME" and the volume itself is read-only; every zip.* code
 // (but zip.member-limit) is raised by its malformed variant; a member name

@@ -14,7 +14,7 @@ mkdir -p "$out"
 # An export refuses what it cannot describe; the rest still make seeds.
 "$meshgate" export "$work/models" --out "$work/glb" >/dev/null 2>&1 || true
 "$meshgate" export "$work/models" --format gltf --out "$work/gltf" >/dev/null 2>&1 || true
-# Issue 28: a root node carrying --scale and --y-up, which import removes.
+# A root node carrying --scale and --y-up, which import removes.
 "$meshgate" export "$work/models" --out "$work/conventions" --scale 0.01 --y-up --winding strip >/dev/null 2>&1 || true
 for f in "$work"/conventions/*.glb; do [ -e "$f" ] && cp "$f" "$out/conventions_$(basename "$f")"; done
 cp "$work"/glb/*.glb "$out/" 2>/dev/null || true

@@ -1,4 +1,4 @@
-// libFuzzer target for MAT0 materials and WEAR tables (issue 29). Neither has
+// libFuzzer target for MAT0 materials and WEAR tables. Neither has
 // a magic, so the first byte chooses: even -> MAT0 of version 6 (its payload
 // follows), odd and < 0x80 -> MAT0 of the version in the second byte (kept
 // raw unless 6), >= 0x80 odd -> WEAR. Diagnostics and marks lie inside the

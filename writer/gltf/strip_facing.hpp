@@ -1,4 +1,4 @@
-// Which way each triangle of a MOD mesh faces (issue 28). A MOD mesh is a run
+// Which way each triangle of a MOD mesh faces. A MOD mesh is a run
 // of triangle strips, restarted by the break bit (spec §3 "Topology"); inside
 // a strip the winding alternates, but each strip's starting orientation is
 // arbitrary in retail files (the game draws them double-sided). The stored

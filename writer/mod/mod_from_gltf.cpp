@@ -110,7 +110,7 @@ struct Strip {
 
 // The primitive's own vertex order, when each triangle is a window
 // (i-2, i-1, i) of it, in either orientation: what `export` writes for a MOD
-// mesh (issue 28: --winding normals writes a reversed strip's windows the
+// mesh (--winding normals writes a reversed strip's windows the
 // other way round, so the window's winding says nothing about the strip).
 std::optional<Strip> strip_in_vertex_order(const std::vector<Triangle>& triangles, const std::vector<Vertex>& vertices) {
   Strip s;

@@ -43,7 +43,7 @@ std::array<unsigned, 3> split_weights(Prng& rng, unsigned k) {
   return q;
 }
 
-// A strip's geometry, facing as planned (issue 28: in retail files each
+// A strip's geometry, facing as planned (in retail files each
 // strip's starting orientation is arbitrary). The mesh's vertices are cut into
 // segments; segment [s, e] is a zig-zag strip on a plane (vertex s+m at
 // (m/2 steps along u, m%2 along v), a little off-plane noise), words s and
