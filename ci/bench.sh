@@ -18,11 +18,11 @@
 #  2b. Node count: peak RSS and wall time of every command
 #     that reads a model, on generated MSH models of 1,000, 10,000 and 20,000
 #     chained nodes (`meshgate synth msh --chain N`), against the bound the
-#     README states (16x the file + 64 MiB; view and export 48x). --nodes-only runs just this.
+#     docs/GUARANTEES.md states (16x the file + 64 MiB; view and export 48x). --nodes-only runs just this.
 #  2c. Nesting (--nesting-only runs just this): one input's budgets across
 #     nesting. `sweep` of volumes nested 1, 4 and 8 deep (each level a 32 MiB
 #     member beside the next) and of PACs holding 10,000, 100,000 and
-#     1,000,000 nested files: wall time and peak RSS against the README's bound
+#     1,000,000 nested files: wall time and peak RSS against docs/GUARANTEES.md's bound
 #     (the input + what it inflates, at most the budget, + 64 MiB; per nested file).
 #  3. With --fuzz-seconds S: the parse fuzzers' exec/s over S seconds from the
 #     synthetic seeds (each target's options), the median of three runs
@@ -386,7 +386,7 @@ for nodes in (1000, 10000, 20000):
     os.makedirs(w, exist_ok=True)
     size = os.path.getsize(f)
     for name, argv in commands(f, w):
-        # The README's bounds: view and export serialise glTF JSON through tinygltf's JSON DOM.
+        # The bounds in docs/GUARANTEES.md: view and export serialise glTF JSON through tinygltf's JSON DOM.
         bound_kib = ((48 if name in ("view", "export") else 16) * size + 64 * 1024 * 1024) // 1024
         for out in ("set.msh", "built.msh", "rebuilt.msh", "view.html", "map.png", "model.glb"):
             if out in " ".join(argv) and os.path.exists(os.path.join(w, out)):

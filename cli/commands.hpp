@@ -65,7 +65,7 @@ CLI::Option* add_enum_option(CLI::App* cmd, const std::string& name, Enum& value
   return cmd->add_option_function<std::string>(name, set, what)->type_name("ENUM")->check(CLI::IsMember(spelled));
 }
 
-// The output rule, one for every command that writes (README "Guarantees",
+// The output rule, one for every command that writes (docs/GUARANTEES.md,
 // outputs): an output that exists is refused unless --force; --in-place (set)
 // and docs update replace the file they were given. Each replaced file keeps
 // its mode and, where permitted, owner and group; a symlink is followed to

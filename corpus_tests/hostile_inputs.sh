@@ -113,7 +113,7 @@ run 2 imp_v1 -- "$bin" import "$m/v1.gltf" --as mod -o "$imp/x.mod";            
 run 2 imp_baddata -- "$bin" import "$m/baddata.gltf" --as mod -o "$imp/x.mod";    says imp_baddata "not base64"
 run 2 imp_deep -- "$bin" import "$m/deep.gltf" --as mod -o "$imp/x.mod";          says imp_deep "nests deeper than 64"
 [ -e "$imp/x.mod" ] || [ -e "$imp/x.msh" ] && fail "a refused import wrote its output"
-# Item 4, memory: peak RSS within 4x the input + 64 MiB (README "Guarantees", import).
+# Item 4, memory: peak RSS within 4x the input + 64 MiB (docs/GUARANTEES.md, import).
 peak_within() {  # NAME INPUT_BYTES -- command...
   local name=$1 input=$2; shift 3
   [ -n "$sanitized" ] && { run 0 "$name" -- "$@"; return; }  # ASan's shadow memory is no measure
@@ -238,7 +238,7 @@ run 0 gate_sound_lock -- "$bin" gate "$work/lock.json" "$corpus"
 
 
 # ==== outputs: export, set, docs update, --force (items 8-10, 15) ==============
-# The output rule (README "Guarantees", outputs): every path a command writes
+# The output rule (docs/GUARANTEES.md, outputs): every path a command writes
 # is known before it starts and is never an input or another output; an
 # existing output is refused unless --force; --in-place and docs update
 # replace the file named, through a symlink its target, keeping mode and owner.
@@ -458,7 +458,7 @@ PY
 # ==== node count: memory and time (item 13) ====================================
 # A 20,000-node chain (each node the previous one's child; ~3.6 MB): inspect,
 # inspect --json, rebuild, diff --semantic, view and export each exit 0 within
-# 60 s and peak within the README's "memory per command": 16x the file +
+# 60 s and peak within docs/GUARANTEES.md's "memory per command": 16x the file +
 # 64 MiB, except view and export at 48x the file + 64 MiB (tinygltf serialises
 # the glTF JSON, 9 MB here, through a JSON DOM). Measured by the rusage of
 # the run, which also runs under an address space cap of 4x that + 256 MiB so
@@ -551,7 +551,7 @@ done
 # Hostile PAC/PNST containers (python-made, no game file): an offset into the
 # slot table, an offset past the end, a 2^32-1 slot count in an 8-byte file, the
 # largest table read (8,192 slots), and a depth bomb of 2,000 self-nesting containers. Clear exit codes and codes, no
-# crash; peak RSS within 4x the input + 64 MiB (README "Guarantees", containers).
+# crash; peak RSS within 4x the input + 64 MiB (docs/GUARANTEES.md, containers).
 pac=$work/containers
 mkdir -p "$pac"
 "$py" - "$pac" <<'PY' || fail "container fixtures"

@@ -248,7 +248,7 @@ TEST(JsonInputHardening, DocsIsLinearInBlocks) {
 
 // Item 15 (lock): the gate's reader refuses a duplicate key, so a fake sha256
 // before the real one cannot pass; a resealed edited lock is sound, which is
-// what the README says the gate cannot detect.
+// what docs/GUARANTEES.md says the gate cannot detect.
 TEST(JsonInputHardening, ALockWithADuplicateKeyIsRefused) {
   SweepResult r;
   sweep_file(small_mod().name, small_mod().bytes, nres::Profile::compatible, r);

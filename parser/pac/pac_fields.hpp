@@ -30,7 +30,7 @@ inline constexpr RecordSpec<1> kSlotSpec{"pac_slot", 4, {{
 // Tool limits (not ABI capacities): a table larger than this is refused before
 // anything is allocated for it. The largest real table seen has 415 slots;
 // 8,192 is twenty times that, and keeps `inspect --json` of a full table (a
-// field per slot and per member) within the memory bound the README states.
+// field per slot and per member) within the memory bound docs/GUARANTEES.md states.
 inline constexpr uint64_t kMaxSlots = 8192;
 // Containers hold many models; same bound as an NRes archive.
 inline constexpr uint64_t kMaxInputBytes = 256ull << 20;

@@ -100,7 +100,7 @@ struct ExportOptions {
 [[nodiscard]] Exported export_mod(const mod::Model& model, Bytes source, const ExportOptions& options);
 [[nodiscard]] Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& options);
 
-// The axis convention every export states (README, asset extras).
+// The axis convention every export states (docs/USAGE.md, asset extras).
 inline constexpr const char* kAxisConvention =
     "coordinates as stored in the file, unconverted: meshgate applies no axis flip, handedness change or scale";
 // With --scale or --y-up the vertices are still as stored; a root node (its

@@ -55,7 +55,7 @@ struct MeshFacing {
   // Rule `normals`: triangles wound against strict alternation. Rule `strip`: 0.
   uint64_t flipped = 0;
   // Triangles whose normals give no side: kept as strict alternation winds
-  // them, under both rules (the degenerate rule, README "Facing").
+  // them, under both rules (the degenerate rule, docs/USAGE.md "Facing").
   uint64_t undecided = 0;
   // Triangles as written that still wind against their normals (rule `strip`:
   // the reversed ones; rule `normals`: none).

@@ -134,7 +134,7 @@ std::vector<std::byte> bytes_of(const std::string& text) {
 }
 
 // A cube of six textured faces (WEAR rows 0..5, two-sided), UVs 0..1 per face:
-// the model the README's textured screenshot shows.
+// the model docs/USAGE.md's textured screenshot shows.
 msh::ExportModel showcase_model() {
   msh::ExportModel model;
   model.name = "SHOWCASE";
