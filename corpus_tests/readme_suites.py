@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""corpus_tests/README.md lists every suite corpus_tests/CMakeLists.txt builds, and no other.
+
+A suite is a GoogleTest source file of an add_executable (`name_tests.cpp`) or an add_test NAME.
+The README's table names each in the first cell of a row, in backticks (a script test may be named
+by its script, `name.sh`); helper files named there (`.py`, `.hpp`) must exist in corpus_tests/.
+usage: readme_suites.py [CORPUS_TESTS_DIR]   (exit 0 when both lists agree, 1 naming each mismatch)
+"""
+import pathlib
+import re
+import sys
+
+here = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).parent)
+cmake = (here / "CMakeLists.txt").read_text(encoding="utf-8")
+readme = (here / "README.md").read_text(encoding="utf-8")
+
+built = set(re.findall(r"add_test\(\s*NAME\s+([A-Za-z0-9_]+)", cmake))
+for block in re.findall(r"add_executable\(([^)]*)\)", cmake):
+    built.update(token for token in block.split() if token.endswith(".cpp"))
+
+listed, helpers = set(), set()
+for line in readme.splitlines():
+    if not line.startswith("| `"):
+        continue
+    for name in re.findall(r"`([^`]+)`", line.split("|")[1]):
+        if name.endswith((".py", ".hpp")):
+            helpers.add(name)
+        else:
+            listed.add(name[:-3] if name.endswith(".sh") else name)
+
+problems = [f"corpus_tests/README.md does not list the suite {name}" for name in sorted(built - listed)]
+problems += [f"corpus_tests/README.md lists {name}, which corpus_tests/CMakeLists.txt does not build"
+             for name in sorted(listed - built)]
+problems += [f"corpus_tests/README.md names {name}, which is not in corpus_tests/"
+             for name in sorted(helpers) if not (here / name).is_file()]
+if not built:
+    problems.append("found no suite in corpus_tests/CMakeLists.txt: has its form changed?")
+for problem in problems:
+    print(f"readme_suites: {problem}", file=sys.stderr)
+if not problems:
+    print(f"readme_suites: all {len(built)} suites listed")
+sys.exit(1 if problems else 0)
