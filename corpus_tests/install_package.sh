@@ -16,6 +16,10 @@ file "$bin" | grep -q ", stripped" || fail "bin/meshgate is not stripped: $(file
 "$bin" --version | grep -q "^meshgate " || fail "installed meshgate --version does not run"
 doc=$work/prefix/share/doc/meshgate
 [ -f "$doc/README.md" ] || fail "no share/doc/meshgate/README.md"
+# Every relative link of the installed README resolves beside it (docs/*.md).
+for link in $(grep -o '](docs/[^)#]*' "$doc/README.md" | sed 's/^](//' | sort -u); do
+  [ -e "$doc/$link" ] || fail "the installed README links to $link, which is not installed"
+done
 help=$doc/meshgate-help.txt
 grep -q "^==== meshgate --help ====" "$help" || fail "meshgate-help.txt lacks the program's --help"
 for command in inspect roundtrip synth sweep export import rebuild; do

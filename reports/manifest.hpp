@@ -29,7 +29,7 @@ void write_manifest_json(std::ostream& out, const SweepResult& sweep);
 
 // Sets a schema-valid lock's fingerprint and lock_digest to what its entries
 // give: how the tests and lock_fuzzer make an edited lock the gate trusts
-// (the gate cannot tell it from one `manifest` wrote; see README, Guarantees).
+// (the gate cannot tell it from one `manifest` wrote; see docs/GUARANTEES.md).
 void reseal_lock(nlohmann::json& lock);
 
 // Every way the swept corpus differs from the manifest, one sentence each, in
