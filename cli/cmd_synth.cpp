@@ -26,6 +26,7 @@ struct SynthOptions {
   std::string out;
   uint64_t chain_nodes = 0;  // msh --chain N: one model of N chained nodes instead of the corpus
   bool malformed = false;
+  bool nested = false;  // nbz: also the small nested volumes and containers, under nested/
   bool force = false;
   nres::SortFold fold = nres::SortFold::lower;
 };
@@ -69,6 +70,9 @@ void add_synth(CLI::App& app, int& exit_code) {
   cmd->add_flag("--malformed", options->malformed,
                 "also write one corrupted variant per diagnostic code, and one model per semantic invariant "
                 "that breaks it (violates_ID), under malformed/");
+  cmd->add_flag("--nested", options->nested,
+                "nbz: also write small nested volumes and containers under nested/ (a volume in a volume holding a "
+                "PAC holding a MOD, three volumes in one, bzip2 members, a PAC in a PNST in a PAC): fuzz seeds");
   cmd->add_flag("--force", options->force, "replace files that already exist (each still written atomically)");
   CLI::Option* fold = add_enum_option(cmd, "--sort-fold", options->fold,
                                       {{"lower", nres::SortFold::lower}, {"upper", nres::SortFold::upper}},
@@ -79,6 +83,11 @@ void add_synth(CLI::App& app, int& exit_code) {
     if (chain->count() > 0 && (format != "msh" || options->malformed)) {
       std::cerr << "meshgate synth: --chain makes one msh model; it does not go with " << (format != "msh" ? format : "--malformed")
                 << "\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    if (options->nested && format != "nbz") {
+      std::cerr << "meshgate synth: --nested applies to nbz volumes, not " << format << "\n";
       exit_code = kExitUsage;
       return;
     }
@@ -137,6 +146,16 @@ void add_synth(CLI::App& app, int& exit_code) {
       for (const ViolationCase& c : violations) files.push_back(c.file);
       for (SynthFile& file : files) {
         file.name = "malformed/" + file.name;
+        if (!write(std::move(file))) break;
+      }
+    }
+    if (!failed && options->nested) {
+      if (!prepare_directory(root / "nested", /*follow=*/false)) {
+        exit_code = kExitUsage;
+        return;
+      }
+      for (SynthFile& file : zip::nested_volume_files(options->seed)) {
+        file.name = "nested/" + file.name;
         if (!write(std::move(file))) break;
       }
     }

@@ -122,6 +122,27 @@ assert all(f["identical"] for f in members if not f["read_only"])
 assert r["totals"]["read_only"] == 3 and r["totals"]["failed"] == 0, r["totals"]
 PY
 "$bin" roundtrip "$vol" | grep -q "read-only container" || fail "roundtrip does not say a volume is a read-only container"
+# synth nbz --nested (the fuzzers' nested seeds): every level is reached and every model in it round-trips.
+"$bin" synth nbz --seed 28 --count 0 --nested --out "$work/nested" >/dev/null
+"$bin" roundtrip "$work/nested/nested" --json > "$work/nrt.json" || fail "roundtrip of the nested seeds exited $?"
+python3 - "$work/nrt.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+files = {f["path"]: f for f in r["files"]}
+for path, fmt in [("nested_volume_pac_mod.nbz!inner.nbz!GData.afs/em000.pac!slot_0000", "dmc3-mod"),  # volume > volume > PAC > MOD
+                  ("nested_volumes.zip!a.nbz!pl000.mod", "dmc3-mod"), ("nested_volumes.zip!b.zip!em000.pac!slot_0000", "dmc3-mod"),
+                  ("nested_volumes.zip!c.nbz!pl001.mod", "dmc3-mod"),  # a bzip2 volume in a volume
+                  ("nested_bzip2.nbz!inner.zip!pl001.mod", "dmc3-mod"), ("nested_bzip2.nbz!em000.pac!slot_0000", "dmc3-mod"),
+                  ("nested_pac_pnst_pac.pac!slot_0002!slot_0002!slot_0000", "dmc3-mod"),  # PAC > PNST > PAC > MOD
+                  ("nested_volume_pac_pnst_pac.nbz!em000.pac!slot_0002", "dmc3-pnst")]:
+    assert path in files and files[path]["format"] == fmt, (path, sorted(files))
+assert all(f["identical"] for f in files.values() if not f["read_only"]), files
+assert r["totals"]["failed"] == 0 and r["totals"]["read_only"] == 9, r["totals"]
+PY
+set +e
+"$bin" synth mod --seed 28 --count 1 --nested --out "$work/nested_mod" > /dev/null 2>&1; rc=$?
+set -e
+[ $rc -eq 2 ] || fail "synth mod --nested exited $rc, expected 2 (--nested is for nbz)"
 # A sweep of clean volumes is clean: a volume is read, not rewritten, which is no difference.
 "$bin" sweep "$vol" > "$work/vsweep.txt" || fail "sweep of clean volumes exited $?: $(head -c 600 "$work/vsweep.txt")"
 grep -q "DIFFERS\|REJECTED" "$work/vsweep.txt" && fail "sweep lists a clean volume: $(head -c 600 "$work/vsweep.txt")"

@@ -12,7 +12,8 @@ trap 'rm -rf "$work"' EXIT
 "$meshgate" synth msh --seed 3 --count 60 --malformed --out "$work/msh" >/dev/null
 "$meshgate" synth pac --seed 3 --count 30 --malformed --out "$work/pac" >/dev/null
 "$meshgate" synth pnst --seed 4 --count 30 --out "$work/pac/pnst" >/dev/null
-"$meshgate" synth nbz --seed 3 --count 6 --malformed --out "$work/nbz" >/dev/null
+"$meshgate" synth nbz --seed 3 --count 6 --malformed --nested --out "$work/nbz" >/dev/null
+mv "$work"/nbz/nested/*.pac "$work/pac/"  # containers nested three deep are pac_fuzzer's; the nested volumes stay
 "$meshgate" synth texm --seed 3 --count 24 --malformed --out "$work/texm" >/dev/null
 rm -f "$work/texm/Textures.lib"  # the archive is nres_* ground; texm_fuzzer takes the textures
 "$meshgate" synth materials --seed 3 --count 3 --malformed --out "$work/game" >/dev/null

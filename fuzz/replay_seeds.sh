@@ -13,7 +13,7 @@ trap 'rm -rf "$work"' EXIT
 "$meshgate" synth msh --seed 3 --count 30 --malformed --out "$work/seeds/msh" >/dev/null
 "$meshgate" synth pac --seed 3 --count 20 --malformed --out "$work/seeds/pac" >/dev/null
 "$meshgate" synth pnst --seed 3 --count 10 --out "$work/seeds/pnst" >/dev/null
-"$meshgate" synth nbz --seed 3 --count 4 --malformed --out "$work/seeds/nbz" >/dev/null
+"$meshgate" synth nbz --seed 3 --count 4 --malformed --nested --out "$work/seeds/nbz" >/dev/null
 "$meshgate" synth texm --seed 3 --count 16 --malformed --out "$work/seeds/texm" >/dev/null
 "$meshgate" synth materials --seed 3 --count 2 --malformed --out "$work/seeds/game" >/dev/null
 bash "$here/gltf-seeds.sh" "$meshgate" "$work/seeds/gltf" 3  # gltf_import_fuzzer's kind of input

@@ -2,6 +2,7 @@
 
 #include <zip.h>
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -139,6 +140,51 @@ std::vector<SynthFile> synth_volume_corpus(uint64_t seed, uint64_t count) {
     out.push_back(std::move(f));
     return true;
   });
+  return out;
+}
+
+namespace {
+
+// The smallest of a few generated MODs: a nested seed stays small.
+std::vector<std::byte> small_mod(uint64_t seed) {
+  std::vector<SynthFile> mods = mod::synth_mod_corpus(seed, 6);
+  return std::min_element(mods.begin(), mods.end(), [](const SynthFile& a, const SynthFile& b) {
+           return a.bytes.size() < b.bytes.size();
+         })->bytes;
+}
+
+// A container of `members` in slots 0, 2, 3...: slot 1 stays empty, as in retail tables.
+std::vector<std::byte> container(pac::Kind kind, std::vector<std::vector<std::byte>> members) {
+  pac::ContainerDescription d;
+  d.kind = kind;
+  d.slot_count = static_cast<uint32_t>(members.size() + 1);
+  for (size_t k = 0; k < members.size(); ++k)
+    d.members.push_back({{static_cast<uint32_t>(k == 0 ? 0 : k + 1)}, std::move(members[k])});
+  return pac::build_pac(d);
+}
+
+}  // namespace
+
+std::vector<SynthFile> nested_volume_files(uint64_t seed) {
+  const std::vector<std::byte> mod = small_mod(seed), other = small_mod(seed + 1);
+  const std::vector<std::byte> pac_mod = container(pac::Kind::pac, {mod});
+  const std::vector<std::byte> deep = container(
+      pac::Kind::pac, {mod, container(pac::Kind::pnst, {other, container(pac::Kind::pac, {mod})})});
+  constexpr bool kDeflate = true, kStore = false, kBzip2 = true;
+  std::vector<SynthFile> out;
+  out.push_back({"nested_volume_pac_mod.nbz",
+                 write_volume({{"GData.afs/", {}, kStore},
+                               {"inner.nbz", write_volume({{"GData.afs/em000.pac", pac_mod, kDeflate}}), kStore}})});
+  out.push_back({"nested_volumes.zip",
+                 write_volume({{"a.nbz", write_volume({{"pl000.mod", mod, kDeflate}}), kDeflate},
+                               {"b.zip", write_volume({{"em000.pac", pac_mod, kStore}}), kStore},
+                               {"c.nbz", write_volume({{"pl001.mod", other, kDeflate, kBzip2}}), kDeflate, kBzip2}})});
+  out.push_back({"nested_bzip2.nbz",
+                 write_volume({{"pl000.mod", mod, kDeflate, kBzip2},
+                               {"em000.pac", pac_mod, kDeflate, kBzip2},
+                               {"inner.zip", write_volume({{"pl001.mod", other, kDeflate, kBzip2}}), kDeflate, kBzip2}})});
+  out.push_back({"nested_pac_pnst_pac.pac", deep});
+  out.push_back({"nested_volume_pac_pnst_pac.nbz", write_volume({{"em000.pac", deep, kDeflate}})});
   return out;
 }
 

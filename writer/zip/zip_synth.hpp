@@ -28,6 +28,13 @@ struct VolumeEntry {
 // a PAC, a PNST (some volumes a nested volume too) and an opaque blob.
 void synth_volume_corpus(uint64_t seed, uint64_t count, const SynthSink& sink);
 [[nodiscard]] std::vector<SynthFile> synth_volume_corpus(uint64_t seed, uint64_t count);
+// Small volumes and containers nested as an extracted corpus zipped again
+// would nest them (`synth nbz --nested`, under nested/; seeds of the volume
+// and container fuzzers, each well under 64 KiB): a volume holding a volume
+// holding a PAC holding a MOD, a volume of three volumes (deflated, stored,
+// bzip2), bzip2 members of every kind, and a PAC holding a PNST holding a PAC
+// with MODs at each level, alone and inside a volume.
+[[nodiscard]] std::vector<SynthFile> nested_volume_files(uint64_t seed);
 // One per zip.* code but zip.member-limit (a million members is a 76 MB file;
 // the limit is checked from the directory's count, tested on the reader).
 [[nodiscard]] std::vector<MalformedCase> malformed_volume_cases(uint64_t seed);
