@@ -161,5 +161,26 @@ TEST(NestingBudget, AnInflatedMemberIsHeldInOneBufferOfItsSize) {
   EXPECT_LE(got.bytes.capacity(), member.size() + 1) << "the buffer grew past the member";
 }
 
+// A declared size is only a claim: a deflated member's buffer is no larger
+// than its compressed bytes can inflate to (libFuzzer's malloc limit saw a
+// 250 MiB buffer for a 60-byte member).
+TEST(NestingBudget, TheBufferFollowsWhatTheCompressedBytesCanHold) {
+  std::vector<std::byte> input = zip::write_volume({{"liar.mod", budget_member(4096)}});
+  const uint32_t claimed = 200u << 20;
+  for (const auto& [signature, field] : {std::pair{0x04034b50u, size_t{22}}, std::pair{0x02014b50u, size_t{24}}})
+    for (size_t i = 0; i + 4 <= input.size(); ++i)
+      if (std::memcmp(input.data() + i, &signature, 4) == 0) {
+        std::memcpy(input.data() + i + field, &claimed, 4);
+        break;
+      }
+  const zip::ParseResult parsed = zip::parse_volume(budget_bytes(input));
+  ASSERT_TRUE(parsed.ok());
+  ASSERT_EQ(parsed.volume->members[0].size, claimed);
+  const zip::Volume::Inflated got = parsed.volume->inflate(parsed.volume->members[0], uint64_t{1} << 30);
+  ASSERT_TRUE(got.problem);
+  EXPECT_EQ(got.problem->code, zip::codes::size_mismatch.code);
+  EXPECT_LT(got.bytes.capacity(), size_t{8} << 20);
+}
+
 }  // namespace
 }  // namespace meshgate

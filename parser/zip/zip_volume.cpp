@@ -3,6 +3,7 @@
 #include <zip.h>
 
 #include <algorithm>
+#include <limits>
 
 #include "parser/zip/zip_diagnostic_codes.hpp"
 
@@ -120,6 +121,13 @@ uint64_t peek_cost(const Member& m, size_t count) {
   return m.method == ZIP_CM_BZIP2 ? kBzip2Block : count;
 }
 
+uint64_t most_inflated(const Member& m) {
+  constexpr uint64_t kDeflateMaxRatio = 1032;  // 258 bytes from a 2-bit code: deflate's most
+  if (m.method == ZIP_CM_STORE) return m.compressed_size;
+  if (m.method == ZIP_CM_DEFLATE) return m.compressed_size * kDeflateMaxRatio + kDeflateMaxRatio;
+  return std::numeric_limits<uint64_t>::max() - 1;  // bzip2 and the rest: not bounded by their input
+}
+
 Volume::Inflated Volume::inflate(const Member& m, uint64_t limit, std::vector<std::byte> buffer) const {
   Inflated out;
   out.bytes = std::move(buffer);
@@ -141,13 +149,14 @@ Volume::Inflated Volume::inflate(const Member& m, uint64_t limit, std::vector<st
   }
   // In chunks, up to one byte more than declared, into a buffer sized once
   // from the declared size (already within the limit): growing it chunk by
-  // chunk would leave it up to twice the member. Pages are touched only as
-  // they fill, so memory still follows what the member really holds (a
-  // declared size is only a claim), and a member that inflates past its size
-  // is caught without inflating the rest of it.
+  // chunk would leave it up to twice the member. A declared size is only a
+  // claim, so the buffer is no larger than the compressed bytes can inflate
+  // to; pages are touched only as they fill, so memory follows what the
+  // member really holds, and a member that inflates past its size is caught
+  // without inflating the rest of it.
   constexpr size_t kChunk = size_t{1} << 20;
   const uint64_t want = m.size + 1;
-  out.bytes.reserve(static_cast<size_t>(want));
+  out.bytes.reserve(static_cast<size_t>(std::min(want, most_inflated(m) + 1)));
   int64_t n = 0;
   while (static_cast<uint64_t>(n) < want) {
     const size_t step = static_cast<size_t>(std::min<uint64_t>(kChunk, want - static_cast<uint64_t>(n)));

@@ -75,6 +75,11 @@ struct ParseResult {
 // a million tiny bzip2 members cannot buy half an hour of peeking.
 [[nodiscard]] uint64_t peek_cost(const Member& m, size_t count);
 
+// The most a member's compressed bytes can inflate to, whatever it declares:
+// stored data is itself, deflate emits at most 1,032 bytes per byte; other
+// methods are not bounded by their input.
+[[nodiscard]] uint64_t most_inflated(const Member& m);
+
 // "PK\3\4" (a local header) or "PK\5\6" (an empty archive's end record).
 [[nodiscard]] bool looks_like_zip(Bytes prefix);
 
