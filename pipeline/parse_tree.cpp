@@ -243,8 +243,7 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
     case Format::unknown:
       f.format = Format::unknown;
       f.tree_diagnostics.push_back({core_codes::unknown_format.code, Severity::error, "", 0,
-                                    "no supported magic at offset 0 (expected \"MOD \", \"NRes\", \"NL\", \"PAC\\0\", "
-                                    "\"PNST\", \"PK\" or \"Texm\")"});
+                                    "no supported magic at offset 0 (expected " + std::string(kKnownMagics) + ")"});
       break;
   }
   return f;

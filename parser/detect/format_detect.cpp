@@ -1,5 +1,6 @@
 #include "parser/detect/format_detect.hpp"
 
+#include "parser/mod/mod_fields.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_fields.hpp"
@@ -55,10 +56,10 @@ uint64_t default_max_input_bytes(Format f) {
     case Format::nikita_texm: return texm::kMaxInputBytes;
     case Format::nikita_mat0: return mat0::kMaxInputBytes;
     case Format::nikita_wear: return wear::kMaxInputBytes;
-    case Format::dmc3_mod:
-    case Format::unknown: return uint64_t{64} << 20;
+    case Format::dmc3_mod: return mod::kMaxInputBytes;
+    case Format::unknown: return kMaxUnknownInputBytes;
   }
-  return uint64_t{64} << 20;
+  return kMaxUnknownInputBytes;
 }
 
 }  // namespace meshgate

@@ -21,6 +21,8 @@ enum class Format { unknown, dmc3_mod, nres, nres_msh, rsli, dmc3_pac, dmc3_pnst
                     nikita_mat0, nikita_wear };
 
 [[nodiscard]] Format detect_format(Bytes prefix);
+// The magics detect_format knows, as core.unknown-format's message lists them.
+inline constexpr std::string_view kKnownMagics = "\"MOD \", \"NRes\", \"NL\", \"PAC\\0\", \"PNST\", \"PK\" or \"Texm\"";
 [[nodiscard]] std::string_view format_name(Format f);
 // Whether an NRes file that a profile rejected (a strict sort table) is still
 // an MSH model: its container parses under the compatible profile and its
@@ -43,6 +45,7 @@ inline constexpr size_t kMagicProbeBytes = 8;
 // - unknown magic: 64 MiB (it is reported as unknown, not parsed).
 // `--max-size` replaces all of them for one run.
 [[nodiscard]] uint64_t default_max_input_bytes(Format f);
+inline constexpr uint64_t kMaxUnknownInputBytes = uint64_t{64} << 20;  // reported as unknown, never parsed
 
 // What one input file may cost in all, whatever its nesting (a volume in a
 // volume, a container in a container): limits per level would multiply, so a

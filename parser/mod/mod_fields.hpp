@@ -17,6 +17,13 @@ inline constexpr StatusSet kDormantPreserved =
     S::exe_confirmed | S::reserved_observed_zero | S::preserved_undecoded;
 
 // §1 Document header, 0x40 bytes at file offset 0.
+// The largest MOD meshgate reads: retail models are under 1 MiB, and every
+// offset the header and records hold is a u32, but a larger file is not a model.
+inline constexpr uint64_t kMaxInputBytes = uint64_t{64} << 20;
+
+// The first four bytes of every MOD file: read by the parser, written by the layout builder.
+inline constexpr std::array<std::byte, 4> kMagic = {std::byte{'M'}, std::byte{'O'}, std::byte{'D'}, std::byte{' '}};
+
 inline constexpr RecordSpec<11> kHeaderSpec{"header", 0x40, {{
     {0x00, 4, bytes, "magic", S::exe_confirmed,
      "\"MOD \" = 4D 4F 44 20; family classifier 0x1402FD650 maps MOD to 0x10000000"},

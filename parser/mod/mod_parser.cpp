@@ -16,7 +16,6 @@ namespace meshgate::mod {
 
 namespace {
 
-constexpr std::array<std::byte, 4> kMagic = {std::byte{'M'}, std::byte{'O'}, std::byte{'D'}, std::byte{' '}};
 
 std::string range_text(uint64_t begin, uint64_t length) {
   return "[" + hex_offset(begin) + ", " + (begin + length < begin ? std::string("overflow") : hex_offset(begin + length)) +

@@ -14,6 +14,9 @@ namespace meshgate::nres {
 using enum FieldType;
 using S = Status;
 
+// The first four bytes of every NRes archive: read by the parser, written by the layout builder.
+inline constexpr std::array<std::byte, 4> kMagic = {std::byte{'N'}, std::byte{'R'}, std::byte{'e'}, std::byte{'s'}};
+
 inline constexpr RecordSpec<4> kHeaderSpec{"nres_header", 16, {{
     {0x00, 4, bytes, "magic", S::exe_and_corpus_confirmed, "\"NRes\" = 4E 52 65 73 [H]"},
     {0x04, 4, u32, "version", S::exe_and_corpus_confirmed, "must be 0x100; Ngi32 rejects any other value [H]"},

@@ -13,7 +13,6 @@ namespace meshgate::nres {
 
 namespace {
 
-constexpr std::array<std::byte, 4> kMagic = {std::byte{'N'}, std::byte{'R'}, std::byte{'e'}, std::byte{'s'}};
 
 template <char (*Fold)(char)>
 int compare_folded(std::string_view a, std::string_view b) {

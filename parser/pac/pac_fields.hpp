@@ -13,6 +13,10 @@ namespace meshgate::pac {
 using enum FieldType;
 using S = Status;
 
+// The first four bytes of a PAC or a PNST container: read by the parser, written by the layout builder.
+inline constexpr std::array<std::byte, 4> kPacMagic = {std::byte{'P'}, std::byte{'A'}, std::byte{'C'}, std::byte{0}};
+inline constexpr std::array<std::byte, 4> kPnstMagic = {std::byte{'P'}, std::byte{'N'}, std::byte{'S'}, std::byte{'T'}};
+
 inline constexpr RecordSpec<2> kHeaderSpec{"pac_header", 8, {{
     {0x00, 4, bytes, "magic", S::structural_confirmed,
      "\"PAC\\0\" or \"PNST\"; classification is by magic, not by extension (dmc-rengine-cpp receipt: 32/32 PAC artifacts)"},

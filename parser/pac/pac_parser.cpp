@@ -12,8 +12,6 @@ namespace meshgate::pac {
 
 namespace {
 
-constexpr std::array<std::byte, 4> kPacMagic = {std::byte{'P'}, std::byte{'A'}, std::byte{'C'}, std::byte{0}};
-constexpr std::array<std::byte, 4> kPnstMagic = {std::byte{'P'}, std::byte{'N'}, std::byte{'S'}, std::byte{'T'}};
 
 bool is_text_byte(std::byte b) {
   const auto c = std::to_integer<unsigned>(b);

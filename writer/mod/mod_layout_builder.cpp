@@ -181,8 +181,7 @@ BuiltMod build_mod(const ModDescription& d) {
     mesh_records[m].encode(img.at(built.mesh_record_offsets[m], kMeshSpec.size));
 
   HeaderRecord h;
-  const std::array<uint8_t, 4> magic = {'M', 'O', 'D', ' '};
-  set_raw(h.raw_mut(hdr::magic), magic);
+  std::copy(kMagic.begin(), kMagic.end(), h.raw_mut(hdr::magic).begin());
   h.set_f32(hdr::version, d.version);
   set_raw(h.raw_mut(hdr::reserved_08), d.reserved_08);
   h.set(hdr::object_count, d.objects.size());

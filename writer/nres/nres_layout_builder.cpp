@@ -60,7 +60,7 @@ std::vector<std::byte> build_nres(const ArchiveDescription& d) {
     append_u32(b, p[i]);
   }
   std::vector<std::byte> header;
-  header.insert(header.end(), {std::byte{'N'}, std::byte{'R'}, std::byte{'e'}, std::byte{'s'}});
+  header.insert(header.end(), kMagic.begin(), kMagic.end());
   append_u32(header, kVersion);
   append_u32(header, n);
   append_u32(header, b.size());

@@ -1,17 +1,18 @@
 #include "writer/pac/pac_layout_builder.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "parser/core/byte_reader.hpp"
+#include "parser/pac/pac_fields.hpp"
 
 namespace meshgate::pac {
 
 std::vector<std::byte> build_pac(const ContainerDescription& d) {
   if (d.alignment == 0 || d.phase >= d.alignment) throw std::invalid_argument("build_pac: phase must be below the alignment");
   std::vector<std::byte> out(static_cast<size_t>(table_end(d.slot_count)), std::byte{0});
-  const std::array<char, 4> magic = d.kind == Kind::pac ? std::array<char, 4>{'P', 'A', 'C', '\0'}
-                                                        : std::array<char, 4>{'P', 'N', 'S', 'T'};
-  for (size_t i = 0; i < 4; ++i) out[i] = static_cast<std::byte>(magic[i]);
+  const std::array<std::byte, 4>& magic = d.kind == Kind::pac ? kPacMagic : kPnstMagic;
+  std::copy(magic.begin(), magic.end(), out.begin());
   store_uint_le(std::span(out).subspan(4, 4), d.slot_count, 4);
   for (const MemberDescription& m : d.members) {
     uint64_t at = out.size();
