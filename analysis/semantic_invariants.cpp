@@ -289,7 +289,7 @@ void InvariantTallies::tally_msh_semantics(const std::string& file, const msh::M
     const uint64_t at = data_offset(4);
     const Reduced r = unit_lengths(normals->normals.size(), kMshNormalTolerance, [&](size_t v) {
       const U8x4& n = normals->normals[v];
-      const auto lane = [&](int k) { return int{static_cast<int8_t>(n[k])}; };
+      const auto lane = [&](size_t k) { return int{static_cast<int8_t>(n[k])}; };
       return (lane(0) * lane(0) + lane(1) * lane(1) + lane(2) * lane(2)) * (1.0 / (double{msh::kNormalScale} * double{msh::kNormalScale}));
     });
     record_semantic_counts(unit_normal, normals->normals.size(), r.violated, r.max_deviation, [&] {

@@ -29,9 +29,9 @@ std::string base64(const std::string& bytes) {
   static const char* kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   std::string out;
   for (size_t i = 0; i < bytes.size(); i += 3) {
-    uint32_t v = static_cast<uint8_t>(bytes[i]) << 16;
-    if (i + 1 < bytes.size()) v |= static_cast<uint8_t>(bytes[i + 1]) << 8;
-    if (i + 2 < bytes.size()) v |= static_cast<uint8_t>(bytes[i + 2]);
+    uint32_t v = uint32_t{static_cast<uint8_t>(bytes[i])} << 16;
+    if (i + 1 < bytes.size()) v |= uint32_t{static_cast<uint8_t>(bytes[i + 1])} << 8;
+    if (i + 2 < bytes.size()) v |= uint32_t{static_cast<uint8_t>(bytes[i + 2])};
     out += kAlphabet[(v >> 18) & 63];
     out += kAlphabet[(v >> 12) & 63];
     out += i + 1 < bytes.size() ? kAlphabet[(v >> 6) & 63] : '=';

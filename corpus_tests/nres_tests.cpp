@@ -26,7 +26,7 @@ std::vector<std::byte> one_entry_archive() {
   put(b, 0x04, 0x100, 4);  // version
   put(b, 0x08, 1, 4);      // entry count
   put(b, 0x0C, 0x58, 4);   // total size
-  for (int i = 0; i < 5; ++i) b[0x10 + i] = static_cast<std::byte>('a' + i);
+  for (size_t i = 0; i < 5; ++i) b[0x10 + i] = static_cast<std::byte>('a' + i);
   put(b, 0x18, 0x6D786554, 4);  // type Texm
   put(b, 0x1C, 7, 4);           // attr1
   put(b, 0x20, 0, 4);           // attr2
@@ -314,7 +314,7 @@ TEST(NresMutation, CorruptedArchivesFailCleanlyOrRoundTripExactly) {
     const std::array<uint32_t, 6> values = {0, 1, 0xFFFFFFFF, 0x7FFFFFFF, static_cast<uint32_t>(b.size()),
                                             static_cast<uint32_t>(pick)};
     const uint32_t v = values[(pick >> 40) % values.size()];
-    for (int i = 0; i < 4 && at + i < b.size(); ++i) b[at + i] = static_cast<std::byte>(v >> (8 * i));
+    for (size_t i = 0; i < 4 && at + i < b.size(); ++i) b[at + i] = static_cast<std::byte>(v >> (8 * i));
     const ParseResult r = parse_nres(b);
     if (!r.ok()) {
       ++rejected;

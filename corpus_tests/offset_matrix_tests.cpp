@@ -165,7 +165,8 @@ TEST(OffsetMatrix, RememberedSurfaceIsTheMutatorsOwn) {
   std::vector<std::byte> bad_stream = model;
   bad_stream[bad_stream.size() - 64 + 12] = std::byte{0xFF};  // a directory entry's size field: the container's own check
   inputs.push_back(bad_stream);
-  for (size_t cut = 64; cut < model.size(); cut += model.size() / 7) inputs.emplace_back(model.begin(), model.begin() + cut);
+  for (size_t cut = 64; cut < model.size(); cut += model.size() / 7)
+    inputs.emplace_back(model.begin(), model.begin() + static_cast<std::ptrdiff_t>(cut));
   size_t checked = 0;
   for (const auto& bytes : inputs) {
     nres::ParseResult container = nres::parse_nres(bytes, {.copy_payloads = false});

@@ -12,16 +12,16 @@ std::string html_text(const std::string& s) {
   }
   return out;
 }
-std::string script_json(std::string_view json) {
+std::string script_json(std::string_view text) {
   std::string out;
-  out.reserve(json.size() + json.size() / 16);
-  for (size_t i = 0; i < json.size(); ++i) {
-    const char c = json[i];
+  out.reserve(text.size() + text.size() / 16);
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     if (c == '<') out += "\\u003c";
     else if (c == '>') out += "\\u003e";
     else if (c == '&') out += "\\u0026";
-    else if (c == '\xE2' && json.substr(i + 1, 2) == "\x80\xA8") out += "\\u2028", i += 2;
-    else if (c == '\xE2' && json.substr(i + 1, 2) == "\x80\xA9") out += "\\u2029", i += 2;
+    else if (c == '\xE2' && text.substr(i + 1, 2) == "\x80\xA8") out += "\\u2028", i += 2;
+    else if (c == '\xE2' && text.substr(i + 1, 2) == "\x80\xA9") out += "\\u2029", i += 2;
     else out += c;
   }
   return out;

@@ -36,7 +36,7 @@ ContainerDescription random_description(Prng& rng, Kind kind, uint64_t seed, uin
     m.slots = {s};
     const uint64_t pick = rng.range(0, 99);
     if (pick < 45) {
-      m.bytes = mod::build_mod(mod::random_mod_description(seed ^ 0x5AC, index * 977 + s + 1000 * depth)).bytes;
+      m.bytes = mod::build_mod(mod::random_mod_description(seed ^ 0x5AC, index * 977 + s + 1000 * static_cast<uint64_t>(depth))).bytes;
     } else if (pick < 60 && depth < 2) {
       const Kind inner = rng.chance(50) ? Kind::pac : Kind::pnst;  // PNST inside PAC and the other way round
       m.bytes = build_pac(random_description(rng, inner, seed, index * 31 + s, depth + 1));

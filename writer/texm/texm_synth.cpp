@@ -72,9 +72,11 @@ std::vector<std::byte> encode_texel(PixelFormat f, ByteOrder order, std::array<u
   };
   switch (f) {
     case PixelFormat::indexed: case PixelFormat::external_palette: bytes({r}); break;
-    case PixelFormat::r5g6b5: put_u16(out, (r >> 3) << 11 | (g >> 2) << 5 | (b >> 3)); break;
-    case PixelFormat::r5g5b6: put_u16(out, (r >> 3) << 11 | (g >> 3) << 6 | (b >> 2)); break;
-    case PixelFormat::a4r4g4b4: put_u16(out, (a >> 4) << 12 | (r >> 4) << 8 | (g >> 4) << 4 | (b >> 4)); break;
+    case PixelFormat::r5g6b5: put_u16(out, (unsigned{r} >> 3) << 11 | (unsigned{g} >> 2) << 5 | (unsigned{b} >> 3)); break;
+    case PixelFormat::r5g5b6: put_u16(out, (unsigned{r} >> 3) << 11 | (unsigned{g} >> 3) << 6 | (unsigned{b} >> 2)); break;
+    case PixelFormat::a4r4g4b4:
+      put_u16(out, (unsigned{a} >> 4) << 12 | (unsigned{r} >> 4) << 8 | (unsigned{g} >> 4) << 4 | (unsigned{b} >> 4));
+      break;
     case PixelFormat::l8a8: put_u16(out, unsigned{r} << 8 | a); break;
     case PixelFormat::rgb888:
       order == ByteOrder::bgra ? bytes({b, g, r, service}) : bytes({r, g, b, service});
@@ -148,7 +150,8 @@ TextureDescription random_texture_description(uint64_t seed, uint64_t index) {
     const uint64_t rects = rng.range(0, 6);
     for (uint64_t k = 0; k < rects; ++k) {
       const auto x = static_cast<int16_t>(rng.range(0, d.width - 1)), y = static_cast<int16_t>(rng.range(0, d.height - 1));
-      const auto w = static_cast<int16_t>(rng.range(1, d.width - x)), h = static_cast<int16_t>(rng.range(1, d.height - y));
+      const auto w = static_cast<int16_t>(rng.range(1, d.width - static_cast<uint32_t>(x)));
+      const auto h = static_cast<int16_t>(rng.range(1, d.height - static_cast<uint32_t>(y)));
       d.page.push_back({x, w, y, h});
     }
   }
