@@ -26,6 +26,8 @@ phase() {
 }
 phase install-deps bash ci/install-deps.sh
 export MESHGATE_DEPS_INSTALLED=1
+# Both trees build with every warning an error (GCC and clang).
+export MESHGATE_WERROR=ON
 # Each suite runs once, in the tree that can judge it. The release tree builds
 # the program (and the benchmarks, so that they keep compiling) and runs what
 # tests meshgate's output or the optimised build itself (the release-only
