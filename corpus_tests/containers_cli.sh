@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 28, PAC/PNST containers end to end: `roundtrip DIR` over loose MODs and
+# PAC/PNST containers end to end: `roundtrip DIR` over loose MODs and
 # containers reports every MOD inside under its nested path and exits 1 when a
 # nested MOD fails; `manifest` + `gate` name the nested MOD whose byte was
 # flipped; `set` and `rebuild --canonical` of a nested MOD rewrite the

@@ -49,7 +49,7 @@ if [ "$zip" = "--zip" ]; then
   (cd "$out/gltf_import_fuzzer" && python3 -m zipfile -c "../gltf_import_fuzzer_seed_corpus.zip" .)
 fi
 
-# The JSON and Markdown targets (issue 26), from the files fuzz/fuzz_corpus.hpp
+# The JSON and Markdown targets, from the files fuzz/fuzz_corpus.hpp
 # sweeps in memory (synth mod --seed 3 --count 3, synth msh --seed 3 --count 2),
 # so a seed lock matches that corpus and the gate compares, not only refuses.
 small="$work/small"
