@@ -1,5 +1,7 @@
 #include "change/field_diff.hpp"
 
+#include "pipeline/format_rows.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -295,24 +297,12 @@ std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Prof
     s.format = std::string(format_name(f.format));
     s.parsed = f.ok();
     s.bytes.assign(f.data.begin(), f.data.end());
-    json inspect;
-    if (f.msh) {
-      // A model's fields are made a group at a time from a copy of its parsed streams, kept with the side.
-      inspect = msh_inspect_head(f.data, *f.msh);
-      if (f.msh->ok()) {
-        const auto model = std::make_shared<const msh::Model>(*f.msh->model);
-        s.fields = msh_field_listing(*model);
-        s.fields.keep_alive(model);
-      }
-    } else {
-      if (f.mod) inspect = mod_inspect_json(f.data, *f.mod);
-      else if (f.nres) inspect = nres_inspect_json(f.data, *f.nres);
-      else if (f.pac) inspect = pac_inspect_json(f.data, *f.pac);
-      else if (f.texm) inspect = texm_inspect_json(f.data, *f.texm);
-      else if (f.mat0) inspect = mat0_inspect_json(f.data, *f.mat0);
-      else if (f.wear) inspect = wear_inspect_json(f.data, *f.wear);
-      s.fields = FieldListing::from_array(inspect.is_object() ? inspect.value("fields", json::array()) : json::array());
-    }
+    // A model's fields are made a group at a time from a copy of its parsed streams, kept with the side.
+    const FormatRow& row = row_of(f.format);
+    const json inspect = row.inspect(f);
+    s.fields = row.fields && f.parsed()
+                   ? row.fields(f, true)
+                   : FieldListing::from_array(inspect.is_object() ? inspect.value("fields", json::array()) : json::array());
     if (inspect.contains("coverage") && inspect["coverage"].is_object()) s.uncovered = inspect["coverage"]["uncovered"];
     out.push_back(std::move(s));
   });

@@ -11,6 +11,7 @@
 #include "pipeline/file_reader.hpp"
 #include "reports/json_stream.hpp"
 #include "pipeline/material_chain.hpp"
+#include "pipeline/format_rows.hpp"
 #include "pipeline/parse_tree.hpp"
 #include "writer/core/output_names.hpp"
 #include "writer/gltf/gltf_export.hpp"
@@ -42,7 +43,7 @@ struct PlannedModel {
 ParseTreeOptions tree_options(const ExportOptions& options) { return {.profile = options.profile}; }
 
 // A file of the tree the export writes as glTF (a plain archive holds models, is none).
-bool exports(const ParsedFile& f) { return f.ok() && (f.mod || f.msh); }
+bool exports(const ParsedFile& f) { return f.ok() && row_of(f.format).is_model(); }
 
 // Every model the inputs hold that exports, with its file in `out_dir`: the
 // names are known before anything is written, so they can be checked against
@@ -166,11 +167,10 @@ void add_export(CLI::App& app, int& exit_code) {
         if (looks) looks->see(o);
         // A texture, material or WEAR table that does not parse is the
         // library's problem (roundtrip names it), not a model's.
-        if (!o.ok() && (o.format == Format::nikita_texm || o.format == Format::nikita_mat0 ||
-                        o.format == Format::nikita_wear) && o.depth > 0)
+        if (!o.ok() && row_of(o.format).is_look && o.depth > 0)
           return;
         if (!o.ok()) {
-          if (o.format == Format::nres_msh || o.format == Format::dmc3_mod || input.explicit_argument) {
+          if (row_of(o.format).is_model() || input.explicit_argument) {
             std::cerr << "meshgate export: " << display_name(o.path) << ": not exported, it does not parse\n";
             for (const Diagnostic& d : o.diagnostics())
               if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(display_name(o.path), d) << "\n";
@@ -181,11 +181,10 @@ void add_export(CLI::App& app, int& exit_code) {
         gltf::ExportOptions export_options{o.path, options->lod, *gltf::winding_from_name(options->winding),
                                            options->scale, options->y_up};
         std::optional<MaterialChain> chain;
-        if (looks && o.msh) chain.emplace(looks->chain_for(o, input.path.string())).attach(export_options);
-        std::optional<gltf::Exported> exported;
-        if (o.mod) exported = gltf::export_mod(*o.mod->model, o.data, export_options);
-        else if (o.msh) exported = gltf::export_msh(*o.msh->model, o.data, export_options);
-        if (!exported) return;  // a plain archive: its nested models come next
+        const FormatRow& row = row_of(o.format);
+        if (!row.is_model()) return;  // a plain archive: its nested models come next
+        if (looks && row.reads_looks) chain.emplace(looks->chain_for(o, input.path.string())).attach(export_options);
+        std::optional<gltf::Exported> exported = row.export_gltf(o, export_options);
         if (!options->output.empty() && !done.empty()) {
           too_many = true;
           return;

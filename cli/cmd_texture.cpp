@@ -71,7 +71,7 @@ void add_texture(CLI::App& app, int& exit_code) {
       matched = true;
       f.stop_walk = true;  // nothing after it is parsed or inflated: the list of textures is printed only on a miss
       found_path = f.path;
-      if (f.ok()) texture = *f.texm->texture;
+      if (f.ok()) texture = *f.as<texm::ParseResult>()->texture;
       else rejected = f.diagnostics();
     });
     if (!matched) {

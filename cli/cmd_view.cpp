@@ -11,6 +11,7 @@
 #include "pipeline/file_reader.hpp"
 #include "pipeline/field_listing.hpp"
 #include "reports/model_view.hpp"
+#include "pipeline/format_rows.hpp"
 #include "pipeline/parse_tree.hpp"
 #include "writer/core/atomic_file.hpp"
 #include "writer/gltf/gltf_export.hpp"
@@ -90,29 +91,27 @@ void add_view(CLI::App& app, int& exit_code) {
     const auto visit = [&](ParsedFile& f) {
       if (looks) looks->see(f);
       // Listed as the user would pass them: the file as given, then the nested path.
-      if (f.ok() && (f.mod || f.msh)) models.push_back(file + f.path.substr(std::min(f.path.size(), input->display.size())));
+      if (f.ok() && row_of(f.format).is_model()) models.push_back(file + f.path.substr(std::min(f.path.size(), input->display.size())));
       if (page || (!wanted.empty() && f.path != wanted)) return;
       if (!f.ok()) {
         if (rejected.empty()) rejected = f.diagnostics();
         return;
       }
-      const Bytes data = f.data;
-      if (f.mod) {
-        const gltf::Exported e = gltf::export_mod(*f.mod->model, data, {f.path, 0});
-        page = ViewPage{f.path, summary_line(e.summary), {{"model", glb_of(e.asset)}},
-                        FieldListing::from_array(mod_inspect_json(data, *f.mod)["fields"])};
-      } else if (f.msh) {
-        // The fields are written into the page a group at a time, from a copy of the parsed model.
-        const auto model = std::make_shared<const msh::Model>(*f.msh->model);
-        page = ViewPage{f.path, "", {}, msh_field_listing(*model)};
-        page->fields.keep_alive(model);
-        std::optional<MaterialChain> chain;
-        if (looks) chain.emplace(looks->chain_for(f, file));
-        for (unsigned lod = 0; lod <= 4; ++lod) {
-          gltf::ExportOptions export_options{f.path, lod};
-          if (chain) chain->attach(export_options);
-          export_options.image_uri = page_images(*page);
-          const gltf::Exported e = gltf::export_msh(*f.msh->model, data, export_options);
+      const FormatRow& row = row_of(f.format);
+      if (!row.is_model()) return;
+      // The fields are written into the page a group at a time (from a copy of a large model's streams).
+      page = ViewPage{f.path, "", {}, row.fields ? row.fields(f, true) : FieldListing::from_array(row.inspect(f)["fields"])};
+      std::optional<MaterialChain> chain;
+      if (looks && row.reads_looks) chain.emplace(looks->chain_for(f, file));
+      for (unsigned lod = 0; lod < row.lods; ++lod) {
+        gltf::ExportOptions export_options{f.path, lod};
+        if (chain) chain->attach(export_options);
+        if (row.reads_looks) export_options.image_uri = page_images(*page);
+        const gltf::Exported e = row.export_gltf(f, export_options);
+        if (row.lods == 1) {
+          page->summary = summary_line(e.summary);
+          page->lods.push_back({"model", glb_of(e.asset)});
+        } else {
           if (lod == 0) page->summary = summary_line(e.summary) + " (LOD 0)";
           if (lod == 0 || e.summary.primitives > 0) page->lods.push_back({"LOD " + std::to_string(lod), glb_of(e.asset)});
         }

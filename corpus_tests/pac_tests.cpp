@@ -17,10 +17,10 @@
 #include "parser/pac/pac_parser.hpp"
 #include "pipeline/parse_tree.hpp"
 #include "pipeline/roundtrip.hpp"
-#include "writer/mod/mod_layout_builder.hpp"
 #include "writer/mod/mod_synth.hpp"
-#include "writer/pac/pac_layout_builder.hpp"
 #include "writer/pac/pac_synth.hpp"
+#include "writer/mod/mod_layout_builder.hpp"
+#include "writer/pac/pac_layout_builder.hpp"
 #include "writer/pac/pac_writer.hpp"
 
 namespace meshgate::pac {
@@ -236,9 +236,9 @@ TEST(PacTree, AModMembersPaddingIsItsTrailingGapNotAnError) {
   std::optional<mod::ParseResult::MemberTail> tail;
   Bytes member;
   parse_tree("em.pac", fx.bytes, {.strict = true}, [&](ParsedFile& f) {
-    if (!f.mod) return;
-    ASSERT_TRUE(f.mod->ok()) << f.mod->diagnostics.front().message;  // --strict: not even a warning
-    tail = f.mod->member_tail;
+    if (!f.view().mod) return;
+    ASSERT_TRUE(f.view().mod->ok()) << f.view().mod->diagnostics.front().message;  // --strict: not even a warning
+    tail = f.view().mod->member_tail;
     member = f.data;
   });
   ASSERT_TRUE(tail);
@@ -260,7 +260,7 @@ TEST(PacTree, ANestedModThatDoesNotParseFailsItsOwnOutcome) {
   NestedFixture fx = nested_fixture();
   uint64_t mod_at = 0;
   parse_tree("em.pac", fx.bytes, {}, [&](ParsedFile& f) {
-    if (f.mod) mod_at = static_cast<uint64_t>(f.data.data() - fx.bytes.data());
+    if (f.view().mod) mod_at = static_cast<uint64_t>(f.data.data() - fx.bytes.data());
   });
   ASSERT_GT(mod_at, 0u);
   put(fx.bytes, mod_at + 0x20, 0xFFFFFFF0, 4);  // document_offset far outside the MOD
@@ -281,9 +281,9 @@ TEST(PacChange, SetOfANestedModFieldEditsTheContainerAroundIt) {
   float radius = 0;
   bool found = false;
   parse_tree("em.pac", r.bytes, {}, [&](ParsedFile& f) {
-    if (!f.mod) return;
-    ASSERT_TRUE(f.mod->ok());
-    radius = f.mod->model->objects[0].record.get_f32(mod::obj::radius);
+    if (!f.view().mod) return;
+    ASSERT_TRUE(f.view().mod->ok());
+    radius = f.view().mod->model->objects[0].record.get_f32(mod::obj::radius);
     found = true;
   });
   ASSERT_TRUE(found);

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "pipeline/file_reader.hpp"
+#include "pipeline/input_scan.hpp"
 #include "writer/image/png_encode.hpp"
 
 namespace meshgate {
@@ -126,12 +127,16 @@ std::optional<size_t> GameLibraries::material(std::string_view name) const { ret
 std::optional<size_t> GameLibraries::texture(std::string_view name) const { return lookup(texture_index_, name, false); }
 
 void WearFinder::see(const ParsedFile& f) {
-  if (!f.nres || !f.nres->ok() || f.msh) return;
-  const std::vector<nres::Entry>& entries = f.nres->archive->entries;
-  for (size_t i = 0; i < entries.size(); ++i) {
-    if (entries[i].record.get(nres::entry::type_id) != wear::kWearTypeId) continue;
-    wear::ParseResult parsed = wear::parse_wear(f.payload(i));
-    tables_.emplace(base_key(f.nested_path(i)), std::pair{f.nested_path(i), std::move(parsed.table)});
+  const nres::ParseResult* archive = f.as<nres::ParseResult>();  // a plain archive, not a model's container
+  if (!archive || !archive->ok()) return;
+  for (const nres::Entry& e : archive->archive->entries) {
+    if (e.record.get(nres::entry::type_id) != wear::kWearTypeId) continue;
+    // Offsets and sizes were validated by the parse.
+    const Bytes payload = f.data.subspan(static_cast<size_t>(e.record.get(nres::entry::data_offset)),
+                                         static_cast<size_t>(e.record.get(nres::entry::size)));
+    wear::ParseResult parsed = wear::parse_wear(payload);
+    const std::string path = f.path + "!" + escape_path_component(nres::entry_name_view(e.record));
+    tables_.emplace(base_key(path), std::pair{path, std::move(parsed.table)});
   }
 }
 

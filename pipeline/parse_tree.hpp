@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "parser/core/diagnostics.hpp"
@@ -52,9 +53,23 @@ struct ParseTreeOptions {
   Origin origin = {};  // of the input itself
 };
 
-// What the parser made of one file of the tree (exactly one of mod / nres is
-// set when its format was recognised; msh too, with its container in nres,
-// for a model). Alive while a visitor runs.
+// A model in an NRes container (format nres_msh): the container, and the
+// model once the container parsed (one its profile rejected has none).
+struct MshFile {
+  nres::ParseResult container;
+  std::optional<msh::ParseResult> model;
+};
+
+// What the parser made of one file: one alternative per parser (the rows of
+// pipeline/format_rows.hpp say which format parses into which); monostate
+// for a file no parser took (an unknown format, a member not inflated).
+using ParsedModel = std::variant<std::monostate, mod::ParseResult, nres::ParseResult, MshFile, pac::ParseResult,
+                                 zip::ParseResult, texm::ParseResult, mat0::ParseResult, wear::ParseResult>;
+
+// The same model by type, for readers that want one format's model (an
+// exporter, a format's observations): at most one of mod / nres (a plain
+// archive, or a model's container) / pac / zip / texm / mat0 / wear is set,
+// and msh with nres for a model. Alive while a visitor runs.
 struct ParsedView {
   const mod::ParseResult* mod = nullptr;
   const nres::ParseResult* nres = nullptr;
@@ -66,42 +81,38 @@ struct ParsedView {
   const wear::ParseResult* wear = nullptr;  // a WEAR table (an entry beside a model)
 };
 
+// A file nested in an archive, a container or a volume, in the one form the
+// descent reads: its name in the container's table, how it was found, and
+// its bytes where they lie in the input, or (a volume's member) inflated
+// when it is visited, by its container's row.
+struct NestedChild {
+  std::string name;   // the entry's name, "slot_0002", the member's path (unescaped)
+  Bytes bytes;        // where it lies; empty when `inflated`
+  Origin origin;      // what its container says of it
+  size_t index = 0;   // in its container's own table (entry, member)
+  bool inflated = false;
+  Format format = Format::unknown;  // a volume member's, from its peeked bytes
+  uint64_t reserved = 0;  // of the input's inflation budget, given back if it is not visited
+};
+
 struct ParsedFile {
   std::string path;  // "outer.rlb!MODEL.MSH" for a nested one
   unsigned depth = 0;
   Bytes data;        // its bytes: a view into the input
   Format format = Format::unknown;  // nres_msh for a model (also one its container's profile rejected)
-  std::optional<mod::ParseResult> mod;
-  std::optional<nres::ParseResult> nres;  // the container, also of a model
-  std::optional<msh::ParseResult> msh;
-  std::optional<pac::ParseResult> pac;  // a PAC/PNST container (format dmc3_pac / dmc3_pnst)
-  std::optional<zip::ParseResult> zip;  // an NBZ/ZIP volume (format zip_volume)
-  std::optional<texm::ParseResult> texm;  // a Texm texture (format nikita_texm)
-  std::optional<mat0::ParseResult> mat0;  // a MAT0 material (format nikita_mat0)
-  std::optional<wear::ParseResult> wear;  // a WEAR table (format nikita_wear)
+  ParsedModel model;
   Origin origin;  // how it was found (a container's member, an NRes entry of a type)
   // The tree's own findings, after the parser's: an unknown format (error),
-  // nested archives left as bytes at kMaxNestingDepth (warning).
+  // nested archives left as bytes at kMaxNestingDepth (warning), a budget cut.
   std::vector<Diagnostic> tree_diagnostics;
-  // Entries of a plain archive whose payload is itself an NRes or a Texm,
-  // or whose type is MAT0 or WEAR (descended into unless nesting_cut), in
-  // directory order.
-  std::vector<size_t> nested_entries;
-  // Members of a container that are a MOD or a container themselves
-  // (descended into unless nesting_cut), indices into container->members;
-  // opaque members are not. A member shared by several slots is visited once,
-  // named by its first slot.
-  std::vector<size_t> nested_members;
-  // Members of a volume whose first bytes are a format meshgate reads, or
-  // that hold more than they declare (indices into zip->volume->members):
-  // each is inflated, under its format's size limit and the input's
-  // inflation budget, when it is visited, and lives until its `leave`. The
-  // others are listed, not read.
-  struct VolumeMember {
-    size_t index;   // into zip->volume->members
-    Format format;  // from its first bytes, peeked once
-  };
-  std::vector<VolumeMember> volume_members;
+  // The files nested in this one that the descent visits, in table order:
+  // an archive's entries that are archives, textures, materials or WEAR
+  // tables; a container's members that are MODs or containers (a member
+  // shared by several slots once, by its first slot); a volume's members
+  // that a format claims by their first bytes (or that hold more than they
+  // declare). Each is admitted under the input's budgets; none past
+  // kMaxNestingDepth (nesting_cut).
+  std::vector<NestedChild> children;
   bool nesting_cut = false;
   // Set by an `enter` visitor. descend = false: the files nested in this one
   // are not visited (a command looking for one path needs no other branch).
@@ -115,23 +126,16 @@ struct ParsedFile {
   [[nodiscard]] bool ok() const;
   // Only the parser's verdict.
   [[nodiscard]] bool parsed() const;
-  [[nodiscard]] ParsedView view() const {
-    return {mod ? &*mod : nullptr, nres ? &*nres : nullptr, msh ? &*msh : nullptr, pac ? &*pac : nullptr,
-            zip ? &*zip : nullptr, texm ? &*texm : nullptr, mat0 ? &*mat0 : nullptr, wear ? &*wear : nullptr};
-  }
+  [[nodiscard]] ParsedView view() const;
   // The parser's diagnostics (the model's for an MSH, else the container's),
   // then the tree's.
   [[nodiscard]] std::vector<Diagnostic> diagnostics() const;
-  // The payload of entry `i` of a plain archive, where it lies in the input.
-  [[nodiscard]] Bytes payload(size_t i) const;
-  // The report path of the file nested in entry `i`: "PATH!ESCAPED_NAME".
-  [[nodiscard]] std::string nested_path(size_t i) const;
-  // Member `m` of a container: its extent where it lies in the input, and
-  // its report path "PATH!slot_0002" (its first slot).
-  [[nodiscard]] Bytes member(size_t m) const;
-  [[nodiscard]] std::string member_path(size_t m) const;
-  // Member `m` of a volume: its report path "PATH!GData.afs/em000.pac".
-  [[nodiscard]] std::string volume_member_path(size_t m) const;
+  // The report path of a nested file: "PATH!ESCAPED_NAME".
+  [[nodiscard]] std::string child_path(const NestedChild& child) const;
+  template <typename Result>
+  [[nodiscard]] const Result* as() const { return std::get_if<Result>(&model); }
+  template <typename Result>
+  [[nodiscard]] Result* as() { return std::get_if<Result>(&model); }
 };
 
 using ParsedFileVisitor = std::function<void(ParsedFile&)>;

@@ -6,16 +6,9 @@
 #include <cstring>
 
 #include "parser/core/hashing.hpp"
-#include "parser/mod/mod_parser.hpp"
-#include "parser/nres/nres_parser.hpp"
 #include "pipeline/field_listing.hpp"
+#include "pipeline/format_rows.hpp"
 #include "writer/core/part_comparison.hpp"
-#include "writer/mod/mod_writer.hpp"
-#include "writer/msh/msh_writer.hpp"
-#include "writer/nres/nres_writer.hpp"
-#include "writer/pac/pac_writer.hpp"
-#include "writer/material/material_writer.hpp"
-#include "writer/texm/texm_writer.hpp"
 
 namespace meshgate {
 
@@ -70,29 +63,9 @@ RoundTripOutcome roundtrip_parsed(ParsedFile& f, bool hashes) {
   if (hashes) out.xxh3_64 = xxh3_64_hex(f.data);
   out.format = f.format;
   out.parsed = f.ok();
-  out.read_only = f.zip.has_value();
-  if (out.parsed && !out.read_only) {
-    if (f.mod) {
-      compare_written(out, f.data, [&](const PartObserver* o) { return mod::write_mod(*f.mod->model, o); });
-    } else if (f.msh) {
-      compare_written(out, f.data, [&](const PartObserver* o) { return msh::write_msh(*f.msh->model, o); });
-    } else if (f.texm) {
-      compare_written(out, f.data, [&](const PartObserver* o) { return texm::write_texm(*f.texm->texture, o); });
-    } else if (f.mat0) {
-      compare_written(out, f.data, [&](const PartObserver* o) { return write_mat0(*f.mat0->material, o); });
-    } else if (f.wear) {
-      compare_written(out, f.data, [&](const PartObserver* o) { return write_wear(*f.wear->table, o); });
-    } else if (f.pac) {
-      pac::attach_members(*f.pac->container, f.data);
-      compare_written(out, f.data, [&](const PartObserver* o) { return pac::write_pac(*f.pac->container, o); });
-      // The copies go at once: the container stays alive while its members are
-      // visited, and copies kept at every level of a nest would cost depth x size.
-      for (pac::Member& m : f.pac->container->members) std::vector<std::byte>().swap(m.bytes);
-    } else {
-      nres::attach_payloads(*f.nres->archive, f.data);
-      compare_written(out, f.data, [&](const PartObserver* o) { return nres::write_nres(*f.nres->archive, o); });
-    }
-  }
+  const FormatRow& row = row_of(f.format);
+  out.read_only = row.read_only_reason != nullptr;
+  if (out.parsed && row.write_back) row.write_back(f, out);
   // The parser's diagnostics first, then the writer's, then the tree's.
   std::vector<Diagnostic> found = f.diagnostics();
   const auto parser_end = found.end() - static_cast<std::ptrdiff_t>(f.tree_diagnostics.size());

@@ -13,53 +13,52 @@
 
 namespace meshgate {
 
+namespace {
+
+bool claims_pac(Bytes prefix) { return pac::container_kind(prefix) == pac::Kind::pac; }
+bool claims_pnst(Bytes prefix) { return pac::container_kind(prefix) == pac::Kind::pnst; }
+
+// Detection order: the magics do not overlap, but a PNST is told from text
+// only by the bytes after its magic, so the cheaper checks come first.
+constexpr FormatIdentity kIdentities[] = {
+    {Format::dmc3_mod, mod::kFormatName, mod::looks_like_mod, mod::kMaxInputBytes},
+    {Format::nres, nres::kFormatName, nres::looks_like_nres, nres::kMaxInputBytes},
+    {Format::rsli, "rsli", nres::looks_like_rsli, nres::kMaxInputBytes},
+    {Format::dmc3_pac, pac::kPacFormatName, claims_pac, pac::kMaxInputBytes},
+    {Format::dmc3_pnst, pac::kPnstFormatName, claims_pnst, pac::kMaxInputBytes},
+    {Format::zip_volume, zip::kFormatName, zip::looks_like_zip, zip::kMaxInputBytes},
+    {Format::nikita_texm, texm::kFormatName, texm::looks_like_texm, texm::kMaxInputBytes},
+    // An NRes archive whose streams are model types: known after its container parsed.
+    {Format::nres_msh, msh::kFormatName, nullptr, nres::kMaxInputBytes},
+    // No magic: known from their NRes entry's type.
+    {Format::nikita_mat0, mat0::kFormatName, nullptr, mat0::kMaxInputBytes},
+    {Format::nikita_wear, wear::kFormatName, nullptr, wear::kMaxInputBytes},
+    {Format::unknown, "unknown", nullptr, kMaxUnknownInputBytes},
+};
+
+}  // namespace
+
+std::span<const FormatIdentity> format_identities() { return kIdentities; }
+
+const FormatIdentity& identity_of(Format f) {
+  for (const FormatIdentity& id : kIdentities)
+    if (id.format == f) return id;
+  return kIdentities[std::size(kIdentities) - 1];  // the registry test keeps every Format in the table
+}
+
 Format detect_format(Bytes prefix) {
-  if (mod::looks_like_mod(prefix)) return Format::dmc3_mod;
-  if (nres::looks_like_nres(prefix)) return Format::nres;
-  if (nres::looks_like_rsli(prefix)) return Format::rsli;
-  if (const auto k = pac::container_kind(prefix)) return *k == pac::Kind::pac ? Format::dmc3_pac : Format::dmc3_pnst;
-  if (zip::looks_like_zip(prefix)) return Format::zip_volume;
-  if (texm::looks_like_texm(prefix)) return Format::nikita_texm;
+  for (const FormatIdentity& id : kIdentities)
+    if (id.claims && id.claims(prefix)) return id.format;
   return Format::unknown;
 }
 
-std::string_view format_name(Format f) {
-  switch (f) {
-    case Format::dmc3_mod: return mod::kFormatName;
-    case Format::nres: return nres::kFormatName;
-    case Format::nres_msh: return msh::kFormatName;
-    case Format::rsli: return "rsli";
-    case Format::dmc3_pac: return pac::kPacFormatName;
-    case Format::dmc3_pnst: return pac::kPnstFormatName;
-    case Format::zip_volume: return zip::kFormatName;
-    case Format::nikita_texm: return texm::kFormatName;
-    case Format::nikita_mat0: return mat0::kFormatName;
-    case Format::nikita_wear: return wear::kFormatName;
-    case Format::unknown: return "unknown";
-  }
-  return "unknown";
-}
+std::string_view format_name(Format f) { return identity_of(f).name; }
 
 bool is_rejected_model(Bytes data) {
   const nres::ParseResult lenient = nres::parse_nres(data, {.profile = nres::Profile::compatible, .copy_payloads = false});
   return lenient.ok() && msh::is_model_archive(*lenient.archive);
 }
 
-uint64_t default_max_input_bytes(Format f) {
-  switch (f) {
-    case Format::nres:
-    case Format::nres_msh:
-    case Format::rsli: return nres::kMaxInputBytes;
-    case Format::dmc3_pac:
-    case Format::dmc3_pnst: return pac::kMaxInputBytes;
-    case Format::zip_volume: return zip::kMaxInputBytes;
-    case Format::nikita_texm: return texm::kMaxInputBytes;
-    case Format::nikita_mat0: return mat0::kMaxInputBytes;
-    case Format::nikita_wear: return wear::kMaxInputBytes;
-    case Format::dmc3_mod: return mod::kMaxInputBytes;
-    case Format::unknown: return kMaxUnknownInputBytes;
-  }
-  return kMaxUnknownInputBytes;
-}
+uint64_t default_max_input_bytes(Format f) { return identity_of(f).max_input_bytes; }
 
 }  // namespace meshgate

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 
 #include "parser/core/byte_reader.hpp"
@@ -19,6 +20,22 @@ namespace meshgate {
 // never detected from bytes, only from their NRes entry's type (parse_tree).
 enum class Format { unknown, dmc3_mod, nres, nres_msh, rsli, dmc3_pac, dmc3_pnst, zip_volume, nikita_texm,
                     nikita_mat0, nikita_wear };
+// How many formats there are: a new one goes last in the enum and moves this
+// to itself (the registry test checks that every value has its identity and row).
+inline constexpr size_t kFormatCount = static_cast<size_t>(Format::nikita_wear) + 1;
+
+// What names a format and tells its files from their first bytes: the first
+// column of its row (the rest, what meshgate does with a parsed file, is in
+// pipeline/format_rows.hpp). One per Format, in detection order: the first
+// whose `claims` holds names a file.
+struct FormatIdentity {
+  Format format;
+  std::string_view name;         // in every report ("dmc3-mod")
+  bool (*claims)(Bytes prefix);  // nullptr: never told from bytes (known from its container)
+  uint64_t max_input_bytes;      // default_max_input_bytes
+};
+[[nodiscard]] std::span<const FormatIdentity> format_identities();
+[[nodiscard]] const FormatIdentity& identity_of(Format f);
 
 [[nodiscard]] Format detect_format(Bytes prefix);
 // The magics detect_format knows, as core.unknown-format's message lists them.

@@ -1,0 +1,73 @@
+// Every format has one identity (name, magic, size limit) and one complete
+// row (what meshgate does with a parsed file): a format added to the enum
+// without them, or with a row missing a part, fails here, not in a command.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "parser/detect/format_detect.hpp"
+#include "pipeline/format_rows.hpp"
+
+namespace meshgate {
+namespace {
+
+Format format_at(size_t i) { return static_cast<Format>(i); }
+
+TEST(FormatRegistry, EveryFormatHasOneIdentityWithItsOwnName) {
+  ASSERT_EQ(format_identities().size(), kFormatCount) << "a Format without an identity, or kFormatCount not moved";
+  std::set<std::string_view> names;
+  for (size_t i = 0; i < kFormatCount; ++i) {
+    const FormatIdentity& id = identity_of(format_at(i));
+    EXPECT_EQ(id.format, format_at(i)) << "format " << i << " has no identity";
+    EXPECT_FALSE(id.name.empty());
+    EXPECT_TRUE(names.insert(id.name).second) << "two formats are named " << id.name;
+    EXPECT_GT(id.max_input_bytes, 0u) << id.name;
+  }
+}
+
+TEST(FormatRegistry, DetectionNeverClaimsAFormatTheTreeAloneKnows) {
+  // A model, a material and a WEAR table are told by their container, never by their first bytes.
+  for (const Format f : {Format::nres_msh, Format::nikita_mat0, Format::nikita_wear, Format::unknown})
+    EXPECT_EQ(identity_of(f).claims, nullptr) << format_name(f);
+  EXPECT_EQ(detect_format({}), Format::unknown);
+}
+
+TEST(FormatRegistry, EveryFormatHasOneCompleteRow) {
+  ASSERT_EQ(format_rows().size(), kFormatCount) << "a Format without a row";
+  std::set<Format> seen;
+  for (const FormatRow* row : format_rows()) EXPECT_TRUE(seen.insert(row->format).second) << format_name(row->format);
+  for (size_t i = 0; i < kFormatCount; ++i) {
+    const Format f = format_at(i);
+    const FormatRow& row = row_of(f);
+    SCOPED_TRACE(std::string(format_name(f)));
+    EXPECT_EQ(row.format, f) << "no row";
+    EXPECT_NE(row.parse, nullptr);
+    EXPECT_NE(row.inspect, nullptr);
+    EXPECT_NE(row.summary_text, nullptr);
+    const bool read_only = row.read_only_reason != nullptr;
+    if (f == Format::unknown) {
+      EXPECT_EQ(row.write_back, nullptr);  // nothing parsed, nothing to write
+      continue;
+    }
+    // Written and rebuilt, or read only and saying why: never neither.
+    EXPECT_NE(row.write_back == nullptr, !read_only) << "a row that neither writes nor says why it cannot";
+    EXPECT_EQ(row.rebuild == nullptr, read_only);
+    // A volume's members are inflated by its row; others lie in place.
+    EXPECT_EQ(row.inflate_child != nullptr, f == Format::zip_volume);
+    // A model is exported with its levels of detail; nothing else is.
+    EXPECT_EQ(row.is_model(), row.lods > 0);
+    EXPECT_FALSE(row.is_model() && row.is_look);
+    if (row.reads_looks) EXPECT_TRUE(row.is_model());
+  }
+}
+
+TEST(FormatRegistry, ModelsAreTheModelFormats) {
+  std::set<Format> models;
+  for (const FormatRow* row : format_rows())
+    if (row->is_model()) models.insert(row->format);
+  EXPECT_EQ(models, (std::set<Format>{Format::dmc3_mod, Format::nres_msh}));
+}
+
+}  // namespace
+}  // namespace meshgate

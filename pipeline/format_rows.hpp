@@ -1,0 +1,100 @@
+// One row per format: everything meshgate does with a file of that format
+// once its identity (parser/detect/format_detect.hpp) has named it. The tree
+// walk, the round trip, inspect, diff and rebuild read a file only through
+// its row, so no command branches on the format, and a new format is its
+// parser and writer folders, its row file in pipeline/formats/ and one line
+// in the table (format_rows.cpp). The registry test checks that every Format
+// has a complete row.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <span>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "pipeline/parse_tree.hpp"
+#include "pipeline/field_listing_groups.hpp"
+#include "pipeline/tree_budget.hpp"
+#include "writer/core/write_result.hpp"
+
+namespace meshgate {
+
+struct RoundTripOutcome;
+namespace gltf {
+struct ExportOptions;
+struct Exported;
+}  // namespace gltf
+
+// What a row's parse may use beyond the file: the run's options, the
+// thread's stream pools, and the input's budgets that admitting children
+// draws on.
+struct ParseContext {
+  const ParseTreeOptions& options;
+  unsigned depth;
+  StreamPools pools;
+  TreeBudget& budget;
+};
+
+// A file laid out afresh (rebuild --canonical), with what the fresh layout
+// could not carry and what it found, each line "path: what".
+struct CanonicalLayout {
+  std::vector<std::byte> bytes;
+  std::vector<std::string> not_placed;
+  std::vector<std::string> notes;
+  std::optional<std::string> error;
+};
+// The bytes a container's rebuild places for the child that lies at
+// `original` (its own rebuild, or its bytes as they were, with the reason
+// in not_placed).
+using ChildRebuild = std::function<std::vector<std::byte>(const NestedChild& child, CanonicalLayout& into)>;
+
+// A volume member inflated for its visit: its bytes, or why it could not be.
+struct InflatedChild {
+  std::vector<std::byte> bytes;
+  std::optional<Diagnostic> problem;
+};
+
+struct FormatRow {
+  Format format;
+  // Reads f.data into f.model (and f.format: an NRes archive of model
+  // streams is a model), then lists and admits the children to descend into.
+  void (*parse)(ParsedFile& f, ParseContext& context);
+  // A volume member's bytes, inflated under `limit` into `buffer` (reused
+  // from member to member); nullptr for formats whose children lie in place.
+  InflatedChild (*inflate_child)(const ParsedFile& f, const NestedChild& child, uint64_t limit,
+                                 std::vector<std::byte> buffer);
+  // Writes the file from its model and compares it with its bytes
+  // (compare_written); nullptr: the format is read, never written.
+  void (*write_back)(ParsedFile& f, RoundTripOutcome& out);
+  // Why a file of this format is never rewritten (nullptr when it is).
+  const char* read_only_reason;
+  // `inspect --json`: {format, size, xxh3_64, parse_ok, diagnostics,
+  // summary, coverage, fields}; without "fields" when `fields` lists them.
+  nlohmann::json (*inspect)(const ParsedFile& f);
+  // The fields a group at a time, for formats whose listing is too large to
+  // hold as one JSON DOM (an MSH model's ~700,000); nullptr: the report's
+  // "fields". `outlives_file`: the listing keeps a copy of what it reads.
+  FieldListing (*fields)(const ParsedFile& f, bool outlives_file);
+  // The text report's summary lines ("  12 entries, ...\n"), from `inspect`'s
+  // report of a parsed file.
+  std::string (*summary_text)(const nlohmann::json& report);
+  // rebuild --canonical of a parsed file; children come from `child`.
+  CanonicalLayout (*rebuild)(const ParsedFile& f, const ChildRebuild& child);
+  // A model export and view take, as glTF; nullptr for other formats.
+  gltf::Exported (*export_gltf)(const ParsedFile& f, const gltf::ExportOptions& options);
+  // The levels of detail view shows (an MSH model's slot groups); 1: the model as one.
+  unsigned lods;
+  // Its look is read from the game's libraries (Material.lib, Textures.lib, WEAR).
+  bool reads_looks;
+  // A texture, a material or a WEAR table: what a model's look reads.
+  bool is_look;
+
+  [[nodiscard]] bool is_model() const { return export_gltf != nullptr; }
+};
+
+[[nodiscard]] const FormatRow& row_of(Format format);
+[[nodiscard]] std::span<const FormatRow* const> format_rows();
+
+}  // namespace meshgate

@@ -1,0 +1,59 @@
+// DMC3 MOD: a model, loose or a member of a PAC/PNST container.
+#include "pipeline/formats/rows.hpp"
+
+#include "pipeline/field_listing.hpp"
+#include "pipeline/formats/row_parts.hpp"
+#include "export/gltf_export.hpp"
+#include "writer/mod/mod_canonical.hpp"
+#include "writer/mod/mod_writer.hpp"
+
+namespace meshgate {
+
+namespace mod_row {
+
+void parse(ParsedFile& f, ParseContext& c) {
+  f.model = mod::parse_mod(f.data, {.strict = c.options.strict, .pool = c.pools.mod,
+                                    .container_member = f.origin.container_member});
+}
+
+void write_back(ParsedFile& f, RoundTripOutcome& out) {
+  const mod::Model& model = *f.as<mod::ParseResult>()->model;
+  compare_written(out, f.data, [&](const PartObserver* o) { return mod::write_mod(model, o); });
+}
+
+nlohmann::json inspect(const ParsedFile& f) { return mod_inspect_json(f.data, *f.as<mod::ParseResult>()); }
+
+std::string summary_text(const nlohmann::json& report) {
+  const auto& s = report["summary"];
+  std::ostringstream out;
+  out << "  version " << s["version"] << ", " << s["objects"] << " objects, " << s["meshes"] << " meshes, "
+      << s["vertices"] << " vertices, " << s["nodes"] << " nodes, " << s["texture_slots"]
+      << " texture slots, default joint " << s["default_joint"] << "\n";
+  return out.str();
+}
+
+CanonicalLayout rebuild(const ParsedFile& f, const ChildRebuild&) {
+  return canonical_of(f.path, mod::rebuild_canonical(*f.as<mod::ParseResult>()->model));
+}
+
+gltf::Exported export_gltf(const ParsedFile& f, const gltf::ExportOptions& options) {
+  return gltf::export_mod(*f.as<mod::ParseResult>()->model, f.data, options);
+}
+
+}  // namespace mod_row
+
+const FormatRow kModRow{.format = Format::dmc3_mod,
+                        .parse = mod_row::parse,
+                        .inflate_child = nullptr,
+                        .write_back = mod_row::write_back,
+                        .read_only_reason = nullptr,
+                        .inspect = mod_row::inspect,
+                        .fields = nullptr,
+                        .summary_text = mod_row::summary_text,
+                        .rebuild = mod_row::rebuild,
+                        .export_gltf = mod_row::export_gltf,
+                        .lods = 1,
+                        .reads_looks = false,
+                        .is_look = false};
+
+}  // namespace meshgate

@@ -1,0 +1,180 @@
+// Nikita NRes archives (and RsLi, read by the same parser), and the MSH
+// models that are NRes archives of model streams.
+#include "pipeline/formats/rows.hpp"
+
+#include "pipeline/field_listing.hpp"
+#include "pipeline/formats/row_parts.hpp"
+#include "export/gltf_export.hpp"
+#include "writer/msh/msh_canonical.hpp"
+#include "writer/msh/msh_writer.hpp"
+#include "writer/nres/nres_canonical.hpp"
+#include "writer/nres/nres_layout_builder.hpp"
+#include "writer/nres/nres_writer.hpp"
+
+namespace meshgate {
+
+namespace nres_row {
+
+// What an NRes entry's directory says of its payload: resources without a
+// magic (MAT0, WEAR) are known by their type, and MAT0's version is attr2.
+Origin entry_origin(const nres::Entry& e) {
+  return {.nres_type_id = static_cast<uint32_t>(e.record.get(nres::entry::type_id)),
+          .nres_attr2 = static_cast<uint32_t>(e.record.get(nres::entry::attr2))};
+}
+
+bool is_typed_resource(const Origin& o) {
+  return o.nres_type_id == mat0::kMat0TypeId || o.nres_type_id == wear::kWearTypeId;
+}
+
+// Offsets and sizes were validated by the parse.
+Bytes payload(Bytes data, const nres::Entry& e) {
+  return data.subspan(static_cast<size_t>(e.record.get(nres::entry::data_offset)),
+                      static_cast<size_t>(e.record.get(nres::entry::size)));
+}
+
+// Entries whose payload is an archive or a texture, or whose type is MAT0
+// or WEAR: the files nested in a plain archive. Payloads are not copied:
+// every reader takes them where they lie.
+void list_entries(ParsedFile& f, const nres::Archive& archive, ParseContext& c) {
+  for (size_t i = 0; i < archive.entries.size(); ++i) {
+    const nres::Entry& e = archive.entries[i];
+    const Bytes p = payload(f.data, e);
+    const Origin origin = entry_origin(e);
+    if (nres::looks_like_nres(p) || texm::looks_like_texm(p) || is_typed_resource(origin))
+      f.children.push_back({.name = std::string(nres::entry_name_view(e.record)), .bytes = p, .origin = origin, .index = i});
+  }
+  admit_children(f, c.depth, "entries", c.budget);
+}
+
+void parse(ParsedFile& f, ParseContext& c) {
+  const ParseTreeOptions& o = c.options;
+  nres::ParseResult archive = nres::parse_nres(f.data, {.profile = o.profile, .strict = o.strict, .copy_payloads = false});
+  // A model its container's profile (or --strict) rejected is still a model.
+  const bool model = archive.ok() ? msh::is_model_archive(*archive.archive) : is_rejected_model(f.data);
+  if (!model) {
+    const nres::ParseResult& kept = f.model.emplace<nres::ParseResult>(std::move(archive));
+    if (kept.ok()) list_entries(f, *kept.archive, c);
+    return;
+  }
+  f.format = Format::nres_msh;
+  MshFile& m = f.model.emplace<MshFile>();
+  m.container = std::move(archive);
+  if (m.container.ok())
+    m.model = msh::parse_msh_archive(f.data, m.container, {.profile = o.profile, .strict = o.strict, .pool = c.pools.msh});
+}
+
+void write_archive(ParsedFile& f, RoundTripOutcome& out) {
+  nres::Archive& archive = *f.as<nres::ParseResult>()->archive;
+  nres::attach_payloads(archive, f.data);
+  compare_written(out, f.data, [&](const PartObserver* o) { return nres::write_nres(archive, o); });
+}
+
+void write_model(ParsedFile& f, RoundTripOutcome& out) {
+  const msh::Model& model = *f.as<MshFile>()->model->model;
+  compare_written(out, f.data, [&](const PartObserver* o) { return msh::write_msh(model, o); });
+}
+
+nlohmann::json inspect_archive(const ParsedFile& f) { return nres_inspect_json(f.data, *f.as<nres::ParseResult>()); }
+
+nlohmann::json inspect_model(const ParsedFile& f) {
+  const MshFile& m = *f.as<MshFile>();
+  if (m.model) return msh_inspect_head(f.data, *m.model);  // the fields come from `fields`
+  nlohmann::json report = nres_inspect_json(f.data, m.container);
+  report["format"] = std::string(msh::kFormatName);
+  return report;
+}
+
+FieldListing model_fields(const ParsedFile& f, bool outlives_file) {
+  const msh::Model& model = *f.as<MshFile>()->model->model;
+  if (!outlives_file) return msh_field_listing(model);
+  // The fields are made a group at a time from a copy of the parsed streams, kept with the listing.
+  const auto copy = std::make_shared<const msh::Model>(model);
+  FieldListing fields = msh_field_listing(*copy);
+  fields.keep_alive(copy);
+  return fields;
+}
+
+std::string archive_summary(const nlohmann::json& report) {
+  const auto& s = report["summary"];
+  std::ostringstream out;
+  out << "  " << s["entries"] << " entries, " << s["nested_archives"] << " nested archives, " << s["textures"]
+      << " textures\n";
+  return out.str();
+}
+
+std::string model_summary(const nlohmann::json& report) {
+  const auto& s = report["summary"];
+  std::ostringstream out;
+  out << "  " << s["entries"] << " streams, " << s["nodes"] << " nodes, " << s["slots"] << " slots, " << s["batches"]
+      << " batches, " << s["vertices"] << " vertices, " << s["indices"] << " indices, " << s["triangles"]
+      << " triangles, " << s["keys"] << " keys, " << s["frames"] << " frames\n";
+  return out.str();
+}
+
+// A plain archive laid out afresh, each nested archive or model replaced by
+// its own rebuild (made before this one).
+CanonicalLayout rebuild_archive(const ParsedFile& f, const ChildRebuild& child) {
+  CanonicalLayout out;
+  const nres::Archive& archive = *f.as<nres::ParseResult>()->archive;
+  nres::ArchiveDescription d;
+  std::vector<const nres::EntryRecord*> records;
+  size_t next_child = 0;  // children are listed in entry order
+  for (size_t i = 0; i < archive.entries.size(); ++i) {
+    const Bytes bytes = payload(f.data, archive.entries[i]);
+    std::vector<std::byte> placed;
+    if (next_child < f.children.size() && f.children[next_child].index == i)
+      placed = child(f.children[next_child++], out);
+    else
+      placed.assign(bytes.begin(), bytes.end());
+    d.entries.push_back(nres::describe_entry(archive.entries[i].record, std::move(placed)));
+    records.push_back(&archive.entries[i].record);
+  }
+  d.uppercase_sort = nres::sorted_uppercase(records);
+  out.bytes = nres::build_nres(d);
+  for (const std::string& line : nres::unplaced_gaps(archive.gaps)) out.not_placed.push_back(f.path + ": " + line);
+  return out;
+}
+
+CanonicalLayout rebuild_model(const ParsedFile& f, const ChildRebuild&) {
+  return canonical_of(f.path, msh::rebuild_canonical(*f.as<MshFile>()->model->model));
+}
+
+gltf::Exported export_gltf(const ParsedFile& f, const gltf::ExportOptions& options) {
+  return gltf::export_msh(*f.as<MshFile>()->model->model, f.data, options);
+}
+
+constexpr FormatRow archive_row(Format format) {
+  return {.format = format,
+          .parse = parse,
+          .inflate_child = nullptr,
+          .write_back = write_archive,
+          .read_only_reason = nullptr,
+          .inspect = inspect_archive,
+          .fields = nullptr,
+          .summary_text = archive_summary,
+          .rebuild = rebuild_archive,
+          .export_gltf = nullptr,
+          .lods = 0,
+          .reads_looks = false,
+          .is_look = false};
+}
+
+}  // namespace nres_row
+
+const FormatRow kNresRow = nres_row::archive_row(Format::nres);
+const FormatRow kRsliRow = nres_row::archive_row(Format::rsli);
+const FormatRow kMshRow{.format = Format::nres_msh,
+                        .parse = nres_row::parse,
+                        .inflate_child = nullptr,
+                        .write_back = nres_row::write_model,
+                        .read_only_reason = nullptr,
+                        .inspect = nres_row::inspect_model,
+                        .fields = nres_row::model_fields,
+                        .summary_text = nres_row::model_summary,
+                        .rebuild = nres_row::rebuild_model,
+                        .export_gltf = nres_row::export_gltf,
+                        .lods = 5,  // slot groups 0-4
+                        .reads_looks = true,
+                        .is_look = false};
+
+}  // namespace meshgate

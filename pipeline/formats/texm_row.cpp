@@ -1,0 +1,51 @@
+// Nikita Texm textures: loose, or entries of Textures.lib.
+#include "pipeline/formats/rows.hpp"
+
+#include "pipeline/field_listing.hpp"
+#include "pipeline/formats/row_parts.hpp"
+#include "writer/texm/texm_writer.hpp"
+
+namespace meshgate {
+
+namespace texm_row {
+
+void parse(ParsedFile& f, ParseContext& c) { f.model = texm::parse_texm(f.data, {.strict = c.options.strict}); }
+
+void write_back(ParsedFile& f, RoundTripOutcome& out) {
+  const texm::Texture& texture = *f.as<texm::ParseResult>()->texture;
+  compare_written(out, f.data, [&](const PartObserver* o) { return texm::write_texm(texture, o); });
+}
+
+nlohmann::json inspect(const ParsedFile& f) { return texm_inspect_json(f.data, *f.as<texm::ParseResult>()); }
+
+std::string summary_text(const nlohmann::json& report) {
+  const auto& s = report["summary"];
+  std::ostringstream out;
+  out << "  " << s["width"] << "x" << s["height"] << ", pixel format " << s["pixel_format"].get<std::string>() << ", "
+      << s["mip_count"] << " levels" << (s["complete_mip_chain"].get<bool>() ? " (complete chain)" : "")
+      << (s["palette"].get<bool>() ? ", palette" : "") << (s["alpha"].get<bool>() ? ", alpha" : "")
+      << (s["page_rects"].is_null() ? "" : ", Page chunk of " + s["page_rects"].dump() + " rectangles") << "\n";
+  return out.str();
+}
+
+CanonicalLayout rebuild(const ParsedFile& f, const ChildRebuild&) {
+  return written_layout(f.path, texm::write_texm(*f.as<texm::ParseResult>()->texture));
+}
+
+}  // namespace texm_row
+
+const FormatRow kTexmRow{.format = Format::nikita_texm,
+                         .parse = texm_row::parse,
+                         .inflate_child = nullptr,
+                         .write_back = texm_row::write_back,
+                         .read_only_reason = nullptr,
+                         .inspect = texm_row::inspect,
+                         .fields = nullptr,
+                         .summary_text = texm_row::summary_text,
+                         .rebuild = texm_row::rebuild,
+                         .export_gltf = nullptr,
+                         .lods = 0,
+                         .reads_looks = false,
+                         .is_look = true};
+
+}  // namespace meshgate

@@ -1,0 +1,103 @@
+// NBZ/ZIP volumes: read, never written; members inflate one at a time.
+#include "pipeline/formats/rows.hpp"
+
+#include "parser/zip/zip_diagnostic_codes.hpp"
+#include "pipeline/field_listing.hpp"
+#include "pipeline/formats/row_parts.hpp"
+
+namespace meshgate {
+
+namespace zip_row {
+
+// Which members of a volume to read: those a format claims by their first
+// bytes (or that hold more than they declare, or cannot be read at all, to
+// say why), while the peeks and the declared sizes fit the input's inflation
+// budget and the nested-file budget has room. Past the nesting depth, one
+// such member is enough to say the volume was cut, and nothing is reserved.
+void select_members(ParsedFile& f, const zip::Volume& volume, ParseContext& c) {
+  TreeBudget& budget = c.budget;
+  for (size_t m = 0; m < volume.members.size(); ++m) {
+    const zip::Member& member = volume.members[m];
+    if (member.directory) continue;
+    if (budget.nested_left == 0) return note_nested_limit(f, budget, "members");
+    const uint64_t peek_cost = zip::peek_cost(member, kMagicProbeBytes);
+    if (peek_cost > budget.inflated_left) {
+      f.tree_diagnostics.push_back({zip::codes::inflated_limit.code, Severity::error, member.name, 0,
+                                    inflated_limit_text(budget, "telling its format (and the next members')")});
+      return;
+    }
+    budget.inflated_left -= peek_cost;
+    const std::vector<std::byte> prefix = volume.peek(member, kMagicProbeBytes);
+    // A member that cannot even be peeked into (encrypted, a method libzip
+    // lacks, broken data), or holds more than it declares, is visited too.
+    const bool unreadable = member.encrypted || (prefix.empty() && member.size > 0);
+    const bool holds_more = prefix.size() > member.size;
+    const Format format = detect_format(prefix);
+    if (!unreadable && !holds_more && format == Format::unknown) continue;
+    const uint64_t reserved = member.size > c.options.limits.for_format(format) ? 0 : member.size;  // a larger one is refused unread
+    if (reserved > budget.inflated_left) {
+      f.tree_diagnostics.push_back({zip::codes::inflated_limit.code, Severity::error, member.name, 0,
+                                    inflated_limit_text(budget, "reading it")});
+      continue;
+    }
+    NestedChild& child = f.children.emplace_back();
+    child.name = member.name;
+    child.index = m;
+    child.inflated = true;  // its bytes are inflated when it is visited
+    child.format = format;
+    if (at_nesting_limit(c.depth)) return note_nesting_cut(f, "members");
+    child.reserved = reserved;
+    budget.inflated_left -= reserved;
+    budget.nested_left -= 1;
+  }
+}
+
+void parse(ParsedFile& f, ParseContext& c) {
+  const zip::ParseResult& result = f.model.emplace<zip::ParseResult>(zip::parse_volume(f.data));
+  if (result.ok()) select_members(f, *result.volume, c);
+}
+
+InflatedChild inflate_child(const ParsedFile& f, const NestedChild& child, uint64_t limit, std::vector<std::byte> buffer) {
+  const zip::Volume& volume = *f.as<zip::ParseResult>()->volume;
+  zip::Volume::Inflated inflated = volume.inflate(volume.members[child.index], limit, std::move(buffer));
+  return {std::move(inflated.bytes), std::move(inflated.problem)};
+}
+
+// The tree's findings (the inflation budget) as well as the volume's own.
+nlohmann::json inspect(const ParsedFile& f) {
+  nlohmann::json report = volume_inspect_json(f.data, *f.as<zip::ParseResult>(), f.diagnostics());
+  report["parse_ok"] = f.ok();
+  return report;
+}
+
+std::string summary_text(const nlohmann::json& report) {
+  const auto& s = report["summary"];
+  std::ostringstream out;
+  out << "  " << s["members"] << " members (" << s["read_members"] << " models or containers, read as "
+      << "FILE!NAME), " << s["declared_bytes"] << " bytes declared inflated; read-only (never rewritten)\n";
+  for (const auto& m : s["list"])
+    out << "    " << display_text(m["name"].get<std::string>()) << ": " << m["kind"].get<std::string>() << ", "
+        << m["size"] << " bytes (" << m["method"].get<std::string>() << ", " << m["compressed_size"] << "), crc32 "
+        << m["crc32"].get<std::string>() << "\n";
+  return out.str();
+}
+
+}  // namespace zip_row
+
+const FormatRow kZipRow{.format = Format::zip_volume,
+                        .parse = zip_row::parse,
+                        .inflate_child = zip_row::inflate_child,
+                        .write_back = nullptr,
+                        .read_only_reason = "an NBZ/ZIP volume is read-only: meshgate never rewrites one (rebuild a "
+                                            "member after extracting it; roundtrip, sweep, diff and gate read the "
+                                            "members in place)",
+                        .inspect = zip_row::inspect,
+                        .fields = nullptr,
+                        .summary_text = zip_row::summary_text,
+                        .rebuild = nullptr,
+                        .export_gltf = nullptr,
+                        .lods = 0,
+                        .reads_looks = false,
+                        .is_look = false};
+
+}  // namespace meshgate
