@@ -2,113 +2,12 @@
 
 #include <algorithm>
 
-#include "parser/mod/mod_fields.hpp"
-#include "parser/msh/msh_streams.hpp"
-#include "parser/nres/nres_fields.hpp"
-#include "parser/pac/pac_fields.hpp"
+#include "pipeline/format_rows.hpp"
+
 
 namespace meshgate {
 
 namespace {
-
-// MSH element layouts by stream name, for showing a value: the stream table
-// holds strides (checked against these below), not element types.
-struct MshElement {
-  std::string_view stream, type;
-  uint32_t stride;
-};
-constexpr std::array kMshElements{
-    MshElement{"positions", "f32x3", 12}, MshElement{"normals", "s8x4", 4}, MshElement{"uv0", "i16x2", 4},
-    MshElement{"indices", "u16", 2},      MshElement{"frame_map", "u16", 2}, MshElement{"res18", "u16x2", 4},
-};
-consteval bool elements_match_stream_table() {
-  for (const MshElement& e : kMshElements) {
-    bool found = false;
-    for (const msh::StreamType& t : msh::kStreamTypes) found = found || (t.name == e.stream && t.stride == e.stride);
-    if (!found) return false;
-  }
-  return true;
-}
-static_assert(elements_match_stream_table(), "an MSH element layout disagrees with kStreamTypes");
-
-const FieldSpec* field_named(std::span<const FieldSpec> fields, std::string_view name) {
-  for (const FieldSpec& f : fields)
-    if (f.name == name) return &f;
-  return nullptr;
-}
-
-LeafInfo of_field(const FieldSpec& f) { return {f.status, f.note, type_name(f.type), f.width, &f}; }
-
-std::optional<LeafInfo> mod_leaf(std::string_view leaf) {
-  for (const mod::ArraySpec& a : mod::kStreamSpecs)
-    if (a.name == leaf) return LeafInfo{a.status, a.note, a.element_type, a.stride, nullptr};
-  for (const mod::ArraySpec* a : {&mod::kParentArraySpec, &mod::kOrderArraySpec, &mod::kMotionGroupArraySpec, &mod::kWorkspaceSpec})
-    if (a->name == leaf) return LeafInfo{a->status, a->note, a->element_type, a->stride, nullptr};
-  return std::nullopt;
-}
-
-std::optional<LeafInfo> msh_leaf(std::string_view owner, std::string_view leaf) {
-  if (owner == "header")
-    if (const FieldSpec* f = field_named(nres::kHeaderSpec.fields, leaf)) return of_field(*f);
-  // Res10 records: "res10[k]" owns "length" and "text".
-  if (owner.starts_with("res10[") && (leaf == "length" || leaf == "text")) {
-    const msh::StreamType& strings = *msh::find_stream_type(10);
-    return LeafInfo{strings.status, strings.note, leaf == "length" ? "u32" : "bytes", leaf == "length" ? 4u : 1u, nullptr};
-  }
-  for (const msh::StreamType& t : msh::kStreamTypes) {
-    if (t.name != leaf) continue;
-    LeafInfo info{t.status, t.note, "bytes", 1, nullptr};
-    for (const MshElement& e : kMshElements)
-      if (e.stream == leaf) info.element_type = e.type, info.stride = e.stride;
-    return info;
-  }
-  if (leaf == "raw") return LeafInfo{Status::preserved_undecoded, "a stream type meshgate does not catalogue: kept exactly", "bytes", 1, nullptr};
-  return std::nullopt;
-}
-
-std::optional<LeafInfo> nres_leaf(std::string_view owner, std::string_view leaf) {
-  if (owner == "header")
-    if (const FieldSpec* f = field_named(nres::kHeaderSpec.fields, leaf)) return of_field(*f);
-  if (leaf == "payload")
-    return LeafInfo{Status::structural_confirmed, "an entry's payload: its extent is the directory's; its content is the nested file's own map",
-                    "bytes", 1, nullptr};
-  return std::nullopt;
-}
-
-std::optional<LeafInfo> pac_leaf(std::string_view owner, std::string_view leaf) {
-  if (owner == "header")
-    if (const FieldSpec* f = field_named(pac::kHeaderSpec.fields, leaf)) return of_field(*f);
-  if (leaf == "member")
-    return LeafInfo{Status::structural_confirmed,
-                    "a member's derived extent (to the next larger offset or the end); its content is the nested "
-                    "file's own map",
-                    "bytes", 1, nullptr};
-  return std::nullopt;
-}
-
-std::optional<LeafInfo> texm_leaf(std::string_view leaf) {
-  if (leaf == "entries")
-    return LeafInfo{Status::structural_confirmed,
-                    "format 0's palette, 256 entries of 4 bytes (their byte order is the spec's [CONFLICT])", "bytes",
-                    4, nullptr};
-  if (leaf == "pixels")
-    return LeafInfo{Status::structural_confirmed, "a mip level's pixels, rows top first, in the header's pixel format",
-                    "bytes", 1, nullptr};
-  return std::nullopt;
-}
-
-std::optional<LeafInfo> material_leaf(std::string_view leaf) {
-  if (leaf == "bytes")
-    return LeafInfo{Status::preserved_undecoded, "kept exactly: a MAT0 of an unknown version, or text after a WEAR table",
-                    "bytes", 1, nullptr};
-  if (leaf == "count" || leaf == "id" || leaf == "name" || leaf == "keyword")
-    return LeafInfo{Status::structural_confirmed, "a WEAR token (count, row id, material or lightmap name, LIGHTMAPS)",
-                    "bytes", 1, nullptr};
-  if (leaf == "separator")
-    return LeafInfo{Status::structural_confirmed, "whitespace between WEAR tokens (CRLF in real files), kept exactly",
-                    "bytes", 1, nullptr};
-  return std::nullopt;
-}
 
 // Colour precedence when runs meet at one pixel of a scaled map is the
 // class order's reverse: unexplained bytes win.
@@ -163,20 +62,9 @@ std::string_view byte_class_colour(ByteClass c) {
 
 std::optional<LeafInfo> describe_leaf(Format format, const CoverageMap& map, const CoverageMark& mark) {
   if (const FieldSpec* f = field_named(map.owner_fields(mark.owner), mark.leaf)) return of_field(*f);
-  const std::string_view owner = map.owner(mark.owner);
-  switch (format) {
-    case Format::dmc3_mod: return mod_leaf(mark.leaf);
-    case Format::nres_msh:  // a rejected model's map is its container's
-      if (auto leaf = msh_leaf(owner, mark.leaf)) return leaf;
-      return nres_leaf(owner, mark.leaf);
-    case Format::nres: return nres_leaf(owner, mark.leaf);
-    case Format::dmc3_pac:
-    case Format::dmc3_pnst: return pac_leaf(owner, mark.leaf);
-    case Format::nikita_texm: return texm_leaf(mark.leaf);
-    case Format::nikita_mat0:
-    case Format::nikita_wear: return material_leaf(mark.leaf);
-    default: return std::nullopt;
-  }
+  const FormatRow& row = row_of(format);
+  if (!row.describe_mark) return std::nullopt;
+  return row.describe_mark(map.owner(mark.owner), mark.leaf);
 }
 
 std::vector<ClassRun> classify_bytes(Format format, const CoverageMap& map, const CoverageSummary& summary, Bytes data) {

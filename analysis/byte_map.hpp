@@ -6,6 +6,8 @@
 // or a non-zero byte; a byte two leaves claim is an overlap.
 #pragma once
 
+#include "pipeline/leaf_info.hpp"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -35,16 +37,6 @@ inline constexpr size_t kByteClassCount = kStatusCount + 5;
 // "#rrggbb": one colour per class, chosen so the uncovered classes stand out.
 [[nodiscard]] std::string_view byte_class_colour(ByteClass c);
 
-// What a leaf mark holds, from the tables: a record field (named by a leaf
-// mark of a record owner, or a container header field), a stream or array
-// (MOD ArraySpec, MSH stream type), or a container payload.
-struct LeafInfo {
-  StatusSet status;
-  std::string_view note;
-  std::string_view element_type;  // "f32x3", "u16", "bytes"; a field's type name
-  uint32_t stride = 1;            // element size (a field's width)
-  const FieldSpec* field = nullptr;
-};
 [[nodiscard]] std::optional<LeafInfo> describe_leaf(Format format, const CoverageMap& map, const CoverageMark& mark);
 
 struct ClassRun {

@@ -12,6 +12,7 @@
 
 #include "parser/core/hashing.hpp"
 #include "parser/mod/mod_fields.hpp"
+#include "analysis/format_observations.hpp"
 #include "pipeline/file_reader.hpp"
 #include "pipeline/roundtrip.hpp"
 
@@ -49,17 +50,8 @@ void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedV
     (d.severity == Severity::error ? f.errors : f.warnings) += 1;
   }
   f.diagnostic_codes.assign(codes.begin(), codes.end());
-  if (parsed.mod && parsed.mod->ok()) {
-    // "%.2f" as printf writes it ("1.01"), a fifth of the time: to_chars
-    // converts as printf does in the C locale, without parsing a format.
-    char v[64];
-    const auto version = static_cast<double>(parsed.mod->model->header.get_f32(mod::hdr::version));
-    const auto written = std::to_chars(v, v + sizeof v, version, std::chars_format::fixed, 2);
-    f.version.assign(v, written.ec == std::errc() ? written.ptr : v);
-  }
+  if (parsed.model) f.version = declared_version(*parsed.model);
   const CoverageSummary* coverage = parsed_coverage(parsed).summary;
-  if (parsed.nres && parsed.nres->ok())
-    f.version = value_text(nres::kHeaderSpec.fields[nres::hdr::version], parsed.nres->archive->header.get(nres::hdr::version), {});
   if (coverage) {
     f.has_coverage = true;
     f.coverage = coverage_stats(*coverage, data);
@@ -99,31 +91,7 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
     describe(f, o, bytes, parsed, digests);
     // This file's own tallies first: its entry lists the invariants it violates.
     InvariantTallies tallies;
-    if (parsed.mod && parsed.mod->ok()) {
-      into.observations.observe_mod(*parsed.mod->model);
-      tallies.tally_mod(o.path, *parsed.mod);
-      f.uv_range = uv_range(*parsed.mod->model);
-    }
-    if (parsed.msh) {
-      if (parsed.msh->ok()) {
-        into.observations.observe_msh(*parsed.msh->model);
-        f.uv_range = uv_range(*parsed.msh->model);
-      }
-      tallies.tally_msh(o.path, *parsed.msh);
-    } else if (parsed.nres && parsed.nres->ok()) {
-      into.observations.observe_nres(*parsed.nres->archive);
-    }
-    if (parsed.texm && parsed.texm->ok()) {
-      into.observations.observe_texm(*parsed.texm->texture);
-      const size_t bang = o.path.rfind('!');
-      if (bang != std::string::npos) into.observations.texture_present(std::string_view(o.path).substr(bang + 1));
-    }
-    if (parsed.mat0 && parsed.mat0->ok()) into.observations.observe_mat0(*parsed.mat0->material);
-    if (parsed.wear && parsed.wear->ok()) into.observations.observe_wear(*parsed.wear->table);
-    if (parsed.pac) {
-      if (parsed.pac->ok()) into.observations.observe_pac(*parsed.pac->container);
-      tallies.tally_pac(o.path, *parsed.pac);
-    }
+    if (parsed.model) observe_model(*parsed.model, {into.observations, tallies, f, o.path});
     f.invariants_violated = tallies.violated_ids();
     into.invariants.merge(tallies);
     if (pages != PageKind::none && renderer) {

@@ -16,6 +16,7 @@
 
 #include "pipeline/parse_tree.hpp"
 #include "pipeline/field_listing_groups.hpp"
+#include "pipeline/leaf_info.hpp"
 #include "pipeline/tree_budget.hpp"
 #include "writer/core/write_result.hpp"
 
@@ -82,6 +83,9 @@ struct FormatRow {
   std::string (*summary_text)(const nlohmann::json& report);
   // rebuild --canonical of a parsed file; children come from `child`.
   CanonicalLayout (*rebuild)(const ParsedFile& f, const ChildRebuild& child);
+  // What a coverage leaf of this format's maps holds, when it is not a
+  // record field (a stream, an array, a payload); nullptr: none are.
+  std::optional<LeafInfo> (*describe_mark)(std::string_view owner, std::string_view leaf);
   // A model export and view take, as glTF; nullptr for other formats.
   gltf::Exported (*export_gltf)(const ParsedFile& f, const gltf::ExportOptions& options);
   // The levels of detail view shows (an MSH model's slot groups); 1: the model as one.

@@ -48,6 +48,7 @@ std::vector<Diagnostic> ParsedFile::diagnostics() const {
 
 ParsedView ParsedFile::view() const {
   ParsedView v;
+  v.model = &model;
   std::visit(Overloaded{[](const std::monostate&) {}, [&](const mod::ParseResult& r) { v.mod = &r; },
                         [&](const nres::ParseResult& r) { v.nres = &r; },
                         [&](const MshFile& m) {

@@ -71,6 +71,7 @@ using ParsedModel = std::variant<std::monostate, mod::ParseResult, nres::ParseRe
 // archive, or a model's container) / pac / zip / texm / mat0 / wear is set,
 // and msh with nres for a model. Alive while a visitor runs.
 struct ParsedView {
+  const ParsedModel* model = nullptr;  // the same, as one variant
   const mod::ParseResult* mod = nullptr;
   const nres::ParseResult* nres = nullptr;
   const msh::ParseResult* msh = nullptr;

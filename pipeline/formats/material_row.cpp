@@ -51,6 +51,19 @@ CanonicalLayout rebuild_wear(const ParsedFile& f, const ChildRebuild&) {
   return written_layout(f.path, write_wear(*f.as<wear::ParseResult>()->table));
 }
 
+std::optional<LeafInfo> describe_mark(std::string_view, std::string_view leaf) {
+  if (leaf == "bytes")
+    return LeafInfo{Status::preserved_undecoded, "kept exactly: a MAT0 of an unknown version, or text after a WEAR table",
+                    "bytes", 1, nullptr};
+  if (leaf == "count" || leaf == "id" || leaf == "name" || leaf == "keyword")
+    return LeafInfo{Status::structural_confirmed, "a WEAR token (count, row id, material or lightmap name, LIGHTMAPS)",
+                    "bytes", 1, nullptr};
+  if (leaf == "separator")
+    return LeafInfo{Status::structural_confirmed, "whitespace between WEAR tokens (CRLF in real files), kept exactly",
+                    "bytes", 1, nullptr};
+  return std::nullopt;
+}
+
 }  // namespace material_row
 
 const FormatRow kMat0Row{.format = Format::nikita_mat0,
@@ -62,6 +75,7 @@ const FormatRow kMat0Row{.format = Format::nikita_mat0,
                          .fields = nullptr,
                          .summary_text = material_row::mat0_summary,
                          .rebuild = material_row::rebuild_mat0,
+                         .describe_mark = material_row::describe_mark,
                          .export_gltf = nullptr,
                          .lods = 0,
                          .reads_looks = false,
@@ -76,6 +90,7 @@ const FormatRow kWearRow{.format = Format::nikita_wear,
                          .fields = nullptr,
                          .summary_text = material_row::wear_summary,
                          .rebuild = material_row::rebuild_wear,
+                         .describe_mark = material_row::describe_mark,
                          .export_gltf = nullptr,
                          .lods = 0,
                          .reads_looks = false,

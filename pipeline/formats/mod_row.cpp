@@ -3,7 +3,8 @@
 
 #include "pipeline/field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
-#include "export/gltf_export.hpp"
+#include "parser/mod/mod_fields.hpp"
+#include "writer/gltf/gltf_export.hpp"
 #include "writer/mod/mod_canonical.hpp"
 #include "writer/mod/mod_writer.hpp"
 
@@ -40,6 +41,14 @@ gltf::Exported export_gltf(const ParsedFile& f, const gltf::ExportOptions& optio
   return gltf::export_mod(*f.as<mod::ParseResult>()->model, f.data, options);
 }
 
+std::optional<LeafInfo> describe_mark(std::string_view, std::string_view leaf) {
+  for (const mod::ArraySpec& a : mod::kStreamSpecs)
+    if (a.name == leaf) return LeafInfo{a.status, a.note, a.element_type, a.stride, nullptr};
+  for (const mod::ArraySpec* a : {&mod::kParentArraySpec, &mod::kOrderArraySpec, &mod::kMotionGroupArraySpec, &mod::kWorkspaceSpec})
+    if (a->name == leaf) return LeafInfo{a->status, a->note, a->element_type, a->stride, nullptr};
+  return std::nullopt;
+}
+
 }  // namespace mod_row
 
 const FormatRow kModRow{.format = Format::dmc3_mod,
@@ -51,6 +60,7 @@ const FormatRow kModRow{.format = Format::dmc3_mod,
                         .fields = nullptr,
                         .summary_text = mod_row::summary_text,
                         .rebuild = mod_row::rebuild,
+                        .describe_mark = mod_row::describe_mark,
                         .export_gltf = mod_row::export_gltf,
                         .lods = 1,
                         .reads_looks = false,

@@ -3,8 +3,10 @@
 #include "pipeline/formats/rows.hpp"
 
 #include "pipeline/field_listing.hpp"
+#include "parser/msh/msh_streams.hpp"
+#include "parser/nres/nres_fields.hpp"
 #include "pipeline/formats/row_parts.hpp"
-#include "export/gltf_export.hpp"
+#include "writer/gltf/gltf_export.hpp"
 #include "writer/msh/msh_canonical.hpp"
 #include "writer/msh/msh_writer.hpp"
 #include "writer/nres/nres_canonical.hpp"
@@ -143,6 +145,60 @@ gltf::Exported export_gltf(const ParsedFile& f, const gltf::ExportOptions& optio
   return gltf::export_msh(*f.as<MshFile>()->model->model, f.data, options);
 }
 
+// MSH element layouts by stream name, for showing a value: the stream table
+// holds strides (checked against these below), not element types.
+struct MshElement {
+  std::string_view stream, type;
+  uint32_t stride;
+};
+constexpr std::array kMshElements{
+    MshElement{"positions", "f32x3", 12}, MshElement{"normals", "s8x4", 4}, MshElement{"uv0", "i16x2", 4},
+    MshElement{"indices", "u16", 2},      MshElement{"frame_map", "u16", 2}, MshElement{"res18", "u16x2", 4},
+};
+consteval bool elements_match_stream_table() {
+  for (const MshElement& e : kMshElements) {
+    bool found = false;
+    for (const msh::StreamType& t : msh::kStreamTypes) found = found || (t.name == e.stream && t.stride == e.stride);
+    if (!found) return false;
+  }
+  return true;
+}
+static_assert(elements_match_stream_table(), "an MSH element layout disagrees with kStreamTypes");
+
+std::optional<LeafInfo> describe_archive_mark(std::string_view owner, std::string_view leaf) {
+  if (owner == "header")
+    if (const FieldSpec* f = field_named(nres::kHeaderSpec.fields, leaf)) return of_field(*f);
+  if (leaf == "payload")
+    return LeafInfo{Status::structural_confirmed, "an entry's payload: its extent is the directory's; its content is the nested file's own map",
+                    "bytes", 1, nullptr};
+  return std::nullopt;
+}
+
+std::optional<LeafInfo> describe_model_stream(std::string_view owner, std::string_view leaf) {
+  if (owner == "header")
+    if (const FieldSpec* f = field_named(nres::kHeaderSpec.fields, leaf)) return of_field(*f);
+  // Res10 records: "res10[k]" owns "length" and "text".
+  if (owner.starts_with("res10[") && (leaf == "length" || leaf == "text")) {
+    const msh::StreamType& strings = *msh::find_stream_type(10);
+    return LeafInfo{strings.status, strings.note, leaf == "length" ? "u32" : "bytes", leaf == "length" ? 4u : 1u, nullptr};
+  }
+  for (const msh::StreamType& t : msh::kStreamTypes) {
+    if (t.name != leaf) continue;
+    LeafInfo info{t.status, t.note, "bytes", 1, nullptr};
+    for (const MshElement& e : kMshElements)
+      if (e.stream == leaf) info.element_type = e.type, info.stride = e.stride;
+    return info;
+  }
+  if (leaf == "raw") return LeafInfo{Status::preserved_undecoded, "a stream type meshgate does not catalogue: kept exactly", "bytes", 1, nullptr};
+  return std::nullopt;
+}
+
+// A rejected model's map is its container's.
+std::optional<LeafInfo> describe_model_mark(std::string_view owner, std::string_view leaf) {
+  if (auto info = describe_model_stream(owner, leaf)) return info;
+  return describe_archive_mark(owner, leaf);
+}
+
 constexpr FormatRow archive_row(Format format) {
   return {.format = format,
           .parse = parse,
@@ -153,6 +209,7 @@ constexpr FormatRow archive_row(Format format) {
           .fields = nullptr,
           .summary_text = archive_summary,
           .rebuild = rebuild_archive,
+          .describe_mark = describe_archive_mark,
           .export_gltf = nullptr,
           .lods = 0,
           .reads_looks = false,
@@ -172,6 +229,7 @@ const FormatRow kMshRow{.format = Format::nres_msh,
                         .fields = nres_row::model_fields,
                         .summary_text = nres_row::model_summary,
                         .rebuild = nres_row::rebuild_model,
+                        .describe_mark = nres_row::describe_model_mark,
                         .export_gltf = nres_row::export_gltf,
                         .lods = 5,  // slot groups 0-4
                         .reads_looks = true,

@@ -5,6 +5,7 @@
 
 #include "pipeline/field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
+#include "parser/pac/pac_fields.hpp"
 #include "writer/pac/pac_layout_builder.hpp"
 #include "writer/pac/pac_writer.hpp"
 
@@ -90,6 +91,17 @@ CanonicalLayout rebuild(const ParsedFile& f, const ChildRebuild& child) {
   return out;
 }
 
+std::optional<LeafInfo> describe_mark(std::string_view owner, std::string_view leaf) {
+  if (owner == "header")
+    if (const FieldSpec* f = field_named(pac::kHeaderSpec.fields, leaf)) return of_field(*f);
+  if (leaf == "member")
+    return LeafInfo{Status::structural_confirmed,
+                    "a member's derived extent (to the next larger offset or the end); its content is the nested "
+                    "file's own map",
+                    "bytes", 1, nullptr};
+  return std::nullopt;
+}
+
 constexpr FormatRow container_row(Format format) {
   return {.format = format,
           .parse = parse,
@@ -100,6 +112,7 @@ constexpr FormatRow container_row(Format format) {
           .fields = nullptr,
           .summary_text = summary_text,
           .rebuild = rebuild,
+          .describe_mark = describe_mark,
           .export_gltf = nullptr,
           .lods = 0,
           .reads_looks = false,

@@ -32,6 +32,17 @@ CanonicalLayout rebuild(const ParsedFile& f, const ChildRebuild&) {
   return written_layout(f.path, texm::write_texm(*f.as<texm::ParseResult>()->texture));
 }
 
+std::optional<LeafInfo> describe_mark(std::string_view, std::string_view leaf) {
+  if (leaf == "entries")
+    return LeafInfo{Status::structural_confirmed,
+                    "format 0's palette, 256 entries of 4 bytes (their byte order is the spec's [CONFLICT])", "bytes",
+                    4, nullptr};
+  if (leaf == "pixels")
+    return LeafInfo{Status::structural_confirmed, "a mip level's pixels, rows top first, in the header's pixel format",
+                    "bytes", 1, nullptr};
+  return std::nullopt;
+}
+
 }  // namespace texm_row
 
 const FormatRow kTexmRow{.format = Format::nikita_texm,
@@ -43,6 +54,7 @@ const FormatRow kTexmRow{.format = Format::nikita_texm,
                          .fields = nullptr,
                          .summary_text = texm_row::summary_text,
                          .rebuild = texm_row::rebuild,
+                         .describe_mark = texm_row::describe_mark,
                          .export_gltf = nullptr,
                          .lods = 0,
                          .reads_looks = false,
