@@ -5,8 +5,8 @@
 #   bash ci/install-deps.sh           build and test dependencies (ci/test.sh)
 #   bash ci/install-deps.sh --build   only what building the program needs (ci/main-job.sh)
 # Build: compiler, CMake, Ninja, ccache and the libraries meshgate links or reads.
-# Test: GoogleTest, clang 14 with its sanitizer and libFuzzer runtimes (the asan
-# tree), jsonschema, Node with the Khronos glTF validator pinned by
+# Test: GoogleTest, clang 14 with its sanitizer and libFuzzer runtimes and lld (the
+# asan tree), jsonschema, Node with the Khronos glTF validator pinned by
 # ci/js/package-lock.json, Chromium (the viewer and report pages) and dpkg-dev
 # (dpkg-shlibdeps for `cpack -G DEB`) and Blender (its own glTF importer as a client of the exports).
 set -euo pipefail
@@ -17,7 +17,7 @@ if [ "${1:-}" = --build ]; then
 fi
 packages=(cmake ninja-build g++ pkg-config ccache nlohmann-json3-dev libxxhash-dev libcli11-dev libssl-dev libtinygltf-dev libpng-dev libzip-dev libjs-three)
 if [ "$with_tests" = 1 ]; then
-  packages+=(python3 libgtest-dev python3-jsonschema clang-14 libclang-rt-14-dev nodejs chromium dpkg-dev file blender python3-numpy)
+  packages+=(python3 libgtest-dev python3-jsonschema clang-14 libclang-rt-14-dev lld-14 nodejs chromium dpkg-dev file blender python3-numpy)
 fi
 packages+=("$@")
 missing=()
