@@ -33,6 +33,17 @@ TEST(FormatRegistry, DetectionNeverClaimsAFormatTheTreeAloneKnows) {
   EXPECT_EQ(detect_format({}), Format::unknown);
 }
 
+TEST(FormatRegistry, AnEntryTypeNamesAtMostOneFormatAndOnlyOneWithoutAMagic) {
+  std::set<uint32_t> types;
+  for (const FormatIdentity& id : format_identities()) {
+    if (id.nres_type_id == 0) continue;
+    EXPECT_TRUE(types.insert(id.nres_type_id).second) << id.name;
+    EXPECT_EQ(id.claims, nullptr) << id.name << " has a magic and an entry type";
+    EXPECT_EQ(format_of_entry_type(id.nres_type_id), id.format);
+  }
+  EXPECT_EQ(format_of_entry_type(0), std::nullopt);
+}
+
 TEST(FormatRegistry, EveryFormatHasOneCompleteRow) {
   ASSERT_EQ(format_rows().size(), kFormatCount) << "a Format without a row";
   std::set<Format> seen;
@@ -58,7 +69,7 @@ TEST(FormatRegistry, EveryFormatHasOneCompleteRow) {
     // A model is exported with its levels of detail; nothing else is.
     EXPECT_EQ(row.is_model(), row.lods > 0);
     EXPECT_FALSE(row.is_model() && row.is_look);
-    if (row.reads_looks) EXPECT_TRUE(row.is_model());
+    EXPECT_TRUE(!row.reads_looks || row.is_model());
   }
 }
 

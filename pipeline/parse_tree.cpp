@@ -100,8 +100,8 @@ namespace {
 
 // An NRes entry's type names the formats that have no magic (MAT0, WEAR).
 Format format_of(Bytes data, const Origin& origin) {
-  if (origin.nres_type_id == mat0::kMat0TypeId) return Format::nikita_mat0;
-  if (origin.nres_type_id == wear::kWearTypeId) return Format::nikita_wear;
+  if (origin.nres_type_id)
+    if (const std::optional<Format> typed = format_of_entry_type(*origin.nres_type_id)) return *typed;
   return detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
 }
 

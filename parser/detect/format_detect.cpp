@@ -21,19 +21,19 @@ bool claims_pnst(Bytes prefix) { return pac::container_kind(prefix) == pac::Kind
 // Detection order: the magics do not overlap, but a PNST is told from text
 // only by the bytes after its magic, so the cheaper checks come first.
 constexpr FormatIdentity kIdentities[] = {
-    {Format::dmc3_mod, mod::kFormatName, mod::looks_like_mod, mod::kMaxInputBytes},
-    {Format::nres, nres::kFormatName, nres::looks_like_nres, nres::kMaxInputBytes},
-    {Format::rsli, "rsli", nres::looks_like_rsli, nres::kMaxInputBytes},
-    {Format::dmc3_pac, pac::kPacFormatName, claims_pac, pac::kMaxInputBytes},
-    {Format::dmc3_pnst, pac::kPnstFormatName, claims_pnst, pac::kMaxInputBytes},
-    {Format::zip_volume, zip::kFormatName, zip::looks_like_zip, zip::kMaxInputBytes},
-    {Format::nikita_texm, texm::kFormatName, texm::looks_like_texm, texm::kMaxInputBytes},
+    {Format::dmc3_mod, mod::kFormatName, mod::looks_like_mod, mod::kMaxInputBytes, 0},
+    {Format::nres, nres::kFormatName, nres::looks_like_nres, nres::kMaxInputBytes, 0},
+    {Format::rsli, "rsli", nres::looks_like_rsli, nres::kMaxInputBytes, 0},
+    {Format::dmc3_pac, pac::kPacFormatName, claims_pac, pac::kMaxInputBytes, 0},
+    {Format::dmc3_pnst, pac::kPnstFormatName, claims_pnst, pac::kMaxInputBytes, 0},
+    {Format::zip_volume, zip::kFormatName, zip::looks_like_zip, zip::kMaxInputBytes, 0},
+    {Format::nikita_texm, texm::kFormatName, texm::looks_like_texm, texm::kMaxInputBytes, 0},
     // An NRes archive whose streams are model types: known after its container parsed.
-    {Format::nres_msh, msh::kFormatName, nullptr, nres::kMaxInputBytes},
+    {Format::nres_msh, msh::kFormatName, nullptr, nres::kMaxInputBytes, 0},
     // No magic: known from their NRes entry's type.
-    {Format::nikita_mat0, mat0::kFormatName, nullptr, mat0::kMaxInputBytes},
-    {Format::nikita_wear, wear::kFormatName, nullptr, wear::kMaxInputBytes},
-    {Format::unknown, "unknown", nullptr, kMaxUnknownInputBytes},
+    {Format::nikita_mat0, mat0::kFormatName, nullptr, mat0::kMaxInputBytes, mat0::kMat0TypeId},
+    {Format::nikita_wear, wear::kFormatName, nullptr, wear::kMaxInputBytes, wear::kWearTypeId},
+    {Format::unknown, "unknown", nullptr, kMaxUnknownInputBytes, 0},
 };
 
 }  // namespace
@@ -50,6 +50,12 @@ Format detect_format(Bytes prefix) {
   for (const FormatIdentity& id : kIdentities)
     if (id.claims && id.claims(prefix)) return id.format;
   return Format::unknown;
+}
+
+std::optional<Format> format_of_entry_type(uint32_t nres_type_id) {
+  for (const FormatIdentity& id : kIdentities)
+    if (id.nres_type_id != 0 && id.nres_type_id == nres_type_id) return id.format;
+  return std::nullopt;
 }
 
 std::string_view format_name(Format f) { return identity_of(f).name; }

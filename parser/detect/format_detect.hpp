@@ -33,11 +33,16 @@ struct FormatIdentity {
   std::string_view name;         // in every report ("dmc3-mod")
   bool (*claims)(Bytes prefix);  // nullptr: never told from bytes (known from its container)
   uint64_t max_input_bytes;      // default_max_input_bytes
+  // The NRes entry type that names a file of this format whatever its bytes
+  // (a resource without a magic: MAT0, WEAR); 0: none.
+  uint32_t nres_type_id = 0;
 };
 [[nodiscard]] std::span<const FormatIdentity> format_identities();
 [[nodiscard]] const FormatIdentity& identity_of(Format f);
 
 [[nodiscard]] Format detect_format(Bytes prefix);
+// The format an NRes entry's type names (MAT0, WEAR), if any.
+[[nodiscard]] std::optional<Format> format_of_entry_type(uint32_t nres_type_id);
 // The magics detect_format knows, as core.unknown-format's message lists them.
 inline constexpr std::string_view kKnownMagics = "\"MOD \", \"NRes\", \"NL\", \"PAC\\0\", \"PNST\", \"PK\" or \"Texm\"";
 [[nodiscard]] std::string_view format_name(Format f);

@@ -25,7 +25,7 @@ Origin entry_origin(const nres::Entry& e) {
 }
 
 bool is_typed_resource(const Origin& o) {
-  return o.nres_type_id == mat0::kMat0TypeId || o.nres_type_id == wear::kWearTypeId;
+  return o.nres_type_id && format_of_entry_type(*o.nres_type_id).has_value();
 }
 
 // Offsets and sizes were validated by the parse.
