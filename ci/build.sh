@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Configures and builds meshgate with a CMake preset (default: release into
 # build/; `bash ci/build.sh asan` builds the clang ASan+UBSan tree, with the
-# fuzz targets' replays, into build-asan/). Targets after the preset build only
+# libFuzzer binaries, into build-asan/). Targets after the preset build only
 # those. Installs the build and test dependencies first unless the caller
 # already did (MESHGATE_DEPS_INSTALLED=1, as ci/test.sh sets).
 set -euo pipefail
