@@ -13,8 +13,10 @@ namespace {
 
 // Addresses, not copies: the rows live in their own files, and an address
 // is a constant where a copy would depend on the order files initialise in.
-const std::array<const FormatRow*, 11> kRows = {&kModRow,  &kNresRow, &kRsliRow,  &kMshRow,  &kPacRow,    &kPnstRow,
-                                                &kZipRow,  &kTexmRow, &kMat0Row, &kWearRow, &kUnknownRow};
+const std::array<const FormatRow*, kFormatCount> kRows = {
+#define FORMAT(id, name, claims, max_input_bytes, nres_type_id, row) &row,
+#include "parser/detect/formats.def"
+};
 
 // A file no parser takes: what it is not, and nothing else.
 void parse_unknown(ParsedFile& f, ParseContext&) {

@@ -18,23 +18,12 @@ namespace {
 bool claims_pac(Bytes prefix) { return pac::container_kind(prefix) == pac::Kind::pac; }
 bool claims_pnst(Bytes prefix) { return pac::container_kind(prefix) == pac::Kind::pnst; }
 
-// Detection order: the magics do not overlap, but a PNST is told from text
-// only by the bytes after its magic, so the cheaper checks come first.
 constexpr FormatIdentity kIdentities[] = {
-    {Format::dmc3_mod, mod::kFormatName, mod::looks_like_mod, mod::kMaxInputBytes, 0},
-    {Format::nres, nres::kFormatName, nres::looks_like_nres, nres::kMaxInputBytes, 0},
-    {Format::rsli, "rsli", nres::looks_like_rsli, nres::kMaxInputBytes, 0},
-    {Format::dmc3_pac, pac::kPacFormatName, claims_pac, pac::kMaxInputBytes, 0},
-    {Format::dmc3_pnst, pac::kPnstFormatName, claims_pnst, pac::kMaxInputBytes, 0},
-    {Format::zip_volume, zip::kFormatName, zip::looks_like_zip, zip::kMaxInputBytes, 0},
-    {Format::nikita_texm, texm::kFormatName, texm::looks_like_texm, texm::kMaxInputBytes, 0},
-    // An NRes archive whose streams are model types: known after its container parsed.
-    {Format::nres_msh, msh::kFormatName, nullptr, nres::kMaxInputBytes, 0},
-    // No magic: known from their NRes entry's type.
-    {Format::nikita_mat0, mat0::kFormatName, nullptr, mat0::kMaxInputBytes, mat0::kMat0TypeId},
-    {Format::nikita_wear, wear::kFormatName, nullptr, wear::kMaxInputBytes, wear::kWearTypeId},
-    {Format::unknown, "unknown", nullptr, kMaxUnknownInputBytes, 0},
+#define FORMAT(id, name, claims, max_input_bytes, nres_type_id, row) \
+  {Format::id, name, claims, max_input_bytes, nres_type_id},
+#include "parser/detect/formats.def"
 };
+static_assert(std::size(kIdentities) == kFormatCount);
 
 }  // namespace
 
@@ -43,7 +32,7 @@ std::span<const FormatIdentity> format_identities() { return kIdentities; }
 const FormatIdentity& identity_of(Format f) {
   for (const FormatIdentity& id : kIdentities)
     if (id.format == f) return id;
-  return kIdentities[std::size(kIdentities) - 1];  // the registry test keeps every Format in the table
+  return kIdentities[0];  // unreachable: formats.def makes the enum and this table
 }
 
 Format detect_format(Bytes prefix) {

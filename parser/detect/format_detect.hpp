@@ -18,16 +18,20 @@ namespace meshgate {
 // nikita_texm: a Texm texture (parser/texm/), loose or an entry of Textures.lib.
 // nikita_mat0 / nikita_wear: a material or a WEAR table, which have no magic:
 // never detected from bytes, only from their NRes entry's type (parse_tree).
-enum class Format { unknown, dmc3_mod, nres, nres_msh, rsli, dmc3_pac, dmc3_pnst, zip_volume, nikita_texm,
-                    nikita_mat0, nikita_wear };
-// How many formats there are: a new one goes last in the enum and moves this
-// to itself (the registry test checks that every value has its identity and row).
-inline constexpr size_t kFormatCount = static_cast<size_t>(Format::nikita_wear) + 1;
+// The enumerators are the ids of formats.def, in its order.
+enum class Format {
+#define FORMAT(id, ...) id,
+#include "parser/detect/formats.def"
+};
+inline constexpr size_t kFormatCount = 0
+#define FORMAT(...) +1
+#include "parser/detect/formats.def"
+    ;
 
-// What names a format and tells its files from their first bytes: the first
-// column of its row (the rest, what meshgate does with a parsed file, is in
-// pipeline/format_rows.hpp). One per Format, in detection order: the first
-// whose `claims` holds names a file.
+// What names a format and tells its files from their first bytes: its line
+// of formats.def (the row it names, what meshgate does with a parsed file,
+// is in pipeline/format_rows.hpp). One per Format, in formats.def's order,
+// which is the detection order: the first whose `claims` holds names a file.
 struct FormatIdentity {
   Format format;
   std::string_view name;         // in every report ("dmc3-mod")
