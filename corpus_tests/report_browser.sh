@@ -5,18 +5,31 @@
 # bounding radius is halved). The page must load with no error or console
 # error; the invariant table must link to the violation's field; opening the
 # planted byte must highlight it in the hex view and name it "uncovered
-# non-zero" in its tooltip text. FAILS when Chromium is missing.
+# non-zero" in its tooltip text. FAILS when Chromium is missing. One browser
+# opens every page (headless_pages.py, beside this script, as a coprocess: a
+# browser start costs ~3 s, and each page's DOM and screenshots started six).
 # Usage: report_browser.sh MESHGATE [SCREENSHOT_DIR]
 set -euo pipefail
 bin=$1 shots=${2:-}
+here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+stop_pages() {  # closes the driver's input: it closes the browser and exits
+  [ -n "${pages_PID:-}" ] || return 0
+  eval "exec ${pages[1]}>&-"
+  wait "$pages_PID" 2>/dev/null || true
+}
+trap 'stop_pages; rm -rf "$work"' EXIT
 fail() { echo "report_browser: $*" >&2; exit 1; }
 browser=$(command -v chromium || command -v chromium-headless-shell || true)
 [ -n "$browser" ] || fail "headless Chromium is not installed (run bash ci/install-deps.sh)"
-chrome() {
-  timeout 120 "$browser" --headless --no-sandbox --window-size=1200,900 --virtual-time-budget=4000 \
-    --user-data-dir="$work/profile" "$@" 2>>"$work/chrome.log"
+mkdir -p "$work/pages"
+coproc pages { timeout 600 python3 "$here/headless_pages.py" "$browser" 1200,900 "$work/pages" \
+  --user-data-dir="$work/profile" 2>>"$work/chrome.log"; }
+open_page() {  # open_page NAME URL: the page's DOM in $work/pages/NAME.dom, its screenshot in NAME.png
+  local reply
+  echo "$1 $2" >&"${pages[1]}"
+  read -r reply <&"${pages[0]}" || fail "the browser driver stopped on $2"
+  [ "$reply" = "$1 ok" ] || fail "$reply"
 }
 
 "$bin" synth mod --seed 1 --count 6 --malformed --out "$work/gen" >/dev/null
@@ -29,7 +42,8 @@ grep -q 'src="http\|href="http' "$work/report.html" && fail "the report refers t
 
 # The browser's view of a URL: the page's published state.
 state() {  # state FRAGMENT OUT [PAGE]
-  chrome --dump-dom "file://${3:-$work/report.html}#$1" > "$2.dom" || fail "chromium exited $? on #$1"
+  open_page "$(basename "$2")" "file://${3:-$work/report.html}#$1"
+  cp "$work/pages/$(basename "$2").dom" "$2.dom"
   python3 - "$2.dom" > "$2" <<'PY' || fail "no state for #$1"
 import html, json, re, sys
 dom = open(sys.argv[1]).read()
@@ -128,8 +142,9 @@ assert s["errors"] == [] and s["view"] == "file", s
 assert s["file"] == "pack.rlb!</script><script>alert(1)</script>", s
 PY
 
-chrome --screenshot="$work/report-file.png" "file://$work/report.html#$fragment" >/dev/null || fail "screenshot exited $?"
-chrome --screenshot="$work/report-corpus.png" "file://$work/report.html" >/dev/null || fail "screenshot exited $?"
+# The screenshots of the planted byte's view and of the corpus view.
+cp "$work/pages/planted.json.png" "$work/report-file.png"
+cp "$work/pages/corpus.json.png" "$work/report-corpus.png"
 for shot in report-file report-corpus; do
   [ "$(stat -c %s "$work/$shot.png")" -gt 20000 ] || fail "$shot: the screenshot is (nearly) blank"
   [ -z "$shots" ] || cp "$work/$shot.png" "$shots/$shot.png"

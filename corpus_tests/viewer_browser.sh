@@ -5,19 +5,18 @@
 # primitives, and the model must cover a plausible share of the pixels. It
 # FAILS when Chromium is missing: ci/install-deps.sh installs it. The
 # textured cube must draw its textures' colours. A page holds each
-# texture's PNG once, however many LODs draw with it.
+# texture's PNG once, however many LODs draw with it. One browser opens every
+# page (headless_pages.py: a browser start costs ~3 s, and twelve of them, a DOM
+# and a screenshot per page, made most of this test's time).
 # Usage: viewer_browser.sh MESHGATE [SCREENSHOT_DIR]   (screenshots kept there when given)
 set -euo pipefail
 bin=$1 shots=${2:-}
+here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "viewer_browser: $*" >&2; exit 1; }
 browser=$(command -v chromium || command -v chromium-headless-shell || true)
 [ -n "$browser" ] || fail "headless Chromium is not installed (run bash ci/install-deps.sh)"
-chrome() {
-  timeout 120 "$browser" --headless --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader \
-    --window-size=1200,800 --virtual-time-budget=5000 --user-data-dir="$work/profile" "$@" 2>>"$work/chrome.log"
-}
 
 "$bin" synth mod --seed 20261203 --count 1 --out "$work/mod" >/dev/null
 "$bin" synth msh --seed 3 --count 2 --out "$work/msh" >/dev/null
@@ -72,11 +71,18 @@ for glb in glbs:
     for image in gltf_json(glb).get("images", []):
         assert "bufferView" not in image and image.get("uri") in uris, image
 PY
-for kind in mod msh hostile textured untextured lods; do
+kinds=(mod msh hostile textured untextured lods)
+mkdir -p "$work/pages"
+for kind in "${kinds[@]}"; do
   page="$work/$kind.html"
   [ "$kind" != lods ] || page="file://$page#lod=3"  # a URL: a path keeps '#' as part of the name
-  chrome --dump-dom "$page" > "$work/$kind.dom" || fail "$kind: chromium exited $?"
-  python3 - "$work/$kind.dom" "$kind" <<'PY' || fail "$kind: the page's state"
+  echo "$kind $page"
+done | timeout 600 python3 "$here/headless_pages.py" "$browser" 1200,800 "$work/pages" \
+  --use-angle=swiftshader --enable-unsafe-swiftshader --user-data-dir="$work/profile" > "$work/pages.txt" 2>>"$work/chrome.log" ||
+  fail "the browser driver exited $?: $(cat "$work/pages.txt")"
+for kind in "${kinds[@]}"; do
+  grep -qx "$kind ok" "$work/pages.txt" || fail "$kind: $(grep "^$kind " "$work/pages.txt" || echo "not opened")"
+  python3 - "$work/pages/$kind.dom" "$kind" <<'PY' || fail "$kind: the page's state"
 import html, json, re, sys
 dom, kind = open(sys.argv[1]).read(), sys.argv[2]
 m = re.search(r'<pre id="status">([^<]*)</pre>', dom)
@@ -108,8 +114,7 @@ if kind == "hostile":
     for name in ["<!--<script>", "</script><script>alert(1)</script>", "<!-- </script> -->&amp;"]:
         assert html.escape(name, quote=False) in text, f"the page does not show {name!r} as text"
 PY
-  chrome --screenshot="$work/$kind.png" "$page" >/dev/null || fail "$kind: screenshot exited $?"
-  [ "$(stat -c %s "$work/$kind.png")" -gt 20000 ] || fail "$kind: the screenshot is (nearly) blank"
-  [ -z "$shots" ] || cp "$work/$kind.png" "$shots/view-$kind.png"
+  [ "$(stat -c %s "$work/pages/$kind.png")" -gt 20000 ] || fail "$kind: the screenshot is (nearly) blank"
+  [ -z "$shots" ] || cp "$work/pages/$kind.png" "$shots/view-$kind.png"
 done
 echo "viewer_browser: ok"

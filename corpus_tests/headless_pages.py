@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""One headless Chromium for many pages (viewer_browser.sh, report_browser.sh).
+
+usage: headless_pages.py BROWSER WIDTH,HEIGHT OUT_DIR [CHROMIUM_FLAG...]
+Reads lines "NAME URL_OR_PATH" on stdin. Each page opens in a fresh tab of one
+browser (started once: a start costs ~3 s, and a page given a fixed budget of
+time waits it out), and is watched until its <pre id="status"> says ready, or
+says an error once the document has loaded, or 60 s pass; then it is given
+SETTLE_SECONDS more for late errors, and OUT_DIR/NAME.dom (the document, as
+--dump-dom writes it) and OUT_DIR/NAME.png (the window, as --screenshot takes
+it) are written. One line is printed per page: "NAME ok", or "NAME failed: WHY"
+(the caller decides what a page must show; this only loads it). The browser
+speaks the DevTools protocol over a pipe (--remote-debugging-pipe: fd 3 in,
+fd 4 out, each message JSON ended by a NUL byte).
+"""
+import base64
+import fcntl
+import json
+import os
+import pathlib
+import select
+import subprocess
+import sys
+import time
+
+SETTLE_SECONDS = 1.0
+PAGE_SECONDS = 60.0
+# A failed page stops being watched this long after it loaded with an error.
+ERROR_GRACE_SECONDS = 3.0
+STATE = """(() => {
+  const status = document.getElementById("status");
+  return JSON.stringify({load: document.readyState, status: status ? status.textContent : null});
+})()"""
+
+
+class Browser:
+    def __init__(self, browser, width, height, flags):
+        to_browser, self.commands = os.pipe()
+        self.replies, from_browser = os.pipe()
+        # The browser reads fd 3 and writes fd 4; a shell moves the pipe ends
+        # there from numbers above 9, which cannot be 3 or 4 themselves.
+        ends = [fcntl.fcntl(fd, fcntl.F_DUPFD, 10) for fd in (to_browser, from_browser)]
+        for fd in (to_browser, from_browser):
+            os.close(fd)
+        command = [browser, "--headless", "--no-sandbox", f"--window-size={width},{height}",
+                   "--remote-debugging-pipe", *flags, "about:blank"]
+        self.process = subprocess.Popen(
+            ["bash", "-c", f'exec "$@" 3<&{ends[0]} 4>&{ends[1]} {ends[0]}<&- {ends[1]}>&-', "chromium", *command],
+            pass_fds=ends, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+        for fd in ends:
+            os.close(fd)
+        self.width, self.height = width, height
+        self.buffer = b""
+        self.next_id = 0
+
+    def call(self, method, params=None, session=None, timeout=60.0):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self.commands, json.dumps(message).encode() + b"\0")
+        deadline = time.monotonic() + timeout
+        while True:
+            reply = self._read(deadline)
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply["result"]
+
+    def _read(self, deadline):
+        while b"\0" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.replies], [], [], left)[0]:
+                raise TimeoutError("the browser did not answer")
+            chunk = os.read(self.replies, 1 << 20)
+            if not chunk:
+                raise RuntimeError(f"the browser exited ({self.process.wait()})")
+            self.buffer += chunk
+        message, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def page(self, url, out_stem):
+        target = self.call("Target.createTarget", {"url": "about:blank"})
+        target_id = target["targetId"]
+        session = self.call("Target.attachToTarget", {"targetId": target_id, "flatten": True})["sessionId"]
+        try:
+            # The page is the window's size, as --window-size makes it for --screenshot.
+            self.call("Emulation.setDeviceMetricsOverride",
+                      {"width": self.width, "height": self.height, "deviceScaleFactor": 1, "mobile": False}, session)
+            self.call("Page.navigate", {"url": url}, session)
+            self._watch(session)
+            dom = self._evaluate(session, "document.documentElement.outerHTML")
+            pathlib.Path(out_stem + ".dom").write_text(dom, encoding="utf-8")
+            shot = self.call("Page.captureScreenshot", {"format": "png"}, session)["data"]
+            pathlib.Path(out_stem + ".png").write_bytes(base64.b64decode(shot))
+        finally:
+            self.call("Target.closeTarget", {"targetId": target_id})
+
+    def _evaluate(self, session, expression):
+        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"evaluating the page's state: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def _watch(self, session):
+        start, loaded_with_error = time.monotonic(), None
+        while time.monotonic() - start < PAGE_SECONDS:
+            state = json.loads(self._evaluate(session, STATE))
+            try:
+                status = json.loads(state["status"] or "{}")
+            except ValueError:
+                status = {}
+            if status.get("ready") is True:
+                break
+            if state["load"] == "complete" and status.get("errors"):
+                loaded_with_error = loaded_with_error or time.monotonic()
+                if time.monotonic() - loaded_with_error > ERROR_GRACE_SECONDS:
+                    break
+            time.sleep(0.1)
+        time.sleep(SETTLE_SECONDS)
+
+    def close(self):
+        try:
+            self.call("Browser.close", timeout=10)
+        except (RuntimeError, TimeoutError, OSError):
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    browser, size, out = sys.argv[1], sys.argv[2], pathlib.Path(sys.argv[3])
+    width, height = (int(v) for v in size.split(","))
+    chrome = Browser(browser, width, height, sys.argv[4:])
+    try:
+        for line in sys.stdin:
+            if not line.strip():
+                continue
+            name, target = line.strip().split(" ", 1)
+            url = target if "://" in target else pathlib.Path(target).resolve().as_uri()
+            try:
+                chrome.page(url, str(out / name))
+                print(f"{name} ok", flush=True)
+            except (RuntimeError, TimeoutError, OSError, ValueError) as e:
+                print(f"{name} failed: {e}", flush=True)
+    finally:
+        chrome.close()
+
+
+if __name__ == "__main__":
+    main()
