@@ -47,15 +47,89 @@ void print_text(const std::string& file, const nlohmann::json& report, bool ok, 
   }
 }
 
-// The files nested in an archive, container or volume, each with its format,
-// verdict (parse, round trip) and diagnostics: roundtrip's record of each.
-nlohmann::json children_json(const ParsedFile& parsed, const ParseTreeOptions& options) {
-  if (parsed.children.empty()) return nullptr;
-  nlohmann::json out = nlohmann::json::array();
-  roundtrip_each(parsed.path, parsed.data, options, [&](const RoundTripOutcome& o, Bytes, const ParsedView&) {
-    if (o.path != parsed.path) out.push_back(roundtrip_json(o));
-  }, /*hashes=*/true);
-  return out;
+// What inspect shows of its file: the report, and for the text, the verdict,
+// findings and summary lines.
+struct Inspected {
+  nlohmann::json report;
+  bool ok = false;
+  std::vector<Diagnostic> diagnostics;
+  std::string summary;
+};
+
+void emit(const InspectOptions& options, Inspected& shown) {
+  if (options.json)
+    std::cout << dump_for_report(shown.report) << "\n";
+  else
+    print_text(options.file, shown.report, shown.ok, shown.diagnostics, shown.summary);
+}
+
+// A file over its size limit, rejected from its size alone, before a byte past the magic is read.
+int inspect_too_large(const InspectOptions& options, const FileRead& read) {
+  const RoundTripOutcome outcome = too_large_outcome(options.file, read);
+  Inspected shown{inspect_envelope(format_name(read.format), {}, false, outcome.diagnostics), false, outcome.diagnostics, ""};
+  shown.report["size"] = read.file_size;
+  shown.report["xxh3_64"] = nullptr;  // not read, so not hashed
+  emit(options, shown);
+  return kExitFailed;
+}
+
+// The fields a group at a time, straight to stdout: a 20,000-node model
+// lists ~700,000 of them, too many to hold as one JSON DOM.
+void stream_report(const ParsedFile& f, const FormatRow& row) {
+  const FieldListing fields = row.fields(f, false);
+  write_json_sequence(
+      row.inspect(f), "fields",
+      [&](const JsonElementSink& element) {
+        for (const nlohmann::json& field : fields) element(field);
+      },
+      [](std::string_view text) { std::cout.write(text.data(), static_cast<std::streamsize>(text.size())); });
+}
+
+// One walk of the file's tree: the file itself is reported, and each file
+// nested in it (an archive's, container's or volume's) is listed with its
+// format, verdict (parse, round trip) and diagnostics, as roundtrip records it.
+int inspect_bytes(const InspectOptions& options, const std::string& display, Bytes data, const Origin& origin) {
+  // Payloads are not copied: the report reads them where they lie, so peak memory stays ~1x the file.
+  const ParseTreeOptions tree{.profile = options.profile, .strict = options.strict, .limits = options.limits,
+                              .origin = origin};
+  Inspected shown;
+  bool streamed = false;
+  parse_tree(display, data, tree, [&](ParsedFile& f) {
+    if (f.depth > 0) {
+      shown.report["children"].push_back(roundtrip_json(roundtrip_file(f, /*hashes=*/true)));
+      return;
+    }
+    const FormatRow& row = row_of(f.format);
+    if (options.json && row.fields && f.parsed()) {
+      stream_report(f, row);
+      streamed = true;
+      return;
+    }
+    shown.report = row.inspect(f);
+    shown.ok = f.ok();
+    shown.diagnostics = f.diagnostics();
+    if (shown.ok) shown.summary = row.summary_text(shown.report);
+    if (!f.children.empty()) shown.report["children"] = nlohmann::json::array();
+  });
+  if (streamed) return kExitOk;
+  emit(options, shown);
+  return shown.ok ? kExitOk : kExitFailed;
+}
+
+int run_inspect(const InspectOptions& options) {
+  FileReader reader;  // the file's bytes are read once, into one buffer: peak memory ~1x its size
+  // An address FILE!NESTED: the nested file, found in its tree, inspected as a file of its own.
+  if (!split_nested(options.file).second.empty()) {
+    int exit_code = kExitOk;
+    const std::optional<SingleInput> nested =
+        read_single_input(options.file, {}, Overwrite::refuse, options.limits, reader, "inspect", exit_code);
+    return nested ? inspect_bytes(options, nested->display, nested->bytes, nested->origin) : exit_code;
+  }
+  const FileRead read = reader.read(options.file, options.limits);
+  if (read) return inspect_bytes(options, options.file, read.bytes, {});
+  if (read.status == ReadStatus::too_large) return inspect_too_large(options, read);
+  std::cerr << "meshgate inspect: " << options.file << ": " << read_failure_text(read) << "\n";
+  return kExitUsage;
 }
 
 }  // namespace
@@ -68,64 +142,7 @@ void add_inspect(CLI::App& app, int& exit_code) {
   cmd->add_flag("--strict", options->strict, "treat every warning as an error");
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
-  cmd->callback([options, &exit_code] {
-    FileReader reader;  // the file's bytes are read once, into one buffer: peak memory ~1x its size
-    // An address FILE!NESTED: the nested file, found in its tree, inspected as a file of its own.
-    std::optional<SingleInput> nested_input;
-    if (!split_nested(options->file).second.empty()) {
-      nested_input = read_single_input(options->file, {}, Overwrite::refuse, options->limits, reader, "inspect", exit_code);
-      if (!nested_input) return;
-    }
-    const FileRead read = nested_input ? FileRead{} : reader.read(options->file, options->limits);
-    if (!nested_input && !read && read.status != ReadStatus::too_large) {
-      std::cerr << "meshgate inspect: " << options->file << ": " << read_failure_text(read) << "\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    auto emit = [&](nlohmann::json report, bool ok, const std::vector<Diagnostic>& diagnostics,
-                    const std::string& summary, const nlohmann::json& children = nullptr) {
-      if (!children.is_null()) report["children"] = children;
-      if (options->json)
-        std::cout << dump_for_report(report) << "\n";
-      else
-        print_text(options->file, report, ok, diagnostics, summary);
-      exit_code = ok ? kExitOk : kExitFailed;
-    };
-    if (!nested_input && !read) {  // too large: rejected from its size alone, before a byte past the magic is read
-      const RoundTripOutcome outcome = too_large_outcome(options->file, read);
-      nlohmann::json report = inspect_envelope(format_name(read.format), {}, false, outcome.diagnostics);
-      report["size"] = read.file_size;
-      report["xxh3_64"] = nullptr;  // not read, so not hashed
-      emit(report, false, outcome.diagnostics, "");
-      return;
-    }
-    const Bytes data = nested_input ? nested_input->bytes : read.bytes;
-    const std::string& display = nested_input ? nested_input->display : options->file;
-    // Payloads are not copied: the report reads them where they lie, so peak memory stays ~1x the file.
-    const ParseTreeOptions tree{.profile = options->profile, .strict = options->strict, .limits = options->limits,
-                                .origin = nested_input ? nested_input->origin : Origin{}};
-    ParseTreeOptions file_only = tree;
-    file_only.descend = false;
-    const ParsedFile parsed = parse_file(display, data, file_only);
-    const nlohmann::json children = children_json(parsed, tree);
-    const FormatRow& row = row_of(parsed.format);
-    if (options->json && row.fields && parsed.parsed()) {
-      // The fields a group at a time, straight to stdout: a 20,000-node
-      // model lists ~700,000 of them, too many to hold as one JSON DOM.
-      const FieldListing fields = row.fields(parsed, false);
-      write_json_sequence(
-          row.inspect(parsed), "fields",
-          [&](const JsonElementSink& element) {
-            for (const nlohmann::json& f : fields) element(f);
-          },
-          [](std::string_view text) { std::cout.write(text.data(), static_cast<std::streamsize>(text.size())); });
-      exit_code = kExitOk;
-      return;
-    }
-    const nlohmann::json report = row.inspect(parsed);
-    const bool ok = parsed.ok();
-    emit(report, ok, parsed.diagnostics(), ok ? row.summary_text(report) : "", children);
-  });
+  cmd->callback([options, &exit_code] { exit_code = run_inspect(*options); });
 }
 
 }  // namespace meshgate::cli

@@ -52,11 +52,7 @@ void compare_written(RoundTripOutcome& out, Bytes data, const ModelWriter& write
   out.output_xxh3_64 = out.identical || !hashes ? out.xxh3_64 : xxh3_64_hex(written.bytes);
 }
 
-namespace {
-
-// The round trip of one parsed file: written from its model (a plain archive
-// from its entries, whose payloads it then holds) and compared.
-RoundTripOutcome roundtrip_parsed(ParsedFile& f, bool hashes) {
+RoundTripOutcome roundtrip_file(ParsedFile& f, bool hashes) {
   RoundTripOutcome out;
   out.path = f.path;
   out.size = f.data.size();
@@ -74,11 +70,9 @@ RoundTripOutcome roundtrip_parsed(ParsedFile& f, bool hashes) {
   return out;
 }
 
-}  // namespace
-
 RoundTripOutcome roundtrip_bytes(std::string path, Bytes data, nres::Profile profile, bool hashes) {
   RoundTripOutcome out;
-  parse_tree(path, data, {.profile = profile, .descend = false}, [&](ParsedFile& f) { out = roundtrip_parsed(f, hashes); });
+  parse_tree(path, data, {.profile = profile, .descend = false}, [&](ParsedFile& f) { out = roundtrip_file(f, hashes); });
   return out;
 }
 
@@ -94,7 +88,7 @@ std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data
 
 void roundtrip_each(const std::string& path, Bytes data, const ParseTreeOptions& options, const TreeVisitor& visitor,
                     bool hashes) {
-  parse_tree(path, data, options, [&](ParsedFile& f) { visitor(roundtrip_parsed(f, hashes), f.data, f.view()); });
+  parse_tree(path, data, options, [&](ParsedFile& f) { visitor(roundtrip_file(f, hashes), f.data, f.view()); });
 }
 
 RoundTripOutcome too_large_outcome(std::string path, const FileRead& read) {

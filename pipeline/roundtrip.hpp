@@ -35,6 +35,10 @@ struct RoundTripOutcome {
 // `hashes`: the input's and output's xxh3_64, which `meshgate roundtrip` and
 // the sweep's evidence report and manifest print. A caller that prints
 // neither may skip them: hashing the input takes a sixth of a 35 KiB round trip.
+// The round trip of one file of a tree (in a parse_tree visitor): written
+// from its model (a plain archive from its entries, whose payloads it then
+// holds) and compared.
+[[nodiscard]] RoundTripOutcome roundtrip_file(ParsedFile& f, bool hashes);
 [[nodiscard]] RoundTripOutcome roundtrip_bytes(std::string path, Bytes data,
                                                nres::Profile profile = nres::Profile::compatible, bool hashes = true);
 
