@@ -198,16 +198,28 @@ void parse_tree(const std::string& path, Bytes data, const ParseTreeOptions& opt
   walk(w, path, data, 0, options.origin);
 }
 
+namespace {
+
+template <typename Result>
+ParsedCoverage coverage_of(const Result& r) {
+  if constexpr (requires { r.coverage_map; }) {
+    if (r.ok()) return {&r.coverage_map, &r.coverage};
+  }
+  return {};  // a volume: read, not described byte by byte (its members are)
+}
+
+}  // namespace
+
 ParsedCoverage parsed_coverage(const ParsedView& parsed) {
-  if (parsed.mod && parsed.mod->ok()) return {&parsed.mod->coverage_map, &parsed.mod->coverage};
-  if (parsed.msh && parsed.msh->ok()) return {&parsed.msh->coverage_map, &parsed.msh->coverage};
-  // A model the parser rejected inside a sound container: the container's map.
-  if (parsed.nres && parsed.nres->ok()) return {&parsed.nres->coverage_map, &parsed.nres->coverage};
-  if (parsed.pac && parsed.pac->ok()) return {&parsed.pac->coverage_map, &parsed.pac->coverage};
-  if (parsed.texm && parsed.texm->ok()) return {&parsed.texm->coverage_map, &parsed.texm->coverage};
-  if (parsed.mat0 && parsed.mat0->ok()) return {&parsed.mat0->coverage_map, &parsed.mat0->coverage};
-  if (parsed.wear && parsed.wear->ok()) return {&parsed.wear->coverage_map, &parsed.wear->coverage};
-  return {};  // also a volume: read, not described byte by byte (its members are)
+  if (!parsed.model) return {};
+  return std::visit(Overloaded{[](const std::monostate&) { return ParsedCoverage{}; },
+                               [](const MshFile& m) {
+                                 if (m.model && m.model->ok()) return coverage_of(*m.model);
+                                 // A model the parser rejected inside a sound container: the container's map.
+                                 return coverage_of(m.container);
+                               },
+                               [](const auto& result) { return coverage_of(result); }},
+                    *parsed.model);
 }
 
 }  // namespace meshgate
