@@ -68,6 +68,195 @@ std::vector<PlannedModel> plan_directory(const InputScan& scan, const ExportOpti
   return planned;
 }
 
+// Usage errors in the options CLI11 cannot check alone; printed.
+bool export_options_are_usable(const ExportOptions& options) {
+  if (options.output.empty() && options.out_dir.empty()) {
+    std::cerr << "meshgate export: give -o FILE (one model) or --out DIR\n";
+    return false;
+  }
+  if (!std::isfinite(options.scale) || !(options.scale > 0)) {
+    std::cerr << "meshgate export: --scale must be a finite number above 0\n";
+    return false;
+  }
+  return true;
+}
+
+// Every file the export will write: -o's asset, or each planned model's.
+std::vector<std::string> export_outputs(const ExportOptions& options, const std::vector<PlannedModel>& planned,
+                                        gltf::FileKind kind) {
+  std::vector<std::string> outputs;
+  if (!options.output.empty()) outputs = gltf::asset_files(options.output, kind);
+  for (const PlannedModel& m : planned)
+    for (std::string& file : gltf::asset_files(m.target, kind)) outputs.push_back(std::move(file));
+  return outputs;
+}
+
+// The material chain's libraries are inputs too: never an output. False after printing which.
+bool outputs_spare_libraries(const std::vector<std::string>& outputs, const std::optional<MaterialSession>& looks) {
+  if (!looks) return true;
+  for (const std::string& out : outputs)
+    for (const std::string& lib : {looks->libraries().paths().materials, looks->libraries().paths().textures}) {
+      std::error_code ec;
+      if (std::filesystem::equivalent(out, lib, ec)) {
+        std::cerr << "meshgate export: " << display_name(out) << " is an input (" << display_name(lib)
+                  << "); not overwriting it\n";
+        return false;
+      }
+    }
+  return true;
+}
+
+// --out DIR, created if missing; false after printing why it cannot be.
+bool make_export_directory(const std::string& out_dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  if (!std::filesystem::is_directory(out_dir)) {
+    std::cerr << "meshgate export: cannot create the directory " << display_name(out_dir) << "\n";
+    return false;
+  }
+  return true;
+}
+
+// A model the export wrote.
+struct ExportedModel {
+  std::string path, output;
+  gltf::ExportSummary summary;
+};
+
+// The export pass: walks each input's tree, writes every model it meets to
+// its planned target (or -o), and keeps what it wrote and what went wrong.
+class ModelExport {
+ public:
+  ModelExport(const ExportOptions& options, gltf::FileKind kind, const std::vector<PlannedModel>& planned,
+              std::optional<MaterialSession>& looks)
+      : options_(options), kind_(kind), overwrite_(overwrite_rule(options.force)), planned_(planned), looks_(looks) {}
+
+  void export_input(const InputFile& input, FileReader& reader) {
+    const FileRead read = reader.read(input.path, options_.limits);
+    if (!read) {
+      std::cerr << "meshgate export: " << display_name(input.path.string()) << ": " << read_failure_text(read) << "\n";
+      (read.status == ReadStatus::too_large ? rejected_ : io_failed_) = true;
+      return;
+    }
+    parse_tree(input.display, read.bytes, tree_options(options_), [&](const ParsedFile& o) { visit(o, input); });
+  }
+
+  [[nodiscard]] const std::vector<ExportedModel>& done() const { return done_; }
+  [[nodiscard]] bool too_many() const { return too_many_; }
+  [[nodiscard]] int exit_code() const { return io_failed_ || too_many_ ? kExitUsage : rejected_ ? kExitFailed : kExitOk; }
+
+ private:
+  void visit(const ParsedFile& o, const InputFile& input) {
+    if (looks_) looks_->see(o);
+    // A texture, material or WEAR table that does not parse is the
+    // library's problem (roundtrip names it), not a model's.
+    if (!o.ok() && row_of(o.format).is_look && o.depth > 0) return;
+    if (!o.ok()) return reject(o, input);
+    gltf::ExportOptions export_options{o.path, options_.lod, *gltf::winding_from_name(options_.winding), options_.scale,
+                                       options_.y_up};
+    std::optional<MaterialChain> chain;
+    const FormatRow& row = row_of(o.format);
+    if (!row.is_model()) return;  // a plain archive: its nested models come next
+    if (looks_ && row.reads_looks) chain.emplace(looks_->chain_for(o, input.path.string())).attach(export_options);
+    write_model(o, row.export_gltf(o, export_options));
+  }
+
+  // A file that does not parse: named, with its errors, when it is a model or a file the user named.
+  void reject(const ParsedFile& o, const InputFile& input) {
+    if (!row_of(o.format).is_model() && !input.explicit_argument) return;
+    std::cerr << "meshgate export: " << display_name(o.path) << ": not exported, it does not parse\n";
+    for (const Diagnostic& d : o.diagnostics())
+      if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(display_name(o.path), d) << "\n";
+    rejected_ = true;
+  }
+
+  void write_model(const ParsedFile& o, const gltf::Exported& exported) {
+    if (!options_.output.empty() && !done_.empty()) {
+      too_many_ = true;
+      return;
+    }
+    if (options_.output.empty() && (next_ >= planned_.size() || planned_[next_].path != o.path)) {
+      std::cerr << "meshgate export: " << display_name(o.path) << ": the inputs changed while they were exported; not written\n";
+      io_failed_ = true;
+      return;
+    }
+    const std::string target = options_.output.empty() ? planned_[next_++].target : options_.output;
+    // A name meshgate chose inside --out is its own: a symlink there was planted, not followed.
+    const Symlink symlink = options_.output.empty() ? Symlink::refuse : Symlink::follow;
+    if (const std::string error = gltf::write_asset(exported.asset, target, kind_, overwrite_, symlink); !error.empty()) {
+      std::cerr << "meshgate export: cannot write " << display_name(error) << "\n";
+      io_failed_ = true;
+      return;
+    }
+    done_.push_back({o.path, target, exported.summary});
+  }
+
+  const ExportOptions& options_;
+  const gltf::FileKind kind_;
+  const Overwrite overwrite_;
+  const std::vector<PlannedModel>& planned_;
+  std::optional<MaterialSession>& looks_;
+  std::vector<ExportedModel> done_;
+  size_t next_ = 0;  // the planned model the export meets next (--out)
+  bool rejected_ = false, io_failed_ = false, too_many_ = false;
+};
+
+void print_export_json(const std::vector<ExportedModel>& done) {
+  nlohmann::json models = nlohmann::json::array();
+  for (const ExportedModel& d : done) models.push_back({{"path", d.path}, {"output", d.output}, {"summary", d.summary.to_json()}});
+  std::cout << dump_for_report({{"models", models}, {"axis_convention", gltf::kAxisConvention}}) << "\n";
+}
+
+void print_export_line(const ExportedModel& d) {
+  std::printf("%s -> %s: %llu meshes, %llu primitives, %llu triangles, %llu vertices, %llu joints, %llu animations\n",
+              display_name(d.path).c_str(), display_name(d.output).c_str(), static_cast<unsigned long long>(d.summary.meshes),
+              static_cast<unsigned long long>(d.summary.primitives), static_cast<unsigned long long>(d.summary.triangles),
+              static_cast<unsigned long long>(d.summary.vertices), static_cast<unsigned long long>(d.summary.joints),
+              static_cast<unsigned long long>(d.summary.animations));
+  if (d.summary.textured)
+    std::printf("  materials: %llu resolved, %llu fallback; %llu textures embedded, %llu missing\n",
+                static_cast<unsigned long long>(d.summary.materials_resolved),
+                static_cast<unsigned long long>(d.summary.materials_fallback),
+                static_cast<unsigned long long>(d.summary.textures),
+                static_cast<unsigned long long>(d.summary.textures_missing));
+  if (d.summary.winding == "normals" || d.summary.winding == "strip")
+    std::printf("  winding %s: %llu strips, %llu reversed, %llu inconsistent; %llu triangles flipped from strict "
+                "alternation, %llu without a side (kept), %llu against their normals\n",
+                d.summary.winding.c_str(), static_cast<unsigned long long>(d.summary.strips),
+                static_cast<unsigned long long>(d.summary.reversed_strips),
+                static_cast<unsigned long long>(d.summary.inconsistent_strips),
+                static_cast<unsigned long long>(d.summary.flipped_triangles),
+                static_cast<unsigned long long>(d.summary.undecided_triangles),
+                static_cast<unsigned long long>(d.summary.against_normals));
+}
+
+int run_export(const ExportOptions& options) {
+  if (!export_options_are_usable(options)) return kExitUsage;
+  const std::optional<InputScan> scan = scan_for(options.paths, 1, "export");
+  if (!scan) return kExitUsage;
+  // The material chain's libraries, read once for every model.
+  std::optional<MaterialSession> looks;
+  if (!open_libraries(options.look, options.limits, "export", looks)) return kExitUsage;
+  const gltf::FileKind kind = options.format == "gltf" ? gltf::FileKind::gltf : gltf::FileKind::glb;
+  const std::string extension = kind == gltf::FileKind::gltf ? ".gltf" : ".glb";
+  // Every file the export will write (a .gltf's .bin, each model's name in
+  // --out) is known and checked before the first is written.
+  const std::vector<PlannedModel> planned =
+      options.out_dir.empty() ? std::vector<PlannedModel>{} : plan_directory(*scan, options, extension);
+  const std::vector<std::string> outputs = export_outputs(options, planned, kind);
+  if (!outputs_are_usable(outputs, scan->files, "export", overwrite_rule(options.force))) return kExitUsage;
+  if (!outputs_spare_libraries(outputs, looks)) return kExitUsage;
+  if (!options.out_dir.empty() && !make_export_directory(options.out_dir)) return kExitUsage;
+  ModelExport pass(options, kind, planned, looks);
+  FileReader reader;
+  for (const InputFile& input : scan->files) pass.export_input(input, reader);
+  if (pass.too_many()) std::cerr << "meshgate export: -o names one file but the input holds more models; use --out DIR\n";
+  if (options.json) print_export_json(pass.done());
+  else
+    for (const ExportedModel& d : pass.done()) print_export_line(d);
+  return pass.exit_code();
+}
+
 }  // namespace
 
 void add_export(CLI::App& app, int& exit_code) {
@@ -91,152 +280,7 @@ void add_export(CLI::App& app, int& exit_code) {
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   add_material_options(cmd, options->look);
-  cmd->callback([options, &exit_code] {
-    if (options->output.empty() && options->out_dir.empty()) {
-      std::cerr << "meshgate export: give -o FILE (one model) or --out DIR\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    if (!std::isfinite(options->scale) || !(options->scale > 0)) {
-      std::cerr << "meshgate export: --scale must be a finite number above 0\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    const std::optional<InputScan> scan = scan_for(options->paths, 1, "export");
-    if (!scan) {
-      exit_code = kExitUsage;
-      return;
-    }
-    // The material chain's libraries, read once for every model.
-    std::optional<MaterialSession> looks;
-    if (!open_libraries(options->look, options->limits, "export", looks)) {
-      exit_code = kExitUsage;
-      return;
-    }
-    const gltf::FileKind kind = options->format == "gltf" ? gltf::FileKind::gltf : gltf::FileKind::glb;
-    const std::string extension = kind == gltf::FileKind::gltf ? ".gltf" : ".glb";
-    // Every file the export will write (a .gltf's .bin, each model's name in
-    // --out) is known and checked before the first is written.
-    const Overwrite overwrite = overwrite_rule(options->force);
-    const std::vector<PlannedModel> planned =
-        options->out_dir.empty() ? std::vector<PlannedModel>{} : plan_directory(*scan, *options, extension);
-    std::vector<std::string> outputs;
-    if (!options->output.empty()) outputs = gltf::asset_files(options->output, kind);
-    for (const PlannedModel& m : planned)
-      for (std::string& file : gltf::asset_files(m.target, kind)) outputs.push_back(std::move(file));
-    if (!outputs_are_usable(outputs, scan->files, "export", overwrite)) {
-      exit_code = kExitUsage;
-      return;
-    }
-    if (looks)  // the libraries are inputs too: never an output
-      for (const std::string& out : outputs)
-        for (const std::string& lib : {looks->libraries().paths().materials, looks->libraries().paths().textures}) {
-          std::error_code ec;
-          if (std::filesystem::equivalent(out, lib, ec)) {
-            std::cerr << "meshgate export: " << display_name(out) << " is an input (" << display_name(lib)
-                      << "); not overwriting it\n";
-            exit_code = kExitUsage;
-            return;
-          }
-        }
-    if (!options->out_dir.empty()) {
-      std::error_code ec;
-      std::filesystem::create_directories(options->out_dir, ec);
-      if (!std::filesystem::is_directory(options->out_dir)) {
-        std::cerr << "meshgate export: cannot create the directory " << display_name(options->out_dir) << "\n";
-        exit_code = kExitUsage;
-        return;
-      }
-    }
-    struct Done {
-      std::string path, output;
-      gltf::ExportSummary summary;
-    };
-    std::vector<Done> done;
-    size_t next = 0;  // the planned model the export meets next (--out)
-    bool rejected = false, io_failed = false, too_many = false;
-    FileReader reader;
-    for (const InputFile& input : scan->files) {
-      const FileRead read = reader.read(input.path, options->limits);
-      if (!read) {
-        std::cerr << "meshgate export: " << display_name(input.path.string()) << ": " << read_failure_text(read) << "\n";
-        (read.status == ReadStatus::too_large ? rejected : io_failed) = true;
-        continue;
-      }
-      const auto visit = [&](const ParsedFile& o) {
-        if (looks) looks->see(o);
-        // A texture, material or WEAR table that does not parse is the
-        // library's problem (roundtrip names it), not a model's.
-        if (!o.ok() && row_of(o.format).is_look && o.depth > 0)
-          return;
-        if (!o.ok()) {
-          if (row_of(o.format).is_model() || input.explicit_argument) {
-            std::cerr << "meshgate export: " << display_name(o.path) << ": not exported, it does not parse\n";
-            for (const Diagnostic& d : o.diagnostics())
-              if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(display_name(o.path), d) << "\n";
-            rejected = true;
-          }
-          return;
-        }
-        gltf::ExportOptions export_options{o.path, options->lod, *gltf::winding_from_name(options->winding),
-                                           options->scale, options->y_up};
-        std::optional<MaterialChain> chain;
-        const FormatRow& row = row_of(o.format);
-        if (!row.is_model()) return;  // a plain archive: its nested models come next
-        if (looks && row.reads_looks) chain.emplace(looks->chain_for(o, input.path.string())).attach(export_options);
-        std::optional<gltf::Exported> exported = row.export_gltf(o, export_options);
-        if (!options->output.empty() && !done.empty()) {
-          too_many = true;
-          return;
-        }
-        if (options->output.empty() && (next >= planned.size() || planned[next].path != o.path)) {
-          std::cerr << "meshgate export: " << display_name(o.path) << ": the inputs changed while they were exported; not written\n";
-          io_failed = true;
-          return;
-        }
-        const std::string target = options->output.empty() ? planned[next++].target : options->output;
-        // A name meshgate chose inside --out is its own: a symlink there was planted, not followed.
-        const Symlink symlink = options->output.empty() ? Symlink::refuse : Symlink::follow;
-        if (const std::string error = gltf::write_asset(exported->asset, target, kind, overwrite, symlink); !error.empty()) {
-          std::cerr << "meshgate export: cannot write " << display_name(error) << "\n";
-          io_failed = true;
-          return;
-        }
-        done.push_back({o.path, target, exported->summary});
-      };
-      parse_tree(input.display, read.bytes, tree_options(*options), visit);
-    }
-    if (too_many) std::cerr << "meshgate export: -o names one file but the input holds more models; use --out DIR\n";
-    if (options->json) {
-      nlohmann::json models = nlohmann::json::array();
-      for (const Done& d : done) models.push_back({{"path", d.path}, {"output", d.output}, {"summary", d.summary.to_json()}});
-      std::cout << dump_for_report({{"models", models}, {"axis_convention", gltf::kAxisConvention}}) << "\n";
-    } else {
-      for (const Done& d : done) {
-        std::printf("%s -> %s: %llu meshes, %llu primitives, %llu triangles, %llu vertices, %llu joints, %llu animations\n",
-                    display_name(d.path).c_str(), display_name(d.output).c_str(), static_cast<unsigned long long>(d.summary.meshes),
-                    static_cast<unsigned long long>(d.summary.primitives), static_cast<unsigned long long>(d.summary.triangles),
-                    static_cast<unsigned long long>(d.summary.vertices), static_cast<unsigned long long>(d.summary.joints),
-                    static_cast<unsigned long long>(d.summary.animations));
-        if (d.summary.textured)
-          std::printf("  materials: %llu resolved, %llu fallback; %llu textures embedded, %llu missing\n",
-                      static_cast<unsigned long long>(d.summary.materials_resolved),
-                      static_cast<unsigned long long>(d.summary.materials_fallback),
-                      static_cast<unsigned long long>(d.summary.textures),
-                      static_cast<unsigned long long>(d.summary.textures_missing));
-        if (d.summary.winding == "normals" || d.summary.winding == "strip")
-          std::printf("  winding %s: %llu strips, %llu reversed, %llu inconsistent; %llu triangles flipped from strict "
-                      "alternation, %llu without a side (kept), %llu against their normals\n",
-                      d.summary.winding.c_str(), static_cast<unsigned long long>(d.summary.strips),
-                      static_cast<unsigned long long>(d.summary.reversed_strips),
-                      static_cast<unsigned long long>(d.summary.inconsistent_strips),
-                      static_cast<unsigned long long>(d.summary.flipped_triangles),
-                      static_cast<unsigned long long>(d.summary.undecided_triangles),
-                      static_cast<unsigned long long>(d.summary.against_normals));
-      }
-    }
-    exit_code = io_failed || too_many ? kExitUsage : rejected ? kExitFailed : kExitOk;
-  });
+  cmd->callback([options, &exit_code] { exit_code = run_export(*options); });
 }
 
 }  // namespace meshgate::cli

@@ -1,7 +1,7 @@
 // `meshgate import MODEL.glb --as mod|msh [--like ORIGINAL] [--lod N] -o OUT
 // [--force]`: a new model built from a glTF 2.0 asset through the format's
-// builder (writer/mod/mod_from_gltf.hpp: the MOD layout builder;
-// writer/msh/msh_from_gltf.hpp: the canonical MSH exporter). Every loss is printed as a warning naming
+// builder (import/mod_from_gltf.hpp: the MOD layout builder;
+// import/msh_from_gltf.hpp: the canonical MSH exporter). Every loss is printed as a warning naming
 // the mesh or vertex it concerns; what the format cannot hold is an error and
 // nothing is written. The result is parsed again like every written model.
 // Exit 0 written, 1 refused (the glTF needs what the format cannot hold, an
@@ -18,8 +18,8 @@
 #include "pipeline/file_reader.hpp"
 #include "pipeline/gltf_uri_files.hpp"
 #include "parser/msh/msh_parser.hpp"
-#include "writer/mod/mod_from_gltf.hpp"
-#include "writer/msh/msh_from_gltf.hpp"
+#include "import/mod_from_gltf.hpp"
+#include "import/msh_from_gltf.hpp"
 
 namespace meshgate::cli {
 
@@ -31,6 +31,112 @@ struct ImportOptions {
   unsigned lod = 0;
   SizeLimits limits{uint64_t{256} << 20};  // a glTF is not a format meshgate sizes by magic
 };
+
+// What the format's builder made of the glTF: the file, or the errors that
+// stop it, and the losses either way.
+struct ImportBuild {
+  std::vector<std::string> warnings, errors;
+  std::vector<std::byte> bytes;
+};
+
+const char* import_format_name(const ImportOptions& options) { return options.as == "mod" ? "a MOD" : "an MSH model"; }
+
+// --like: not a file of the format being built that parses. Printed.
+void refuse_like(const ImportOptions& options) {
+  std::cerr << "meshgate import: --like " << options.like << ": not " << import_format_name(options)
+            << " meshgate accepts\n";
+}
+
+// The glTF through the MOD layout builder; nullopt when --like does not parse (printed).
+std::optional<ImportBuild> build_imported_mod(const tinygltf::Model& asset, const ImportOptions& options, Bytes like_bytes) {
+  std::optional<mod::ParseResult> like;
+  if (!options.like.empty() && !(like = mod::parse_mod(like_bytes))->ok()) {
+    refuse_like(options);
+    return std::nullopt;
+  }
+  mod::ImportedMod imported = mod::mod_from_gltf(asset, like ? &*like->model : nullptr);
+  ImportBuild built{std::move(imported.warnings), std::move(imported.errors), {}};
+  if (built.errors.empty()) built.bytes = mod::build_mod(imported.description).bytes;
+  return built;
+}
+
+// The glTF through the canonical MSH exporter; nullopt when --like does not parse (printed).
+std::optional<ImportBuild> build_imported_msh(const tinygltf::Model& asset, const ImportOptions& options, Bytes like_bytes) {
+  std::optional<msh::ParseResult> like;
+  if (!options.like.empty() && !(like = msh::parse_msh(like_bytes))->ok()) {
+    refuse_like(options);
+    return std::nullopt;
+  }
+  msh::ImportedMsh imported = msh::msh_from_gltf(asset, options.lod, like ? &*like->model : nullptr);
+  ImportBuild built{std::move(imported.warnings), std::move(imported.errors), {}};
+  std::string export_error;
+  if (built.errors.empty()) built.bytes = msh::export_msh(imported.model, &export_error);
+  if (built.errors.empty() && built.bytes.empty()) built.errors.push_back(export_error);
+  return built;
+}
+
+// The glTF asset (a .gltf's uris read through `folder`), with export --scale /
+// --y-up's root node removed, so the vertices and nodes are the model's own
+// again. nullopt after printing why, with the exit code in `exit_code`.
+std::optional<tinygltf::Model> read_import_asset(Bytes bytes, const ImportOptions& options, GltfFolderFiles& folder,
+                                                 int& exit_code) {
+  std::string error;
+  // The buffers together within --max-size, as the file itself is.
+  const gltf::ReadOptions read_options{&folder, options.limits.override_bytes.value_or(uint64_t{256} << 20)};
+  std::optional<tinygltf::Model> asset = gltf::read_asset(bytes, error, read_options);
+  if (!asset) {
+    std::cerr << "meshgate import: " << options.file << ": not a glTF 2.0 file meshgate reads: " << error << "\n";
+    exit_code = kExitUsage;
+    return std::nullopt;
+  }
+  const std::optional<gltf::ExportConventions> conventions = gltf::undo_export_conventions(*asset, error);
+  if (!conventions) {
+    std::cerr << "meshgate import: error: " << error << "\nmeshgate import: nothing written\n";
+    exit_code = kExitFailed;
+    return std::nullopt;
+  }
+  if (conventions->root_removed)
+    std::cout << "note: the export's root node (scale " << conventions->scale << (conventions->y_up ? ", y-up" : "")
+              << ") removed: vertices and nodes as stored\n";
+  return asset;
+}
+
+int run_import(const ImportOptions& options) {
+  std::vector<std::string> inputs = {options.file};
+  if (!options.like.empty()) inputs.push_back(options.like);
+  const std::optional<InputScan> scan = scan_for(inputs, 1, "import");
+  if (!scan || !outputs_are_usable({options.output}, scan->files, "import", overwrite_rule(options.force))) return kExitUsage;
+  FileReader reader;
+  FileRead read = reader.read(options.file, options.limits);
+  if (!read) {
+    std::cerr << "meshgate import: " << options.file << ": " << read_failure_text(read) << "\n";
+    return kExitUsage;
+  }
+  // A .gltf's uris: below its own folder, by FileReader's rules.
+  GltfFolderFiles folder(std::filesystem::path(options.file).parent_path());
+  int exit_code = kExitOk;
+  const std::optional<tinygltf::Model> asset = read_import_asset(read.bytes, options, folder, exit_code);
+  if (!asset) return exit_code;
+  // The files the glTF's URIs name are inputs as much as the glTF itself.
+  if (!outputs_are_usable({options.output}, folder.named_files(), "import", Overwrite::replace)) return kExitUsage;  // existence: checked above
+  FileReader like_reader;
+  const FileRead like_read = options.like.empty() ? FileRead{} : like_reader.read(options.like);
+  if (!options.like.empty() && !like_read) {
+    std::cerr << "meshgate import: " << options.like << ": " << read_failure_text(like_read) << "\n";
+    return kExitUsage;
+  }
+  const std::optional<ImportBuild> built = options.as == "mod" ? build_imported_mod(*asset, options, like_read.bytes)
+                                                               : build_imported_msh(*asset, options, like_read.bytes);
+  if (!built) return kExitUsage;
+  for (const std::string& w : built->warnings) std::cout << "warning: " << w << "\n";
+  if (!built->errors.empty()) {
+    for (const std::string& e : built->errors) std::cerr << "meshgate import: error: " << e << "\n";
+    std::cerr << "meshgate import: " << import_format_name(options) << " cannot hold this glTF; nothing written\n";
+    return kExitFailed;
+  }
+  return write_checked_model(options.output, built->bytes, nres::Profile::compatible, options.force, options.output, "import",
+                             overwrite_rule(options.force));
+}
 
 }  // namespace
 
@@ -46,89 +152,7 @@ void add_import(CLI::App& app, int& exit_code) {
   add_output_option(cmd, "-o,--output", options->output, "the model to write")->required();
   add_force_option(cmd, options->force, "write the result even if it has an error diagnostic");
   cmd->add_option("--max-size", options->limits.override_bytes, "the largest input read, in bytes (default 256 MiB)");
-  cmd->callback([options, &exit_code] {
-    std::vector<std::string> inputs = {options->file};
-    if (!options->like.empty()) inputs.push_back(options->like);
-    const std::optional<InputScan> scan = scan_for(inputs, 1, "import");
-    if (!scan || !outputs_are_usable({options->output}, scan->files, "import", overwrite_rule(options->force))) {
-      exit_code = kExitUsage;
-      return;
-    }
-    FileReader reader;
-    FileRead read = reader.read(options->file, options->limits);
-    if (!read) {
-      std::cerr << "meshgate import: " << options->file << ": " << read_failure_text(read) << "\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    std::string error;
-    // A .gltf's uris: below its own folder, by FileReader's rules; the
-    // buffers together within --max-size, as the file itself is.
-    GltfFolderFiles folder(std::filesystem::path(options->file).parent_path());
-    const gltf::ReadOptions read_options{&folder, options->limits.override_bytes.value_or(uint64_t{256} << 20)};
-    std::optional<tinygltf::Model> asset = gltf::read_asset(read.bytes, error, read_options);
-    if (!asset) {
-      std::cerr << "meshgate import: " << options->file << ": not a glTF 2.0 file meshgate reads: " << error << "\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    // export --scale / --y-up put the model under one root node: removed, so
-    // the vertices and nodes are the model's own again.
-    const std::optional<gltf::ExportConventions> conventions = gltf::undo_export_conventions(*asset, error);
-    if (!conventions) {
-      std::cerr << "meshgate import: error: " << error << "\nmeshgate import: nothing written\n";
-      exit_code = kExitFailed;
-      return;
-    }
-    if (conventions->root_removed)
-      std::cout << "note: the export's root node (scale " << conventions->scale << (conventions->y_up ? ", y-up" : "")
-                << ") removed: vertices and nodes as stored\n";
-    // The files the glTF's URIs name are inputs as much as the glTF itself.
-    if (!outputs_are_usable({options->output}, folder.named_files(), "import", Overwrite::replace)) {  // existence: checked above
-      exit_code = kExitUsage;
-      return;
-    }
-    // The --like file, parsed as the format being built; nullopt after printing why.
-    FileReader like_reader;
-    const FileRead like_read = options->like.empty() ? FileRead{} : like_reader.read(options->like);
-    if (!options->like.empty() && !like_read) {
-      std::cerr << "meshgate import: " << options->like << ": " << read_failure_text(like_read) << "\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    const auto refuse_like = [&] {
-      std::cerr << "meshgate import: --like " << options->like << ": not " << (options->as == "mod" ? "a MOD" : "an MSH model")
-                << " meshgate accepts\n";
-      exit_code = kExitUsage;
-    };
-    std::vector<std::string> warnings, errors;
-    std::vector<std::byte> bytes;
-    if (options->as == "mod") {
-      std::optional<mod::ParseResult> like;
-      if (!options->like.empty() && !(like = mod::parse_mod(like_read.bytes))->ok()) return refuse_like();
-      mod::ImportedMod imported = mod::mod_from_gltf(*asset, like ? &*like->model : nullptr);
-      warnings = std::move(imported.warnings), errors = std::move(imported.errors);
-      if (errors.empty()) bytes = mod::build_mod(imported.description).bytes;
-    } else {
-      std::optional<msh::ParseResult> like;
-      if (!options->like.empty() && !(like = msh::parse_msh(like_read.bytes))->ok()) return refuse_like();
-      msh::ImportedMsh imported = msh::msh_from_gltf(*asset, options->lod, like ? &*like->model : nullptr);
-      warnings = std::move(imported.warnings), errors = std::move(imported.errors);
-      std::string export_error;
-      if (errors.empty()) bytes = msh::export_msh(imported.model, &export_error);
-      if (errors.empty() && bytes.empty()) errors.push_back(export_error);
-    }
-    for (const std::string& w : warnings) std::cout << "warning: " << w << "\n";
-    if (!errors.empty()) {
-      for (const std::string& e : errors) std::cerr << "meshgate import: error: " << e << "\n";
-      std::cerr << "meshgate import: " << (options->as == "mod" ? "a MOD" : "an MSH model")
-                << " cannot hold this glTF; nothing written\n";
-      exit_code = kExitFailed;
-      return;
-    }
-    exit_code = write_checked_model(options->output, bytes, nres::Profile::compatible, options->force, options->output, "import",
-                                    overwrite_rule(options->force));
-  });
+  cmd->callback([options, &exit_code] { exit_code = run_import(*options); });
 }
 
 }  // namespace meshgate::cli

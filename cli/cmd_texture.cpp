@@ -26,6 +26,97 @@ struct TextureOptions {
   SizeLimits limits;
 };
 
+// What the walk of the file found: the texture asked for (the file itself,
+// or the entry at `wanted`), and every Texm the file holds, as the user would name it.
+struct TextureFind {
+  std::vector<std::string> textures;
+  bool matched = false;
+  std::string path;                      // the match's report path
+  std::optional<texm::Texture> texture;  // unset: the match does not parse
+  std::vector<Diagnostic> rejected;      // why it does not
+};
+
+TextureFind find_texture(const SingleInput& input, const std::string& file, const std::string& wanted, nres::Profile profile) {
+  TextureFind found;
+  parse_tree(input.display, input.bytes, {.profile = profile}, [&](ParsedFile& f) {
+    if (f.format != Format::nikita_texm) return;
+    found.textures.push_back(file + f.path.substr(std::min(f.path.size(), input.display.size())));
+    // Entry names match as NRes lookups match them (_strcmpi).
+    const bool is_wanted = wanted.empty() ? f.depth == 0 : nres::compare_names_lowercase(f.path, wanted) == 0;
+    if (found.matched || !is_wanted) return;
+    found.matched = true;
+    f.stop_walk = true;  // nothing after it is parsed or inflated: the list of textures is printed only on a miss
+    found.path = f.path;
+    if (f.ok()) found.texture = *f.as<texm::ParseResult>()->texture;
+    else found.rejected = f.diagnostics();
+  });
+  return found;
+}
+
+// No texture matched: why, with the file's textures (at most 50).
+void report_no_texture(const TextureFind& found, const std::string& file, const std::string& nested, const std::string& wanted) {
+  if (wanted.empty() && found.textures.empty())
+    std::cerr << "meshgate texture: " << display_text(file) << " is not a Texm texture and holds none\n";
+  else if (wanted.empty())
+    std::cerr << "meshgate texture: " << display_text(file) << " holds " << found.textures.size()
+              << " textures; name one as FILE!ENTRY:\n";
+  else
+    std::cerr << "meshgate texture: " << display_text(file) << " holds no texture at " << display_text(nested)
+              << "; its textures:\n";
+  for (size_t i = 0; i < found.textures.size() && i < 50; ++i) std::cerr << "  " << display_text(found.textures[i]) << "\n";
+}
+
+// The mip level as a PNG, written atomically. Returns the exit code.
+int write_texture_png(const texm::Texture& texture, const std::string& path, const TextureOptions& options) {
+  const texm::Rgba8Image image = texm::decode_level(texture, options.mip, options.order);
+  std::vector<std::byte> png;
+  try {
+    png = encode_png_rgba(image.width, image.height, image.rgba);
+  } catch (const std::exception& e) {
+    std::cerr << "meshgate texture: " << e.what() << "\n";
+    return kExitUsage;
+  }
+  const auto write = [&](std::ostream& out) {
+    out.write(reinterpret_cast<const char*>(png.data()), static_cast<std::streamsize>(png.size()));
+  };
+  if (!write_file(options.output, write, "texture", overwrite_rule(options.force))) return kExitUsage;
+  std::cout << "texture: " << display_text(path) << ": level " << options.mip << " of " << texture.levels.size() << ", "
+            << image.width << "x" << image.height << ", pixel format " << texm::pixel_format_name(texture.format)
+            << ", byte order " << texm::byte_order_name(options.order) << " -> " << options.output << "\n";
+  return kExitOk;
+}
+
+int run_texture(const TextureOptions& options) {
+  if (!options.output.ends_with(".png")) {
+    std::cerr << "meshgate texture: " << options.output << ": the picture must end in .png\n";
+    return kExitUsage;
+  }
+  FileReader reader;
+  const auto [file, nested] = split_nested(options.file);
+  int exit_code = kExitOk;
+  const std::optional<SingleInput> input = read_single_input(file, {options.output}, overwrite_rule(options.force),
+                                                             options.limits, reader, "texture", exit_code);
+  if (!input) return exit_code;
+  const std::string wanted = nested.empty() ? "" : input->display + "!" + nested;
+  const TextureFind found = find_texture(*input, file, wanted, options.profile);
+  if (!found.matched) {
+    report_no_texture(found, file, nested, wanted);
+    return kExitUsage;
+  }
+  if (!found.texture) {
+    std::cerr << "meshgate texture: " << display_text(found.path) << " does not parse:\n";
+    for (const Diagnostic& d : found.rejected)
+      if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(found.path, d) << "\n";
+    return kExitFailed;
+  }
+  if (options.mip >= found.texture->levels.size()) {
+    std::cerr << "meshgate texture: " << display_text(found.path) << " has " << found.texture->levels.size()
+              << " mip level(s); --mip " << options.mip << " is not one of them\n";
+    return kExitUsage;
+  }
+  return write_texture_png(*found.texture, found.path, options);
+}
+
 }  // namespace
 
 void add_texture(CLI::App& app, int& exit_code) {
@@ -43,85 +134,7 @@ void add_texture(CLI::App& app, int& exit_code) {
                   "openparkan, default) or argb (A,R,G,B; 888 and the palette R,G,B,x; fparkan)");
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
-  cmd->callback([options, &exit_code] {
-    if (!options->output.ends_with(".png")) {
-      std::cerr << "meshgate texture: " << options->output << ": the picture must end in .png\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    FileReader reader;
-    const std::pair<std::string, std::string> split = split_nested(options->file);
-    const std::string& file = split.first;
-    const std::string& nested = split.second;
-    const std::optional<SingleInput> input = read_single_input(file, {options->output}, overwrite_rule(options->force),
-                                                               options->limits, reader, "texture", exit_code);
-    if (!input) return;
-    const std::string wanted = nested.empty() ? "" : input->display + "!" + nested;
-    std::vector<std::string> textures;  // every Texm of the file, as the user would name it
-    std::optional<texm::Texture> texture;
-    std::string found_path;
-    std::vector<Diagnostic> rejected;
-    bool matched = false;
-    parse_tree(input->display, input->bytes, {.profile = options->profile}, [&](ParsedFile& f) {
-      if (f.format != Format::nikita_texm) return;
-      textures.push_back(file + f.path.substr(std::min(f.path.size(), input->display.size())));
-      // Entry names match as NRes lookups match them (_strcmpi).
-      const bool is_wanted = wanted.empty() ? f.depth == 0 : nres::compare_names_lowercase(f.path, wanted) == 0;
-      if (matched || !is_wanted) return;
-      matched = true;
-      f.stop_walk = true;  // nothing after it is parsed or inflated: the list of textures is printed only on a miss
-      found_path = f.path;
-      if (f.ok()) texture = *f.as<texm::ParseResult>()->texture;
-      else rejected = f.diagnostics();
-    });
-    if (!matched) {
-      if (wanted.empty() && textures.empty())
-        std::cerr << "meshgate texture: " << display_text(file) << " is not a Texm texture and holds none\n";
-      else if (wanted.empty())
-        std::cerr << "meshgate texture: " << display_text(file) << " holds " << textures.size()
-                  << " textures; name one as FILE!ENTRY:\n";
-      else
-        std::cerr << "meshgate texture: " << display_text(file) << " holds no texture at " << display_text(nested)
-                  << "; its textures:\n";
-      for (size_t i = 0; i < textures.size() && i < 50; ++i) std::cerr << "  " << display_text(textures[i]) << "\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    if (!texture) {
-      std::cerr << "meshgate texture: " << display_text(found_path) << " does not parse:\n";
-      for (const Diagnostic& d : rejected)
-        if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(found_path, d) << "\n";
-      exit_code = kExitFailed;
-      return;
-    }
-    if (options->mip >= texture->levels.size()) {
-      std::cerr << "meshgate texture: " << display_text(found_path) << " has " << texture->levels.size()
-                << " mip level(s); --mip " << options->mip << " is not one of them\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    const texm::Rgba8Image image = texm::decode_level(*texture, options->mip, options->order);
-    std::vector<std::byte> png;
-    try {
-      png = encode_png_rgba(image.width, image.height, image.rgba);
-    } catch (const std::exception& e) {
-      std::cerr << "meshgate texture: " << e.what() << "\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    const auto write = [&](std::ostream& out) {
-      out.write(reinterpret_cast<const char*>(png.data()), static_cast<std::streamsize>(png.size()));
-    };
-    if (!write_file(options->output, write, "texture", overwrite_rule(options->force))) {
-      exit_code = kExitUsage;
-      return;
-    }
-    std::cout << "texture: " << display_text(found_path) << ": level " << options->mip << " of "
-              << texture->levels.size() << ", " << image.width << "x" << image.height << ", pixel format "
-              << texm::pixel_format_name(texture->format) << ", byte order " << texm::byte_order_name(options->order)
-              << " -> " << options->output << "\n";
-    exit_code = kExitOk;
-  });
+  cmd->callback([options, &exit_code] { exit_code = run_texture(*options); });
 }
 
 }  // namespace meshgate::cli

@@ -56,6 +56,120 @@ gltf::ImageUri page_images(ViewPage& page) {
   };
 }
 
+// The page of one model: its fields, and a glTF per LOD (each LOD column
+// that has geometry, for MSH), textured through `looks` when it is given.
+ViewPage make_view_page(const ParsedFile& f, const FormatRow& row, std::optional<MaterialSession>& looks,
+                        const std::string& file) {
+  // The fields are written into the page a group at a time (from a copy of a large model's streams).
+  ViewPage page{f.path, "", {}, row.fields ? row.fields(f, true) : FieldListing::from_array(row.inspect(f)["fields"])};
+  std::optional<MaterialChain> chain;
+  if (looks && row.reads_looks) chain.emplace(looks->chain_for(f, file));
+  for (unsigned lod = 0; lod < row.lods; ++lod) {
+    gltf::ExportOptions export_options{f.path, lod};
+    if (chain) chain->attach(export_options);
+    if (row.reads_looks) export_options.image_uri = page_images(page);
+    const gltf::Exported e = row.export_gltf(f, export_options);
+    if (row.lods == 1) {
+      page.summary = summary_line(e.summary);
+      page.lods.push_back({"model", glb_of(e.asset)});
+    } else {
+      if (lod == 0) page.summary = summary_line(e.summary) + " (LOD 0)";
+      if (lod == 0 || e.summary.primitives > 0) page.lods.push_back({"LOD " + std::to_string(lod), glb_of(e.asset)});
+    }
+  }
+  return page;
+}
+
+// What the walk of the file found: the page of the model asked for (the
+// first, or the one at `wanted`), the diagnostics of the first that did not
+// parse, and every model the file holds, as the user would pass them.
+struct ViewFind {
+  std::optional<ViewPage> page;
+  std::vector<Diagnostic> rejected;
+  std::vector<std::string> models;
+};
+
+ViewFind find_view_model(const SingleInput& input, const std::string& file, const std::string& wanted,
+                         nres::Profile profile, std::optional<MaterialSession>& looks) {
+  ViewFind found;
+  const auto visit = [&](ParsedFile& f) {
+    if (looks) looks->see(f);
+    // Listed as the user would pass them: the file as given, then the nested path.
+    if (f.ok() && row_of(f.format).is_model()) found.models.push_back(file + f.path.substr(std::min(f.path.size(), input.display.size())));
+    if (found.page || (!wanted.empty() && f.path != wanted)) return;
+    if (!f.ok()) {
+      if (found.rejected.empty()) found.rejected = f.diagnostics();
+      return;
+    }
+    const FormatRow& row = row_of(f.format);
+    if (!row.is_model()) return;
+    found.page = make_view_page(f, row, looks, file);
+    // FILE!NESTED found: nothing after it is parsed or inflated (the list of
+    // the file's models is printed only when there is no NESTED, or it misses).
+    if (!wanted.empty()) f.stop_walk = true;
+  };
+  parse_tree(input.display, input.bytes, {.profile = profile}, visit);
+  return found;
+}
+
+// No page: why, with the file's models when a nested path missed. Returns the exit code.
+int report_no_view_model(const ViewFind& found, const std::string& given, const std::string& file, const std::string& nested,
+                         const std::string& wanted) {
+  if (!wanted.empty()) {
+    std::cerr << "meshgate view: " << display_name(file) << " holds no model at " << display_name(nested)
+              << (found.rejected.empty() ? "" : " that parses") << "; its models:\n";
+    for (const std::string& m : found.models) std::cerr << "  " << display_text(m) << "\n";
+    for (const Diagnostic& d : found.rejected)
+      if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(wanted, d) << "\n";
+    return found.rejected.empty() ? kExitUsage : kExitFailed;
+  }
+  std::cerr << "meshgate view: " << display_name(given) << ": no model that parses\n";
+  for (const Diagnostic& d : found.rejected)
+    if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(given, d) << "\n";
+  return kExitFailed;
+}
+
+// The page with three.js, written atomically; false after printing why.
+bool write_view_page(const ViewPage& page, const ViewOptions& options) {
+  std::string error;
+  const std::optional<ThreeJs> three = read_three_js(error);
+  if (!three) {
+    std::cerr << "meshgate view: " << error << "\n";
+    return false;
+  }
+  const auto write_page = [&](std::ostream& out) {
+    write_model_view(page, *three, [&](std::string_view text) { out.write(text.data(), static_cast<std::streamsize>(text.size())); });
+  };
+  return write_file(options.output, write_page, "view", overwrite_rule(options.force));
+}
+
+// The directory of the file's models: view FILE!NESTED picks one.
+void print_view_models(const std::vector<std::string>& models, const std::string& display) {
+  constexpr size_t kListed = 50;
+  std::cout << "view: " << models.size() << " models in " << display_name(display) << "; view FILE!NESTED shows another:\n";
+  for (size_t i = 0; i < models.size() && i < kListed; ++i) std::cout << "  " << display_text(models[i]) << "\n";
+  if (models.size() > kListed) std::cout << "  ... and " << models.size() - kListed << " more (roundtrip lists them all)\n";
+}
+
+int run_view(const ViewOptions& options) {
+  std::optional<MaterialSession> looks;
+  if (!open_libraries(options.look, options.limits, "view", looks)) return kExitUsage;
+  FileReader reader;
+  const auto [file, nested] = split_nested(options.file);
+  int exit_code = kExitOk;
+  const std::optional<SingleInput> input =
+      read_single_input(file, {options.output}, overwrite_rule(options.force), options.limits, reader, "view", exit_code);
+  if (!input) return exit_code;
+  const std::string wanted = nested.empty() ? "" : input->display + "!" + nested;
+  const ViewFind found = find_view_model(*input, file, wanted, options.profile, looks);
+  if (!found.page) return report_no_view_model(found, options.file, file, nested, wanted);
+  if (!write_view_page(*found.page, options)) return kExitUsage;
+  std::cout << "view: " << display_name(found.page->title) << " -> " << display_name(options.output) << " ("
+            << found.page->summary << ")\n";
+  if (found.models.size() > 1 && wanted.empty()) print_view_models(found.models, input->display);
+  return kExitOk;
+}
+
 }  // namespace
 
 void add_view(CLI::App& app, int& exit_code) {
@@ -70,99 +184,7 @@ void add_view(CLI::App& app, int& exit_code) {
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   add_material_options(cmd, options->look);
-  cmd->callback([options, &exit_code] {
-    std::optional<MaterialSession> looks;
-    if (!open_libraries(options->look, options->limits, "view", looks)) {
-      exit_code = kExitUsage;
-      return;
-    }
-    FileReader reader;
-    // Not a structured binding: clang 14 cannot capture one in the lambda below.
-    const std::pair<std::string, std::string> split = split_nested(options->file);
-    const std::string& file = split.first;
-    const std::string& nested = split.second;
-    const std::optional<SingleInput> input =
-        read_single_input(file, {options->output}, overwrite_rule(options->force), options->limits, reader, "view", exit_code);
-    if (!input) return;
-    const std::string wanted = nested.empty() ? "" : input->display + "!" + nested;
-    std::optional<ViewPage> page;
-    std::vector<Diagnostic> rejected;
-    std::vector<std::string> models;  // every model the file holds, for the list
-    const auto visit = [&](ParsedFile& f) {
-      if (looks) looks->see(f);
-      // Listed as the user would pass them: the file as given, then the nested path.
-      if (f.ok() && row_of(f.format).is_model()) models.push_back(file + f.path.substr(std::min(f.path.size(), input->display.size())));
-      if (page || (!wanted.empty() && f.path != wanted)) return;
-      if (!f.ok()) {
-        if (rejected.empty()) rejected = f.diagnostics();
-        return;
-      }
-      const FormatRow& row = row_of(f.format);
-      if (!row.is_model()) return;
-      // The fields are written into the page a group at a time (from a copy of a large model's streams).
-      page = ViewPage{f.path, "", {}, row.fields ? row.fields(f, true) : FieldListing::from_array(row.inspect(f)["fields"])};
-      std::optional<MaterialChain> chain;
-      if (looks && row.reads_looks) chain.emplace(looks->chain_for(f, file));
-      for (unsigned lod = 0; lod < row.lods; ++lod) {
-        gltf::ExportOptions export_options{f.path, lod};
-        if (chain) chain->attach(export_options);
-        if (row.reads_looks) export_options.image_uri = page_images(*page);
-        const gltf::Exported e = row.export_gltf(f, export_options);
-        if (row.lods == 1) {
-          page->summary = summary_line(e.summary);
-          page->lods.push_back({"model", glb_of(e.asset)});
-        } else {
-          if (lod == 0) page->summary = summary_line(e.summary) + " (LOD 0)";
-          if (lod == 0 || e.summary.primitives > 0) page->lods.push_back({"LOD " + std::to_string(lod), glb_of(e.asset)});
-        }
-      }
-      // FILE!NESTED found: nothing after it is parsed or inflated (the list of
-      // the file's models is printed only when there is no NESTED, or it misses).
-      if (page && !wanted.empty()) f.stop_walk = true;
-    };
-    parse_tree(input->display, input->bytes, {.profile = options->profile}, visit);
-    if (!page && !wanted.empty()) {
-      std::cerr << "meshgate view: " << display_name(file) << " holds no model at " << display_name(nested)
-                << (rejected.empty() ? "" : " that parses") << "; its models:\n";
-      for (const std::string& m : models) std::cerr << "  " << display_text(m) << "\n";
-      for (const Diagnostic& d : rejected)
-        if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(wanted, d) << "\n";
-      exit_code = rejected.empty() ? kExitUsage : kExitFailed;
-      return;
-    }
-    if (!page) {
-      std::cerr << "meshgate view: " << display_name(options->file) << ": no model that parses\n";
-      for (const Diagnostic& d : rejected)
-        if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(options->file, d) << "\n";
-      exit_code = kExitFailed;
-      return;
-    }
-    std::string error;
-    const std::optional<ThreeJs> three = read_three_js(error);
-    if (!three) {
-      std::cerr << "meshgate view: " << error << "\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    const auto write_page = [&](std::ostream& out) {
-      write_model_view(*page, *three, [&](std::string_view text) { out.write(text.data(), static_cast<std::streamsize>(text.size())); });
-    };
-    if (!write_file(options->output, write_page, "view", overwrite_rule(options->force))) {
-      exit_code = kExitUsage;
-      return;
-    }
-    std::cout << "view: " << display_name(page->title) << " -> " << display_name(options->output) << " ("
-              << page->summary << ")\n";
-    if (models.size() > 1 && wanted.empty()) {
-      // The directory of the file's models: view FILE!NESTED picks one.
-      constexpr size_t kListed = 50;
-      std::cout << "view: " << models.size() << " models in " << display_name(input->display)
-                << "; view FILE!NESTED shows another:\n";
-      for (size_t i = 0; i < models.size() && i < kListed; ++i) std::cout << "  " << display_text(models[i]) << "\n";
-      if (models.size() > kListed) std::cout << "  ... and " << models.size() - kListed << " more (roundtrip lists them all)\n";
-    }
-    exit_code = kExitOk;
-  });
+  cmd->callback([options, &exit_code] { exit_code = run_view(*options); });
 }
 
 }  // namespace meshgate::cli
