@@ -16,13 +16,13 @@
 #include <fstream>
 #include <unistd.h>
 
-#include "writer/zip/zip_synth.hpp"
+#include "synth/zip/zip_synth.hpp"
 #include "parser/texm/texm_parser.hpp"
 #include "parser/texm/texm_pixels.hpp"
 #include "pipeline/material_chain.hpp"
 #include "writer/image/png_encode.hpp"
 #include "writer/nres/nres_layout_builder.hpp"
-#include "writer/texm/texm_synth.hpp"
+#include "synth/texm/texm_synth.hpp"
 #include "writer/gltf/gltf_export.hpp"
 #include "parser/core/hashing.hpp"
 #include "parser/mod/mod_layout.hpp"
@@ -38,7 +38,7 @@
 #include "writer/mod/mod_from_gltf.hpp"
 #include "writer/mod/mod_layout_builder.hpp"
 #include "writer/mod/mod_writer.hpp"
-#include "writer/msh/msh_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
 #include "writer/msh/msh_writer.hpp"
 
 namespace meshgate {

@@ -6,14 +6,14 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "synth/material/material_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
+#include "synth/nres/nres_synth.hpp"
+#include "synth/pac/pac_synth.hpp"
+#include "synth/texm/texm_synth.hpp"
+#include "synth/zip/zip_synth.hpp"
 #include "writer/core/atomic_file.hpp"
-#include "writer/mod/mod_synth.hpp"
-#include "writer/msh/msh_synth.hpp"
-#include "writer/nres/nres_synth.hpp"
-#include "writer/pac/pac_synth.hpp"
-#include "writer/material/material_synth.hpp"
-#include "writer/texm/texm_synth.hpp"
-#include "writer/zip/zip_synth.hpp"
 
 namespace meshgate::cli {
 

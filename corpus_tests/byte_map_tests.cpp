@@ -11,9 +11,9 @@
 #include "reports/file_page.hpp"
 #include "pipeline/roundtrip.hpp"
 #include "analysis/sweep.hpp"
-#include "writer/mod/mod_synth.hpp"
-#include "writer/msh/msh_synth.hpp"
-#include "writer/nres/nres_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
+#include "synth/nres/nres_synth.hpp"
 
 namespace meshgate {
 namespace {

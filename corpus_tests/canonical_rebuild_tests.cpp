@@ -12,11 +12,11 @@
 #include "analysis/sweep.hpp"
 #include "writer/mod/mod_layout_builder.hpp"
 #include "parser/msh/msh_parser.hpp"
-#include "writer/mod/mod_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
 #include "writer/msh/msh_describe.hpp"
 #include "writer/msh/msh_writer.hpp"
-#include "writer/msh/msh_synth.hpp"
-#include "writer/nres/nres_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
+#include "synth/nres/nres_synth.hpp"
 
 namespace meshgate {
 namespace {

@@ -14,8 +14,8 @@
 #include "parser/core/small_bytes.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "parser/nres/nres_model.hpp"
+#include "synth/core/prng.hpp"
 #include "writer/core/output_image.hpp"
-#include "writer/core/prng.hpp"
 
 namespace meshgate {
 namespace {

@@ -7,7 +7,7 @@
 #include "reports/evidence.hpp"
 #include "reports/markdown_tables.hpp"
 #include "analysis/sweep.hpp"
-#include "writer/mod/mod_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
 
 namespace meshgate {
 namespace {

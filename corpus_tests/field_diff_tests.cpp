@@ -9,9 +9,9 @@
 
 #include "parser/mod/mod_layout.hpp"
 #include "change/field_diff.hpp"
-#include "writer/mod/mod_synth.hpp"
-#include "writer/msh/msh_synth.hpp"
-#include "writer/texm/texm_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
+#include "synth/texm/texm_synth.hpp"
 
 namespace meshgate {
 namespace {

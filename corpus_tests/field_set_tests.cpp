@@ -8,9 +8,9 @@
 
 #include "change/field_diff.hpp"
 #include "change/field_set.hpp"
-#include "writer/mod/mod_synth.hpp"
-#include "writer/msh/msh_synth.hpp"
-#include "writer/zip/zip_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
+#include "synth/zip/zip_synth.hpp"
 
 namespace meshgate {
 namespace {

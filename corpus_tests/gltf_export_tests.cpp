@@ -16,9 +16,9 @@
 #include "parser/mod/mod_topology.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "parser/msh/msh_walks.hpp"
+#include "synth/mod/mod_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
 #include "writer/gltf/gltf_export.hpp"
-#include "writer/mod/mod_synth.hpp"
-#include "writer/msh/msh_synth.hpp"
 
 namespace meshgate::gltf {
 namespace {

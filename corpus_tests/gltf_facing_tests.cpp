@@ -12,9 +12,9 @@
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/mod/mod_topology.hpp"
+#include "synth/mod/mod_synth.hpp"
 #include "writer/gltf/gltf_export.hpp"
 #include "writer/gltf/strip_facing.hpp"
-#include "writer/mod/mod_synth.hpp"
 
 namespace meshgate::gltf {
 namespace {

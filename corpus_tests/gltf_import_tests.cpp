@@ -20,9 +20,9 @@
 #include "writer/gltf/gltf_export.hpp"
 #include "writer/mod/mod_from_gltf.hpp"
 #include "parser/msh/msh_parser.hpp"
-#include "writer/mod/mod_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
 #include "writer/msh/msh_from_gltf.hpp"
-#include "writer/msh/msh_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
 
 namespace meshgate {
 namespace {

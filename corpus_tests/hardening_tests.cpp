@@ -17,9 +17,9 @@
 #include "pipeline/file_reader.hpp"
 #include "pipeline/input_scan.hpp"
 #include "pipeline/json_schema_check.hpp"
+#include "synth/mod/mod_synth.hpp"
+#include "synth/nres/nres_synth.hpp"
 #include "writer/core/atomic_file.hpp"
-#include "writer/mod/mod_synth.hpp"
-#include "writer/nres/nres_synth.hpp"
 
 namespace meshgate {
 namespace {

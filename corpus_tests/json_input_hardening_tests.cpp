@@ -13,7 +13,7 @@
 #include "reports/manifest.hpp"
 #include "change/model_dump.hpp"
 #include "analysis/sweep.hpp"
-#include "writer/mod/mod_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
 
 namespace meshgate {
 namespace {

@@ -14,7 +14,7 @@
 #include "parser/msh/msh_fields.hpp"
 #include "parser/texm/texm_parser.hpp"
 #include "pipeline/material_chain.hpp"
-#include "writer/material/material_synth.hpp"
+#include "synth/material/material_synth.hpp"
 
 namespace meshgate {
 namespace {

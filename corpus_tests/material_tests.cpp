@@ -14,7 +14,7 @@
 #include "parser/nres/nres_parser.hpp"
 #include "analysis/sweep.hpp"
 #include "pipeline/roundtrip.hpp"
-#include "writer/material/material_synth.hpp"
+#include "synth/material/material_synth.hpp"
 #include "writer/material/material_writer.hpp"
 
 namespace meshgate::material {

@@ -8,7 +8,7 @@
 #include "corpus_tests/fixtures.hpp"
 #include "parser/mod/mod_diagnostic_codes.hpp"
 #include "parser/mod/mod_parser.hpp"
-#include "writer/mod/mod_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
 #include "writer/mod/mod_writer.hpp"
 
 namespace meshgate::mod {

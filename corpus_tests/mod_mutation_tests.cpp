@@ -6,8 +6,8 @@
 
 #include "parser/mod/mod_layout.hpp"
 #include "parser/mod/mod_parser.hpp"
-#include "writer/core/prng.hpp"
-#include "writer/mod/mod_synth.hpp"
+#include "synth/core/prng.hpp"
+#include "synth/mod/mod_synth.hpp"
 #include "writer/mod/mod_writer.hpp"
 
 namespace meshgate::mod {

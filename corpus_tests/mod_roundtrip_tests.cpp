@@ -11,10 +11,10 @@
 #include "parser/mod/mod_parser.hpp"
 #include "pipeline/roundtrip.hpp"
 #include "writer/mod/mod_layout_builder.hpp"
-#include "writer/mod/mod_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
 #include "writer/mod/mod_writer.hpp"
-#include "writer/msh/msh_synth.hpp"
-#include "writer/nres/nres_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
+#include "synth/nres/nres_synth.hpp"
 
 namespace meshgate::mod {
 namespace {

@@ -6,9 +6,9 @@
 
 #include "change/field_diff.hpp"
 #include "change/model_dump.hpp"
-#include "writer/mod/mod_synth.hpp"
-#include "writer/msh/msh_synth.hpp"
-#include "writer/nres/nres_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
+#include "synth/nres/nres_synth.hpp"
 
 namespace meshgate {
 namespace {

@@ -11,7 +11,7 @@
 #include "corpus_tests/fixtures.hpp"
 #include "parser/msh/msh_diagnostic_codes.hpp"
 #include "parser/msh/msh_parser.hpp"
-#include "writer/msh/msh_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
 #include "writer/msh/msh_writer.hpp"
 
 namespace meshgate::msh {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "corpus_tests/fixtures.hpp"
-#include "writer/nres/nres_synth.hpp"
+#include "synth/nres/nres_synth.hpp"
 
 namespace meshgate::testing {
 

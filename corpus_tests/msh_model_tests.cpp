@@ -14,7 +14,7 @@
 #include "parser/msh/msh_streams.hpp"
 #include "parser/msh/msh_text.hpp"
 #include "parser/msh/msh_walks.hpp"
-#include "writer/msh/msh_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
 #include "writer/msh/msh_writer.hpp"
 
 namespace meshgate::msh {

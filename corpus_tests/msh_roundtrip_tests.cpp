@@ -8,7 +8,7 @@
 #include "parser/core/hashing.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "pipeline/roundtrip.hpp"
-#include "writer/msh/msh_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
 #include "writer/msh/msh_writer.hpp"
 
 namespace meshgate::msh {

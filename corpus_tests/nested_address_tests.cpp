@@ -8,11 +8,11 @@
 
 #include "pipeline/nested_address.hpp"
 #include "pipeline/parse_tree.hpp"
-#include "writer/material/material_synth.hpp"
-#include "writer/mod/mod_synth.hpp"
+#include "synth/material/material_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
+#include "synth/texm/texm_synth.hpp"
+#include "synth/zip/zip_synth.hpp"
 #include "writer/pac/pac_layout_builder.hpp"
-#include "writer/texm/texm_synth.hpp"
-#include "writer/zip/zip_synth.hpp"
 
 namespace meshgate {
 namespace {

@@ -13,8 +13,8 @@
 #include "parser/zip/zip_volume.hpp"
 #include "pipeline/parse_tree.hpp"
 #include "pipeline/roundtrip.hpp"
+#include "synth/zip/zip_synth.hpp"
 #include "writer/pac/pac_layout_builder.hpp"
-#include "writer/zip/zip_synth.hpp"
 
 namespace meshgate {
 namespace {

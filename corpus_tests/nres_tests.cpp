@@ -10,8 +10,8 @@
 #include "parser/nres/nres_diagnostic_codes.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "pipeline/roundtrip.hpp"
-#include "writer/nres/nres_synth.hpp"
-#include "writer/core/prng.hpp"
+#include "synth/core/prng.hpp"
+#include "synth/nres/nres_synth.hpp"
 #include "writer/nres/nres_writer.hpp"
 
 namespace meshgate::nres {

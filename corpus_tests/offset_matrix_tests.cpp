@@ -14,9 +14,9 @@
 #include "fuzz/offset_fields.hpp"
 #include "parser/msh/msh_walks.hpp"
 #include "pipeline/roundtrip.hpp"
-#include "writer/mod/mod_synth.hpp"
-#include "writer/msh/msh_synth.hpp"
-#include "writer/nres/nres_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
+#include "synth/nres/nres_synth.hpp"
 
 namespace meshgate {
 namespace {

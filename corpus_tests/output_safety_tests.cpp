@@ -22,7 +22,7 @@
 #include "writer/core/atomic_file.hpp"
 #include "writer/core/output_names.hpp"
 #include "writer/gltf/gltf_export.hpp"
-#include "writer/mod/mod_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
 
 namespace meshgate {
 namespace {

@@ -13,10 +13,10 @@
 #include "reports/manifest.hpp"
 #include "analysis/semantic_invariants.hpp"
 #include "analysis/sweep.hpp"
-#include "writer/mod/mod_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
 #include "writer/msh/msh_exporter.hpp"
-#include "writer/msh/msh_synth.hpp"
-#include "writer/nres/nres_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
+#include "synth/nres/nres_synth.hpp"
 
 namespace meshgate {
 namespace {

@@ -13,8 +13,8 @@
 #include "parser/texm/texm_diagnostic_codes.hpp"
 #include "parser/texm/texm_parser.hpp"
 #include "parser/texm/texm_pixels.hpp"
+#include "synth/texm/texm_synth.hpp"
 #include "writer/image/png_encode.hpp"
-#include "writer/texm/texm_synth.hpp"
 #include "writer/texm/texm_writer.hpp"
 
 namespace meshgate::texm {

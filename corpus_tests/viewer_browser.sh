@@ -92,7 +92,7 @@ print(kind, state)
 assert state["ready"] is True, state
 assert state["errors"] == [], state["errors"]
 assert state["primitives"] > 0, state
-# The synthetic MSH parts are long thin ribbons (writer/msh/msh_synth.cpp strip_batch): a small share.
+# The synthetic MSH parts are long thin ribbons (synth/msh/msh_synth.cpp strip_batch): a small share.
 low = 0.05 if kind in ("mod", "textured", "untextured") else 0.005  # hostile: the synthetic MSH, renamed
 low = 0.0005 if kind == "lods" else low  # a small generated model, seen whole
 assert low <= state["coverage"] <= 0.95, f"the model covers {state['coverage']:.4f} of the pixels (expected >= {low})"

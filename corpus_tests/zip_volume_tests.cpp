@@ -10,8 +10,8 @@
 #include "parser/zip/zip_diagnostic_codes.hpp"
 #include "parser/zip/zip_volume.hpp"
 #include "pipeline/roundtrip.hpp"
-#include "writer/mod/mod_synth.hpp"
-#include "writer/zip/zip_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
+#include "synth/zip/zip_synth.hpp"
 
 namespace meshgate {
 namespace {

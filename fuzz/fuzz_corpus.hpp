@@ -6,8 +6,8 @@
 #pragma once
 
 #include "analysis/sweep.hpp"
-#include "writer/mod/mod_synth.hpp"
-#include "writer/msh/msh_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
 
 namespace meshgate::fuzzing {
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "fuzz/offset_fields.hpp"
-#include "writer/core/prng.hpp"
+#include "synth/core/prng.hpp"
 
 extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
 

@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "writer/core/synth_file.hpp"
+#include "synth/core/synth_file.hpp"
+#include "synth/nres/nres_synth.hpp"
 #include "writer/msh/msh_exporter.hpp"
-#include "writer/nres/nres_synth.hpp"
 
 namespace meshgate::msh {
 

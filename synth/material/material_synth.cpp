@@ -1,4 +1,4 @@
-#include "writer/material/material_synth.hpp"
+#include "synth/material/material_synth.hpp"
 
 #include <cstdio>
 #include <functional>
@@ -7,11 +7,11 @@
 #include "parser/material/mat0_fields.hpp"
 #include "parser/material/material_diagnostic_codes.hpp"
 #include "parser/material/wear_table.hpp"
-#include "writer/core/prng.hpp"
+#include "synth/core/prng.hpp"
+#include "synth/msh/msh_synth.hpp"
+#include "synth/texm/texm_synth.hpp"
 #include "writer/msh/msh_exporter.hpp"
-#include "writer/msh/msh_synth.hpp"
 #include "writer/nres/nres_layout_builder.hpp"
-#include "writer/texm/texm_synth.hpp"
 
 namespace meshgate::material {
 

@@ -1,4 +1,4 @@
-#include "writer/mod/mod_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include "parser/mod/mod_diagnostic_codes.hpp"
 #include "parser/mod/mod_layout.hpp"
 #include "parser/mod/mod_skin.hpp"
-#include "writer/core/prng.hpp"
+#include "synth/core/prng.hpp"
 
 namespace meshgate::mod {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "writer/core/synth_file.hpp"
+#include "synth/core/synth_file.hpp"
 
 namespace meshgate::zip {
 

@@ -1,4 +1,4 @@
-#include "writer/texm/texm_synth.hpp"
+#include "synth/texm/texm_synth.hpp"
 
 #include <cstdio>
 #include <functional>
@@ -6,7 +6,7 @@
 
 #include "parser/core/byte_reader.hpp"
 #include "parser/texm/texm_diagnostic_codes.hpp"
-#include "writer/core/prng.hpp"
+#include "synth/core/prng.hpp"
 #include "writer/nres/nres_layout_builder.hpp"
 
 namespace meshgate::texm {

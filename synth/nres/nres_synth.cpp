@@ -1,4 +1,4 @@
-#include "writer/nres/nres_synth.hpp"
+#include "synth/nres/nres_synth.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -9,7 +9,7 @@
 #include "parser/nres/nres_diagnostic_codes.hpp"
 #include "parser/nres/nres_fields.hpp"
 #include "parser/nres/nres_parser.hpp"
-#include "writer/core/prng.hpp"
+#include "synth/core/prng.hpp"
 
 namespace meshgate::nres {
 

@@ -1,14 +1,14 @@
 // Synthetic PAC/PNST containers (`meshgate synth pac|pnst`): a deterministic
 // random generator of descriptions for the layout builder
 // (pac_layout_builder.hpp), and one malformed variant per diagnostic code.
-// Members are generated MODs (writer/mod/mod_synth.hpp), nested containers and
+// Members are generated MODs (synth/mod/mod_synth.hpp), nested containers and
 // opaque blobs; never derived from game data.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include "writer/core/synth_file.hpp"
+#include "synth/core/synth_file.hpp"
 #include "writer/pac/pac_layout_builder.hpp"
 
 namespace meshgate::pac {

@@ -1,4 +1,4 @@
-#include "writer/pac/pac_synth.hpp"
+#include "synth/pac/pac_synth.hpp"
 
 #include <cstdio>
 #include <functional>
@@ -6,9 +6,9 @@
 
 #include "parser/core/byte_reader.hpp"
 #include "parser/pac/pac_diagnostic_codes.hpp"
-#include "writer/core/prng.hpp"
+#include "synth/core/prng.hpp"
+#include "synth/mod/mod_synth.hpp"
 #include "writer/mod/mod_layout_builder.hpp"
-#include "writer/mod/mod_synth.hpp"
 
 namespace meshgate::pac {
 

@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "writer/core/synth_file.hpp"
+#include "synth/core/synth_file.hpp"
 
 namespace meshgate::material {
 
 // Rows a generated WEAR table has: models' batches use rows 0..12
-// (writer/msh/msh_synth.cpp), so rows 10..12 miss.
+// (synth/msh/msh_synth.cpp), so rows 10..12 miss.
 inline constexpr uint64_t kSynthWearRows = 10;
 // The row names no material has (they fall back to DEFAULT).
 inline constexpr const char* kUnknownMaterial = "NO_SUCH_MATERIAL";

@@ -12,7 +12,7 @@
 
 #include "parser/texm/texm_model.hpp"
 #include "parser/texm/texm_pixels.hpp"
-#include "writer/core/synth_file.hpp"
+#include "synth/core/synth_file.hpp"
 
 namespace meshgate::texm {
 

@@ -1,4 +1,4 @@
-#include "writer/zip/zip_synth.hpp"
+#include "synth/zip/zip_synth.hpp"
 
 #include <zip.h>
 
@@ -7,8 +7,8 @@
 #include <stdexcept>
 
 #include "parser/zip/zip_diagnostic_codes.hpp"
-#include "writer/mod/mod_synth.hpp"
-#include "writer/pac/pac_synth.hpp"
+#include "synth/mod/mod_synth.hpp"
+#include "synth/pac/pac_synth.hpp"
 
 namespace meshgate::zip {
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "writer/core/synth_file.hpp"
+#include "synth/core/synth_file.hpp"
 #include "writer/nres/nres_layout_builder.hpp"
 
 namespace meshgate::nres {

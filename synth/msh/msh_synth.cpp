@@ -1,4 +1,4 @@
-#include "writer/msh/msh_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -9,7 +9,7 @@
 #include "parser/core/byte_reader.hpp"
 #include "parser/msh/msh_diagnostic_codes.hpp"
 #include "parser/msh/msh_fields.hpp"
-#include "writer/core/prng.hpp"
+#include "synth/core/prng.hpp"
 
 namespace meshgate::msh {
 
