@@ -3,16 +3,12 @@
 #include <charconv>
 
 #include "analysis/semantic_invariants.hpp"
+#include "parser/core/overloaded.hpp"
 #include "parser/mod/mod_fields.hpp"
 
 namespace meshgate {
 
 namespace {
-
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
 
 std::string mod_version(const mod::Model& model) {
   // "%.2f" as printf writes it ("1.01"), a fifth of the time: to_chars

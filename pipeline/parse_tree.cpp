@@ -3,17 +3,13 @@
 #include <algorithm>
 
 #include "parser/core/core_diagnostic_codes.hpp"
+#include "parser/core/overloaded.hpp"
 #include "pipeline/format_rows.hpp"
 #include "pipeline/input_scan.hpp"
 
 namespace meshgate {
 
 namespace {
-
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
 
 // The parser's own result of a file: a model's, else its container's.
 template <typename Visit>
