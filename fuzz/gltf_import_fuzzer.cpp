@@ -12,12 +12,12 @@
 #include <string>
 #include <string_view>
 
+#include "import/mod_from_gltf.hpp"
+#include "import/msh_from_gltf.hpp"
 #include "parser/gltf/gltf_conventions.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
-#include "writer/mod/mod_from_gltf.hpp"
-#include "writer/msh/msh_from_gltf.hpp"
 
 namespace {
 

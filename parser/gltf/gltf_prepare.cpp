@@ -143,10 +143,18 @@ class DuplicateKeys final : public nlohmann::json_sax<json> {
     return true;
   }
   [[nodiscard]] std::string path() const {
+    // Appended piece by piece: GCC 12 misreads the temporaries of
+    // "[" + std::to_string(i) + "]" as an overflowing copy (-Wstringop-overflow).
     std::string out;
     for (const Level& l : levels_) {
-      if (l.object) out += (out.empty() ? "" : ".") + l.name;
-      else out += "[" + std::to_string(l.index) + "]";
+      if (l.object) {
+        if (!out.empty()) out += '.';
+        out += l.name;
+      } else {
+        out += '[';
+        out += std::to_string(l.index);
+        out += ']';
+      }
     }
     return out;
   }

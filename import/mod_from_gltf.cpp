@@ -1,4 +1,4 @@
-#include "writer/mod/mod_from_gltf.hpp"
+#include "import/mod_from_gltf.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,8 +12,8 @@
 #include "parser/mod/mod_nodes.hpp"
 #include "parser/mod/mod_skin.hpp"
 #include "parser/mod/mod_topology.hpp"
-#include "writer/core/import_losses.hpp"
-#include "writer/core/import_narrowing.hpp"
+#include "import/import_losses.hpp"
+#include "import/import_narrowing.hpp"
 #include "writer/mod/mod_canonical.hpp"
 
 namespace meshgate::mod {

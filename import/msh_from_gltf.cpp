@@ -1,14 +1,14 @@
-#include "writer/msh/msh_from_gltf.hpp"
+#include "import/msh_from_gltf.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
 
+#include "import/import_losses.hpp"
+#include "import/import_narrowing.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/nres/nres_model.hpp"
-#include "writer/core/import_losses.hpp"
-#include "writer/core/import_narrowing.hpp"
 #include "writer/gltf/gltf_export.hpp"
 #include "writer/msh/msh_describe.hpp"
 
