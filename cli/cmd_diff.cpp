@@ -41,6 +41,64 @@ std::optional<std::vector<DiffSide>> sides_of(const InputFile& file, const std::
   return diff_sides(file.display, read.bytes, options.profile);
 }
 
+// The files of A and B paired by report path: a file argument is reported by
+// its own name, so two single files pair whatever they are called.
+using DiffPairs = std::map<std::string, std::pair<const InputFile*, const InputFile*>>;
+DiffPairs pair_diff_inputs(const InputScan& a, const InputScan& b) {
+  const bool single = a.files.size() == 1 && b.files.size() == 1 && a.files[0].explicit_argument &&
+                      b.files[0].explicit_argument;
+  DiffPairs pairs;
+  for (const InputFile& f : a.files) pairs[single ? "" : f.display].first = &f;
+  for (const InputFile& f : b.files) pairs[single ? "" : f.display].second = &f;
+  return pairs;
+}
+
+// The differences of every pair, as JSON and as text.
+struct DiffFindings {
+  nlohmann::json files = nlohmann::json::array();
+  std::string text;
+  bool equal = true;
+};
+
+// Compares one pair into `findings`; false after printing why a side cannot be read.
+bool diff_pair(const InputFile* file_a, const InputFile* file_b, const std::string& nested_a, const std::string& nested_b,
+               const DiffOptions& options, DiffFindings& findings) {
+  std::vector<DiffSide> sa, sb;
+  for (const auto& [file, sides, nested] : {std::tuple{file_a, &sa, &nested_a}, std::tuple{file_b, &sb, &nested_b}}) {
+    if (!file) continue;
+    auto read = sides_of(*file, *nested, options);
+    if (!read) return false;
+    *sides = std::move(*read);
+  }
+  for (const FileDiff& d : diff_trees(sa, sb, options.semantic ? DiffMode::content : DiffMode::bytes)) {
+    findings.equal = findings.equal && d.equal();
+    if (d.equal()) continue;
+    findings.files.push_back(file_diff_json(d));
+    findings.text += file_diff_text(d);
+  }
+  return true;
+}
+
+int run_diff(const DiffOptions& options) {
+  // Either side may be an address FILE!NESTED: its FILE is scanned, its nested file compared.
+  const auto [file_a, nested_a] = split_nested(options.a);
+  const auto [file_b, nested_b] = split_nested(options.b);
+  const std::optional<InputScan> a = scan_for({file_a}, 1, "diff");
+  const std::optional<InputScan> b = scan_for({file_b}, 1, "diff");
+  if (!a || !b) return kExitUsage;
+  DiffFindings findings;
+  for (const auto& [key, pair] : pair_diff_inputs(*a, *b))
+    if (!diff_pair(pair.first, pair.second, nested_a, nested_b, options, findings)) return kExitUsage;
+  if (options.json) {
+    std::cout << nlohmann::json{{"equal", findings.equal}, {"semantic", options.semantic}, {"files", findings.files}}.dump(2)
+              << "\n";
+  } else {
+    std::cout << findings.text
+              << (findings.equal ? "diff: equal\n" : "diff: " + std::to_string(findings.files.size()) + " file(s) differ\n");
+  }
+  return findings.equal ? kExitOk : kExitFailed;
+}
+
 }  // namespace
 
 void add_diff(CLI::App& app, int& exit_code) {
@@ -54,51 +112,7 @@ void add_diff(CLI::App& app, int& exit_code) {
                  "out, so one model laid out two ways is equal");
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
-  cmd->callback([options, &exit_code] {
-    // Either side may be an address FILE!NESTED: its FILE is scanned, its nested file compared.
-    const auto [file_a, nested_a] = split_nested(options->a);
-    const auto [file_b, nested_b] = split_nested(options->b);
-    const std::optional<InputScan> a = scan_for({file_a}, 1, "diff");
-    const std::optional<InputScan> b = scan_for({file_b}, 1, "diff");
-    if (!a || !b) {
-      exit_code = kExitUsage;
-      return;
-    }
-    // Pair by report path: a file argument is reported by its own name, so
-    // two single files pair whatever they are called.
-    const bool single = a->files.size() == 1 && b->files.size() == 1 && a->files[0].explicit_argument &&
-                        b->files[0].explicit_argument;
-    std::map<std::string, std::pair<const InputFile*, const InputFile*>> pairs;
-    for (const InputFile& f : a->files) pairs[single ? "" : f.display].first = &f;
-    for (const InputFile& f : b->files) pairs[single ? "" : f.display].second = &f;
-    nlohmann::json files = nlohmann::json::array();
-    bool equal = true;
-    std::string text;
-    for (const auto& [key, pair] : pairs) {
-      std::vector<DiffSide> sa, sb;
-      for (const auto& [file, sides, nested] : {std::tuple{pair.first, &sa, &nested_a}, std::tuple{pair.second, &sb, &nested_b}}) {
-        if (!file) continue;
-        auto read = sides_of(*file, *nested, *options);
-        if (!read) {
-          exit_code = kExitUsage;
-          return;
-        }
-        *sides = std::move(*read);
-      }
-      for (const FileDiff& d : diff_trees(sa, sb, options->semantic ? DiffMode::content : DiffMode::bytes)) {
-        equal = equal && d.equal();
-        if (d.equal()) continue;
-        files.push_back(file_diff_json(d));
-        text += file_diff_text(d);
-      }
-    }
-    if (options->json) {
-      std::cout << nlohmann::json{{"equal", equal}, {"semantic", options->semantic}, {"files", files}}.dump(2) << "\n";
-    } else {
-      std::cout << text << (equal ? "diff: equal\n" : "diff: " + std::to_string(files.size()) + " file(s) differ\n");
-    }
-    exit_code = equal ? kExitOk : kExitFailed;
-  });
+  cmd->callback([options, &exit_code] { exit_code = run_diff(*options); });
 }
 
 }  // namespace meshgate::cli

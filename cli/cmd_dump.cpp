@@ -19,6 +19,58 @@ struct DumpOptions {
   SizeLimits limits;
 };
 
+int run_dump(const DumpOptions& options) {
+  FileReader reader;
+  int exit_code = kExitOk;
+  const std::optional<SingleInput> input =
+      read_single_input(options.input, {options.output}, overwrite_rule(options.force), options.limits, reader, "dump", exit_code);
+  if (!input) return exit_code;
+  const std::string& display = input->display;
+  const nlohmann::json dump = dump_model(display, input->bytes, options.profile, input->origin);
+  if (dump.contains("error")) {
+    std::cerr << "meshgate dump: " << dump.at("error").get<std::string>() << "\n";
+    return kExitFailed;
+  }
+  if (!write_file(options.output, [&](std::ostream& out) { out << dump.dump(1) << "\n"; }, "dump",
+                  overwrite_rule(options.force)))
+    return kExitUsage;
+  std::cout << "dump: " << display << " -> " << options.output << " (" << dump.at("items").size() << " items)\n";
+  return kExitOk;
+}
+
+// The dump a build reads, checked against the output first; nullopt after printing why.
+std::optional<nlohmann::json> read_dump(const DumpOptions& options) {
+  const std::optional<InputScan> scan = scan_for({options.input}, 1, "build", /*keep_unreadable=*/false);
+  FileReader reader;
+  const FileRead read = reader.read(options.input, SizeLimits{1ull << 31});
+  if (!read) {
+    std::cerr << "meshgate build: " << options.input << ": " << read_failure_text(read) << "\n";
+    return std::nullopt;
+  }
+  if (!outputs_are_usable({options.output}, scan ? scan->files : std::vector<InputFile>{}, "build",
+                          overwrite_rule(options.force)))
+    return std::nullopt;
+  const std::string_view text(reinterpret_cast<const char*>(read.bytes.data()), read.bytes.size());
+  JsonRead parsed = read_json(text);
+  if (!parsed.value) {
+    std::cerr << "meshgate build: " << options.input << ": not a usable JSON document: " << parsed.error << "\n";
+    return std::nullopt;
+  }
+  return std::move(parsed.value);
+}
+
+int run_build(const DumpOptions& options) {
+  const std::optional<nlohmann::json> dump = read_dump(options);
+  if (!dump) return kExitUsage;
+  const BuildResult built = build_from_dump(*dump);
+  for (const std::string& e : built.errors) std::cerr << "meshgate build: " << options.input << ": " << e << "\n";
+  for (const std::string& o : built.overlaps) std::cerr << "meshgate build: " << options.input << ": " << o << "\n";
+  if (!built.errors.empty()) return kExitUsage;
+  if (!built.overlaps.empty()) return kExitFailed;  // a well-formed dump whose items disagree about bytes: refused, not resolved
+  return write_checked_model(dump->at("name").get<std::string>(), built.bytes, options.profile, options.force,
+                             options.output, "build", overwrite_rule(options.force));
+}
+
 }  // namespace
 
 void add_dump(CLI::App& app, int& exit_code) {
@@ -29,26 +81,7 @@ void add_dump(CLI::App& app, int& exit_code) {
   add_force_option(cmd, options->force);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
-  cmd->callback([options, &exit_code] {
-    FileReader reader;
-    const std::optional<SingleInput> input =
-        read_single_input(options->input, {options->output}, overwrite_rule(options->force), options->limits, reader, "dump", exit_code);
-    if (!input) return;
-    const std::string& display = input->display;
-    const nlohmann::json dump = dump_model(display, input->bytes, options->profile, input->origin);
-    if (dump.contains("error")) {
-      std::cerr << "meshgate dump: " << dump.at("error").get<std::string>() << "\n";
-      exit_code = kExitFailed;
-      return;
-    }
-    if (!write_file(options->output, [&](std::ostream& out) { out << dump.dump(1) << "\n"; }, "dump",
-                    overwrite_rule(options->force))) {
-      exit_code = kExitUsage;
-      return;
-    }
-    std::cout << "dump: " << display << " -> " << options->output << " (" << dump.at("items").size() << " items)\n";
-    exit_code = kExitOk;
-  });
+  cmd->callback([options, &exit_code] { exit_code = run_dump(*options); });
 }
 
 void add_build(CLI::App& app, int& exit_code) {
@@ -58,42 +91,7 @@ void add_build(CLI::App& app, int& exit_code) {
   add_output_option(cmd, "-o,--output", options->output, "the file to write")->required();
   add_force_option(cmd, options->force, "write the file even if it has an error diagnostic");
   add_profile_option(cmd, options->profile);
-  cmd->callback([options, &exit_code] {
-    const std::optional<InputScan> scan = scan_for({options->input}, 1, "build", /*keep_unreadable=*/false);
-    FileReader reader;
-    const FileRead read = reader.read(options->input, SizeLimits{1ull << 31});
-    if (!read) {
-      std::cerr << "meshgate build: " << options->input << ": " << read_failure_text(read) << "\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    if (!outputs_are_usable({options->output}, scan ? scan->files : std::vector<InputFile>{}, "build",
-                            overwrite_rule(options->force))) {
-      exit_code = kExitUsage;
-      return;
-    }
-    const std::string_view text(reinterpret_cast<const char*>(read.bytes.data()), read.bytes.size());
-    const JsonRead parsed = read_json(text);
-    if (!parsed.value) {
-      std::cerr << "meshgate build: " << options->input << ": not a usable JSON document: " << parsed.error << "\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    const nlohmann::json& dump = *parsed.value;
-    const BuildResult built = build_from_dump(dump);
-    for (const std::string& e : built.errors) std::cerr << "meshgate build: " << options->input << ": " << e << "\n";
-    for (const std::string& o : built.overlaps) std::cerr << "meshgate build: " << options->input << ": " << o << "\n";
-    if (!built.errors.empty()) {
-      exit_code = kExitUsage;
-      return;
-    }
-    if (!built.overlaps.empty()) {  // a well-formed dump whose items disagree about bytes: refused, not resolved
-      exit_code = kExitFailed;
-      return;
-    }
-    exit_code = write_checked_model(dump.at("name").get<std::string>(), built.bytes, options->profile, options->force,
-                                    options->output, "build", overwrite_rule(options->force));
-  });
+  cmd->callback([options, &exit_code] { exit_code = run_build(*options); });
 }
 
 }  // namespace meshgate::cli

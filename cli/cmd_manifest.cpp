@@ -61,6 +61,41 @@ std::optional<nlohmann::json> read_lock(const std::string& path, uint64_t max_lo
   return std::nullopt;
 }
 
+int run_manifest(const ManifestOptions& options) {
+  SweepRequest request{options.paths, options.jobs, options.profile, options.limits, true, {options.out}};
+  request.overwrite = overwrite_rule(options.force);
+  auto result = run_sweep(request, "manifest");
+  if (!result) return kExitUsage;
+  const auto write_lock = [&](std::ostream& out) { write_manifest_json(out, *result); };
+  // Never a lock the gate would refuse to read: measured before it is written.
+  if (const uint64_t bytes = streamed_size(write_lock); bytes > options.max_lock) {
+    std::fprintf(stderr,
+                 "meshgate manifest: the lock of %zu entries would be %llu bytes, over the %llu a gate reads "
+                 "(--max-lock); nothing written: lock each folder on its own, or pass the same --max-lock to "
+                 "manifest and gate\n",
+                 result->files.size(), static_cast<unsigned long long>(bytes),
+                 static_cast<unsigned long long>(options.max_lock));
+    return kExitUsage;
+  }
+  if (!write_file(options.out, write_lock, "manifest", request.overwrite)) return kExitUsage;
+  std::printf("manifest: %zu entries written to %s\n", result->files.size(), display_text(options.out).c_str());
+  return kExitOk;
+}
+
+int run_gate(const ManifestOptions& options) {
+  const std::optional<nlohmann::json> manifest = read_lock(options.manifest, options.max_lock);
+  if (!manifest) return kExitUsage;
+  SweepRequest request{options.paths, options.jobs, options.profile, options.limits, true, {}, false};
+  request.unreadable_is_finding = true;
+  auto result = run_sweep(request, "gate");
+  if (!result) return kExitUsage;
+  const std::vector<std::string> differences = gate_differences(*manifest, *result);
+  for (const std::string& d : differences) std::printf("gate: %s\n", display_text(d).c_str());
+  std::printf("gate: %s (%zu entries checked, %zu differences)\n", differences.empty() ? "PASS" : "FAIL",
+              result->files.size(), differences.size());
+  return differences.empty() ? kExitOk : kExitFailed;
+}
+
 }  // namespace
 
 void add_manifest(CLI::App& app, int& exit_code) {
@@ -73,33 +108,7 @@ void add_manifest(CLI::App& app, int& exit_code) {
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   add_max_lock_option(cmd, options->max_lock);
-  cmd->callback([options, &exit_code] {
-    SweepRequest request{options->paths, options->jobs, options->profile, options->limits, true, {options->out}};
-    request.overwrite = overwrite_rule(options->force);
-    auto result = run_sweep(request, "manifest");
-    if (!result) {
-      exit_code = kExitUsage;
-      return;
-    }
-    const auto write_lock = [&](std::ostream& out) { write_manifest_json(out, *result); };
-    // Never a lock the gate would refuse to read: measured before it is written.
-    if (const uint64_t bytes = streamed_size(write_lock); bytes > options->max_lock) {
-      std::fprintf(stderr,
-                   "meshgate manifest: the lock of %zu entries would be %llu bytes, over the %llu a gate reads "
-                   "(--max-lock); nothing written: lock each folder on its own, or pass the same --max-lock to "
-                   "manifest and gate\n",
-                   result->files.size(), static_cast<unsigned long long>(bytes),
-                   static_cast<unsigned long long>(options->max_lock));
-      exit_code = kExitUsage;
-      return;
-    }
-    if (!write_file(options->out, write_lock, "manifest", request.overwrite)) {
-      exit_code = kExitUsage;
-      return;
-    }
-    std::printf("manifest: %zu entries written to %s\n", result->files.size(), display_text(options->out).c_str());
-    exit_code = kExitOk;
-  });
+  cmd->callback([options, &exit_code] { exit_code = run_manifest(*options); });
 }
 
 void add_gate(CLI::App& app, int& exit_code) {
@@ -111,25 +120,7 @@ void add_gate(CLI::App& app, int& exit_code) {
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   add_max_lock_option(cmd, options->max_lock);
-  cmd->callback([options, &exit_code] {
-    const std::optional<nlohmann::json> manifest = read_lock(options->manifest, options->max_lock);
-    if (!manifest) {
-      exit_code = kExitUsage;
-      return;
-    }
-    SweepRequest request{options->paths, options->jobs, options->profile, options->limits, true, {}, false};
-    request.unreadable_is_finding = true;
-    auto result = run_sweep(request, "gate");
-    if (!result) {
-      exit_code = kExitUsage;
-      return;
-    }
-    const std::vector<std::string> differences = gate_differences(*manifest, *result);
-    for (const std::string& d : differences) std::printf("gate: %s\n", display_text(d).c_str());
-    std::printf("gate: %s (%zu entries checked, %zu differences)\n", differences.empty() ? "PASS" : "FAIL",
-                result->files.size(), differences.size());
-    exit_code = differences.empty() ? kExitOk : kExitFailed;
-  });
+  cmd->callback([options, &exit_code] { exit_code = run_gate(*options); });
 }
 
 }  // namespace meshgate::cli

@@ -34,6 +34,39 @@ bool same_model(const std::string& display, Bytes input, Bytes result, nres::Pro
   return equal;
 }
 
+int run_rebuild(const RebuildOptions& options) {
+  if (!options.canonical) {
+    std::cerr << "meshgate rebuild: give --canonical (the only layout rebuild makes)\n";
+    return kExitUsage;
+  }
+  FileReader reader;
+  int exit_code = kExitOk;
+  const std::optional<SingleInput> input =
+      read_single_input(options.file, {options.output}, overwrite_rule(options.force), options.limits, reader, "rebuild", exit_code);
+  if (!input) return exit_code;
+  const std::string& display = input->display;
+  const Bytes data = input->bytes;
+  const RebuildResult result = rebuild_canonical(display, data, options.profile, input->origin);
+  if (!result.ok()) {
+    std::cerr << "meshgate rebuild: " << *result.error << "; nothing to rebuild\n";
+    return kExitFailed;
+  }
+  for (const std::string& n : result.not_placed) std::cout << "not placed: " << n << "\n";
+  for (const std::string& n : result.notes) std::cout << "note: " << n << "\n";
+  if (!same_model(display, data, result.bytes, options.profile, input->origin)) {
+    if (!options.force) {
+      std::cerr << "meshgate rebuild: the result does not hold the same model (differences above); nothing "
+                   "written (--force writes it anyway)\n";
+      return kExitFailed;
+    }
+    std::cout << "rebuild: writing a result that differs in content (--force)\n";
+  } else {
+    std::cout << "rebuild: same model as the input (diff --semantic: equal)\n";
+  }
+  return write_checked_model(display, result.bytes, options.profile, options.force, options.output, "rebuild",
+                             overwrite_rule(options.force));
+}
+
 }  // namespace
 
 void add_rebuild(CLI::App& app, int& exit_code) {
@@ -45,40 +78,7 @@ void add_rebuild(CLI::App& app, int& exit_code) {
   add_force_option(cmd, options->force, "write the result even if it differs in content or has an error diagnostic");
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
-  cmd->callback([options, &exit_code] {
-    if (!options->canonical) {
-      std::cerr << "meshgate rebuild: give --canonical (the only layout rebuild makes)\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    FileReader reader;
-    const std::optional<SingleInput> input =
-        read_single_input(options->file, {options->output}, overwrite_rule(options->force), options->limits, reader, "rebuild", exit_code);
-    if (!input) return;
-    const std::string& display = input->display;
-    const Bytes data = input->bytes;
-    const RebuildResult result = rebuild_canonical(display, data, options->profile, input->origin);
-    if (!result.ok()) {
-      std::cerr << "meshgate rebuild: " << *result.error << "; nothing to rebuild\n";
-      exit_code = kExitFailed;
-      return;
-    }
-    for (const std::string& n : result.not_placed) std::cout << "not placed: " << n << "\n";
-    for (const std::string& n : result.notes) std::cout << "note: " << n << "\n";
-    if (!same_model(display, data, result.bytes, options->profile, input->origin)) {
-      if (!options->force) {
-        std::cerr << "meshgate rebuild: the result does not hold the same model (differences above); nothing "
-                     "written (--force writes it anyway)\n";
-        exit_code = kExitFailed;
-        return;
-      }
-      std::cout << "rebuild: writing a result that differs in content (--force)\n";
-    } else {
-      std::cout << "rebuild: same model as the input (diff --semantic: equal)\n";
-    }
-    exit_code = write_checked_model(display, result.bytes, options->profile, options->force, options->output, "rebuild",
-                                    overwrite_rule(options->force));
-  });
+  cmd->callback([options, &exit_code] { exit_code = run_rebuild(*options); });
 }
 
 }  // namespace meshgate::cli

@@ -29,6 +29,59 @@ void print_row(const RoundTripOutcome& o) {
     if (d.severity == Severity::error) std::printf("          %s\n", format_diagnostic(o.path, d).c_str());
 }
 
+// What the round trip came to over every file.
+struct RoundTripTotals {
+  uint64_t total = 0, identical = 0, read_only = 0, failed = 0, bytes = 0;
+};
+
+void print_roundtrip_json(const nlohmann::json& files, const RoundTripTotals& t) {
+  nlohmann::json report = {{"files", files},
+                           {"totals", {{"files", t.total}, {"identical", t.identical}, {"read_only", t.read_only},
+                                       {"failed", t.failed}, {"bytes", t.bytes}}}};
+  std::cout << dump_for_report(report) << "\n";
+}
+
+void print_roundtrip_totals(const RoundTripTotals& t) {
+  std::printf("total: %llu files, %llu identical, %llu failed, %llu bytes\n", static_cast<unsigned long long>(t.total),
+              static_cast<unsigned long long>(t.identical), static_cast<unsigned long long>(t.failed),
+              static_cast<unsigned long long>(t.bytes));
+  if (t.read_only > 0)
+    std::printf("       %llu read-only container%s (NBZ/ZIP volumes are read, never rewritten: their members are "
+                "round-tripped above)\n",
+                static_cast<unsigned long long>(t.read_only), t.read_only == 1 ? "" : "s");
+}
+
+int run_roundtrip(const RoundTripOptions& options) {
+  const std::optional<InputScan> scan = scan_for(options.paths, 1, "roundtrip");
+  if (!scan) return kExitUsage;
+  nlohmann::json files = nlohmann::json::array();
+  RoundTripTotals totals;
+  if (!options.json) std::printf("%-9s %10s  %-16s  %-11s %s\n", "result", "bytes", "xxh3_64", "format", "path");
+  FileReader reader;
+  for (const InputFile& input : scan->files) {
+    const FileRead read = reader.read(input.path, options.limits);
+    if (!read && read.status != ReadStatus::too_large) {
+      std::cerr << "meshgate roundtrip: " << input.path.string() << ": " << read_failure_text(read) << "\n";
+      return kExitUsage;
+    }
+    const std::vector<RoundTripOutcome> outcomes =
+        read ? roundtrip_tree(input.display, read.bytes, options.profile, {}, true, options.limits)
+             : std::vector<RoundTripOutcome>{too_large_outcome(input.display, read)};
+    for (const RoundTripOutcome& o : outcomes) {
+      ++totals.total;
+      if (o.path == input.display) totals.bytes += o.size;  // nested payloads are inside it
+      (o.identical ? totals.identical : o.read_only && o.parsed ? totals.read_only : totals.failed) += 1;
+      if (options.json)
+        files.push_back(roundtrip_json(o));
+      else
+        print_row(o);
+    }
+  }
+  if (options.json) print_roundtrip_json(files, totals);
+  else print_roundtrip_totals(totals);
+  return totals.failed == 0 ? kExitOk : kExitFailed;
+}
+
 }  // namespace
 
 void add_roundtrip(CLI::App& app, int& exit_code) {
@@ -39,53 +92,7 @@ void add_roundtrip(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", options->json, "print a JSON report");
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
-  cmd->callback([options, &exit_code] {
-    const std::optional<InputScan> scan = scan_for(options->paths, 1, "roundtrip");
-    if (!scan) {
-      exit_code = kExitUsage;
-      return;
-    }
-    nlohmann::json files = nlohmann::json::array();
-    uint64_t total = 0, identical = 0, read_only = 0, failed = 0, bytes_total = 0;
-    if (!options->json) std::printf("%-9s %10s  %-16s  %-11s %s\n", "result", "bytes", "xxh3_64", "format", "path");
-    FileReader reader;
-    for (const InputFile& input : scan->files) {
-      const FileRead read = reader.read(input.path, options->limits);
-      if (!read && read.status != ReadStatus::too_large) {
-        std::cerr << "meshgate roundtrip: " << input.path.string() << ": " << read_failure_text(read) << "\n";
-        exit_code = kExitUsage;
-        return;
-      }
-      const nres::Profile profile = options->profile;
-      const std::vector<RoundTripOutcome> outcomes =
-          read ? roundtrip_tree(input.display, read.bytes, profile, {}, true, options->limits)
-               : std::vector<RoundTripOutcome>{too_large_outcome(input.display, read)};
-      for (const RoundTripOutcome& o : outcomes) {
-        ++total;
-        if (o.path == input.display) bytes_total += o.size;  // nested payloads are inside it
-        (o.identical ? identical : o.read_only && o.parsed ? read_only : failed) += 1;
-        if (options->json)
-          files.push_back(roundtrip_json(o));
-        else
-          print_row(o);
-      }
-    }
-    if (options->json) {
-      nlohmann::json report = {{"files", files},
-                               {"totals", {{"files", total}, {"identical", identical}, {"read_only", read_only},
-                                           {"failed", failed}, {"bytes", bytes_total}}}};
-      std::cout << dump_for_report(report) << "\n";
-    } else {
-      std::printf("total: %llu files, %llu identical, %llu failed, %llu bytes\n",
-                  static_cast<unsigned long long>(total), static_cast<unsigned long long>(identical),
-                  static_cast<unsigned long long>(failed), static_cast<unsigned long long>(bytes_total));
-      if (read_only > 0)
-        std::printf("       %llu read-only container%s (NBZ/ZIP volumes are read, never rewritten: their members are "
-                    "round-tripped above)\n",
-                    static_cast<unsigned long long>(read_only), read_only == 1 ? "" : "s");
-    }
-    exit_code = failed == 0 ? kExitOk : kExitFailed;
-  });
+  cmd->callback([options, &exit_code] { exit_code = run_roundtrip(*options); });
 }
 
 }  // namespace meshgate::cli

@@ -21,6 +21,63 @@ struct SetOptions {
   SizeLimits limits;
 };
 
+// Each PATH=VALUE parsed; nullopt after printing the first that is not one.
+std::optional<std::vector<FieldAssignment>> parse_assignments(const std::vector<std::string>& texts) {
+  std::vector<FieldAssignment> assignments;
+  for (const std::string& text : texts) {
+    const auto a = parse_assignment(text);
+    if (!a) {
+      std::cerr << "meshgate set: `" << text << "` is not PATH=VALUE\n";
+      return std::nullopt;
+    }
+    assignments.push_back(*a);
+  }
+  return assignments;
+}
+
+void print_edits(const SetResult& result) {
+  for (const std::string& n : result.notes) std::cout << "note: " << display_text(n) << "\n";
+  for (const FieldEdit& e : result.edits)
+    std::cout << display_text(e.path) << " @ " << hex_offset(e.offset) << " (" << e.size
+              << " bytes): " << display_text(e.old_value) << " -> " << display_text(e.new_value) << "\n";
+}
+
+int run_set(const SetOptions& options) {
+  if (options.output.empty() && !options.in_place) {
+    std::cerr << "meshgate set: give -o OUT, or --in-place to replace " << options.file << "\n";
+    return kExitUsage;
+  }
+  const std::optional<std::vector<FieldAssignment>> assignments = parse_assignments(options.assignments);
+  if (!assignments) return kExitUsage;
+  FileReader reader;
+  // --in-place replaces the input by request: no output to check against it.
+  const std::vector<std::string> outputs = options.in_place ? std::vector<std::string>{} : std::vector{options.output};
+  int exit_code = kExitOk;
+  const std::optional<SingleInput> input =
+      read_single_input(options.file, outputs, overwrite_rule(options.force), options.limits, reader, "set", exit_code);
+  if (!input) return exit_code;
+  const std::string& display = input->display;
+  // A nested file inside a volume has no place to be written back to.
+  if (input->nested && !input->nested->offset_in_outer) {
+    std::cerr << "meshgate set: " << display_text(display)
+              << " lies in an NBZ/ZIP volume, which is read-only: extract the member to edit it\n";
+    return kExitUsage;
+  }
+  const SetResult result = apply_assignments(display, input->bytes, options.profile, *assignments, input->origin);
+  for (const std::string& e : result.errors) std::cerr << "meshgate set: " << display_text(e) << "\n";
+  if (!result.errors.empty()) return kExitUsage;
+  print_edits(result);
+  // --in-place replaces FILE (through a symlink, its target) whatever --force says.
+  const std::string& target = options.in_place ? options.file : options.output;
+  const Overwrite overwrite = options.in_place ? Overwrite::replace : overwrite_rule(options.force);
+  // FILE!NESTED: the whole outer file is written, with only the nested file's bytes changed.
+  if (input->nested) {
+    const std::vector<std::byte> outer = splice_nested(input->outer, *input->nested->offset_in_outer, result.bytes);
+    return write_checked_model(input->outer_display, outer, options.profile, options.force, target, "set", overwrite);
+  }
+  return write_checked_model(display, result.bytes, options.profile, options.force, target, "set", overwrite);
+}
+
 }  // namespace
 
 void add_set(CLI::App& app, int& exit_code) {
@@ -35,58 +92,7 @@ void add_set(CLI::App& app, int& exit_code) {
   add_force_option(cmd, options->force, "write the file even if the edit gives it an error diagnostic");
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
-  cmd->callback([options, &exit_code] {
-    if (options->output.empty() && !options->in_place) {
-      std::cerr << "meshgate set: give -o OUT, or --in-place to replace " << options->file << "\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    // --in-place replaces FILE (through a symlink, its target) whatever --force says.
-    std::vector<FieldAssignment> assignments;
-    for (const std::string& text : options->assignments) {
-      const auto a = parse_assignment(text);
-      if (!a) {
-        std::cerr << "meshgate set: `" << text << "` is not PATH=VALUE\n";
-        exit_code = kExitUsage;
-        return;
-      }
-      assignments.push_back(*a);
-    }
-    FileReader reader;
-    // --in-place replaces the input by request: no output to check against it.
-    const std::vector<std::string> outputs = options->in_place ? std::vector<std::string>{} : std::vector{options->output};
-    const std::optional<SingleInput> input =
-        read_single_input(options->file, outputs, overwrite_rule(options->force), options->limits, reader, "set", exit_code);
-    if (!input) return;
-    const std::string& display = input->display;
-    // A nested file inside a volume has no place to be written back to.
-    if (input->nested && !input->nested->offset_in_outer) {
-      std::cerr << "meshgate set: " << display_text(display)
-                << " lies in an NBZ/ZIP volume, which is read-only: extract the member to edit it\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    const SetResult result = apply_assignments(display, input->bytes, options->profile, assignments, input->origin);
-    for (const std::string& e : result.errors) std::cerr << "meshgate set: " << display_text(e) << "\n";
-    if (!result.errors.empty()) {
-      exit_code = kExitUsage;
-      return;
-    }
-    for (const std::string& n : result.notes) std::cout << "note: " << display_text(n) << "\n";
-    for (const FieldEdit& e : result.edits)
-      std::cout << display_text(e.path) << " @ " << hex_offset(e.offset) << " (" << e.size
-                << " bytes): " << display_text(e.old_value) << " -> " << display_text(e.new_value) << "\n";
-    // --in-place replaces FILE (through a symlink, its target) whatever --force says.
-    const std::string& target = options->in_place ? options->file : options->output;
-    const Overwrite overwrite = options->in_place ? Overwrite::replace : overwrite_rule(options->force);
-    // FILE!NESTED: the whole outer file is written, with only the nested file's bytes changed.
-    if (input->nested) {
-      const std::vector<std::byte> outer = splice_nested(input->outer, *input->nested->offset_in_outer, result.bytes);
-      exit_code = write_checked_model(input->outer_display, outer, options->profile, options->force, target, "set", overwrite);
-      return;
-    }
-    exit_code = write_checked_model(display, result.bytes, options->profile, options->force, target, "set", overwrite);
-  });
+  cmd->callback([options, &exit_code] { exit_code = run_set(*options); });
 }
 
 }  // namespace meshgate::cli

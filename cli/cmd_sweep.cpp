@@ -61,6 +61,55 @@ bool write_html_report(const std::string& path, const SweepResult& result, const
   return true;
 }
 
+// The sweep's request: the outputs it will write, and whether the files'
+// digests and HTML pages are wanted.
+SweepRequest sweep_request(const SweepCliOptions& options) {
+  // Only the evidence report and its Markdown cite the files' SHA-256 and
+  // xxh3_64 (and the corpus fingerprint made from them); the summary printed
+  // here does not.
+  SweepRequest request{options.paths, options.jobs, options.profile, options.limits, true, {}, false};
+  request.digests = !options.json_out.empty() || !options.markdown_out.empty() || !options.html_out.empty();
+  request.pages = !options.html_out.empty();
+  request.overwrite = overwrite_rule(options.force);
+  for (const std::string* out : {&options.json_out, &options.markdown_out, &options.html_out})
+    if (!out->empty()) request.outputs.push_back(*out);
+  return request;
+}
+
+// The reports --json, --markdown and --html ask for, each written atomically; false after printing why.
+bool write_sweep_reports(const SweepCliOptions& options, const SweepResult& result, Overwrite overwrite) {
+  if (!options.json_out.empty() &&
+      !write_file(options.json_out, [&](std::ostream& out) { write_evidence_json(out, result); }, "sweep", overwrite))
+    return false;
+  if (!options.markdown_out.empty() && !write_text_file(options.markdown_out, evidence_markdown(result), "sweep", overwrite))
+    return false;
+  return options.html_out.empty() || write_html_report(options.html_out, result, "sweep", overwrite);
+}
+
+int run_sweep_command(const SweepCliOptions& options) {
+  SweepRequest request = sweep_request(options);
+  // Without a report to write, each file is printed (if it is not clean)
+  // and forgotten as it is swept: memory does not grow with the files.
+  uint64_t not_clean = 0;
+  if (request.outputs.empty()) request.stream = [&not_clean](SweptFile&& f) { not_clean += print_if_not_clean(f); };
+  auto result = run_sweep(request, "sweep");
+  if (!result) return kExitUsage;
+  const int outcome = request.stream ? print_sweep_summary(*result, not_clean) : print_sweep_summary(*result);
+  if (!write_sweep_reports(options, *result, request.overwrite)) return kExitUsage;
+  return outcome;
+}
+
+int run_report(const SweepCliOptions& options) {
+  SweepRequest request{options.paths, options.jobs, options.profile, options.limits, true, {options.html_out}, false};
+  request.pages = true;
+  request.overwrite = overwrite_rule(options.force);
+  auto result = run_sweep(request, "report");
+  if (!result) return kExitUsage;
+  const int outcome = print_sweep_summary(*result);
+  if (!write_html_report(options.html_out, *result, "report", request.overwrite)) return kExitUsage;
+  return outcome;
+}
+
 }  // namespace
 
 void add_sweep(CLI::App& app, int& exit_code) {
@@ -75,42 +124,7 @@ void add_sweep(CLI::App& app, int& exit_code) {
   add_jobs_option(cmd, options->jobs);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
-  cmd->callback([options, &exit_code] {
-    // Only the evidence report and its Markdown cite the files' SHA-256 and
-    // xxh3_64 (and the corpus fingerprint made from them); the summary printed
-    // here does not.
-    SweepRequest request{options->paths, options->jobs, options->profile, options->limits, true, {}, false};
-    request.digests = !options->json_out.empty() || !options->markdown_out.empty() || !options->html_out.empty();
-    request.pages = !options->html_out.empty();
-    request.overwrite = overwrite_rule(options->force);
-    for (const std::string* out : {&options->json_out, &options->markdown_out, &options->html_out})
-      if (!out->empty()) request.outputs.push_back(*out);
-    // Without a report to write, each file is printed (if it is not clean)
-    // and forgotten as it is swept: memory does not grow with the files.
-    uint64_t not_clean = 0;
-    if (request.outputs.empty()) request.stream = [&not_clean](SweptFile&& f) { not_clean += print_if_not_clean(f); };
-    auto result = run_sweep(request, "sweep");
-    if (!result) {
-      exit_code = kExitUsage;
-      return;
-    }
-    const int outcome = request.stream ? print_sweep_summary(*result, not_clean) : print_sweep_summary(*result);
-    if (!options->json_out.empty() &&
-        !write_file(options->json_out, [&](std::ostream& out) { write_evidence_json(out, *result); }, "sweep",
-                    request.overwrite)) {
-      exit_code = kExitUsage;
-      return;
-    }
-    if (!options->markdown_out.empty() && !write_text_file(options->markdown_out, evidence_markdown(*result), "sweep", request.overwrite)) {
-      exit_code = kExitUsage;
-      return;
-    }
-    if (!options->html_out.empty() && !write_html_report(options->html_out, *result, "sweep", request.overwrite)) {
-      exit_code = kExitUsage;
-      return;
-    }
-    exit_code = outcome;
-  });
+  cmd->callback([options, &exit_code] { exit_code = run_sweep_command(*options); });
 }
 
 void add_report(CLI::App& app, int& exit_code) {
@@ -123,22 +137,7 @@ void add_report(CLI::App& app, int& exit_code) {
   add_jobs_option(cmd, options->jobs);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
-  cmd->callback([options, &exit_code] {
-    SweepRequest request{options->paths, options->jobs, options->profile, options->limits, true, {options->html_out}, false};
-    request.pages = true;
-    request.overwrite = overwrite_rule(options->force);
-    auto result = run_sweep(request, "report");
-    if (!result) {
-      exit_code = kExitUsage;
-      return;
-    }
-    const int outcome = print_sweep_summary(*result);
-    if (!write_html_report(options->html_out, *result, "report", request.overwrite)) {
-      exit_code = kExitUsage;
-      return;
-    }
-    exit_code = outcome;
-  });
+  cmd->callback([options, &exit_code] { exit_code = run_report(*options); });
 }
 
 }  // namespace meshgate::cli

@@ -24,11 +24,12 @@ struct SynthOptions {
   uint64_t seed = 1;
   uint64_t count = 200;
   std::string out;
-  uint64_t chain_nodes = 0;  // msh --chain N: one model of N chained nodes instead of the corpus
+  uint64_t chain_nodes = 0;  // msh --chain N (N >= 1): one model of N chained nodes instead of the corpus
   bool malformed = false;
   bool nested = false;  // nbz: also the small nested volumes and containers, under nested/
   bool force = false;
   nres::SortFold fold = nres::SortFold::lower;
+  bool fold_given = false;  // --sort-fold was given (its default is a value too)
 };
 
 // Makes `dir` a directory meshgate may write into: created if missing; an
@@ -51,6 +52,102 @@ bool prepare_directory(const std::filesystem::path& dir, bool follow) {
   return true;
 }
 
+// Usage errors among the options (--chain, --nested, --sort-fold with a
+// format they do not apply to); printed.
+bool synth_options_are_usable(const SynthOptions& options) {
+  const std::string& format = options.format;
+  if (options.chain_nodes > 0 && (format != "msh" || options.malformed)) {
+    std::cerr << "meshgate synth: --chain makes one msh model; it does not go with " << (format != "msh" ? format : "--malformed")
+              << "\n";
+    return false;
+  }
+  if (options.nested && format != "nbz") {
+    std::cerr << "meshgate synth: --nested applies to nbz volumes, not " << format << "\n";
+    return false;
+  }
+  if ((format == "mod" || format == "pac" || format == "pnst" || format == "nbz" || format == "texm" || format == "materials") && options.fold_given) {
+    std::cerr << "meshgate synth: --sort-fold applies to nres and msh archives, not " << format << "\n";
+    return false;
+  }
+  return true;
+}
+
+// The valid corpus of the format (or --chain's one model), each file handed to `write`.
+void write_valid_files(const SynthOptions& options, const SynthSink& write) {
+  const std::string& format = options.format;
+  if (options.chain_nodes > 0) write(msh::synth_msh_chain(options.seed, options.chain_nodes));
+  else if (format == "mod") mod::synth_mod_corpus(options.seed, options.count, write);
+  else if (format == "nres") nres::synth_nres_corpus(options.seed, options.count, options.fold, write);
+  else if (format == "pac") pac::synth_pac_corpus(pac::Kind::pac, options.seed, options.count, write);
+  else if (format == "pnst") pac::synth_pac_corpus(pac::Kind::pnst, options.seed, options.count, write);
+  else if (format == "nbz") zip::synth_volume_corpus(options.seed, options.count, write);
+  else if (format == "texm") texm::synth_texm_corpus(options.seed, options.count, write);
+  else if (format == "materials") material::synth_materials_corpus(options.seed, options.count, write);
+  else msh::synth_msh_corpus(options.seed, options.count, options.fold, write);
+}
+
+// --malformed's files: one corrupted variant per diagnostic code, then the
+// models that parse but break one semantic invariant each (NRes has none).
+std::vector<SynthFile> malformed_files(const std::string& format, uint64_t seed) {
+  const std::vector<MalformedCase> cases = format == "mod"    ? mod::malformed_mod_cases(seed)
+                                           : format == "nres" ? nres::malformed_nres_cases(seed)
+                                           : format == "pac" || format == "pnst" ? pac::malformed_pac_cases(seed)
+                                           : format == "nbz" ? zip::malformed_volume_cases(seed)
+                                           : format == "texm" ? texm::malformed_texm_cases(seed)
+                                           : format == "materials" ? material::malformed_material_cases(seed)
+                                                              : msh::malformed_msh_cases(seed);
+  std::vector<SynthFile> files;
+  for (const MalformedCase& c : cases) files.push_back(c.file);
+  const std::vector<ViolationCase> violations = format == "mod"   ? mod::semantic_violation_mod_cases(seed)
+                                                : format == "msh" ? msh::semantic_violation_msh_cases()
+                                                                  : std::vector<ViolationCase>{};
+  for (const ViolationCase& c : violations) files.push_back(c.file);
+  return files;
+}
+
+// `files` under the subdirectory `dir` of the output, created (never through
+// a symlink) first; false when it cannot be. Writing stops at the first
+// file `write` refuses.
+bool write_into_subdirectory(const std::filesystem::path& root, const std::string& dir, std::vector<SynthFile> files,
+                             const SynthSink& write) {
+  if (!prepare_directory(root / dir, /*follow=*/false)) return false;
+  for (SynthFile& file : files) {
+    file.name = dir + "/" + file.name;
+    if (!write(std::move(file))) break;
+  }
+  return true;
+}
+
+int run_synth(const SynthOptions& options) {
+  if (!synth_options_are_usable(options)) return kExitUsage;
+  const std::filesystem::path root(options.out);
+  if (!prepare_directory(root, /*follow=*/true)) return kExitUsage;
+  const Overwrite overwrite = options.force ? Overwrite::replace : Overwrite::refuse;
+  uint64_t written = 0;
+  bool failed = false;
+  // One file at a time from generator to disk: memory does not grow with --count.
+  const SynthSink write = [&](SynthFile&& f) {
+    // A symlink among the generated names was planted: refused, never followed.
+    const AtomicWrite w = write_bytes_atomically((root / f.name).string(), f.bytes, overwrite, Symlink::refuse);
+    if (!w.ok) {
+      std::cerr << "meshgate synth: cannot write " << w.error << "\n";
+      failed = true;
+      return false;
+    }
+    ++written;
+    return true;
+  };
+  write_valid_files(options, write);
+  if (!failed && options.malformed &&
+      !write_into_subdirectory(root, "malformed", malformed_files(options.format, options.seed), write))
+    return kExitUsage;
+  if (!failed && options.nested && !write_into_subdirectory(root, "nested", zip::nested_volume_files(options.seed), write))
+    return kExitUsage;
+  if (failed) return kExitUsage;
+  std::cout << "wrote " << written << " files to " << options.out << " (seed " << options.seed << ")\n";
+  return kExitOk;
+}
+
 }  // namespace
 
 void add_synth(CLI::App& app, int& exit_code) {
@@ -62,11 +159,10 @@ void add_synth(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(CLI::Range(uint64_t{0}, kMaxSynthCount));
   add_output_option(cmd, "--out", options->out, "output directory")->required();
-  CLI::Option* chain =
-      cmd->add_option("--chain", options->chain_nodes,
-                      "msh: write one model of N chained nodes (each the previous one's child), chain_NNNNN.msh, "
-                      "instead of the corpus; for measuring how memory and time grow with node count")
-          ->check(CLI::Range(uint64_t{1}, msh::kMaxChainNodes));
+  cmd->add_option("--chain", options->chain_nodes,
+                  "msh: write one model of N chained nodes (each the previous one's child), chain_NNNNN.msh, "
+                  "instead of the corpus; for measuring how memory and time grow with node count")
+      ->check(CLI::Range(uint64_t{1}, msh::kMaxChainNodes));
   cmd->add_flag("--malformed", options->malformed,
                 "also write one corrupted variant per diagnostic code, and one model per semantic invariant "
                 "that breaks it (violates_ID), under malformed/");
@@ -78,93 +174,9 @@ void add_synth(CLI::App& app, int& exit_code) {
                                       {{"lower", nres::SortFold::lower}, {"upper", nres::SortFold::upper}},
                                       "nres, msh: fold names to lower case for the sort table, as _strcmpi does "
                                       "(default), or to upper case");
-  cmd->callback([options, fold, chain, &exit_code] {
-    const std::string& format = options->format;
-    if (chain->count() > 0 && (format != "msh" || options->malformed)) {
-      std::cerr << "meshgate synth: --chain makes one msh model; it does not go with " << (format != "msh" ? format : "--malformed")
-                << "\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    if (options->nested && format != "nbz") {
-      std::cerr << "meshgate synth: --nested applies to nbz volumes, not " << format << "\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    if ((format == "mod" || format == "pac" || format == "pnst" || format == "nbz" || format == "texm" || format == "materials") && fold->count() > 0) {
-      std::cerr << "meshgate synth: --sort-fold applies to nres and msh archives, not " << format << "\n";
-      exit_code = kExitUsage;
-      return;
-    }
-    const std::filesystem::path root(options->out);
-    if (!prepare_directory(root, /*follow=*/true)) {
-      exit_code = kExitUsage;
-      return;
-    }
-    const Overwrite overwrite = options->force ? Overwrite::replace : Overwrite::refuse;
-    uint64_t written = 0;
-    bool failed = false;
-    // One file at a time from generator to disk: memory does not grow with --count.
-    const SynthSink write = [&](SynthFile&& f) {
-      // A symlink among the generated names was planted: refused, never followed.
-      const AtomicWrite w = write_bytes_atomically((root / f.name).string(), f.bytes, overwrite, Symlink::refuse);
-      if (!w.ok) {
-        std::cerr << "meshgate synth: cannot write " << w.error << "\n";
-        failed = true;
-        return false;
-      }
-      ++written;
-      return true;
-    };
-    if (chain->count() > 0) write(msh::synth_msh_chain(options->seed, options->chain_nodes));
-    else if (format == "mod") mod::synth_mod_corpus(options->seed, options->count, write);
-    else if (format == "nres") nres::synth_nres_corpus(options->seed, options->count, options->fold, write);
-    else if (format == "pac") pac::synth_pac_corpus(pac::Kind::pac, options->seed, options->count, write);
-    else if (format == "pnst") pac::synth_pac_corpus(pac::Kind::pnst, options->seed, options->count, write);
-    else if (format == "nbz") zip::synth_volume_corpus(options->seed, options->count, write);
-    else if (format == "texm") texm::synth_texm_corpus(options->seed, options->count, write);
-    else if (format == "materials") material::synth_materials_corpus(options->seed, options->count, write);
-    else msh::synth_msh_corpus(options->seed, options->count, options->fold, write);
-    if (!failed && options->malformed) {
-      if (!prepare_directory(root / "malformed", /*follow=*/false)) {
-        exit_code = kExitUsage;
-        return;
-      }
-      const std::vector<MalformedCase> cases = format == "mod"    ? mod::malformed_mod_cases(options->seed)
-                                               : format == "nres" ? nres::malformed_nres_cases(options->seed)
-                                               : format == "pac" || format == "pnst" ? pac::malformed_pac_cases(options->seed)
-                                               : format == "nbz" ? zip::malformed_volume_cases(options->seed)
-                                               : format == "texm" ? texm::malformed_texm_cases(options->seed)
-                                               : format == "materials" ? material::malformed_material_cases(options->seed)
-                                                                  : msh::malformed_msh_cases(options->seed);
-      std::vector<SynthFile> files;
-      for (const MalformedCase& c : cases) files.push_back(c.file);
-      // Models that parse but break one semantic invariant each (NRes has none).
-      const std::vector<ViolationCase> violations = format == "mod"   ? mod::semantic_violation_mod_cases(options->seed)
-                                                    : format == "msh" ? msh::semantic_violation_msh_cases()
-                                                                      : std::vector<ViolationCase>{};
-      for (const ViolationCase& c : violations) files.push_back(c.file);
-      for (SynthFile& file : files) {
-        file.name = "malformed/" + file.name;
-        if (!write(std::move(file))) break;
-      }
-    }
-    if (!failed && options->nested) {
-      if (!prepare_directory(root / "nested", /*follow=*/false)) {
-        exit_code = kExitUsage;
-        return;
-      }
-      for (SynthFile& file : zip::nested_volume_files(options->seed)) {
-        file.name = "nested/" + file.name;
-        if (!write(std::move(file))) break;
-      }
-    }
-    if (failed) {
-      exit_code = kExitUsage;
-      return;
-    }
-    std::cout << "wrote " << written << " files to " << options->out << " (seed " << options->seed << ")\n";
-    exit_code = kExitOk;
+  cmd->callback([options, fold, &exit_code] {
+    options->fold_given = fold->count() > 0;
+    exit_code = run_synth(*options);
   });
 }
 
