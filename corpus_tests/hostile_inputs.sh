@@ -3,9 +3,20 @@
 # (the cases of the issue), in the release tree and under ASan+UBSan. Each case
 # states the exit code and a phrase of the message; a sanitizer report, a
 # crash, a hang (RUN_SECONDS) or another exit code fails the test.
-# Usage: hostile_inputs.sh MESHGATE [sanitized]
+# Usage: hostile_inputs.sh MESHGATE [sanitized] [files|archives]
+# Each section belongs to one of two parts, which CTest runs as two tests
+# (hostile_inputs and hostile_inputs_archives) so that both cores share them:
+# files (glTF import, JSON inputs, outputs, display, facing, textures and
+# materials) and archives (the node count, containers, budgets, long names).
+# With no part named, every section runs.
 set -uo pipefail
-bin=$1 sanitized=${2:-}
+bin=$1
+shift
+sanitized=
+[ "${1:-}" = sanitized ] && { sanitized=sanitized; shift; }
+part=${1:-}
+case $part in ''|files|archives) ;; *) echo "hostile_inputs: no part named '$part' (files, archives)" >&2; exit 2 ;; esac
+part_runs() { [ -z "$part" ] || [ "$part" = "$1" ]; }
 work=$(mktemp -d)
 trap 'chmod -R u+rwx "$work" 2>/dev/null; rm -rf "$work"' EXIT
 fail() { echo "hostile_inputs: $*" >&2; exit 1; }
@@ -33,6 +44,7 @@ corpus=$work/corpus
 mod=$(ls -S "$corpus"/synth_*.mod | tail -n 1)
 
 # ==== import: glTF, GLB and what their URIs name (items 1-5) ====================
+if part_runs files; then
 # Fixtures written by python (no game file): a .gltf over a 36-byte
 # three-vertex buffer, in variants; each case one line with its exit code and
 # the phrase its message must say. Peak RSS (GNU time) for the memory cases.
@@ -132,10 +144,12 @@ peak_within imp_sparse 36 -- "$bin" import "$m/sparse.gltf" --as mod -o "$imp/sp
 peak_within imp_png "$(stat -c %s "$m/png.glb")" -- "$bin" import "$m/png.glb" --as msh -o "$imp/png.msh"
 peak_within imp_bigdata "$(stat -c %s "$m/bigdata.gltf")" -- "$bin" import "$m/bigdata.gltf" --as msh -o "$imp/bigdata.msh"
 
+fi
 # ==== end import ================================================================
 
 
 # ==== build, dump, docs, lock: JSON and Markdown inputs (items 6, 7, 11, 15) ===
+if part_runs files; then
 # Every JSON input goes through one reader (pipeline/json_input.hpp: 64 levels,
 # no duplicate key) and its JSON Schema before a key is read.
 "$bin" dump "$mod" -o "$work/j.json" >/dev/null || fail "dump $mod"
@@ -238,10 +252,12 @@ run 2 gate_duplicate_key -- "$bin" gate "$work/lock_dup.json" "$corpus"
 says gate_duplicate_key '/files/0: key "sha256" appears twice'
 run 0 gate_sound_lock -- "$bin" gate "$work/lock.json" "$corpus"
 
+fi
 # ==== end JSON ==================================================================
 
 
 # ==== outputs: export, set, docs update, --force (items 8-10, 15) ==============
+if part_runs files; then
 # The output rule (docs/GUARANTEES.md, outputs): every path a command writes
 # is known before it starts and is never an input or another output; an
 # existing output is refused unless --force; --in-place and docs update
@@ -398,10 +414,12 @@ cp "$mod" "$o/rule/edit.mod"
 run 0 out_rule_in_place -- "$bin" set "$o/rule/edit.mod" objects[0].bounding_radius=0.5 --in-place
 no_temporaries "$o" "item 15"
 
+fi
 # ==== end outputs ===============================================================
 
 
 # ==== what people read: HTML pages and terminal lines (items 12, 14) ===========
+if part_runs files; then
 # Item 14: a name is text, never a terminal command. A file whose name holds an
 # OSC window title (ESC ] ... BEL), a clear screen (ESC [2J) and CSI as a raw
 # byte (0x9B) and as a UTF-8 C1 character (C2 9B), and an NRes entry name
@@ -456,10 +474,12 @@ assert any(f["path"] == "entries[0].payload" and f["value"] == "E\x1b]0;pwned\x0
     [f for f in fields if f["path"] == "entries[0].payload"]
 PY
 
+fi
 # ==== end display ===============================================================
 
 
 # ==== node count: memory and time (item 13) ====================================
+if part_runs archives; then
 # A 20,000-node chain (each node the previous one's child; ~3.6 MB): inspect,
 # inspect --json, rebuild, diff --semantic, view and export each exit 0 within
 # 60 s and peak within docs/GUARANTEES.md's "memory per command": 16x the file +
@@ -513,10 +533,12 @@ rm -f "$work/chain_view.html"
 node_run chain_export 48 -- "$bin" export "$model" --format glb -o "$work/chain.glb"
 rm -f "$work/chain.glb"
 
+fi
 # ==== end node count ============================================================
 
 
 # ==== facing and conventions: export --scale/--y-up, import of their root node
+if part_runs files; then
 # A forged conventions record: the extras name a root node that is not what
 # the export writes (renamed, rescaled, or not the last node); import refuses
 # it (exit 1, naming the field) instead of dropping a node it did not make.
@@ -550,8 +572,10 @@ for scale in 0 -2 nan inf; do
   run 2 "facing_scale_$scale" -- "$bin" export "$mod" -o "$fc/s.glb" --scale "$scale"
   says "facing_scale_$scale" "--scale must be a finite number above 0"
 done
+fi
 # ==== end facing =========================================================
 # ==== containers ====================================================
+if part_runs archives; then
 # Hostile PAC/PNST containers (python-made, no game file): an offset into the
 # slot table, an offset past the end, a 2^32-1 slot count in an 8-byte file, the
 # largest table read (8,192 slots), and a depth bomb of 2,000 self-nesting containers. Clear exit codes and codes, no
@@ -657,9 +681,11 @@ with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z:
 PY
 containers_peak 0 vol_stop_view "$vol/stop.zip" -- "$bin" view "$vol/stop.zip!model.msh" -o "$work/stop.html"
 containers_peak 0 vol_stop_texture "$vol/stop.zip" -- "$bin" texture "$vol/stop.zip!tex.texm" -o "$work/stop.png"
+fi
 # ==== end containers ============================================================
 
 # ==== textures, materials, WEAR tables ===============================
+if part_runs files; then
 # The game folder `export`/`view --game-dir` read besides the model: libraries
 # that are not what they claim, forged texture headers, outputs onto the
 # libraries, WEAR tables of every malformed kind; each through texture,
@@ -725,9 +751,11 @@ for f in "$work"/tex/malformed/*.texm; do
        [ ! -e "$work/tex_$code.png" ] || fail "tex_$code: wrote a picture" ;;
   esac
 done
+fi
 # ==== end textures ==============================================================
 
 # ==== budgets across nesting ====================================================
+if part_runs archives; then
 # One input's tree shares one budget, whatever its nesting: bytes inflated or
 # decoded (members and the peeks that tell their format, --max-inflated) and
 # files below it (--max-nested). Inputs are python-made (no game file), sized
@@ -826,15 +854,19 @@ says budget_lock_small "--max-lock"
 run 2 budget_gate_small -- "$bin" gate "$work/budget.lock.json" "$corpus" --max-lock 2000
 says budget_gate_small "--max-lock raises it"
 run 0 budget_gate -- "$bin" gate "$work/budget.lock.json" "$corpus"
+fi
 # ==== end budgets ===============================================================
 
 # ==== names and options =========================================================
+if part_runs archives; then
 # export --out names each model's file from its report path: a ZIP member's
 # name over 255 bytes (NAME_MAX) gets a shortened name, unique and the same in
 # every run, and no message grows with a 65,000-byte name. set of a volume's
 # member says the volume is read-only; a --game-dir that holds a library in two
 # cases is refused, naming both. Fixtures: python zips of a generated MOD.
 names=$work/names
+game=$work/game  # the textures section's game folder (it may not have run)
+[ -d "$game" ] || "$bin" synth materials --seed 29 --count 2 --malformed --out "$game" >/dev/null || fail "synth materials"
 "$py" - "$mod" "$names" <<'PY' || fail "names fixtures"
 import os, sys, zipfile
 mod = open(sys.argv[1], "rb").read()
@@ -874,6 +906,7 @@ says names_two_libs "game/MATERIAL.LIB and $names/game/Material.lib"
 run 2 names_two_libs_view -- "$bin" view "$game/showcase.msh" -o "$names/s.html" --game-dir "$names/game"
 says names_two_libs_view "--materials"
 [ ! -e "$names/s.glb" ] && [ ! -e "$names/s.html" ] || fail "names_two_libs: wrote a file"
+fi
 # ==== end names and options =====================================================
 
-echo "hostile_inputs: ok"
+echo "hostile_inputs: ok${part:+ (part $part)}"
