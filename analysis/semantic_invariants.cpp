@@ -15,7 +15,7 @@
 #include "parser/mod/mod_skin.hpp"
 #include "parser/msh/msh_fields.hpp"
 #include "analysis/invariant_tally.hpp"
-#include "writer/gltf/strip_facing.hpp"
+#include "parser/mod/mod_facing.hpp"
 
 namespace meshgate {
 
@@ -228,26 +228,26 @@ void InvariantTallies::tally_mod_semantics(const std::string& file, const mod::M
       });
       // Strips against their normals: one instance per strip with a decided
       // triangle; the place is the control word that starts it.
-      const gltf::MeshFacing facing = gltf::face_mesh(mesh, gltf::Winding::strip, /*keep_triangles=*/false);
+      const mod::MeshFacing facing = mod::face_mesh(mesh, mod::Winding::strip, /*keep_triangles=*/false);
       const uint64_t control_at = stream_offset(mesh.record, stream::control);
       uint64_t decided = 0, mixed = 0, one_way_strips = 0, reversed = 0;
       double max_minority = 0, max_reversed = 0;
-      const gltf::StripSummary *first_mixed = nullptr, *first_reversed = nullptr;
-      for (const gltf::StripSummary& strip : facing.strips) {
-        if (strip.facing == gltf::StripFacing::undecided) continue;
+      const mod::StripSummary *first_mixed = nullptr, *first_reversed = nullptr;
+      for (const mod::StripSummary& strip : facing.strips) {
+        if (strip.facing == mod::StripFacing::undecided) continue;
         ++decided;
-        if (strip.facing == gltf::StripFacing::inconsistent) {
+        if (strip.facing == mod::StripFacing::inconsistent) {
           if (mixed++ == 0) first_mixed = &strip;
           max_minority = std::max(max_minority, static_cast<double>(std::min(strip.agreeing, strip.disagreeing)));
           continue;
         }
         ++one_way_strips;
-        if (strip.facing == gltf::StripFacing::reversed) {
+        if (strip.facing == mod::StripFacing::reversed) {
           if (reversed++ == 0) first_reversed = &strip;
           max_reversed = std::max(max_reversed, static_cast<double>(strip.disagreeing));
         }
       }
-      const auto strip_at = [&](const gltf::StripSummary* strip) {
+      const auto strip_at = [&](const mod::StripSummary* strip) {
         return [&, strip] {
           return InvariantViolation{file + "!" + mesh_path + ".control[" + std::to_string(strip->first_word) + "]",
                                     control_at + 2 * uint64_t{strip->first_word}};

@@ -15,6 +15,8 @@
 #include <optional>
 #include <string_view>
 
+#include "parser/core/unit_normal.hpp"
+
 namespace meshgate {
 
 namespace mod {
@@ -34,7 +36,9 @@ struct SemanticInvariant {
 // hypothesis (centroid vs midpoint) lands far outside on any non-symmetric mesh.
 inline constexpr double kBoundsRelativeTolerance = 1e-4;
 // MOD normals are f32: a unit vector stored in f32 is within a few ulp of 1.
-inline constexpr double kModNormalTolerance = 1e-3;
+// The export's rule (parser/core/unit_normal.hpp): a normal it would scale
+// is a violation.
+inline constexpr double kModNormalTolerance = kUnitNormalTolerance;
 // MSH normals are s8/127: each component is off by at most 0.5/127, so the
 // length by at most sqrt(3) * 0.5/127 = 0.0068; 0.01 leaves room for the
 // builder's own rounding and nothing more.
@@ -49,7 +53,7 @@ inline constexpr std::array kSemanticInvariants{
                       "object bounding radius == largest distance of its positions from the stored centre"},
     SemanticInvariant{"mod.normal-unit-length", "every normal is finite and |n| == 1 within 1e-3 (f32)"},
     SemanticInvariant{"mod.skin-index-resolves", "every active blend index (q > 0) names an existing node (byte/4 < node count)"},
-    // Facing (writer/gltf/strip_facing.hpp): per strip, a run of
+    // Facing (parser/mod/mod_facing.hpp): per strip, a run of
     // triangles between break bits wound by strict alternation. Together the
     // two tallies split the strips into agreeing, reversed and inconsistent.
     SemanticInvariant{"mod.strip-faces-one-way",

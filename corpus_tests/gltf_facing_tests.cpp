@@ -10,11 +10,11 @@
 #include <cmath>
 
 #include "parser/gltf/gltf_reader.hpp"
+#include "parser/mod/mod_facing.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/mod/mod_topology.hpp"
 #include "synth/mod/mod_synth.hpp"
 #include "writer/gltf/gltf_export.hpp"
-#include "writer/gltf/strip_facing.hpp"
 
 namespace meshgate::gltf {
 namespace {
@@ -176,9 +176,9 @@ TEST(GltfFacing, TrianglesWithoutASideKeepTheStripWindingAndAreCounted) {
   const std::vector<std::byte> bytes = mod::build_mod(d).bytes;
   const mod::ParseResult parsed = mod::parse_mod(bytes);
   ASSERT_TRUE(parsed.ok());
-  const MeshFacing strip = face_mesh(parsed.model->objects[0].meshes[0], Winding::strip);
-  const MeshFacing normals = face_mesh(parsed.model->objects[0].meshes[0], Winding::normals);
-  for (const MeshFacing* f : {&strip, &normals}) {
+  const mod::MeshFacing strip = mod::face_mesh(parsed.model->objects[0].meshes[0], Winding::strip);
+  const mod::MeshFacing normals = mod::face_mesh(parsed.model->objects[0].meshes[0], Winding::normals);
+  for (const mod::MeshFacing* f : {&strip, &normals}) {
     EXPECT_EQ(f->dropped_degenerates, 2u);  // (2,3,4) and (3,4,5): vertex 4 sits on vertex 3
     EXPECT_EQ(f->undecided, 1u);            // (0,1,2): every normal zero
     ASSERT_EQ(f->triangles.size(), 3u);
@@ -188,7 +188,7 @@ TEST(GltfFacing, TrianglesWithoutASideKeepTheStripWindingAndAreCounted) {
   // Triangles ending at 3 and 6: (2,1,3) and (4,5,6) by alternation. (2,1,3)
   // = (1,0),(0,1),(1,1) winds about -z: against +z; (4,5,6) = (1,1),(2,1),(3,0)
   // winds about -z too: against. The strip is reversed; the rule flips both.
-  EXPECT_EQ(strip.strips[0].facing, StripFacing::reversed);
+  EXPECT_EQ(strip.strips[0].facing, mod::StripFacing::reversed);
   EXPECT_EQ(strip.against_normals, 2u);
   EXPECT_EQ(strip.flipped, 0u);
   EXPECT_EQ(normals.flipped, 2u);

@@ -18,19 +18,25 @@
 #include <tiny_gltf.h>
 
 #include "parser/core/byte_reader.hpp"
+#include "parser/mod/mod_facing.hpp"
 #include "parser/mod/mod_model.hpp"
 #include "parser/msh/msh_model.hpp"
 #include "writer/core/atomic_file.hpp"
-#include "writer/gltf/strip_facing.hpp"
 
 namespace meshgate::gltf {
+
+// The facing rule MOD triangles are wound by (parser/mod/mod_facing.hpp), by
+// the names an export's options give it.
+using mod::Winding;
+using mod::winding_from_name;
+using mod::winding_name;
 
 struct ExportSummary {
   uint64_t meshes = 0, primitives = 0, triangles = 0, vertices = 0, joints = 0, animations = 0;
   uint64_t dropped_degenerates = 0;    // zero-area triangles left out (a strip's bridges, collapsed faces)
   uint64_t renormalised_normals = 0;   // normals not of unit length (within 1e-3), scaled to it
   uint64_t skin_fallbacks = 0;         // MOD vertices whose skin word fails a rule: bound to the default joint
-  // MOD facing (strip_facing.hpp): the rule used and what it did.
+  // MOD facing (parser/mod/mod_facing.hpp): the rule used and what it did.
   std::string winding = "indices as stored";  // MOD: "normals" or "strip"
   uint64_t strips = 0;                // runs of triangles between break bits
   uint64_t flipped_triangles = 0;     // wound against strict alternation (rule normals)

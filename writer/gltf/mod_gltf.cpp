@@ -4,9 +4,11 @@
 #include <cmath>
 #include <optional>
 
-#include "parser/mod/mod_fields.hpp"
 #include "parser/core/hashing.hpp"
 #include "parser/core/provenance.hpp"
+#include "parser/core/unit_normal.hpp"
+#include "parser/mod/mod_facing.hpp"
+#include "parser/mod/mod_fields.hpp"
 #include "parser/mod/mod_nodes.hpp"
 #include "parser/mod/mod_skin.hpp"
 #include "parser/mod/mod_topology.hpp"
@@ -54,19 +56,19 @@ struct Primitive {
 };
 
 // Triangles from the strip (for i >= 2 with bit 15 of word i clear, the
-// triangle (i-2, i-1, i)), wound by `rule` (strip_facing.hpp); zero-area
+// triangle (i-2, i-1, i)), wound by `rule` (parser/mod/mod_facing.hpp); zero-area
 // triangles are dropped. The summary counts what the rule did.
 void strip_to_triangles(const mod::Mesh& mesh, Winding rule, Primitive& p, ExportSummary& summary) {
-  const MeshFacing facing = face_mesh(mesh, rule);
+  const mod::MeshFacing facing = mod::face_mesh(mesh, rule);
   for (const auto& t : facing.triangles) p.indices.insert(p.indices.end(), t.begin(), t.end());
   summary.dropped_degenerates += facing.dropped_degenerates;
   summary.flipped_triangles += facing.flipped;
   summary.undecided_triangles += facing.undecided;
   summary.against_normals += facing.against_normals;
   summary.strips += facing.strips.size();
-  for (const StripSummary& s : facing.strips) {
-    summary.reversed_strips += s.facing == StripFacing::reversed;
-    summary.inconsistent_strips += s.facing == StripFacing::inconsistent;
+  for (const mod::StripSummary& s : facing.strips) {
+    summary.reversed_strips += s.facing == mod::StripFacing::reversed;
+    summary.inconsistent_strips += s.facing == mod::StripFacing::inconsistent;
   }
 }
 
@@ -82,12 +84,12 @@ void vertex_attributes(const mod::Mesh& mesh, unsigned node_count, unsigned defa
     const auto pos = as_floats(mesh.positions[v]);
     p.positions.insert(p.positions.end(), pos.begin(), pos.end());
     auto nrm = as_floats(mesh.normals[v]);
-    const double length = std::sqrt(double{nrm[0]} * nrm[0] + double{nrm[1]} * nrm[1] + double{nrm[2]} * nrm[2]);
-    if (!std::isfinite(length) || length == 0) {
+    const UnitNormal unit = to_unit_normal({nrm[0], nrm[1], nrm[2]});
+    if (unit.fix == UnitNormal::Fix::no_direction) {
       nrm = {0, 0, 1};  // no direction to keep: a placeholder, counted
       ++summary.renormalised_normals;
-    } else if (std::abs(length - 1) > 1e-3) {
-      for (float& c : nrm) c = static_cast<float>(c / length);
+    } else if (unit.fix == UnitNormal::Fix::scaled) {
+      for (size_t c = 0; c < 3; ++c) nrm[c] = static_cast<float>(unit.n[c]);
       ++summary.renormalised_normals;
     }
     p.normals.insert(p.normals.end(), nrm.begin(), nrm.end());

@@ -7,9 +7,10 @@
 #include <map>
 #include <set>
 
-#include "parser/msh/msh_streams.hpp"
+#include "parser/core/unit_normal.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "parser/msh/msh_fields.hpp"
+#include "parser/msh/msh_streams.hpp"
 #include "parser/msh/msh_walks.hpp"
 #include "writer/gltf/export_conventions.hpp"
 #include "writer/gltf/gltf_document.hpp"
@@ -211,15 +212,11 @@ Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& 
       for (size_t c = 0; c < 3; ++c) pos.push_back(f32_from_bits((*walk.positions)[v][c]));
       if (normals) {
         std::array<float, 3> n{};
-        double length = 0;
-        for (size_t c = 0; c < 3; ++c) {
-          n[c] = decode_normal_component(static_cast<int8_t>(normals->normals[v][c]));
-          length += double{n[c]} * n[c];
-        }
-        length = std::sqrt(length);
-        if (length == 0) n = {0, 0, 1}, ++out.summary.renormalised_normals;
-        else if (std::abs(length - 1) > 1e-3) {
-          for (float& c : n) c = static_cast<float>(c / length);
+        for (size_t c = 0; c < 3; ++c) n[c] = decode_normal_component(static_cast<int8_t>(normals->normals[v][c]));
+        const UnitNormal unit = to_unit_normal({n[0], n[1], n[2]});
+        if (unit.fix == UnitNormal::Fix::no_direction) n = {0, 0, 1}, ++out.summary.renormalised_normals;
+        else if (unit.fix == UnitNormal::Fix::scaled) {
+          for (size_t c = 0; c < 3; ++c) n[c] = static_cast<float>(unit.n[c]);
           ++out.summary.renormalised_normals;
         }
         nrm.insert(nrm.end(), n.begin(), n.end());

@@ -6,7 +6,8 @@
 // winding's normal points the way the sum of its three vertex normals does.
 //
 // This is one job, on the parsed model: orient every triangle by a rule and
-// count what the rule did. The export (mod_gltf.cpp) writes the triangles,
+// count what the rule did. It is a view of the model like the skin and the
+// topology beside it: the export (export/mod_gltf.cpp) writes the triangles,
 // the sweep (analysis/semantic_invariants.cpp) tallies the strips.
 #pragma once
 
@@ -18,7 +19,7 @@
 
 #include "parser/mod/mod_model.hpp"
 
-namespace meshgate::gltf {
+namespace meshgate::mod {
 
 // `normals` (the default): each triangle wound to agree with the sum of its
 // vertex normals. `strip`: strict alternation inside each strip, starting
@@ -28,8 +29,8 @@ enum class Winding { normals, strip };
 [[nodiscard]] std::optional<Winding> winding_from_name(std::string_view name);
 
 // A triangle's side against its normals: the sign of dot((b-a) x (c-a),
-// n_a + n_b + n_c), each normal as the export writes it (scaled to unit
-// length where it is not within 1e-3; a zero or non-finite one adds nothing). `undecided` when that is exactly zero or
+// n_a + n_b + n_c), each normal as the export writes it (to_unit_normal,
+// parser/core/unit_normal.hpp; one with no direction adds nothing). `undecided` when that is exactly zero or
 // not finite: the normals give no side.
 enum class Side : int8_t { disagrees = -1, undecided = 0, agrees = 1 };
 
@@ -64,6 +65,6 @@ struct MeshFacing {
 };
 
 // `keep_triangles` false: the counts and strips only (the sweep's use).
-[[nodiscard]] MeshFacing face_mesh(const mod::Mesh& mesh, Winding rule, bool keep_triangles = true);
+[[nodiscard]] MeshFacing face_mesh(const Mesh& mesh, Winding rule, bool keep_triangles = true);
 
-}  // namespace meshgate::gltf
+}  // namespace meshgate::mod

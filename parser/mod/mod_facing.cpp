@@ -1,32 +1,23 @@
-#include "writer/gltf/strip_facing.hpp"
+#include "parser/mod/mod_facing.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include "parser/core/byte_reader.hpp"
+#include "parser/core/unit_normal.hpp"
 #include "parser/mod/mod_skin.hpp"
 
-namespace meshgate::gltf {
+namespace meshgate::mod {
 
 namespace {
 
 using Vec3 = std::array<double, 3>;
 
-Vec3 vec(const mod::F32x3Bits& bits) { return {f32_from_bits(bits[0]), f32_from_bits(bits[1]), f32_from_bits(bits[2])}; }
+Vec3 vec(const F32x3Bits& bits) { return {f32_from_bits(bits[0]), f32_from_bits(bits[1]), f32_from_bits(bits[2])}; }
 
-// The normal as the export writes it (mod_gltf.cpp): as stored when its
-// length is 1 within 1e-3 (no square root for those, the usual case: the
-// sweep runs this over every vertex), else scaled to unit length; zero for
-// one with no direction (the export writes a placeholder there).
-constexpr double kUnitLow = (1 - 1e-3) * (1 - 1e-3), kUnitHigh = (1 + 1e-3) * (1 + 1e-3);
-Vec3 unit(const mod::F32x3Bits& bits) {
-  const Vec3 n = vec(bits);
-  const double length2 = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
-  if (length2 >= kUnitLow && length2 <= kUnitHigh) return n;
-  if (!std::isfinite(length2) || length2 == 0) return {0, 0, 0};
-  const double length = std::sqrt(length2);
-  return {n[0] / length, n[1] / length, n[2] / length};
-}
+// The normal as the export writes it (to_unit_normal); zero for one with no
+// direction (the export writes a placeholder there).
+Vec3 unit(const F32x3Bits& bits) { return to_unit_normal(vec(bits)).n; }
 
 }  // namespace
 
@@ -38,7 +29,7 @@ std::optional<Winding> winding_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-MeshFacing face_mesh(const mod::Mesh& mesh, Winding rule, bool keep_triangles) {
+MeshFacing face_mesh(const Mesh& mesh, Winding rule, bool keep_triangles) {
   MeshFacing out;
   const size_t n = std::min({mesh.positions.size(), mesh.normals.size(), mesh.control.size()});
   if (keep_triangles) out.triangles.reserve(n);
@@ -51,7 +42,7 @@ MeshFacing face_mesh(const mod::Mesh& mesh, Winding rule, bool keep_triangles) {
     a = b, b = c, c = vec(mesh.positions[i]);
     na = nb, nb = nc, nc = unit(mesh.normals[i]);
     if (i < 2) continue;
-    if (mesh.control[i] & mod::kTopologyBreakMask) {
+    if (mesh.control[i] & kTopologyBreakMask) {
       strip = nullptr;  // no triangle ends here: the strip ends
       continue;
     }
@@ -99,4 +90,4 @@ MeshFacing face_mesh(const mod::Mesh& mesh, Winding rule, bool keep_triangles) {
   return out;
 }
 
-}  // namespace meshgate::gltf
+}  // namespace meshgate::mod
