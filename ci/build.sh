@@ -10,7 +10,9 @@ preset=${1:-release}
 shift || true
 [ "${MESHGATE_DEPS_INSTALLED:-}" = 1 ] || bash ci/install-deps.sh
 # MESHGATE_WERROR=ON (ci/test.sh): every compiler warning is an error.
-cmake --preset "$preset" -DMESHGATE_WERROR="${MESHGATE_WERROR:-OFF}" >/dev/null
+# MESHGATE_GTEST_SHARDS=N (ci/test.sh): GoogleTest's cases as N CTest tests.
+cmake --preset "$preset" -DMESHGATE_WERROR="${MESHGATE_WERROR:-OFF}" \
+  -DMESHGATE_GTEST_SHARDS="${MESHGATE_GTEST_SHARDS:-0}" >/dev/null
 targets=()
 [ $# -gt 0 ] && targets=(--target "$@")
 cmake --build --preset "$preset" --parallel "$(nproc)" "${targets[@]}"
