@@ -23,7 +23,7 @@
 #include "writer/image/png_encode.hpp"
 #include "writer/nres/nres_layout_builder.hpp"
 #include "synth/texm/texm_synth.hpp"
-#include "writer/gltf/gltf_export.hpp"
+#include "export/gltf_export.hpp"
 #include "parser/core/hashing.hpp"
 #include "parser/mod/mod_layout.hpp"
 #include "parser/mod/mod_parser.hpp"

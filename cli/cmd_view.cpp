@@ -14,7 +14,7 @@
 #include "pipeline/format_rows.hpp"
 #include "pipeline/parse_tree.hpp"
 #include "writer/core/atomic_file.hpp"
-#include "writer/gltf/gltf_export.hpp"
+#include "export/gltf_export.hpp"
 
 namespace meshgate::cli {
 

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "export/gltf_export.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_nodes.hpp"
 #include "parser/mod/mod_parser.hpp"
@@ -18,7 +19,6 @@
 #include "parser/msh/msh_walks.hpp"
 #include "synth/mod/mod_synth.hpp"
 #include "synth/msh/msh_synth.hpp"
-#include "writer/gltf/gltf_export.hpp"
 
 namespace meshgate::gltf {
 namespace {

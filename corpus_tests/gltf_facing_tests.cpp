@@ -9,12 +9,12 @@
 #include <array>
 #include <cmath>
 
+#include "export/gltf_export.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_facing.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/mod/mod_topology.hpp"
 #include "synth/mod/mod_synth.hpp"
-#include "writer/gltf/gltf_export.hpp"
 
 namespace meshgate::gltf {
 namespace {

@@ -13,12 +13,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "export/gltf_export.hpp"
 #include "import/mod_from_gltf.hpp"
 #include "import/msh_from_gltf.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "pipeline/gltf_uri_files.hpp"
-#include "writer/gltf/gltf_export.hpp"
 
 namespace meshgate {
 namespace {

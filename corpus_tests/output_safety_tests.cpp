@@ -21,7 +21,7 @@
 #include "change/field_set.hpp"
 #include "writer/core/atomic_file.hpp"
 #include "writer/core/output_names.hpp"
-#include "writer/gltf/gltf_export.hpp"
+#include "export/gltf_export.hpp"
 #include "synth/mod/mod_synth.hpp"
 
 namespace meshgate {

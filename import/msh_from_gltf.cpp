@@ -5,18 +5,18 @@
 #include <map>
 #include <set>
 
+#include "export/gltf_export.hpp"
 #include "import/import_losses.hpp"
 #include "import/import_narrowing.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/nres/nres_model.hpp"
-#include "writer/gltf/gltf_export.hpp"
 #include "writer/msh/msh_describe.hpp"
 
 namespace meshgate::msh {
 
 namespace {
 
-// The frame rate the export samples at (writer/gltf/msh_gltf.cpp): Res8 key
+// The frame rate the export samples at (export/msh_gltf.cpp): Res8 key
 // times are frames, and no file stores a rate.
 constexpr double kFramesPerSecond = 30.0;
 constexpr size_t kMaxBatchVertices = 0xFFFF;    // Res13 +0x0E is a u16

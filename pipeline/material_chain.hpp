@@ -17,13 +17,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "export/gltf_export.hpp"
 #include "parser/detect/format_detect.hpp"
 #include "parser/material/mat0_parser.hpp"
 #include "parser/material/wear_table.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "parser/texm/texm_pixels.hpp"
 #include "pipeline/parse_tree.hpp"
-#include "writer/gltf/gltf_export.hpp"
 
 namespace meshgate {
 

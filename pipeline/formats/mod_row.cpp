@@ -4,7 +4,7 @@
 #include "pipeline/field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "parser/mod/mod_fields.hpp"
-#include "writer/gltf/gltf_export.hpp"
+#include "export/gltf_export.hpp"
 #include "writer/mod/mod_canonical.hpp"
 #include "writer/mod/mod_writer.hpp"
 

@@ -6,7 +6,7 @@
 #include "parser/msh/msh_streams.hpp"
 #include "parser/nres/nres_fields.hpp"
 #include "pipeline/formats/row_parts.hpp"
-#include "writer/gltf/gltf_export.hpp"
+#include "export/gltf_export.hpp"
 #include "writer/msh/msh_canonical.hpp"
 #include "writer/msh/msh_writer.hpp"
 #include "writer/nres/nres_canonical.hpp"

@@ -1,4 +1,4 @@
-#include "writer/gltf/gltf_document.hpp"
+#include "export/gltf_document.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -7,15 +7,15 @@
 #include <map>
 #include <set>
 
+#include "export/export_conventions.hpp"
+#include "export/gltf_document.hpp"
+#include "export/gltf_export.hpp"
+#include "export/gltf_provenance.hpp"
 #include "parser/core/unit_normal.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "parser/msh/msh_fields.hpp"
 #include "parser/msh/msh_streams.hpp"
 #include "parser/msh/msh_walks.hpp"
-#include "writer/gltf/export_conventions.hpp"
-#include "writer/gltf/gltf_document.hpp"
-#include "writer/gltf/gltf_export.hpp"
-#include "writer/gltf/gltf_provenance.hpp"
 
 namespace meshgate::gltf {
 

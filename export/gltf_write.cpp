@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include "export/gltf_export.hpp"
 #include "writer/core/atomic_file.hpp"
-#include "writer/gltf/gltf_export.hpp"
 
 namespace meshgate::gltf {
 

@@ -1,4 +1,4 @@
-#include "writer/gltf/export_conventions.hpp"
+#include "export/export_conventions.hpp"
 
 #include <algorithm>
 

@@ -4,6 +4,10 @@
 #include <cmath>
 #include <optional>
 
+#include "export/export_conventions.hpp"
+#include "export/gltf_document.hpp"
+#include "export/gltf_export.hpp"
+#include "export/gltf_provenance.hpp"
 #include "parser/core/hashing.hpp"
 #include "parser/core/provenance.hpp"
 #include "parser/core/unit_normal.hpp"
@@ -12,10 +16,6 @@
 #include "parser/mod/mod_nodes.hpp"
 #include "parser/mod/mod_skin.hpp"
 #include "parser/mod/mod_topology.hpp"
-#include "writer/gltf/export_conventions.hpp"
-#include "writer/gltf/gltf_document.hpp"
-#include "writer/gltf/gltf_export.hpp"
-#include "writer/gltf/gltf_provenance.hpp"
 
 namespace meshgate::gltf {
 

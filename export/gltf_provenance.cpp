@@ -1,7 +1,7 @@
-#include "writer/gltf/gltf_provenance.hpp"
+#include "export/gltf_provenance.hpp"
 
+#include "export/gltf_export.hpp"
 #include "parser/core/hashing.hpp"
-#include "writer/gltf/gltf_export.hpp"
 
 namespace meshgate::gltf {
 
