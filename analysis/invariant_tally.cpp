@@ -108,87 +108,121 @@ std::vector<InvariantTally> InvariantTallies::items() const {
   return out;
 }
 
+namespace {
+
+// Paths are made only for a first violation.
+std::string mod_object_path(size_t i) { return "objects[" + std::to_string(i) + "]"; }
+std::string mod_mesh_path(size_t i, size_t j) { return mod_object_path(i) + ".meshes[" + std::to_string(j) + "]"; }
+
+// A violation at `path()` (built only when needed) in `file`, at `offset`.
+template <typename Path>
+auto mod_violation_at(const std::string& file, Path path, uint64_t offset) {
+  return [&file, path, offset] { return InvariantViolation{file + "!" + path(), offset}; };
+}
+
+}  // namespace
+
+// A mesh's workspace (spec §5): where it starts, and the vertex count that sizes it.
+struct InvariantTallies::ModWorkspace {
+  uint64_t begin, vertices;
+  size_t object, mesh;
+};
+
 void InvariantTallies::tally_mod(const std::string& file, const mod::ParseResult& result) {
   using namespace mod;
   const Model& m = *result.model;
   size_t analysis = 0;  // the parser's per-mesh analyses, in object/mesh order
-  constexpr size_t capacity_id = mod_invariant("mod.workspace-capacity"), tiling_id = mod_invariant("mod.workspace-tiling"),
-               aggregate_id = mod_invariant("mod.aggregate-vertex-count"), align_id = mod_invariant("mod.stream-alignment"),
-               length_id = mod_invariant("mod.transform-length"), sum_id = mod_invariant("mod.weight-sum-31"),
-               order_id = mod_invariant("mod.weights-non-increasing"), lane_id = mod_invariant("mod.blend-lane-x-zero"),
-               layout_id = mod_invariant("mod.node-layout-formula");
-  // A violation at `path()` (built only when needed) and `offset`.
-  auto at = [&](auto path, uint64_t offset) {
-    return [&file, path, offset] { return InvariantViolation{file + "!" + path(), offset}; };
-  };
-
-  // Paths too are made only for a first violation.
-  const auto object_path = [](size_t i) { return "objects[" + std::to_string(i) + "]"; };
-  const auto mesh_path = [&](size_t i, size_t j) { return object_path(i) + ".meshes[" + std::to_string(j) + "]"; };
-  struct Workspace {
-    uint64_t begin, vertices;
-    size_t object, mesh;
-  };
-  std::vector<Workspace> workspaces;
+  constexpr size_t aggregate_id = mod_invariant("mod.aggregate-vertex-count");
+  std::vector<ModWorkspace> workspaces;
   for (size_t i = 0; i < m.objects.size(); ++i) {
     const Object& o = m.objects[i];
     uint64_t sum = 0;
     for (size_t j = 0; j < o.meshes.size(); ++j) {
-      const Mesh& mesh = o.meshes[j];
-      const auto path = [&] { return mesh_path(i, j); };
-      const uint64_t record_at = mesh_record_offset(o.record, j).value_or(0);
-      const uint64_t n = mesh.record.get(mesh::vertex_count);
-      sum += n;
-      for (size_t s = 0; s < kStreamSpecs.size(); ++s) {
-        const uint64_t off = stream_offset(mesh.record, s);
-        record(align_id, off % kStreamAlignment == 0,
-               at([&] { return path() + "." + std::string(kMeshSpec.fields[mesh::stream_offset(s)].name); }, record_at + kMeshSpec.fields[mesh::stream_offset(s)].offset));
-      }
-      if (n > 2)
-        if (auto ws = workspace_offset(record_at, mesh.record)) workspaces.push_back({*ws, n, i, j});
-      // The per-vertex items come from the skin summary's counting pass; a
-      // vertex is located (by a scan) only for an item's first violation.
-      const size_t count = std::min(mesh.control.size(), mesh.blend_indices.size());
-      const uint64_t control_at = stream_offset(mesh.record, stream::control);
-      const uint64_t blend_at = stream_offset(mesh.record, stream::blend_indices);
-      const SkinSummary& skin = result.meshes.at(analysis++).skin;
-      const auto first_vertex = [&](auto violates) {
-        size_t v = 0;
-        while (v < count && !violates(mesh.control[v], mesh.blend_indices[v])) ++v;
-        return v;
-      };
-      const auto q = [](unsigned w, unsigned k) { return (w >> (5 * k)) & 0x1Fu; };
-      record_counts(sum_id, count, skin.sum_mismatches, [&] {
-        const size_t v = first_vertex([&](unsigned w, const U8x4&) { return q(w, 0) + q(w, 1) + q(w, 2) != 31; });
-        return InvariantViolation{file + "!" + path() + ".control[" + std::to_string(v) + "]", control_at + 2 * v};
-      });
-      record_counts(order_id, count, skin.non_increasing_violations, [&] {
-        const size_t v = first_vertex([&](unsigned w, const U8x4&) { return !(q(w, 0) >= q(w, 1) && q(w, 1) >= q(w, 2)); });
-        return InvariantViolation{file + "!" + path() + ".control[" + std::to_string(v) + "]", control_at + 2 * v};
-      });
-      record_counts(lane_id, count, skin.lane0_nonzero, [&] {
-        const size_t v = first_vertex([](unsigned, const U8x4& lanes) { return lanes[0] != 0; });
-        return InvariantViolation{file + "!" + path() + ".blend_indices[" + std::to_string(v) + "]", blend_at + 4 * v};
-      });
+      sum += o.meshes[j].record.get(mesh::vertex_count);
+      tally_mod_mesh(file, o, i, j, result.meshes.at(analysis++).skin, workspaces);
     }
     record(aggregate_id, o.record.get(obj::aggregate_count) == sum,
-           at([&] { return object_path(i) + ".aggregate_element_count"; }, object_record_offset(i) + kObjectSpec.fields[obj::aggregate_count].offset));
+           mod_violation_at(file, [&] { return mod_object_path(i) + ".aggregate_element_count"; },
+                            object_record_offset(i) + kObjectSpec.fields[obj::aggregate_count].offset));
   }
-  std::sort(workspaces.begin(), workspaces.end(), [](const Workspace& a, const Workspace& b) { return a.begin < b.begin; });
+  tally_mod_workspaces(file, workspaces, m.file_size);
+  tally_mod_nodes(file, m);
+  tally_mod_semantics(file, m);
+}
+
+// One mesh's stream alignment and per-vertex skin items; its workspace, if
+// it has one, joins `workspaces`.
+void InvariantTallies::tally_mod_mesh(const std::string& file, const mod::Object& o, size_t i, size_t j,
+                                      const mod::SkinSummary& skin, std::vector<ModWorkspace>& workspaces) {
+  using namespace mod;
+  constexpr size_t align_id = mod_invariant("mod.stream-alignment"), sum_id = mod_invariant("mod.weight-sum-31"),
+                   order_id = mod_invariant("mod.weights-non-increasing"), lane_id = mod_invariant("mod.blend-lane-x-zero");
+  const Mesh& mesh = o.meshes[j];
+  const auto path = [&] { return mod_mesh_path(i, j); };
+  const uint64_t record_at = mesh_record_offset(o.record, j).value_or(0);
+  const uint64_t n = mesh.record.get(mesh::vertex_count);
+  for (size_t s = 0; s < kStreamSpecs.size(); ++s) {
+    const uint64_t off = stream_offset(mesh.record, s);
+    record(align_id, off % kStreamAlignment == 0,
+           mod_violation_at(file, [&] { return path() + "." + std::string(kMeshSpec.fields[mesh::stream_offset(s)].name); },
+                            record_at + kMeshSpec.fields[mesh::stream_offset(s)].offset));
+  }
+  if (n > 2)
+    if (auto ws = workspace_offset(record_at, mesh.record)) workspaces.push_back({*ws, n, i, j});
+  // The per-vertex items come from the skin summary's counting pass; a
+  // vertex is located (by a scan) only for an item's first violation.
+  const size_t count = std::min(mesh.control.size(), mesh.blend_indices.size());
+  const uint64_t control_at = stream_offset(mesh.record, stream::control);
+  const uint64_t blend_at = stream_offset(mesh.record, stream::blend_indices);
+  const auto first_vertex = [&](auto violates) {
+    size_t v = 0;
+    while (v < count && !violates(mesh.control[v], mesh.blend_indices[v])) ++v;
+    return v;
+  };
+  const auto q = [](unsigned w, unsigned k) { return (w >> (5 * k)) & 0x1Fu; };
+  record_counts(sum_id, count, skin.sum_mismatches, [&] {
+    const size_t v = first_vertex([&](unsigned w, const U8x4&) { return q(w, 0) + q(w, 1) + q(w, 2) != 31; });
+    return InvariantViolation{file + "!" + path() + ".control[" + std::to_string(v) + "]", control_at + 2 * v};
+  });
+  record_counts(order_id, count, skin.non_increasing_violations, [&] {
+    const size_t v = first_vertex([&](unsigned w, const U8x4&) { return !(q(w, 0) >= q(w, 1) && q(w, 1) >= q(w, 2)); });
+    return InvariantViolation{file + "!" + path() + ".control[" + std::to_string(v) + "]", control_at + 2 * v};
+  });
+  record_counts(lane_id, count, skin.lane0_nonzero, [&] {
+    const size_t v = first_vertex([](unsigned, const U8x4& lanes) { return lanes[0] != 0; });
+    return InvariantViolation{file + "!" + path() + ".blend_indices[" + std::to_string(v) + "]", blend_at + 4 * v};
+  });
+}
+
+// Each workspace spans its capacity up to the next one (or EOF), and together they tile the file's end.
+void InvariantTallies::tally_mod_workspaces(const std::string& file, std::vector<ModWorkspace>& workspaces,
+                                            uint64_t file_size) {
+  constexpr size_t capacity_id = mod_invariant("mod.workspace-capacity"), tiling_id = mod_invariant("mod.workspace-tiling");
+  std::sort(workspaces.begin(), workspaces.end(), [](const ModWorkspace& a, const ModWorkspace& b) { return a.begin < b.begin; });
   bool tiled = !workspaces.empty();
   for (size_t k = 0; k < workspaces.size(); ++k) {
-    const uint64_t end = k + 1 < workspaces.size() ? workspaces[k + 1].begin : m.file_size;
-    const bool fits = end >= workspaces[k].begin && end - workspaces[k].begin == workspace_capacity(workspaces[k].vertices);
-    record(capacity_id, fits, at([&] { return mesh_path(workspaces[k].object, workspaces[k].mesh) + ".workspace"; }, workspaces[k].begin));
+    const uint64_t end = k + 1 < workspaces.size() ? workspaces[k + 1].begin : file_size;
+    const bool fits = end >= workspaces[k].begin && end - workspaces[k].begin == mod::workspace_capacity(workspaces[k].vertices);
+    record(capacity_id, fits,
+           mod_violation_at(file, [&] { return mod_mesh_path(workspaces[k].object, workspaces[k].mesh) + ".workspace"; },
+                            workspaces[k].begin));
     tiled = tiled && fits;
   }
-  if (!workspaces.empty()) record(tiling_id, tiled, at([&] { return mesh_path(workspaces.front().object, workspaces.front().mesh) + ".workspace"; }, workspaces.front().begin));
+  if (!workspaces.empty())
+    record(tiling_id, tiled,
+           mod_violation_at(file, [&] { return mod_mesh_path(workspaces.front().object, workspaces.front().mesh) + ".workspace"; },
+                            workspaces.front().begin));
+}
 
+// The node block: its arrays where the retail formula puts them, and each transform's stored translation length.
+void InvariantTallies::tally_mod_nodes(const std::string& file, const mod::Model& m) {
+  using namespace mod;
+  constexpr size_t length_id = mod_invariant("mod.transform-length"), layout_id = mod_invariant("mod.node-layout-formula");
   const uint64_t block = m.header.get(hdr::document_offset);
   const NodeLayout expected = retail_node_layout(m.nodes.order.size());
   const NodeLayout actual{m.nodes.header.get(node::parent_rel), m.nodes.header.get(node::order_rel),
                           m.nodes.header.get(node::group_rel), m.nodes.header.get(node::transform_rel)};
-  record(layout_id, actual == expected, at([] { return std::string("nodes.parent_array_rel"); }, block));
+  record(layout_id, actual == expected, mod_violation_at(file, [] { return std::string("nodes.parent_array_rel"); }, block));
   for (size_t k = 0; k < m.nodes.transforms.size(); ++k) {
     const TransformRecord& t = m.nodes.transforms[k];
     const double x = t.get_f32(xf::tx), y = t.get_f32(xf::tx + 1), z = t.get_f32(xf::tx + 2);
@@ -196,9 +230,8 @@ void InvariantTallies::tally_mod(const std::string& file, const mod::ParseResult
     const uint64_t where = block + m.nodes.header.get(node::transform_rel) + k * kTransformSpec.size +
                            kTransformSpec.fields[xf::length].offset;
     record(length_id, std::fabs(static_cast<double>(t.get_f32(xf::length)) - length) <= 1e-5,
-           at([&] { return "nodes.transforms[" + std::to_string(k) + "].translation_length"; }, where));
+           mod_violation_at(file, [&] { return "nodes.transforms[" + std::to_string(k) + "].translation_length"; }, where));
   }
-  tally_mod_semantics(file, m);
 }
 
 void InvariantTallies::tally_pac(const std::string& file, const pac::ParseResult& r) {

@@ -48,6 +48,15 @@ struct InvariantTally {
 inline constexpr size_t kStructuralInvariants = 9 + msh::codes::kInvariants.size() + 2 + 3;
 inline constexpr size_t kDeclaredInvariants = kStructuralInvariants + kSemanticInvariants.size();
 
+// How far a stored bounding volume is from the vertices it bounds, each
+// relation's deviation (a non-finite one +inf) and the tolerance they share
+// (semantic_invariants.cpp). The box members are MSH's (slots and model).
+struct BoundFit {
+  double tolerance = 0;
+  double box_shortfall = 0, box_difference = 0;
+  double sphere_shortfall = 0, centre_from_midpoint = 0, centre_from_centroid = 0, radius_slack = 0;
+};
+
 class InvariantTallies {
  public:
   // A sweep makes one set of tallies per file: counters in place and no first
@@ -74,6 +83,20 @@ class InvariantTallies {
   [[nodiscard]] std::vector<std::string_view> violated_ids() const;
 
  private:
+  // tally_mod's parts, one concern each (invariant_tally.cpp).
+  struct ModWorkspace;
+  void tally_mod_mesh(const std::string& file, const mod::Object& object, size_t i, size_t j, const mod::SkinSummary& skin,
+                      std::vector<ModWorkspace>& workspaces);
+  void tally_mod_workspaces(const std::string& file, std::vector<ModWorkspace>& workspaces, uint64_t file_size);
+  void tally_mod_nodes(const std::string& file, const mod::Model& model);
+  // The semantic tallies' parts (semantic_invariants.cpp).
+  void tally_mod_mesh_semantics(const std::string& file, const mod::Mesh& mesh, const std::string& mesh_path, uint64_t nodes);
+  void tally_mod_strip_semantics(const std::string& file, const mod::Mesh& mesh, const std::string& mesh_path);
+  void record_mod_object_fit(const std::string& file, size_t object, const BoundFit& fit);
+  void tally_msh_normal_semantics(const std::string& file, const msh::StreamsByType& streams);
+  void record_msh_slot_fit(const std::string& file, size_t slot, uint64_t slot_at, const BoundFit& fit);
+  void record_msh_model_fit(const std::string& file, uint64_t res2_at, const BoundFit& fit);
+
   struct Counts {
     uint64_t holds = 0;
     uint64_t violated = 0;

@@ -173,26 +173,103 @@ std::optional<UvRange> uv_range(const msh::Model& model) {
   return range;
 }
 
+namespace {
+
+// The fit of a stored sphere (and, for MSH, box) to the cloud it bounds.
+BoundFit fit_of(Cloud& cloud, const Vec3& centre, double radius, const Vec3& box_lo = {}, const Vec3& box_hi = {}) {
+  cloud.finish();
+  BoundFit fit;
+  fit.tolerance = cloud.tolerance(radius);
+  fit.box_shortfall = cloud.box_shortfall(box_lo, box_hi);
+  fit.box_difference = cloud.box_difference(box_lo, box_hi);
+  fit.sphere_shortfall = deviation(std::max(0.0, cloud.max_distance - radius));
+  fit.centre_from_midpoint = deviation(distance(centre, cloud.midpoint()));
+  fit.centre_from_centroid = deviation(distance(centre, cloud.centroid()));
+  fit.radius_slack = deviation(std::fabs(radius - cloud.max_distance));
+  return fit;
+}
+
+// The streams the MSH bound relations read (Res2 and Res3 present), and where Res2 lies.
+struct MshVolumeStreams {
+  const msh::HeaderSlotStream& res2;
+  const msh::PositionStream& positions;
+  const msh::WordStream* indices;
+  const msh::BatchStream* batches;
+  uint64_t res2_at;
+
+  [[nodiscard]] Vec3 point(size_t v) const { return vec_of_bits(positions.positions[v]); }
+  [[nodiscard]] double header_f32(std::string_view name) const {
+    for (size_t f = 0; f < msh::kModelHeaderSpec.fields.size(); ++f)
+      if (msh::kModelHeaderSpec.fields[f].name == name) return static_cast<double>(res2.header.get_f32(f));
+    return 0.0;
+  }
+};
+
+// Each vertex is added once per volume: the centroid is over distinct
+// vertices. seen_by_slot[v] = 1 + the last slot that added v.
+struct SeenVertices {
+  explicit SeenVertices(size_t vertex_count) : by_slot(vertex_count, 0), by_model(vertex_count, false) {}
+  std::vector<uint32_t> by_slot;
+  std::vector<bool> by_model;
+};
+
+// The vertices slot `s`'s batches name, into its cloud and (the first time
+// each is seen) the model's. References that do not resolve are skipped:
+// the parser rejects such a model (§4), so none reaches here unless the checks change.
+void gather_slot(const MshVolumeStreams& g, const msh::SlotRecord& slot, size_t s, Cloud& cloud, Cloud& model,
+                 SeenVertices& seen) {
+  using namespace msh;
+  const size_t vertex_count = g.positions.positions.size();
+  const size_t index_count = g.indices ? g.indices->words.size() : 0;
+  const size_t batch_count = g.batches ? g.batches->batches.size() : 0;
+  const uint64_t first_batch = slot.get(slot::batch_start), batches_named = slot.get(slot::batch_count);
+  for (uint64_t b = first_batch; b < std::min<uint64_t>(first_batch + batches_named, batch_count); ++b) {
+    const BatchRecord& batch = g.batches->batches[b];
+    const uint64_t start = batch.get(batch::index_start), count = batch.get(batch::index_count), base = batch.get(batch::base_vertex);
+    for (uint64_t k = start; k < start + count; ++k) {
+      if (k >= index_count || base + g.indices->words[k] >= vertex_count) continue;
+      const size_t v = base + g.indices->words[k];
+      if (seen.by_slot[v] != s + 1) {
+        seen.by_slot[v] = static_cast<uint32_t>(s + 1);
+        cloud.add(g.point(v));
+      }
+      if (!seen.by_model[v]) {
+        seen.by_model[v] = true;
+        model.add(g.point(v));
+      }
+    }
+  }
+}
+
+// A violation at the model header's field `name`.
+auto msh_header_at(const std::string& file, std::string_view name, uint64_t res2_at) {
+  return [&file, name, res2_at] {
+    for (const FieldSpec& f : msh::kModelHeaderSpec.fields)
+      if (f.name == name) return InvariantViolation{file + "!res2.header." + std::string(name), res2_at + f.offset};
+    return InvariantViolation{file + "!res2.header", res2_at};
+  };
+}
+
+// The model box is the min/max over the eight stored corners.
+std::pair<Vec3, Vec3> model_box(const msh::HeaderSlotStream& res2) {
+  Vec3 box_lo{kInfinity, kInfinity, kInfinity}, box_hi{-kInfinity, -kInfinity, -kInfinity};
+  for (size_t corner = 0; corner < 8; ++corner)
+    for (size_t c = 0; c < 3; ++c) {
+      const double x = res2.header.get_f32(3 * corner + c);
+      box_lo[c] = std::min(box_lo[c], x);
+      box_hi[c] = std::max(box_hi[c], x);
+    }
+  return {box_lo, box_hi};
+}
+
+}  // namespace
+
 void InvariantTallies::tally_mod_semantics(const std::string& file, const mod::Model& m) {
   using namespace mod;
-  constexpr size_t contains = semantic_invariant("mod.bound-sphere-contains"),
-                   midpoint = semantic_invariant("mod.bound-centre-is-box-midpoint"),
-                   centroid = semantic_invariant("mod.bound-centre-is-centroid"),
-                   radius_tight = semantic_invariant("mod.bound-radius-is-max-distance"),
-                   unit_normal = semantic_invariant("mod.normal-unit-length"),
-                   skin_index = semantic_invariant("mod.skin-index-resolves"),
-                   one_way = semantic_invariant("mod.strip-faces-one-way"),
-                   start_agrees = semantic_invariant("mod.strip-start-agrees-with-normals");
   const uint64_t nodes = m.header.get(hdr::node_count);
   for (size_t i = 0; i < m.objects.size(); ++i) {
     const Object& o = m.objects[i];
     const std::string object = "objects[" + std::to_string(i) + "]";
-    const auto field_at = [&](size_t f) {
-      return [&file, &object, f, i] {
-        return InvariantViolation{file + "!" + object + "." + std::string(kObjectSpec.fields[f].name),
-                                  object_record_offset(i) + kObjectSpec.fields[f].offset};
-      };
-    };
     const Vec3 centre{o.record.get_f32(obj::center_x), o.record.get_f32(obj::center_y), o.record.get_f32(obj::center_z)};
     const double radius = o.record.get_f32(obj::radius);
     Cloud cloud(centre);
@@ -200,209 +277,195 @@ void InvariantTallies::tally_mod_semantics(const std::string& file, const mod::M
       const Mesh& mesh = o.meshes[j];
       for (const F32x3Bits& p : mesh.positions) cloud.add(vec_of_bits(p));
       const std::string mesh_path = object + ".meshes[" + std::to_string(j) + "]";
-      const uint64_t normals_at = stream_offset(mesh.record, stream::normals);
-      const Reduced normals = unit_lengths(mesh.normals.size(), kModNormalTolerance, [&](size_t v) {
-        const Vec3 n = vec_of_bits(mesh.normals[v]);
-        return n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
-      });
-      record_semantic_counts(unit_normal, mesh.normals.size(), normals.violated, normals.max_deviation, [&] {
-        return InvariantViolation{file + "!" + mesh_path + ".normals[" + std::to_string(normals.first) + "]",
-                                  normals_at + 12 * normals.first};
-      });
-      // q_k pairs with lane k+1 (spec §3); an inactive lane (q = 0) names nothing.
-      // The deviation is how many nodes past the last one the furthest active index names.
-      const uint64_t blend_at = stream_offset(mesh.record, stream::blend_indices);
-      const size_t skinned = std::min(mesh.control.size(), mesh.blend_indices.size());
-      const Reduced skin = reduce(skinned, 0, [&](size_t v) {
-        double beyond = 0;
-        for (unsigned k = 0; k < 3; ++k) {
-          const unsigned q = (mesh.control[v] >> (5 * k)) & 0x1Fu;
-          const uint64_t bone = mesh.blend_indices[v][k + 1] / kMatrixRowStride;
-          if (q > 0 && bone >= nodes) beyond = std::max(beyond, static_cast<double>(bone + 1 - nodes));
-        }
-        return beyond;
-      });
-      record_semantic_counts(skin_index, skinned, skin.violated, skin.max_deviation, [&] {
-        return InvariantViolation{file + "!" + mesh_path + ".blend_indices[" + std::to_string(skin.first) + "]",
-                                  blend_at + 4 * skin.first};
-      });
-      // Strips against their normals: one instance per strip with a decided
-      // triangle; the place is the control word that starts it.
-      const mod::MeshFacing facing = mod::face_mesh(mesh, mod::Winding::strip, /*keep_triangles=*/false);
-      const uint64_t control_at = stream_offset(mesh.record, stream::control);
-      uint64_t decided = 0, mixed = 0, one_way_strips = 0, reversed = 0;
-      double max_minority = 0, max_reversed = 0;
-      const mod::StripSummary *first_mixed = nullptr, *first_reversed = nullptr;
-      for (const mod::StripSummary& strip : facing.strips) {
-        if (strip.facing == mod::StripFacing::undecided) continue;
-        ++decided;
-        if (strip.facing == mod::StripFacing::inconsistent) {
-          if (mixed++ == 0) first_mixed = &strip;
-          max_minority = std::max(max_minority, static_cast<double>(std::min(strip.agreeing, strip.disagreeing)));
-          continue;
-        }
-        ++one_way_strips;
-        if (strip.facing == mod::StripFacing::reversed) {
-          if (reversed++ == 0) first_reversed = &strip;
-          max_reversed = std::max(max_reversed, static_cast<double>(strip.disagreeing));
-        }
-      }
-      const auto strip_at = [&](const mod::StripSummary* strip) {
-        return [&, strip] {
-          return InvariantViolation{file + "!" + mesh_path + ".control[" + std::to_string(strip->first_word) + "]",
-                                    control_at + 2 * uint64_t{strip->first_word}};
-        };
-      };
-      record_semantic_counts(one_way, decided, mixed, max_minority, strip_at(first_mixed));
-      record_semantic_counts(start_agrees, one_way_strips, reversed, max_reversed, strip_at(first_reversed));
+      tally_mod_mesh_semantics(file, mesh, mesh_path, nodes);
+      tally_mod_strip_semantics(file, mesh, mesh_path);
     }
     if (cloud.n == 0) continue;  // an object without a finite vertex bounds nothing
-    cloud.finish();
-    const double tolerance = cloud.tolerance(radius);
-    record_semantic(contains, deviation(std::max(0.0, cloud.max_distance - radius)), tolerance, field_at(obj::radius));
-    record_semantic(midpoint, deviation(distance(centre, cloud.midpoint())), tolerance, field_at(obj::center_x));
-    record_semantic(centroid, deviation(distance(centre, cloud.centroid())), tolerance, field_at(obj::center_x));
-    record_semantic(radius_tight, deviation(std::fabs(radius - cloud.max_distance)), tolerance, field_at(obj::radius));
+    record_mod_object_fit(file, i, fit_of(cloud, centre, radius));
   }
+}
+
+// A mesh's normals are unit length, and its active blend indices name nodes that exist.
+void InvariantTallies::tally_mod_mesh_semantics(const std::string& file, const mod::Mesh& mesh, const std::string& mesh_path,
+                                                uint64_t nodes) {
+  using namespace mod;
+  constexpr size_t unit_normal = semantic_invariant("mod.normal-unit-length"),
+                   skin_index = semantic_invariant("mod.skin-index-resolves");
+  const uint64_t normals_at = stream_offset(mesh.record, stream::normals);
+  const Reduced normals = unit_lengths(mesh.normals.size(), kModNormalTolerance, [&](size_t v) {
+    const Vec3 n = vec_of_bits(mesh.normals[v]);
+    return n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+  });
+  record_semantic_counts(unit_normal, mesh.normals.size(), normals.violated, normals.max_deviation, [&] {
+    return InvariantViolation{file + "!" + mesh_path + ".normals[" + std::to_string(normals.first) + "]",
+                              normals_at + 12 * normals.first};
+  });
+  // q_k pairs with lane k+1 (spec §3); an inactive lane (q = 0) names nothing.
+  // The deviation is how many nodes past the last one the furthest active index names.
+  const uint64_t blend_at = stream_offset(mesh.record, stream::blend_indices);
+  const size_t skinned = std::min(mesh.control.size(), mesh.blend_indices.size());
+  const Reduced skin = reduce(skinned, 0, [&](size_t v) {
+    double beyond = 0;
+    for (unsigned k = 0; k < 3; ++k) {
+      const unsigned q = (mesh.control[v] >> (5 * k)) & 0x1Fu;
+      const uint64_t bone = mesh.blend_indices[v][k + 1] / kMatrixRowStride;
+      if (q > 0 && bone >= nodes) beyond = std::max(beyond, static_cast<double>(bone + 1 - nodes));
+    }
+    return beyond;
+  });
+  record_semantic_counts(skin_index, skinned, skin.violated, skin.max_deviation, [&] {
+    return InvariantViolation{file + "!" + mesh_path + ".blend_indices[" + std::to_string(skin.first) + "]",
+                              blend_at + 4 * skin.first};
+  });
+}
+
+// Strips against their normals: one instance per strip with a decided
+// triangle; the place is the control word that starts it.
+void InvariantTallies::tally_mod_strip_semantics(const std::string& file, const mod::Mesh& mesh, const std::string& mesh_path) {
+  using namespace mod;
+  constexpr size_t one_way = semantic_invariant("mod.strip-faces-one-way"),
+                   start_agrees = semantic_invariant("mod.strip-start-agrees-with-normals");
+  const MeshFacing facing = face_mesh(mesh, Winding::strip, /*keep_triangles=*/false);
+  const uint64_t control_at = stream_offset(mesh.record, stream::control);
+  uint64_t decided = 0, mixed = 0, one_way_strips = 0, reversed = 0;
+  double max_minority = 0, max_reversed = 0;
+  const StripSummary *first_mixed = nullptr, *first_reversed = nullptr;
+  for (const StripSummary& strip : facing.strips) {
+    if (strip.facing == StripFacing::undecided) continue;
+    ++decided;
+    if (strip.facing == StripFacing::inconsistent) {
+      if (mixed++ == 0) first_mixed = &strip;
+      max_minority = std::max(max_minority, static_cast<double>(std::min(strip.agreeing, strip.disagreeing)));
+      continue;
+    }
+    ++one_way_strips;
+    if (strip.facing == StripFacing::reversed) {
+      if (reversed++ == 0) first_reversed = &strip;
+      max_reversed = std::max(max_reversed, static_cast<double>(strip.disagreeing));
+    }
+  }
+  const auto strip_at = [&](const StripSummary* strip) {
+    return [&, strip] {
+      return InvariantViolation{file + "!" + mesh_path + ".control[" + std::to_string(strip->first_word) + "]",
+                                control_at + 2 * uint64_t{strip->first_word}};
+    };
+  };
+  record_semantic_counts(one_way, decided, mixed, max_minority, strip_at(first_mixed));
+  record_semantic_counts(start_agrees, one_way_strips, reversed, max_reversed, strip_at(first_reversed));
+}
+
+// An object's stored bounding sphere against its vertices.
+void InvariantTallies::record_mod_object_fit(const std::string& file, size_t i, const BoundFit& fit) {
+  using namespace mod;
+  constexpr size_t contains = semantic_invariant("mod.bound-sphere-contains"),
+                   midpoint = semantic_invariant("mod.bound-centre-is-box-midpoint"),
+                   centroid = semantic_invariant("mod.bound-centre-is-centroid"),
+                   radius_tight = semantic_invariant("mod.bound-radius-is-max-distance");
+  const auto field_at = [&](size_t f) {
+    return [&file, f, i] {
+      return InvariantViolation{file + "!objects[" + std::to_string(i) + "]." + std::string(kObjectSpec.fields[f].name),
+                                object_record_offset(i) + kObjectSpec.fields[f].offset};
+    };
+  };
+  record_semantic(contains, fit.sphere_shortfall, fit.tolerance, field_at(obj::radius));
+  record_semantic(midpoint, fit.centre_from_midpoint, fit.tolerance, field_at(obj::center_x));
+  record_semantic(centroid, fit.centre_from_centroid, fit.tolerance, field_at(obj::center_x));
+  record_semantic(radius_tight, fit.radius_slack, fit.tolerance, field_at(obj::radius));
 }
 
 void InvariantTallies::tally_msh_semantics(const std::string& file, const msh::Model& m) {
   using namespace msh;
-  constexpr size_t model_box_contains = semantic_invariant("msh.model-box-contains"),
-                   model_box_tight = semantic_invariant("msh.model-box-is-min-max"),
-                   model_sphere_contains = semantic_invariant("msh.model-sphere-contains"),
-                   model_midpoint = semantic_invariant("msh.model-sphere-centre-is-box-midpoint"),
-                   model_centroid = semantic_invariant("msh.model-sphere-centre-is-centroid"),
-                   model_radius_tight = semantic_invariant("msh.model-sphere-radius-is-max-distance"),
-                   capsule_contains = semantic_invariant("msh.model-capsule-contains"),
-                   slot_box_contains = semantic_invariant("msh.slot-aabb-contains"),
-                   slot_box_tight = semantic_invariant("msh.slot-aabb-is-min-max"),
-                   slot_sphere_contains = semantic_invariant("msh.slot-sphere-contains"),
-                   slot_midpoint = semantic_invariant("msh.slot-sphere-centre-is-box-midpoint"),
-                   slot_centroid = semantic_invariant("msh.slot-sphere-centre-is-centroid"),
-                   slot_radius_tight = semantic_invariant("msh.slot-sphere-radius-is-max-distance"),
-                   unit_normal = semantic_invariant("msh.normal-unit-length");
   const StreamsByType streams(m);
-  const auto data_offset = [&](uint32_t type) { return streams.find(type)->record.get(nres::entry::data_offset); };
-
-  if (const auto* normals = streams.get<PackedNormalStream>(4)) {
-    const uint64_t at = data_offset(4);
-    const Reduced r = unit_lengths(normals->normals.size(), kMshNormalTolerance, [&](size_t v) {
-      const U8x4& n = normals->normals[v];
-      const auto lane = [&](size_t k) { return int{static_cast<int8_t>(n[k])}; };
-      return (lane(0) * lane(0) + lane(1) * lane(1) + lane(2) * lane(2)) * (1.0 / (double{msh::kNormalScale} * double{msh::kNormalScale}));
-    });
-    record_semantic_counts(unit_normal, normals->normals.size(), r.violated, r.max_deviation, [&] {
-      return InvariantViolation{file + "!res4[" + std::to_string(r.first) + "]", at + 4 * r.first};
-    });
-  }
-
+  tally_msh_normal_semantics(file, streams);
   const auto* res2 = streams.get<HeaderSlotStream>(2);
   const auto* positions = streams.get<PositionStream>(3);
   if (!res2 || !positions) return;
-  const auto* indices = streams.get<WordStream>(6);
-  const auto* batches = streams.get<BatchStream>(13);
-  const size_t vertex_count = positions->positions.size();
-  const size_t index_count = indices ? indices->words.size() : 0;
-  const size_t batch_count = batches ? batches->batches.size() : 0;
-  const uint64_t res2_at = data_offset(2);
-  const auto point = [&](size_t v) { return vec_of_bits(positions->positions[v]); };
-
-  const auto header_f32 = [&](std::string_view name) {
-    for (size_t f = 0; f < kModelHeaderSpec.fields.size(); ++f)
-      if (kModelHeaderSpec.fields[f].name == name) return static_cast<double>(res2->header.get_f32(f));
-    return 0.0;
-  };
-  const auto header_at = [&](std::string_view name) {
-    return [&file, name, res2_at] {
-      for (const FieldSpec& f : kModelHeaderSpec.fields)
-        if (f.name == name) return InvariantViolation{file + "!res2.header." + std::string(name), res2_at + f.offset};
-      return InvariantViolation{file + "!res2.header", res2_at};
-    };
-  };
-
+  const MshVolumeStreams g{*res2, *positions, streams.get<WordStream>(6), streams.get<BatchStream>(13),
+                           streams.find(2)->record.get(nres::entry::data_offset)};
   static_assert(slot::tri_start == 0);
-
-  // Each vertex is added once per volume: the centroid is over distinct
-  // vertices. seen_by_slot[v] = 1 + the last slot that added v.
-  std::vector<uint32_t> seen_by_slot(vertex_count, 0);
-  std::vector<bool> seen_by_model(vertex_count, false);
-  const Vec3 model_centre{header_f32("sphere_center_x"), header_f32("sphere_center_y"), header_f32("sphere_center_z")};
+  SeenVertices seen(positions->positions.size());
+  const Vec3 model_centre{g.header_f32("sphere_center_x"), g.header_f32("sphere_center_y"), g.header_f32("sphere_center_z")};
   Cloud model(model_centre);
   for (size_t s = 0; s < res2->slots.size(); ++s) {
     const SlotRecord& slot = res2->slots[s];
-    const uint64_t slot_at = res2_at + kModelHeaderSpec.size + s * kSlotSpec.size;
-    const auto slot_field = [&](size_t f) {
-      return [&file, s, f, slot_at] {
-        return InvariantViolation{file + "!res2[" + std::to_string(s) + "]." + std::string(kSlotSpec.fields[f].name),
-                                  slot_at + kSlotSpec.fields[f].offset};
-      };
-    };
     const Vec3 box_lo{slot.get_f32(slot::aabb_min_x), slot.get_f32(slot::aabb_min_x + 1), slot.get_f32(slot::aabb_min_x + 2)};
     const Vec3 box_hi{slot.get_f32(slot::aabb_max_x), slot.get_f32(slot::aabb_max_x + 1), slot.get_f32(slot::aabb_max_x + 2)};
     const Vec3 centre{slot.get_f32(slot::sphere_center_x), slot.get_f32(slot::sphere_center_x + 1), slot.get_f32(slot::sphere_center_x + 2)};
-    const double radius = slot.get_f32(slot::sphere_radius);
     Cloud cloud(centre);
-    // References that do not resolve are skipped: the parser rejects such a
-    // model (§4), so none reaches here unless the checks change.
-    const uint64_t first_batch = slot.get(slot::batch_start), batches_named = slot.get(slot::batch_count);
-    for (uint64_t b = first_batch; b < std::min<uint64_t>(first_batch + batches_named, batch_count); ++b) {
-      const BatchRecord& batch = batches->batches[b];
-      const uint64_t start = batch.get(batch::index_start), count = batch.get(batch::index_count), base = batch.get(batch::base_vertex);
-      for (uint64_t k = start; k < start + count; ++k) {
-        if (k >= index_count || base + indices->words[k] >= vertex_count) continue;
-        const size_t v = base + indices->words[k];
-        if (seen_by_slot[v] != s + 1) {
-          seen_by_slot[v] = static_cast<uint32_t>(s + 1);
-          cloud.add(point(v));
-        }
-        if (!seen_by_model[v]) {
-          seen_by_model[v] = true;
-          model.add(point(v));
-        }
-      }
-    }
+    gather_slot(g, slot, s, cloud, model, seen);
     if (cloud.n == 0) continue;
-    cloud.finish();
-    const double tolerance = cloud.tolerance(radius);
-    record_semantic(slot_box_contains, cloud.box_shortfall(box_lo, box_hi), tolerance, slot_field(slot::aabb_min_x));
-    record_semantic(slot_box_tight, cloud.box_difference(box_lo, box_hi), tolerance, slot_field(slot::aabb_min_x));
-    record_semantic(slot_sphere_contains, deviation(std::max(0.0, cloud.max_distance - radius)), tolerance,
-                    slot_field(slot::sphere_radius));
-    record_semantic(slot_midpoint, deviation(distance(centre, cloud.midpoint())), tolerance, slot_field(slot::sphere_center_x));
-    record_semantic(slot_centroid, deviation(distance(centre, cloud.centroid())), tolerance, slot_field(slot::sphere_center_x));
-    record_semantic(slot_radius_tight, deviation(std::fabs(radius - cloud.max_distance)), tolerance, slot_field(slot::sphere_radius));
+    record_msh_slot_fit(file, s, g.res2_at + kModelHeaderSpec.size + s * kSlotSpec.size,
+                        fit_of(cloud, centre, slot.get_f32(slot::sphere_radius), box_lo, box_hi));
   }
   if (model.n == 0) return;
-  model.finish();
+  const auto [box_lo, box_hi] = model_box(*res2);
+  const BoundFit fit = fit_of(model, model_centre, g.header_f32("sphere_radius"), box_lo, box_hi);
+  record_msh_model_fit(file, g.res2_at, fit);
 
-  // The model box is the min/max over the eight stored corners.
-  Vec3 box_lo{kInfinity, kInfinity, kInfinity}, box_hi{-kInfinity, -kInfinity, -kInfinity};
-  for (size_t corner = 0; corner < 8; ++corner)
-    for (size_t c = 0; c < 3; ++c) {
-      const double x = res2->header.get_f32(3 * corner + c);
-      box_lo[c] = std::min(box_lo[c], x);
-      box_hi[c] = std::max(box_hi[c], x);
-    }
-  const double radius = header_f32("sphere_radius");
-  const double tolerance = model.tolerance(radius);
-  record_semantic(model_box_contains, model.box_shortfall(box_lo, box_hi), tolerance, header_at("corner0_x"));
-  record_semantic(model_box_tight, model.box_difference(box_lo, box_hi), tolerance, header_at("corner0_x"));
-  record_semantic(model_sphere_contains, deviation(std::max(0.0, model.max_distance - radius)), tolerance,
-                  header_at("sphere_radius"));
-  record_semantic(model_midpoint, deviation(distance(model_centre, model.midpoint())), tolerance, header_at("sphere_center_x"));
-  record_semantic(model_centroid, deviation(distance(model_centre, model.centroid())), tolerance, header_at("sphere_center_x"));
-  record_semantic(model_radius_tight, deviation(std::fabs(radius - model.max_distance)), tolerance, header_at("sphere_radius"));
-
-  const Vec3 a{header_f32("capsule_a_x"), header_f32("capsule_a_y"), header_f32("capsule_a_z")};
-  const Vec3 b{header_f32("capsule_b_x"), header_f32("capsule_b_y"), header_f32("capsule_b_z")};
-  const double capsule_radius = header_f32("capsule_radius");
+  const Vec3 a{g.header_f32("capsule_a_x"), g.header_f32("capsule_a_y"), g.header_f32("capsule_a_z")};
+  const Vec3 b{g.header_f32("capsule_b_x"), g.header_f32("capsule_b_y"), g.header_f32("capsule_b_z")};
   const Segment axis(a, b);
   double farthest2 = 0;
-  for (size_t v = 0; v < vertex_count; ++v)
-    if (seen_by_model[v] && finite(point(v))) farthest2 = std::max(farthest2, axis.distance2(point(v)));
-  record_semantic(capsule_contains, deviation(std::max(0.0, std::sqrt(farthest2) - capsule_radius)), tolerance,
-                  header_at("capsule_radius"));
+  for (size_t v = 0; v < positions->positions.size(); ++v)
+    if (seen.by_model[v] && finite(g.point(v))) farthest2 = std::max(farthest2, axis.distance2(g.point(v)));
+  record_semantic(semantic_invariant("msh.model-capsule-contains"),
+                  deviation(std::max(0.0, std::sqrt(farthest2) - g.header_f32("capsule_radius"))), fit.tolerance,
+                  msh_header_at(file, "capsule_radius", g.res2_at));
+}
+
+// Res4's normals are unit length.
+void InvariantTallies::tally_msh_normal_semantics(const std::string& file, const msh::StreamsByType& streams) {
+  using namespace msh;
+  const auto* normals = streams.get<PackedNormalStream>(4);
+  if (!normals) return;
+  const uint64_t at = streams.find(4)->record.get(nres::entry::data_offset);
+  const Reduced r = unit_lengths(normals->normals.size(), kMshNormalTolerance, [&](size_t v) {
+    const U8x4& n = normals->normals[v];
+    const auto lane = [&](size_t k) { return int{static_cast<int8_t>(n[k])}; };
+    return (lane(0) * lane(0) + lane(1) * lane(1) + lane(2) * lane(2)) * (1.0 / (double{msh::kNormalScale} * double{msh::kNormalScale}));
+  });
+  record_semantic_counts(semantic_invariant("msh.normal-unit-length"), normals->normals.size(), r.violated, r.max_deviation, [&] {
+    return InvariantViolation{file + "!res4[" + std::to_string(r.first) + "]", at + 4 * r.first};
+  });
+}
+
+// A slot's stored box and sphere against the vertices its batches name.
+void InvariantTallies::record_msh_slot_fit(const std::string& file, size_t s, uint64_t slot_at, const BoundFit& fit) {
+  using namespace msh;
+  constexpr size_t box_contains = semantic_invariant("msh.slot-aabb-contains"),
+                   box_tight = semantic_invariant("msh.slot-aabb-is-min-max"),
+                   sphere_contains = semantic_invariant("msh.slot-sphere-contains"),
+                   midpoint = semantic_invariant("msh.slot-sphere-centre-is-box-midpoint"),
+                   centroid = semantic_invariant("msh.slot-sphere-centre-is-centroid"),
+                   radius_tight = semantic_invariant("msh.slot-sphere-radius-is-max-distance");
+  const auto slot_field = [&](size_t f) {
+    return [&file, s, f, slot_at] {
+      return InvariantViolation{file + "!res2[" + std::to_string(s) + "]." + std::string(kSlotSpec.fields[f].name),
+                                slot_at + kSlotSpec.fields[f].offset};
+    };
+  };
+  record_semantic(box_contains, fit.box_shortfall, fit.tolerance, slot_field(slot::aabb_min_x));
+  record_semantic(box_tight, fit.box_difference, fit.tolerance, slot_field(slot::aabb_min_x));
+  record_semantic(sphere_contains, fit.sphere_shortfall, fit.tolerance, slot_field(slot::sphere_radius));
+  record_semantic(midpoint, fit.centre_from_midpoint, fit.tolerance, slot_field(slot::sphere_center_x));
+  record_semantic(centroid, fit.centre_from_centroid, fit.tolerance, slot_field(slot::sphere_center_x));
+  record_semantic(radius_tight, fit.radius_slack, fit.tolerance, slot_field(slot::sphere_radius));
+}
+
+// The model's stored box (eight corners) and sphere against every vertex a slot names.
+void InvariantTallies::record_msh_model_fit(const std::string& file, uint64_t res2_at, const BoundFit& fit) {
+  constexpr size_t box_contains = semantic_invariant("msh.model-box-contains"),
+                   box_tight = semantic_invariant("msh.model-box-is-min-max"),
+                   sphere_contains = semantic_invariant("msh.model-sphere-contains"),
+                   midpoint = semantic_invariant("msh.model-sphere-centre-is-box-midpoint"),
+                   centroid = semantic_invariant("msh.model-sphere-centre-is-centroid"),
+                   radius_tight = semantic_invariant("msh.model-sphere-radius-is-max-distance");
+  record_semantic(box_contains, fit.box_shortfall, fit.tolerance, msh_header_at(file, "corner0_x", res2_at));
+  record_semantic(box_tight, fit.box_difference, fit.tolerance, msh_header_at(file, "corner0_x", res2_at));
+  record_semantic(sphere_contains, fit.sphere_shortfall, fit.tolerance, msh_header_at(file, "sphere_radius", res2_at));
+  record_semantic(midpoint, fit.centre_from_midpoint, fit.tolerance, msh_header_at(file, "sphere_center_x", res2_at));
+  record_semantic(centroid, fit.centre_from_centroid, fit.tolerance, msh_header_at(file, "sphere_center_x", res2_at));
+  record_semantic(radius_tight, fit.radius_slack, fit.tolerance, msh_header_at(file, "sphere_radius", res2_at));
 }
 
 }  // namespace meshgate

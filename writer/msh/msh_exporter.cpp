@@ -223,19 +223,106 @@ std::optional<std::string> lay_out_animation(const ExportModel& m, ByteSink& key
   return std::nullopt;
 }
 
+// The node list's rules: 1..65534 nodes, each parent before its child.
+std::optional<std::string> check_node_order(const ExportModel& m) {
+  if (m.nodes.empty() || m.nodes.size() >= kNone) return std::string("a model needs 1..65534 nodes");
+  for (size_t n = 0; n < m.nodes.size(); ++n)
+    if (m.nodes[n].parent != kNone && m.nodes[n].parent >= n)
+      return "node " + std::to_string(n) + " has a parent that does not come before it";
+  return std::nullopt;
+}
+
+// The payloads of the model's streams, each as the file stores it (the
+// laid-out batches, triangles and keys stay where they were made).
+struct Payloads {
+  ByteSink nodes, positions, normals, uvs, indices, res15, res18, res20, map, names, strings, header_slots;
+};
+
+// Res1 records, Res9 names and Res10 strings, one per node.
+void write_node_payloads(const ExportModel& m, const Flat& f,
+                         const std::vector<std::pair<uint16_t, uint16_t>>& node_anim, Payloads& p) {
+  for (size_t n = 0; n < m.nodes.size(); ++n) {
+    p.nodes.u16(m.nodes[n].flags);
+    p.nodes.u16(m.nodes[n].parent);
+    p.nodes.u16(node_anim[n].first);
+    p.nodes.u16(node_anim[n].second);
+    for (uint16_t s : f.node_slots[n]) p.nodes.u16(s);
+    std::array<std::byte, 32> name{};
+    for (size_t k = 0; k < m.nodes[n].name.size() && k < 31; ++k) name[k] = static_cast<std::byte>(m.nodes[n].name[k]);
+    p.names.b.insert(p.names.b.end(), name.begin(), name.end());
+    p.strings.u32(m.nodes[n].name.size());
+    if (!m.nodes[n].name.empty()) {
+      for (char c : m.nodes[n].name) p.strings.u8(static_cast<uint8_t>(c));
+      p.strings.u8(0);
+    }
+  }
+}
+
+// Positions, normals, UVs, Res15 and Res18, one element per vertex; then the indices.
+void write_vertex_payloads(const ExportModel& m, const Flat& f, Payloads& p) {
+  for (size_t v = 0; v < f.vertices.size(); ++v) {
+    const ExportVertex& x = f.vertices[v];
+    for (float c : x.position) p.positions.f32(c);
+    for (float c : x.normal) p.normals.u8(static_cast<uint8_t>(static_cast<int8_t>(quantize(c, kNormalScale, -127, 127))));
+    p.normals.u8(0);  // byte 3: unknown, 0 here
+    for (float c : x.uv) p.uvs.i16(quantize(c, kUvScale, -32768, 32767));  // round(uv*1024) in 16 bits (§3.3)
+    for (size_t k = 0; k < 8; ++k) p.res15.u8(m.res15.empty() ? 0 : m.res15[v][k]);
+    if (!m.res18.empty()) p.res18.u16(m.res18[v][0]), p.res18.u16(m.res18[v][1]);
+  }
+  for (uint16_t i : f.indices) p.indices.u16(i);
+}
+
+// The archive's entries in the order retail files hold them, each with its
+// element count (attr1), attr2, element size (attr3) and payload (moved out).
+std::vector<nres::EntryDescription> msh_entries(const ExportModel& m, Flat& f, ByteSink& keys, uint64_t frame_map_words,
+                                                Payloads& p) {
+  const uint64_t node_count = m.nodes.size(), vertex_count = f.vertices.size(),
+                 slot_count = (p.header_slots.b.size() - 0x8C) / 68;
+  struct Planned {
+    uint32_t type;
+    uint64_t attr1, attr2, attr3;
+    ByteSink* payload;
+    bool present;
+  };
+  const std::vector<Planned> plan = {
+      {1, node_count, 0, 38, &p.nodes, true},
+      {2, slot_count, 0, 68, &p.header_slots, true},
+      {3, vertex_count, 0, 12, &p.positions, true},
+      {4, vertex_count, 0, 4, &p.normals, true},
+      {5, vertex_count, 0, 4, &p.uvs, true},
+      {18, vertex_count, 0, 4, &p.res18, !m.res18.empty()},
+      {15, vertex_count, 0, 8, &p.res15, m.with_res15},
+      {13, f.batches.b.size() / 20, 0, 20, &f.batches, true},
+      {6, f.indices.size(), 0, 2, &p.indices, true},
+      {7, f.triangles.b.size() / 16, 0, 16, &f.triangles, true},
+      {8, keys.b.size() / 24, 0, 4, &keys, true},
+      {19, frame_map_words, m.frame_count, 2, &p.map, true},
+      {9, node_count, 0, 32, &p.names, m.with_res9},
+      {10, node_count, 0, 0, &p.strings, true},
+      {17, 0, 0, 20, nullptr, m.with_res17},
+      {20, m.res20.size(), 0, 48, &p.res20, !m.res20.empty()},
+  };
+  std::vector<nres::EntryDescription> entries;
+  for (const Planned& planned : plan) {
+    if (!planned.present) continue;
+    nres::EntryDescription e;
+    e.type_id = planned.type;
+    e.attr1 = static_cast<uint32_t>(planned.attr1);
+    e.attr2 = static_cast<uint32_t>(planned.attr2);
+    e.attr3 = static_cast<uint32_t>(planned.attr3);
+    const StreamType* t = find_stream_type(planned.type);
+    e.name = (m.name + "." + std::string(t ? t->name : "res")).substr(0, 35);
+    if (planned.payload) e.payload = std::move(planned.payload->b);
+    entries.push_back(std::move(e));
+  }
+  return entries;
+}
+
 }  // namespace
 
 ExportResult describe_msh(const ExportModel& m) {
   ExportResult result;
-  if (m.nodes.empty() || m.nodes.size() >= kNone) {
-    result.error = "a model needs 1..65534 nodes";
-    return result;
-  }
-  for (size_t n = 0; n < m.nodes.size(); ++n)
-    if (m.nodes[n].parent != kNone && m.nodes[n].parent >= n) {
-      result.error = "node " + std::to_string(n) + " has a parent that does not come before it";
-      return result;
-    }
+  if ((result.error = check_node_order(m))) return result;
   Flat f;
   if (auto e = lay_out_geometry(m, f)) {
     result.error = e;
@@ -253,74 +340,15 @@ ExportResult describe_msh(const ExportModel& m) {
   if (!m.res18.empty() && m.res18.size() != vertex_count) result.error = "res18 needs one element per vertex";
   if (result.error) return result;
 
-  ByteSink nodes, positions, normals, uvs, indices, res15, res18, res20, map, names, strings, header_slots = model_header(f);
-  for (size_t n = 0; n < m.nodes.size(); ++n) {
-    nodes.u16(m.nodes[n].flags);
-    nodes.u16(m.nodes[n].parent);
-    nodes.u16(node_anim[n].first);
-    nodes.u16(node_anim[n].second);
-    for (uint16_t s : f.node_slots[n]) nodes.u16(s);
-    std::array<std::byte, 32> name{};
-    for (size_t k = 0; k < m.nodes[n].name.size() && k < 31; ++k) name[k] = static_cast<std::byte>(m.nodes[n].name[k]);
-    names.b.insert(names.b.end(), name.begin(), name.end());
-    strings.u32(m.nodes[n].name.size());
-    if (!m.nodes[n].name.empty()) {
-      for (char c : m.nodes[n].name) strings.u8(static_cast<uint8_t>(c));
-      strings.u8(0);
-    }
-  }
-  header_slots.b.insert(header_slots.b.end(), f.slots.b.begin(), f.slots.b.end());
-  for (size_t v = 0; v < vertex_count; ++v) {
-    const ExportVertex& x = f.vertices[v];
-    for (float c : x.position) positions.f32(c);
-    for (float c : x.normal) normals.u8(static_cast<uint8_t>(static_cast<int8_t>(quantize(c, kNormalScale, -127, 127))));
-    normals.u8(0);  // byte 3: unknown, 0 here
-    for (float c : x.uv) uvs.i16(quantize(c, kUvScale, -32768, 32767));  // round(uv*1024) in 16 bits (§3.3)
-    for (size_t k = 0; k < 8; ++k) res15.u8(m.res15.empty() ? 0 : m.res15[v][k]);
-    if (!m.res18.empty()) res18.u16(m.res18[v][0]), res18.u16(m.res18[v][1]);
-  }
-  for (uint16_t i : f.indices) indices.u16(i);
-  for (uint16_t w : frame_map) map.u16(w);
+  Payloads p;
+  p.header_slots = model_header(f);
+  write_node_payloads(m, f, node_anim, p);
+  p.header_slots.b.insert(p.header_slots.b.end(), f.slots.b.begin(), f.slots.b.end());
+  write_vertex_payloads(m, f, p);
+  for (uint16_t w : frame_map) p.map.u16(w);
   for (const auto& light : m.res20)
-    for (uint8_t x : light) res20.u8(x);
-
-  const uint64_t node_count = m.nodes.size(), slot_count = (header_slots.b.size() - 0x8C) / 68;
-  struct Planned {
-    uint32_t type;
-    uint64_t attr1, attr2, attr3;
-    ByteSink* payload;
-    bool present;
-  };
-  const std::vector<Planned> plan = {
-      {1, node_count, 0, 38, &nodes, true},
-      {2, slot_count, 0, 68, &header_slots, true},
-      {3, vertex_count, 0, 12, &positions, true},
-      {4, vertex_count, 0, 4, &normals, true},
-      {5, vertex_count, 0, 4, &uvs, true},
-      {18, vertex_count, 0, 4, &res18, !m.res18.empty()},
-      {15, vertex_count, 0, 8, &res15, m.with_res15},
-      {13, f.batches.b.size() / 20, 0, 20, &f.batches, true},
-      {6, f.indices.size(), 0, 2, &indices, true},
-      {7, f.triangles.b.size() / 16, 0, 16, &f.triangles, true},
-      {8, keys.b.size() / 24, 0, 4, &keys, true},
-      {19, frame_map.size(), m.frame_count, 2, &map, true},
-      {9, node_count, 0, 32, &names, m.with_res9},
-      {10, node_count, 0, 0, &strings, true},
-      {17, 0, 0, 20, nullptr, m.with_res17},
-      {20, m.res20.size(), 0, 48, &res20, !m.res20.empty()},
-  };
-  for (const Planned& p : plan) {
-    if (!p.present) continue;
-    nres::EntryDescription e;
-    e.type_id = p.type;
-    e.attr1 = static_cast<uint32_t>(p.attr1);
-    e.attr2 = static_cast<uint32_t>(p.attr2);
-    e.attr3 = static_cast<uint32_t>(p.attr3);
-    const StreamType* t = find_stream_type(p.type);
-    e.name = (m.name + "." + std::string(t ? t->name : "res")).substr(0, 35);
-    if (p.payload) e.payload = std::move(p.payload->b);
-    result.archive.entries.push_back(std::move(e));
-  }
+    for (uint8_t x : light) p.res20.u8(x);
+  result.archive.entries = msh_entries(m, f, keys, frame_map.size(), p);
   return result;
 }
 
