@@ -1,5 +1,5 @@
 // `meshgate dump` / `meshgate build`: a file as JSON and back
-// (schema meshgate.dump.v1, reports/schema/dump.v1.schema.json). The dump
+// (schema meshgate.dump.v1, pipeline/schema/dump.v1.schema.json). The dump
 // lists, in file order, every item of the field listing `inspect --json`
 // prints — each record field by name with its value (f32 also as raw bits),
 // each stream as a typed array, every other run of bytes (record arrays,
@@ -36,7 +36,7 @@ struct BuildResult {
   std::vector<std::string> overlaps;  // items that overlap and disagree: "items[3] (...) [8, 12) overlaps items[2] (...) [4, 10)" (exit 1)
   [[nodiscard]] bool ok() const { return errors.empty() && overlaps.empty(); }
 };
-// The dump is first checked against reports/schema/dump.v1.schema.json; a
+// The dump is first checked against pipeline/schema/dump.v1.schema.json; a
 // document read with read_json() nests at most kMaxJsonDepth levels, so
 // nested dumps are at most 21 deep. Memory: the file's declared size (nested
 // files are built in their slots) and a few words per item.

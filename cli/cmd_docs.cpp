@@ -52,7 +52,7 @@ std::optional<nlohmann::json> read_evidence(const std::string& path) {
   if (const std::vector<std::string> problems = evidence_problems(*parsed.value); !problems.empty()) {
     for (const std::string& p : problems) std::cerr << "meshgate docs: " << path << ": " << p << "\n";
     std::cerr << "meshgate docs: " << path
-              << ": not a meshgate evidence report (schema meshgate.evidence.v1, reports/schema/evidence.v1.schema.json)\n";
+              << ": not a meshgate evidence report (schema meshgate.evidence.v1, pipeline/schema/evidence.v1.schema.json)\n";
     return std::nullopt;
   }
   return std::move(parsed.value);

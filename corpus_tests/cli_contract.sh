@@ -249,7 +249,7 @@ cmp -s "$work/inplace.mod" "$work/edited.mod" || fail "set --in-place did not wr
 "$bin" dump "$work/corpus/synth_0000.mod" -o "$work/dump.json" >/dev/null || fail "dump exited $?"
 "$bin" build "$work/dump.json" -o "$work/built.mod" >/dev/null || fail "build exited $?"
 cmp -s "$work/built.mod" "$work/corpus/synth_0000.mod" || fail "an unedited dump did not build the identical file"
-python3 - "$(dirname "$0")/../reports/schema/dump.v1.schema.json" "$work/dump.json" "$work/dump-edited.json" "$work/dump-count.json" <<'PY'
+python3 - "$(dirname "$0")/../pipeline/schema/dump.v1.schema.json" "$work/dump.json" "$work/dump-edited.json" "$work/dump-count.json" <<'PY'
 import json, sys
 from jsonschema import Draft202012Validator
 schema = json.load(open(sys.argv[1]))

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The harness commands end to end: `sweep` writes an evidence report that
-# validates against reports/schema/evidence.v1.schema.json and is byte-identical
+# validates against pipeline/schema/evidence.v1.schema.json and is byte-identical
 # across runs and --jobs; `manifest` writes a manifest valid against its schema;
 # `gate` passes on the unchanged corpus and fails, naming the file, after one
 # byte is flipped. Exit codes: 0 clean, 1 a finding, 2 usage / I/O.

@@ -1,5 +1,5 @@
 // Checks a JSON document against one of meshgate's own JSON Schemas (the
-// files in reports/schema/, compiled in). Debian ships no C++ JSON Schema
+// files in pipeline/schema/, compiled in). Debian ships no C++ JSON Schema
 // validator, so this implements the keywords those schemas use — type,
 // const, enum, required, properties, additionalProperties (false or a
 // schema), items, minItems, maxItems, uniqueItems, minimum, minLength,
@@ -20,7 +20,7 @@ namespace meshgate {
 [[nodiscard]] std::vector<std::string> schema_violations(const nlohmann::json& schema, const nlohmann::json& document,
                                                          size_t limit = 20);
 
-// reports/schema/{manifest,dump,evidence}.v1.schema.json, as built in: what
+// pipeline/schema/{manifest,dump,evidence}.v1.schema.json, as built in: what
 // gate, build and docs check a lock, a dump and an evidence report against.
 [[nodiscard]] const nlohmann::json& manifest_schema();
 [[nodiscard]] const nlohmann::json& dump_schema();

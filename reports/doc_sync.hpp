@@ -39,7 +39,7 @@ struct DocSync {
 };
 
 // Why `evidence` is not a meshgate.evidence.v1 report (its JSON Schema,
-// reports/schema/evidence.v1.schema.json), one line each; empty when it is.
+// pipeline/schema/evidence.v1.schema.json), one line each; empty when it is.
 // Check it before sync_document: blocks read only keys the schema requires.
 [[nodiscard]] std::vector<std::string> evidence_problems(const nlohmann::json& evidence);
 

@@ -1,5 +1,5 @@
 // The evidence report of a sweep (schema "meshgate.evidence.v1", JSON Schema in
-// reports/schema/) and its Markdown rendering for format documents. Both are
+// pipeline/schema/) and its Markdown rendering for format documents. Both are
 // deterministic: sorted keys and arrays, relative paths only, no payload
 // bytes, floats also as their raw bits; the same corpus gives the same bytes.
 #pragma once
