@@ -219,6 +219,74 @@ std::optional<std::string> check_version(const json& root) {
   return std::nullopt;
 }
 
+// Buffer `i`'s bytes: its byteLength of the GLB's BIN chunk (no uri), of a
+// data: URI, or of the file `uris` reads; its uri becomes the sentinel.
+// `out.buffer_bytes` counts them against `max_bytes`. An error names the buffer.
+std::optional<std::string> read_buffer(json& b, size_t i, const Container& container, UriSource* uris, uint64_t max_bytes,
+                                       PreparedAsset& out) {
+  const std::string where = "buffers[" + std::to_string(i) + "]";
+  if (!b.is_object()) return where + ": not an object";
+  const auto length_it = b.find("byteLength");
+  if (length_it == b.end() || !length_it->is_number_unsigned() || length_it->get<uint64_t>() == 0)
+    return where + ".byteLength: not a positive integer";
+  const uint64_t length = length_it->get<uint64_t>();
+  const std::optional<uint64_t> total = checked_add(out.buffer_bytes, length);
+  if (!total || *total > max_bytes)
+    return where + ".byteLength " + std::to_string(length) + ": the buffers together would pass the " +
+           std::to_string(max_bytes) + "-byte limit (--max-size)";
+  out.buffer_bytes = *total;
+  std::vector<unsigned char> data;
+  const auto uri_it = b.find("uri");
+  if (uri_it == b.end()) {
+    if (i != 0 || !container.bin) return where + ": no uri (only a GLB's first buffer, its BIN chunk, may have none)";
+    if (length > container.bin->size())
+      return where + ".byteLength " + std::to_string(length) + " is past the GLB's BIN chunk (" +
+             std::to_string(container.bin->size()) + " bytes)";
+    const auto* bin = reinterpret_cast<const unsigned char*>(container.bin->data());
+    data.assign(bin, bin + length);
+  } else {
+    if (!uri_it->is_string()) return where + ".uri: not a string";
+    const std::string& uri = uri_it->get_ref<const std::string&>();
+    const std::string named = where + ".uri " + uri_for_message(uri) + ": ";
+    const ParsedUri parsed = parse_uri(uri);
+    std::string why;
+    std::optional<std::vector<unsigned char>> read;
+    if (parsed.kind == ParsedUri::Kind::refused) return named + parsed.reason;
+    if (parsed.kind == ParsedUri::Kind::data) read = decode_data_uri(uri, length, why);
+    else if (!uris) why = "a file, and this glTF was given without its folder";
+    else read = uris->read(parsed.path, length, why);
+    if (!read) return named + why;
+    data = std::move(*read);
+  }
+  b["uri"] = buffer_sentinel(i);  // frees a data: URI's text now
+  out.buffers.push_back(std::move(data));
+  return std::nullopt;
+}
+
+// Every image's uri checked (a file below the folder, or data:) and then
+// replaced by a name nothing answers: tinygltf keeps the image's name and
+// reads, decodes and copies nothing. An error names the image.
+std::optional<std::string> neutralise_images(json& images, UriSource* uris) {
+  for (size_t i = 0; i < images.size(); ++i) {
+    json& image = images[i];
+    const std::string where = "images[" + std::to_string(i) + "]";
+    if (!image.is_object()) return where + ": not an object";
+    if (const auto uri_it = image.find("uri"); uri_it != image.end()) {
+      if (!uri_it->is_string()) return where + ".uri: not a string";
+      const std::string& uri = uri_it->get_ref<const std::string&>();
+      const ParsedUri parsed = parse_uri(uri);
+      std::string why;
+      if (parsed.kind == ParsedUri::Kind::refused) return where + ".uri " + uri_for_message(uri) + ": " + parsed.reason;
+      if (parsed.kind == ParsedUri::Kind::path && uris && !uris->check(parsed.path, why))
+        return where + ".uri " + uri_for_message(uri) + ": " + why;
+    }
+    image.erase("bufferView");
+    image.erase("mimeType");
+    image["uri"] = "meshgate_image_" + std::to_string(i);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string buffer_sentinel(size_t index) { return "meshgate_buffer_" + std::to_string(index); }
@@ -235,72 +303,11 @@ std::optional<PreparedAsset> prepare_asset(Bytes bytes, UriSource* uris, uint64_
   if (auto e = check_version(*root)) return error = *e, std::nullopt;
   if (auto e = check_counts(*root)) return error = *e, std::nullopt;
   PreparedAsset out;
-  if (auto buffers = root->find("buffers"); buffers != root->end()) {
-    for (size_t i = 0; i < buffers->size(); ++i) {
-      json& b = (*buffers)[i];
-      const std::string where = "buffers[" + std::to_string(i) + "]";
-      if (!b.is_object()) return error = where + ": not an object", std::nullopt;
-      const auto length_it = b.find("byteLength");
-      if (length_it == b.end() || !length_it->is_number_unsigned() || length_it->get<uint64_t>() == 0)
-        return error = where + ".byteLength: not a positive integer", std::nullopt;
-      const uint64_t length = length_it->get<uint64_t>();
-      const std::optional<uint64_t> total = checked_add(out.buffer_bytes, length);
-      if (!total || *total > max_bytes)
-        return error = where + ".byteLength " + std::to_string(length) + ": the buffers together would pass the " +
-                       std::to_string(max_bytes) + "-byte limit (--max-size)",
-               std::nullopt;
-      out.buffer_bytes = *total;
-      std::vector<unsigned char> data;
-      const auto uri_it = b.find("uri");
-      if (uri_it == b.end()) {
-        if (i != 0 || !container->bin)
-          return error = where + ": no uri (only a GLB's first buffer, its BIN chunk, may have none)", std::nullopt;
-        if (length > container->bin->size())
-          return error = where + ".byteLength " + std::to_string(length) + " is past the GLB's BIN chunk (" +
-                         std::to_string(container->bin->size()) + " bytes)",
-                 std::nullopt;
-        const auto* bin = reinterpret_cast<const unsigned char*>(container->bin->data());
-        data.assign(bin, bin + length);
-      } else {
-        if (!uri_it->is_string()) return error = where + ".uri: not a string", std::nullopt;
-        const std::string& uri = uri_it->get_ref<const std::string&>();
-        const std::string named = where + ".uri " + uri_for_message(uri) + ": ";
-        const ParsedUri parsed = parse_uri(uri);
-        std::string why;
-        std::optional<std::vector<unsigned char>> read;
-        if (parsed.kind == ParsedUri::Kind::refused) return error = named + parsed.reason, std::nullopt;
-        if (parsed.kind == ParsedUri::Kind::data) read = decode_data_uri(uri, length, why);
-        else if (!uris) why = "a file, and this glTF was given without its folder";
-        else read = uris->read(parsed.path, length, why);
-        if (!read) return error = named + why, std::nullopt;
-        data = std::move(*read);
-      }
-      b["uri"] = buffer_sentinel(i);  // frees a data: URI's text now
-      out.buffers.push_back(std::move(data));
-    }
-  }
-  if (auto images = root->find("images"); images != root->end()) {
-    for (size_t i = 0; i < images->size(); ++i) {
-      json& image = (*images)[i];
-      const std::string where = "images[" + std::to_string(i) + "]";
-      if (!image.is_object()) return error = where + ": not an object", std::nullopt;
-      if (const auto uri_it = image.find("uri"); uri_it != image.end()) {
-        if (!uri_it->is_string()) return error = where + ".uri: not a string", std::nullopt;
-        const std::string& uri = uri_it->get_ref<const std::string&>();
-        const ParsedUri parsed = parse_uri(uri);
-        std::string why;
-        if (parsed.kind == ParsedUri::Kind::refused)
-          return error = where + ".uri " + uri_for_message(uri) + ": " + parsed.reason, std::nullopt;
-        if (parsed.kind == ParsedUri::Kind::path && uris && !uris->check(parsed.path, why))
-          return error = where + ".uri " + uri_for_message(uri) + ": " + why, std::nullopt;
-      }
-      // Nothing answers this name: tinygltf keeps the image's name and
-      // reads, decodes and copies nothing.
-      image.erase("bufferView");
-      image.erase("mimeType");
-      image["uri"] = "meshgate_image_" + std::to_string(i);
-    }
-  }
+  if (auto buffers = root->find("buffers"); buffers != root->end())
+    for (size_t i = 0; i < buffers->size(); ++i)
+      if (auto e = read_buffer((*buffers)[i], i, *container, uris, max_bytes, out)) return error = *e, std::nullopt;
+  if (auto images = root->find("images"); images != root->end())
+    if (auto e = neutralise_images(*images, uris)) return error = *e, std::nullopt;
   out.json = root->dump(-1, ' ', false, json::error_handler_t::replace);
   return out;
 }
