@@ -57,7 +57,7 @@ std::optional<nlohmann::json> read_lock(const std::string& path, uint64_t max_lo
   const bool edited = problems.back().starts_with("/fingerprint") || problems.back().starts_with("/lock_digest");
   std::cerr << "meshgate gate: " << path
             << (edited ? ": the lock was edited by hand; re-run manifest\n"
-                       : ": is not a meshgate.manifest.v1 lock (reports/schema/manifest.v1.schema.json); re-run manifest\n");
+                       : ": is not a meshgate.manifest.v1 lock (pipeline/schema/manifest.v1.schema.json); re-run manifest\n");
   return std::nullopt;
 }
 

@@ -22,7 +22,7 @@ inline constexpr std::string_view kManifestSchema = "meshgate.manifest.v1";
 void write_manifest_json(std::ostream& out, const SweepResult& sweep);
 
 // Why a lock cannot be trusted, one sentence each; empty when it is sound:
-// it violates reports/schema/manifest.v1.schema.json (every expectation is
+// it violates pipeline/schema/manifest.v1.schema.json (every expectation is
 // required), lists a path twice, or its fingerprint or lock_digest does not
 // match its entries (it was edited by hand).
 [[nodiscard]] std::vector<std::string> lock_problems(const nlohmann::json& manifest);
