@@ -281,18 +281,18 @@ void InvariantTallies::tally_msh(const std::string& file, const msh::ParseResult
   using msh::BatchStream;
   constexpr size_t kIndexStart = field_index<msh::kBatchSpec>("index_start");
   constexpr size_t kIndexCount = field_index<msh::kBatchSpec>("index_count");
-  if (const auto* batches = m.get<BatchStream>(13)) {
+  if (const auto* batches = m.get<BatchStream>(msh::stream_type::batches)) {
     uint64_t next = 0;
     bool contiguous = true;
     for (const msh::BatchRecord& b : batches->batches) {
       contiguous = contiguous && b.get(kIndexStart) == next;
       next = b.get(kIndexStart) + b.get(kIndexCount);
     }
-    const uint64_t res13 = m.find(13)->record.get(nres::entry::data_offset);
+    const uint64_t res13 = m.find(msh::stream_type::batches)->record.get(nres::entry::data_offset);
     record(msh_extra("msh.batches-tile-res6"), contiguous && next == msh::model_counts(m).indices,
            [&] { return InvariantViolation{file + "!res13", res13}; });
   }
-  const auto* map = m.get<msh::WordStream>(19);
+  const auto* map = m.get<msh::WordStream>(msh::stream_type::frame_map);
   const uint64_t frames = msh::model_counts(m).frames;
   const auto nodes = msh::node_views(m);
   for (size_t n = 0; n < nodes.size(); ++n) {
@@ -300,8 +300,9 @@ void InvariantTallies::tally_msh(const std::string& file, const msh::ParseResult
     if (v.anim_map_start == msh::kNone || !map || frames == 0 || v.anim_map_start + frames > map->words.size()) continue;
     uint16_t last = 0;
     for (uint64_t f = 0; f < frames; ++f) last = std::max(last, map->words[v.anim_map_start + f]);
-    const uint64_t where = m.find(1)->record.get(nres::entry::data_offset) +
-                           n * m.find(1)->record.get(nres::entry::attr3) + msh::kNodeSpec.fields[3].offset;
+    const nres::EntryRecord& res1 = m.find(msh::stream_type::nodes)->record;
+    const uint64_t where =
+        res1.get(nres::entry::data_offset) + n * res1.get(nres::entry::attr3) + msh::kNodeSpec.fields[3].offset;
     record(msh_extra("msh.fallback-is-last-key"), last == v.fallback_key, [&] {
       return InvariantViolation{file + "!res1[" + std::to_string(n) + "].fallback_key", where};
     });

@@ -167,7 +167,7 @@ std::optional<UvRange> uv_range(const mod::Model& model) {
 
 std::optional<UvRange> uv_range(const msh::Model& model) {
   std::optional<UvRange> range;
-  if (const auto* uv = model.get<msh::WordPairStream>(5))
+  if (const auto* uv = model.get<msh::WordPairStream>(msh::stream_type::uv0))
     for (const msh::U16x2& pair : uv->pairs)
       widen(range, msh::decode_uv_signed(pair[0]), msh::decode_uv_signed(pair[1]));
   return range;
@@ -377,11 +377,12 @@ void InvariantTallies::tally_msh_semantics(const std::string& file, const msh::M
   using namespace msh;
   const StreamsByType streams(m);
   tally_msh_normal_semantics(file, streams);
-  const auto* res2 = streams.get<HeaderSlotStream>(2);
-  const auto* positions = streams.get<PositionStream>(3);
+  const auto* res2 = streams.get<HeaderSlotStream>(stream_type::header_slots);
+  const auto* positions = streams.get<PositionStream>(stream_type::positions);
   if (!res2 || !positions) return;
-  const MshVolumeStreams g{*res2, *positions, streams.get<WordStream>(6), streams.get<BatchStream>(13),
-                           streams.find(2)->record.get(nres::entry::data_offset)};
+  const MshVolumeStreams g{*res2, *positions, streams.get<WordStream>(stream_type::indices),
+                           streams.get<BatchStream>(stream_type::batches),
+                           streams.find(stream_type::header_slots)->record.get(nres::entry::data_offset)};
   static_assert(slot::tri_start == 0);
   SeenVertices seen(positions->positions.size());
   const Vec3 model_centre{g.header_f32("sphere_center_x"), g.header_f32("sphere_center_y"), g.header_f32("sphere_center_z")};
@@ -416,9 +417,9 @@ void InvariantTallies::tally_msh_semantics(const std::string& file, const msh::M
 // Res4's normals are unit length.
 void InvariantTallies::tally_msh_normal_semantics(const std::string& file, const msh::StreamsByType& streams) {
   using namespace msh;
-  const auto* normals = streams.get<PackedNormalStream>(4);
+  const auto* normals = streams.get<PackedNormalStream>(stream_type::normals);
   if (!normals) return;
-  const uint64_t at = streams.find(4)->record.get(nres::entry::data_offset);
+  const uint64_t at = streams.find(stream_type::normals)->record.get(nres::entry::data_offset);
   const Reduced r = unit_lengths(normals->normals.size(), kMshNormalTolerance, [&](size_t v) {
     const U8x4& n = normals->normals[v];
     const auto lane = [&](size_t k) { return int{static_cast<int8_t>(n[k])}; };

@@ -171,7 +171,7 @@ TEST(GltfExportMsh, BatchesRestPosesAndAnimationAgreeWithTheWalks) {
     EXPECT_EQ(e.summary.triangles, visited);
     // Every primitive's vertices inside its slot's stored AABB.
     const msh::StreamsByType streams(model);
-    const auto* slots = streams.get<msh::HeaderSlotStream>(2);
+    const auto* slots = streams.get<msh::HeaderSlotStream>(msh::stream_type::header_slots);
     for (const tinygltf::Mesh& mesh : back.meshes)
       for (const tinygltf::Primitive& p : mesh.primitives) {
         const auto slot = static_cast<size_t>(p.extras.Get("slot").GetNumberAsInt());
@@ -185,7 +185,7 @@ TEST(GltfExportMsh, BatchesRestPosesAndAnimationAgreeWithTheWalks) {
         for (uint32_t i : uints(back, p.indices)) EXPECT_LT(i, pos.size() / 3);
       }
     // An unanimated node's transform is its fallback key, exactly.
-    const auto* keys = streams.get<msh::KeyStream>(8);
+    const auto* keys = streams.get<msh::KeyStream>(msh::stream_type::keys);
     const std::vector<msh::NodeView> views = msh::node_views(model);
     ASSERT_EQ(back.nodes.size(), views.size());
     for (size_t n = 0; n < views.size(); ++n) {

@@ -54,10 +54,10 @@ TEST(MshStreams, CatalogueFollowsSection21) {
   for (const StreamType& t : kStreamTypes)
     if (t.required) required.insert(t.type_id);
   EXPECT_EQ(required, (std::set<uint32_t>{1, 2, 3, 6, 13}));
-  EXPECT_EQ(find_stream_type(1)->attr3_alt, 24u);
-  EXPECT_EQ(find_stream_type(19)->attr2_rule, Attr2Rule::frame_count);
-  EXPECT_EQ(find_stream_type(2)->count_rule, CountRule::slot_count);
-  EXPECT_EQ(find_stream_type(10)->count_rule, CountRule::node_count);
+  EXPECT_EQ(find_stream_type(stream_type::nodes)->attr3_alt, 24u);
+  EXPECT_EQ(find_stream_type(stream_type::frame_map)->attr2_rule, Attr2Rule::frame_count);
+  EXPECT_EQ(find_stream_type(stream_type::header_slots)->count_rule, CountRule::slot_count);
+  EXPECT_EQ(find_stream_type(stream_type::strings)->count_rule, CountRule::node_count);
   EXPECT_EQ(find_stream_type(21), nullptr);  // terrain face, out of scope: preserved raw
 }
 

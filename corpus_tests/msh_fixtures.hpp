@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "corpus_tests/fixtures.hpp"
+#include "parser/msh/msh_streams.hpp"
 #include "synth/nres/nres_synth.hpp"
 
 namespace meshgate::testing {
@@ -65,18 +66,18 @@ inline nres::ArchiveDescription hand_built_model() {
   auto add = [&](uint32_t type, uint32_t attr1, uint32_t attr2, uint32_t attr3, const char* name, Payload& p) {
     d.entries.push_back({type, attr1, attr2, attr3, name, {}, std::move(p.b)});
   };
-  add(1, 1, 0, 38, "fix.nodes", nodes);
-  add(2, 1, 0, 68, "fix.slots", slots);
-  add(3, 3, 0, 12, "fix.positions", positions);
-  add(4, 3, 0, 4, "fix.normals", normals);
-  add(5, 3, 0, 4, "fix.uv0", uv);
-  add(13, 1, 0, 20, "fix.batches", batches);
-  add(6, 3, 0, 2, "fix.indices", indices);
-  add(7, 1, 0, 16, "fix.triangles", triangles);
-  add(8, 1, 0, 4, "fix.keys", keys);
+  add(msh::stream_type::nodes, 1, 0, 38, "fix.nodes", nodes);
+  add(msh::stream_type::header_slots, 1, 0, 68, "fix.slots", slots);
+  add(msh::stream_type::positions, 3, 0, 12, "fix.positions", positions);
+  add(msh::stream_type::normals, 3, 0, 4, "fix.normals", normals);
+  add(msh::stream_type::uv0, 3, 0, 4, "fix.uv0", uv);
+  add(msh::stream_type::batches, 1, 0, 20, "fix.batches", batches);
+  add(msh::stream_type::indices, 3, 0, 2, "fix.indices", indices);
+  add(msh::stream_type::triangles, 1, 0, 16, "fix.triangles", triangles);
+  add(msh::stream_type::keys, 1, 0, 4, "fix.keys", keys);
   Payload empty;
-  add(19, 0, 0, 2, "fix.frame_map", empty);
-  add(10, 1, 0, 0, "fix.strings", strings);
+  add(msh::stream_type::frame_map, 0, 0, 2, "fix.frame_map", empty);
+  add(msh::stream_type::strings, 1, 0, 0, "fix.strings", strings);
   return d;
 }
 

@@ -41,7 +41,7 @@ TEST(MshFixture, EveryStreamDecodesAtItsOffsets) {
   EXPECT_EQ(nodes[0].slots[0], 0);
   EXPECT_EQ(nodes[0].slots[14], kNone);
 
-  const auto* hs = m.get<HeaderSlotStream>(2);
+  const auto* hs = m.get<HeaderSlotStream>(stream_type::header_slots);
   ASSERT_NE(hs, nullptr);
   ASSERT_EQ(hs->slots.size(), 1u);
   const SlotRecord& slot = hs->slots[0];
@@ -52,25 +52,25 @@ TEST(MshFixture, EveryStreamDecodesAtItsOffsets) {
   EXPECT_FLOAT_EQ(hs->header.get_f32(field_index<kModelHeaderSpec>("capsule_radius")), 0.7f);
   EXPECT_FLOAT_EQ(hs->header.get_f32(field_index<kModelHeaderSpec>("corner3_y")), 1.f);
 
-  const auto* normals = m.get<PackedNormalStream>(4);
+  const auto* normals = m.get<PackedNormalStream>(stream_type::normals);
   ASSERT_NE(normals, nullptr);
   EXPECT_FLOAT_EQ(decode_normal_component(static_cast<int8_t>(normals->normals[1][2])), 1.f);
   EXPECT_EQ(normals->normals[1][3], 0x55);  // byte 3 kept
-  const auto* uv = m.get<WordPairStream>(5);
+  const auto* uv = m.get<WordPairStream>(stream_type::uv0);
   EXPECT_FLOAT_EQ(decode_uv_signed(uv->pairs[2][1]), -1.f);
 
-  const auto* batches = m.get<BatchStream>(13);
+  const auto* batches = m.get<BatchStream>(stream_type::batches);
   const BatchRecord& b = batches->batches.at(0);
   EXPECT_EQ(b.get(field_index<kBatchSpec>("material_4")), 3u);
   EXPECT_EQ(b.get(field_index<kBatchSpec>("material_5")), 0xFFu);
   EXPECT_EQ(b.get(field_index<kBatchSpec>("index_count")), 3u);
   EXPECT_EQ(b.get(field_index<kBatchSpec>("batch_0e")), 3u);
-  const auto* tris = m.get<TriangleStream>(7);
+  const auto* tris = m.get<TriangleStream>(stream_type::triangles);
   EXPECT_EQ(tris->triangles.at(0).get_signed(field_index<kTriangleSpec>("normal_z")), 32767);
   EXPECT_EQ(tris->triangles.at(0).get(field_index<kTriangleSpec>("sel_packed")), 0x3Fu);
-  const auto* keys = m.get<KeyStream>(8);
+  const auto* keys = m.get<KeyStream>(stream_type::keys);
   EXPECT_EQ(keys->keys.at(0).get_signed(field_index<kKeySpec>("rotation_3")), 32767);
-  const auto* strings = m.get<StringStream>(10);
+  const auto* strings = m.get<StringStream>(stream_type::strings);
   ASSERT_EQ(strings->records.size(), 1u);
   EXPECT_EQ(strings->records[0].length, 4u);
   EXPECT_EQ(cp1251_to_utf8(strings->records[0].text), "root");
@@ -85,7 +85,7 @@ TEST(MshFixture, EveryStreamDecodesAtItsOffsets) {
 
   // Every payload byte is explained by a field; only container padding is uncovered.
   for (const UncoveredRange& u : r.coverage.uncovered) EXPECT_EQ(u.kind, GapKind::alignment_padding);
-  const uint64_t res13 = m.find(13)->record.get(nres::entry::data_offset);
+  const uint64_t res13 = m.find(stream_type::batches)->record.get(nres::entry::data_offset);
   EXPECT_EQ(r.coverage_map.path_at(res13 + 0x0A), "res13[0].index_start");
   EXPECT_EQ(r.coverage_map.path_at(res13 + 0x04), "res13[0].material_4");
 
@@ -97,14 +97,14 @@ TEST(MshFixture, EveryStreamDecodesAtItsOffsets) {
 TEST(MshFixture, NodesOf24BytesKeepEightSlotWords) {
   nres::ArchiveDescription d = hand_built_model();
   for (auto& e : d.entries)
-    if (e.type_id == 1) {
+    if (e.type_id == stream_type::nodes) {
       e.payload.resize(24);  // header + 8 slot words (MTCHECK.MSH layout)
       e.attr3 = 24;
     }
   const auto bytes = nres::build_nres(d);
   const ParseResult r = parse_ok(bytes);
   ASSERT_TRUE(r.ok());
-  ASSERT_NE(r.model->get<ShortNodeStream>(1), nullptr);
+  ASSERT_NE(r.model->get<ShortNodeStream>(stream_type::nodes), nullptr);
   const auto nodes = node_views(*r.model);
   EXPECT_EQ(nodes[0].slots[0], 0);
   EXPECT_EQ(nodes[0].slots[8], kNone);  // beyond the stored words: 0xFFFF, as PP fills them
@@ -127,7 +127,7 @@ TEST(MshFixture, ContainerChecksApplyToTheModel) {  // §4.23
 TEST(MshInvariants, EveryDescriptorLaneReachesItsRule) {
   const ParseResult base = parse_ok(export_msh(malformed_base_model()));
   ASSERT_TRUE(base.model);
-  const size_t n = base.model->get<TriangleStream>(7)->triangles.size();
+  const size_t n = base.model->get<TriangleStream>(stream_type::triangles)->triangles.size();
   ASSERT_GE(n, 9u);
   ASSERT_NE(n % 4, 0u);  // a tail after the blocks
   {
@@ -295,7 +295,7 @@ TEST(MshExporter, DerivesDescriptorsBoundsAndAnimation) {
   EXPECT_TRUE(r.diagnostics.empty()) << r.diagnostics.front().code << ": " << r.diagnostics.front().message;
   const Model& m = *r.model;
   // Neighbour links are symmetric and share an edge.
-  const auto& tris = m.get<TriangleStream>(7)->triangles;
+  const auto& tris = m.get<TriangleStream>(stream_type::triangles)->triangles;
   for (size_t t = 0; t < tris.size(); ++t)
     for (size_t e = 1; e <= 3; ++e) {
       const uint64_t n = tris[t].get(e);
@@ -311,8 +311,8 @@ TEST(MshExporter, DerivesDescriptorsBoundsAndAnimation) {
     EXPECT_NEAR(x * x + y * y + z * z, 1.0, 1e-3);
   }
   // Slot AABB holds every vertex its batches reach.
-  const auto& slots = m.get<HeaderSlotStream>(2)->slots;
-  const auto& pos = m.get<PositionStream>(3)->positions;
+  const auto& slots = m.get<HeaderSlotStream>(stream_type::header_slots)->slots;
+  const auto& pos = m.get<PositionStream>(stream_type::positions)->positions;
   for (const DrawCall& d : render_walk(m, {0, 0})) {
     const SlotRecord& s = slots[d.slot];
     for (uint32_t v = d.base_vertex; v < d.base_vertex + 3; ++v)
@@ -328,8 +328,8 @@ TEST(MshExporter, DerivesDescriptorsBoundsAndAnimation) {
   EXPECT_EQ(nodes[1].anim_map_start, 0);
   EXPECT_EQ(nodes[1].fallback_key, 3);  // keys 1, 2, 3 at times 0, 2, 4
   EXPECT_EQ(nodes[2].fallback_key, 4);
-  EXPECT_EQ(m.get<WordStream>(19)->words, (PodVector<uint16_t>{1, 1, 2, 2, 3, 3}));
-  EXPECT_EQ(m.find(19)->record.get(nres::entry::attr2), 6u);  // attr2 = frame count
+  EXPECT_EQ(m.get<WordStream>(stream_type::frame_map)->words, (PodVector<uint16_t>{1, 1, 2, 2, 3, 3}));
+  EXPECT_EQ(m.find(stream_type::frame_map)->record.get(nres::entry::attr2), 6u);  // attr2 = frame count
   EXPECT_EQ(model_counts(m).frames, 6u);
 }
 

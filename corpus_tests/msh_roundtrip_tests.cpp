@@ -42,7 +42,7 @@ TEST(MshCorpus, ModelsAndOuterArchivesRoundTrip) {
     max_nodes = std::max(max_nodes, c.nodes);
     node_counts.insert(c.nodes);
     animated += c.frames > 0;
-    extended += r.model->find(18) != nullptr && r.model->find(20) != nullptr;
+    extended += r.model->find(stream_type::res18) != nullptr && r.model->find(stream_type::lights) != nullptr;
     uint64_t last = 0;
     for (const Stream& s : r.model->streams) {
       const std::string name = nres::entry_name(s.record);

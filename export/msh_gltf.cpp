@@ -161,12 +161,12 @@ Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& 
   tinygltf::Model& g = doc.model();
   const StreamsByType streams(model);
   const WalkStreams walk(model);
-  const auto* keys = streams.get<KeyStream>(8);
-  const auto* map = streams.get<WordStream>(19);
-  const auto* normals = streams.get<PackedNormalStream>(4);
-  const auto* uvs = streams.get<WordPairStream>(5);
-  const auto* tris = streams.get<TriangleStream>(7);
-  const auto* names = streams.get<StringStream>(10);
+  const auto* keys = streams.get<KeyStream>(stream_type::keys);
+  const auto* map = streams.get<WordStream>(stream_type::frame_map);
+  const auto* normals = streams.get<PackedNormalStream>(stream_type::normals);
+  const auto* uvs = streams.get<WordPairStream>(stream_type::uv0);
+  const auto* tris = streams.get<TriangleStream>(stream_type::triangles);
+  const auto* names = streams.get<StringStream>(stream_type::strings);
   const ModelCounts counts = model_counts(streams);
 
   // Nodes, with the rest pose of their fallback key.

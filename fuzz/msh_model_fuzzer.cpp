@@ -88,12 +88,13 @@ void check_exported(const std::vector<std::byte>& bytes, const Expected& expecte
     fuzzing::fail("the parser rejected a model the exporter made");
   }
   const Model& model = *r.model;
-  const auto* got = model.get<PositionStream>(3);
+  const auto* got = model.get<PositionStream>(stream_type::positions);
   if (!got || got->positions.size() != expected.positions.size()) fuzzing::fail("vertex count changed");
   for (size_t v = 0; v < expected.positions.size(); ++v)
     for (size_t c = 0; c < 3; ++c)
       if (got->positions[v][c] != f32_to_bits(expected.positions[v][c])) fuzzing::fail("a position changed its bits");
-  if (!std::ranges::equal(model.get<WordStream>(6)->words, expected.indices)) fuzzing::fail("indices changed");
+  if (!std::ranges::equal(model.get<WordStream>(stream_type::indices)->words, expected.indices))
+    fuzzing::fail("indices changed");
   const WriteResult written = write_msh(model);
   fuzzing::check_identical(written, reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   const ParseResult again = parse_msh(written.bytes);

@@ -253,19 +253,19 @@ class Importer {
       const std::string name = nres::entry_name(first->record);
       m.name = name.substr(0, name.find('.'));
     }
-    like_names_ = streams.get<StringStream>(10);
-    m.with_res9 = streams.find(9) != nullptr;
-    m.with_res15 = streams.find(15) != nullptr;
-    m.with_res17 = streams.find(17) != nullptr;
+    like_names_ = streams.get<StringStream>(stream_type::strings);
+    m.with_res9 = streams.find(stream_type::node_names) != nullptr;
+    m.with_res15 = streams.find(stream_type::res15) != nullptr;
+    m.with_res17 = streams.find(stream_type::interior_graph) != nullptr;
     like_vertices_ = model_counts(streams).vertices;
-    if (const auto* r15 = streams.get<RawStream>(15); r15 && r15->bytes.size() == like_vertices_ * 8) {
+    if (const auto* r15 = streams.get<RawStream>(stream_type::res15); r15 && r15->bytes.size() == like_vertices_ * 8) {
       m.res15.resize(like_vertices_);
       for (uint64_t v = 0; v < like_vertices_; ++v)
         for (size_t k = 0; k < 8; ++k) m.res15[v][k] = static_cast<uint8_t>(r15->bytes[v * 8 + k]);
     }
-    if (const auto* r18 = streams.get<WordPairStream>(18); r18 && r18->pairs.size() == like_vertices_)
+    if (const auto* r18 = streams.get<WordPairStream>(stream_type::res18); r18 && r18->pairs.size() == like_vertices_)
       m.res18.assign(r18->pairs.begin(), r18->pairs.end());
-    if (const auto* r20 = streams.get<RawStream>(20); r20 && r20->bytes.size() % 48 == 0) {
+    if (const auto* r20 = streams.get<RawStream>(stream_type::lights); r20 && r20->bytes.size() % 48 == 0) {
       m.res20.resize(r20->bytes.size() / 48);
       for (size_t l = 0; l < m.res20.size(); ++l)
         for (size_t k = 0; k < 48; ++k) m.res20[l][k] = static_cast<uint8_t>(r20->bytes[l * 48 + k]);

@@ -131,12 +131,12 @@ class Checker {
  public:
   Checker(const Model& m, Diagnostics& d)
       : m_(m), d_(d), counts_(model_counts(m_)), nodes_(m_) {
-    if (auto* s = m.get<HeaderSlotStream>(2)) slots_ = &s->slots;
-    if (auto* s = m.get<BatchStream>(13)) batches_ = &s->batches;
-    if (auto* s = m.get<TriangleStream>(7)) tris_ = &s->triangles;
-    if (auto* s = m.get<KeyStream>(8)) keys_ = &s->keys;
-    if (auto* s = m.get<WordStream>(6)) indices_ = &s->words;
-    if (auto* s = m.get<WordStream>(19)) frame_map_ = &s->words;
+    if (auto* s = m.get<HeaderSlotStream>(stream_type::header_slots)) slots_ = &s->slots;
+    if (auto* s = m.get<BatchStream>(stream_type::batches)) batches_ = &s->batches;
+    if (auto* s = m.get<TriangleStream>(stream_type::triangles)) tris_ = &s->triangles;
+    if (auto* s = m.get<KeyStream>(stream_type::keys)) keys_ = &s->keys;
+    if (auto* s = m.get<WordStream>(stream_type::indices)) indices_ = &s->words;
+    if (auto* s = m.get<WordStream>(stream_type::frame_map)) frame_map_ = &s->words;
   }
 
   bool run() {
@@ -180,12 +180,12 @@ class Checker {
                     "Res" + std::to_string(type) + " holds " + std::to_string(n) + " elements but Res3 holds " +
                         std::to_string(counts_.vertices) + " vertices");
     }
-    const Stream* res6 = m_.find(6);
+    const Stream* res6 = m_.find(stream_type::indices);
     if (res6->record.get(entry::size) % 6 != 0)
       return fail(codes::index_count_not_triangles, entry_path(res6, "size"), entry_at(res6, entry::size),
                   "Res6 is " + std::to_string(res6->record.get(entry::size)) +
                       " bytes, not a whole number of 3-index triangles");
-    if (const Stream* res7 = m_.find(7); res7 && counts_.triangles != counts_.indices / 3)
+    if (const Stream* res7 = m_.find(stream_type::triangles); res7 && counts_.triangles != counts_.indices / 3)
       return fail(codes::triangle_count_mismatch, entry_path(res7, "size"), entry_at(res7, entry::size),
                   "Res7 holds " + std::to_string(counts_.triangles) + " descriptors for " +
                       std::to_string(counts_.indices / 3) + " triangles in Res6");
@@ -197,7 +197,7 @@ class Checker {
     FirstViolation beyond{codes::map_word_beyond_fallback}, times{codes::key_time_not_increasing},
         gap{codes::slot_block_gap};
     const auto& spec = kNodeSpec;  // field offsets are the same in the 24-byte variant
-    const uint64_t stride = m_.find(1)->record.get(entry::attr3);
+    const uint64_t stride = m_.find(stream_type::nodes)->record.get(entry::attr3);
     auto node_field = [&](uint64_t n, size_t f) { return at(1, n, stride, spec.fields[f].offset); };
     auto node_path = [&](uint64_t n, size_t f) { return path<kNodeSpec>(1, n, f); };
     for (size_t n = 0; n < nodes_.size(); ++n) {
@@ -312,7 +312,7 @@ class Checker {
   bool finite_values() {
     FirstViolation values{codes::non_finite_value};
     const auto is_finite_bits = [](uint64_t bits) { return (bits & 0x7F800000u) != 0x7F800000u; };
-    if (const auto* res2 = m_.get<HeaderSlotStream>(2)) {
+    if (const auto* res2 = m_.get<HeaderSlotStream>(stream_type::header_slots)) {
       for (size_t f = 0; f < kModelHeaderSpec.fields.size(); ++f)
         if (!is_finite_bits(res2->header.get(f)))
           values.note("res2." + std::string(kModelHeaderSpec.fields[f].name), at(2, 0, 0, kModelHeaderSpec.fields[f].offset),
@@ -323,7 +323,7 @@ class Checker {
             values.note(path<kSlotSpec>(2, k, f), field_at<kSlotSpec>(2, k, f, kModelHeaderSpec.size),
                         [&] { return "slot " + std::to_string(k) + " " + std::string(kSlotSpec.fields[f].name) + " is not finite"; });
     }
-    if (const auto* res3 = m_.get<PositionStream>(3)) {
+    if (const auto* res3 = m_.get<PositionStream>(stream_type::positions)) {
       // One vector pass over the exponents; the place is looked for only when one is all ones.
       const bool any = any_non_finite(res3->positions.data(), res3->positions.size());
       for (size_t v = 0; any && v < res3->positions.size(); ++v)

@@ -28,8 +28,8 @@ uint64_t count_of(const StreamsByType& m, uint32_t type, auto member) {
 
 }  // namespace
 
-NodeViewList::NodeViewList(const StreamsByType& streams) : long_nodes_(streams.get<NodeStream>(1)) {
-  if (!long_nodes_) short_nodes_ = streams.get<ShortNodeStream>(1);
+NodeViewList::NodeViewList(const StreamsByType& streams) : long_nodes_(streams.get<NodeStream>(stream_type::nodes)) {
+  if (!long_nodes_) short_nodes_ = streams.get<ShortNodeStream>(stream_type::nodes);
 }
 
 size_t NodeViewList::size() const {
@@ -58,7 +58,7 @@ ModelCounts model_counts(const StreamsByType& m) {
   c.keys = count_of<KeyStream>(m, 8, &KeyStream::keys);
   c.batches = count_of<BatchStream>(m, 13, &BatchStream::batches);
   c.frame_map_words = count_of<WordStream>(m, 19, &WordStream::words);
-  if (const Stream* s = m.find(19)) c.frames = s->record.get(nres::entry::attr2);
+  if (const Stream* s = m.find(stream_type::frame_map)) c.frames = s->record.get(nres::entry::attr2);
   return c;
 }
 

@@ -21,9 +21,12 @@ namespace entry = nres::entry;
 constexpr uint32_t kRes10 = 10;
 
 // Element streams are copied in bulk: their types must be the catalogue's strides.
-static_assert(find_stream_type(3)->stride == sizeof(F32x3Bits) && find_stream_type(4)->stride == sizeof(U8x4) &&
-              find_stream_type(5)->stride == sizeof(U16x2) && find_stream_type(18)->stride == sizeof(U16x2) &&
-              find_stream_type(6)->stride == sizeof(uint16_t) && find_stream_type(19)->stride == sizeof(uint16_t));
+static_assert(find_stream_type(stream_type::positions)->stride == sizeof(F32x3Bits) &&
+              find_stream_type(stream_type::normals)->stride == sizeof(U8x4) &&
+              find_stream_type(stream_type::uv0)->stride == sizeof(U16x2) &&
+              find_stream_type(stream_type::res18)->stride == sizeof(U16x2) &&
+              find_stream_type(stream_type::indices)->stride == sizeof(uint16_t) &&
+              find_stream_type(stream_type::frame_map)->stride == sizeof(uint16_t));
 
 // Mark the container's own records in an MSH coverage map, field by field
 // from the NRes tables, exactly as the NRes parser does: the header before
@@ -175,7 +178,7 @@ class Parser {
     if (t == nullptr) return keep_raw(type, base, size, out);  // unknown or terrain type: exact bytes
     if (!check_attrs(i, r, *t)) return false;
     switch (type) {
-      case 1: {  // Res1: the stride is attr3, 38 or 24 (MTCHECK.MSH)
+      case stream_type::nodes: {  // Res1: the stride is attr3, 38 or 24 (MTCHECK.MSH)
         const uint64_t stride = r.get(entry::attr3);
         if (stride != kNodeSpec.size && stride != kNodeShortSpec.size)
           return diags_.reject(codes::node_stride_unsupported, entry_path(i, "attr3"), entry_field_offset(i, entry::attr3),
@@ -188,7 +191,7 @@ class Parser {
           out = ShortNodeStream{read_records<kNodeShortSpec>(type, base, *n)};
         return true;
       }
-      case 2: {
+      case stream_type::header_slots: {
         if (size < kModelHeaderSpec.size)
           return diags_.reject(codes::header_too_short, entry_path(i, "size"), entry_field_offset(i, entry::size),
                       "Res2 is " + std::to_string(size) + " bytes, shorter than its 0x8C-byte header");
@@ -205,30 +208,30 @@ class Parser {
     auto n = t->count_rule == CountRule::size_over_stride ? fixed_count(i, r, t->stride) : std::optional<uint64_t>{0};
     if (!n) return false;
     switch (type) {
-      case 3:
+      case stream_type::positions:
         out = PositionStream{read_array<F32x3Bits>(type, "positions", base, *n)};
         return true;
-      case 4:
+      case stream_type::normals:
         out = PackedNormalStream{read_array<U8x4>(type, "normals", base, *n)};
         return true;
-      case 5:
-      case 18:
-        out = WordPairStream{read_array<U16x2>(type, type == 5 ? "uv0" : "res18", base, *n)};
+      case stream_type::uv0:
+      case stream_type::res18:
+        out = WordPairStream{read_array<U16x2>(type, type == stream_type::uv0 ? "uv0" : "res18", base, *n)};
         return true;
-      case 6:
-      case 19:
-        out = WordStream{read_array<uint16_t>(type, type == 6 ? "indices" : "frame_map", base, *n)};
+      case stream_type::indices:
+      case stream_type::frame_map:
+        out = WordStream{read_array<uint16_t>(type, type == stream_type::indices ? "indices" : "frame_map", base, *n)};
         return true;
-      case 7:
+      case stream_type::triangles:
         out = TriangleStream{read_records<kTriangleSpec>(type, base, *n)};
         return true;
-      case 8:
+      case stream_type::keys:
         out = KeyStream{read_records<kKeySpec>(type, base, *n)};
         return true;
-      case 13:
+      case stream_type::batches:
         out = BatchStream{read_records<kBatchSpec>(type, base, *n)};
         return true;
-      default:  // 9, 15, 16, 17, 20: layout known at most, meaning not: exact bytes
+      default:  // node_names, res15, res16, interior_graph, lights: layout known at most, meaning not: exact bytes
         return keep_raw(type, base, size, out);
     }
   }
@@ -286,7 +289,7 @@ class Parser {
   // §3.8 / §4.5: one u32-length-prefixed record per node, consuming the payload exactly.
   bool decode_strings() {
     const uint64_t nodes = model_counts(model_).nodes;
-    const Stream* res1 = model_.find(1);
+    const Stream* res1 = model_.find(stream_type::nodes);
     for (size_t i = 0; i < model_.streams.size(); ++i) {
       Stream& s = model_.streams[i];
       if (s.record.get(entry::type_id) != kRes10) continue;
@@ -357,7 +360,7 @@ bool is_model_archive(const nres::Archive& archive) {
   bool has_model_stream = false;
   for (const nres::Entry& e : archive.entries) {
     const uint64_t type = e.record.get(entry::type_id);
-    if (type == 0 || type > 20 || type == 11 || type == 14) return false;
+    if (type == 0 || type > kMaxCataloguedType || type == 11 || type == 14) return false;  // 11, 14: terrain
     if (const StreamType* t = find_stream_type(static_cast<uint32_t>(type)); t && t->required) has_model_stream = true;
   }
   return has_model_stream;

@@ -35,41 +35,50 @@ struct StreamType {
   std::string_view note;
 };
 
+// The catalogued type ids, named as their rows below name them: code selects
+// a stream by one of these (m.get<PositionStream>(stream_type::positions)),
+// never by a bare number.
+namespace stream_type {
+inline constexpr uint32_t nodes = 1, header_slots = 2, positions = 3, normals = 4, uv0 = 5, indices = 6, triangles = 7,
+                          keys = 8, node_names = 9, strings = 10, batches = 13, res15 = 15, res16 = 16,
+                          interior_graph = 17, res18 = 18, frame_map = 19, lights = 20;
+}  // namespace stream_type
+
 inline constexpr std::array<StreamType, 17> kStreamTypes{{
-    {1, "nodes", 38, 38, 24, CountRule::size_over_stride, Attr2Rule::unchecked, true, Status::exe_and_corpus_confirmed,
-     "38-byte nodes (24 in MTCHECK.MSH); attr3 is the stride"},
-    {2, "header_slots", 0, 68, 68, CountRule::slot_count, Attr2Rule::zero, true, Status::exe_and_corpus_confirmed,
-     "0x8C header + 68-byte slots"},
-    {3, "positions", 12, 12, 12, CountRule::size_over_stride, Attr2Rule::zero, true, Status::exe_and_corpus_confirmed,
-     "float32 x, y, z; Z up"},
-    {4, "normals", 4, 4, 4, CountRule::size_over_stride, Attr2Rule::zero, false, Status::exe_and_corpus_confirmed,
-     "s8 x4; xyz = clamp(v/127, -1, 1); byte 3 preserved; /128 REJECTED"},
-    {5, "uv0", 4, 4, 4, CountRule::size_over_stride, Attr2Rule::zero, false, Status::semantic_candidate,
+    {stream_type::nodes, "nodes", 38, 38, 24, CountRule::size_over_stride, Attr2Rule::unchecked, true,
+     Status::exe_and_corpus_confirmed, "38-byte nodes (24 in MTCHECK.MSH); attr3 is the stride"},
+    {stream_type::header_slots, "header_slots", 0, 68, 68, CountRule::slot_count, Attr2Rule::zero, true,
+     Status::exe_and_corpus_confirmed, "0x8C header + 68-byte slots"},
+    {stream_type::positions, "positions", 12, 12, 12, CountRule::size_over_stride, Attr2Rule::zero, true,
+     Status::exe_and_corpus_confirmed, "float32 x, y, z; Z up"},
+    {stream_type::normals, "normals", 4, 4, 4, CountRule::size_over_stride, Attr2Rule::zero, false,
+     Status::exe_and_corpus_confirmed, "s8 x4; xyz = clamp(v/127, -1, 1); byte 3 preserved; /128 REJECTED"},
+    {stream_type::uv0, "uv0", 4, 4, 4, CountRule::size_over_stride, Attr2Rule::zero, false, Status::semantic_candidate,
      "2 x 16-bit /1024; signedness [CONFLICT] FP/PP signed, OP unsigned; raw kept"},
-    {6, "indices", 2, 2, 2, CountRule::size_over_stride, Attr2Rule::zero, true, Status::exe_and_corpus_confirmed,
-     "u16 triangle list relative to the batch base_vertex"},
-    {7, "triangles", 16, 16, 16, CountRule::size_over_stride, Attr2Rule::zero, false, Status::exe_and_corpus_confirmed,
-     "16-byte triangle descriptors, one per triangle"},
-    {8, "keys", 24, 4, 4, CountRule::size_over_stride, Attr2Rule::zero, false, Status::exe_and_corpus_confirmed,
-     "24-byte animation keys; attr3 is 4, not 24"},
-    {9, "node_names", 32, 0, 0, CountRule::unchecked, Attr2Rule::unchecked, false, Status::corpus_confirmed,
-     "[M OP] 32-byte NUL-padded name per node; FP: service stream"},
-    {10, "strings", 0, 0, 0, CountRule::node_count, Attr2Rule::unchecked, false, Status::exe_and_corpus_confirmed,
-     "one u32-length-prefixed record per node, Windows-1251"},
-    {13, "batches", 20, 20, 20, CountRule::size_over_stride, Attr2Rule::zero, true, Status::exe_and_corpus_confirmed,
-     "20-byte batches; material fields [CONFLICT]"},
-    {15, "res15", 8, 8, 8, CountRule::size_over_stride, Attr2Rule::zero, false, Status::preserved_undecoded,
-     "[L] stride 8, present in every model; UV1 or 4 x i16 are guesses"},
-    {16, "res16", 8, 8, 8, CountRule::size_over_stride, Attr2Rule::zero, false, Status::semantic_candidate,
-     "[M layout, L meaning] two 4-byte substreams (tangent/bitangent?); in no retail model"},
-    {17, "interior_graph", 20, 0, 0, CountRule::unchecked, Attr2Rule::unchecked, false, Status::semantic_candidate,
-     "[M OP] 20-byte building interior path graph records"},
-    {18, "res18", 4, 4, 4, CountRule::size_over_stride, Attr2Rule::zero, false, Status::semantic_candidate,
-     "[L/M] OP: lightmap UV 2 x u16 /1024; FP: vertex colour candidate"},
-    {19, "frame_map", 2, 2, 2, CountRule::size_over_stride, Attr2Rule::frame_count, false,
+    {stream_type::indices, "indices", 2, 2, 2, CountRule::size_over_stride, Attr2Rule::zero, true,
+     Status::exe_and_corpus_confirmed, "u16 triangle list relative to the batch base_vertex"},
+    {stream_type::triangles, "triangles", 16, 16, 16, CountRule::size_over_stride, Attr2Rule::zero, false,
+     Status::exe_and_corpus_confirmed, "16-byte triangle descriptors, one per triangle"},
+    {stream_type::keys, "keys", 24, 4, 4, CountRule::size_over_stride, Attr2Rule::zero, false,
+     Status::exe_and_corpus_confirmed, "24-byte animation keys; attr3 is 4, not 24"},
+    {stream_type::node_names, "node_names", 32, 0, 0, CountRule::unchecked, Attr2Rule::unchecked, false,
+     Status::corpus_confirmed, "[M OP] 32-byte NUL-padded name per node; FP: service stream"},
+    {stream_type::strings, "strings", 0, 0, 0, CountRule::node_count, Attr2Rule::unchecked, false,
+     Status::exe_and_corpus_confirmed, "one u32-length-prefixed record per node, Windows-1251"},
+    {stream_type::batches, "batches", 20, 20, 20, CountRule::size_over_stride, Attr2Rule::zero, true,
+     Status::exe_and_corpus_confirmed, "20-byte batches; material fields [CONFLICT]"},
+    {stream_type::res15, "res15", 8, 8, 8, CountRule::size_over_stride, Attr2Rule::zero, false,
+     Status::preserved_undecoded, "[L] stride 8, present in every model; UV1 or 4 x i16 are guesses"},
+    {stream_type::res16, "res16", 8, 8, 8, CountRule::size_over_stride, Attr2Rule::zero, false,
+     Status::semantic_candidate, "[M layout, L meaning] two 4-byte substreams (tangent/bitangent?); in no retail model"},
+    {stream_type::interior_graph, "interior_graph", 20, 0, 0, CountRule::unchecked, Attr2Rule::unchecked, false,
+     Status::semantic_candidate, "[M OP] 20-byte building interior path graph records"},
+    {stream_type::res18, "res18", 4, 4, 4, CountRule::size_over_stride, Attr2Rule::zero, false,
+     Status::semantic_candidate, "[L/M] OP: lightmap UV 2 x u16 /1024; FP: vertex colour candidate"},
+    {stream_type::frame_map, "frame_map", 2, 2, 2, CountRule::size_over_stride, Attr2Rule::frame_count, false,
      Status::exe_and_corpus_confirmed, "u16 key indices; attr2 = frame count"},
-    {20, "lights", 48, 48, 48, CountRule::unchecked, Attr2Rule::unchecked, false, Status::semantic_candidate,
-     "[L/M PP] 48-byte light/probe entries; model+0xA0 takes attr1"},
+    {stream_type::lights, "lights", 48, 48, 48, CountRule::unchecked, Attr2Rule::unchecked, false,
+     Status::semantic_candidate, "[L/M PP] 48-byte light/probe entries; model+0xA0 takes attr1"},
 }};
 
 // type_id -> its row in kStreamTypes + 1 (0: not catalogued), for the ids a
@@ -87,7 +96,7 @@ static_assert(std::ranges::all_of(kStreamTypes, [](const StreamType& t) { return
   return &kStreamTypes[kStreamTypeRow[type_id] - 1];
 }
 
-static_assert(find_stream_type(8)->attr3 == 4);
+static_assert(find_stream_type(stream_type::keys)->attr3 == 4);
 static_assert(find_stream_type(11) == nullptr);  // terrain-only types are preserved raw
 
 // §3.3 fixed-point scales: Res4 normals are s8 / 127 (the seed's /128 is

@@ -13,15 +13,15 @@ WalkStreams::WalkStreams(const Model& m) : nodes(node_views(m)) {
   static const PodVector<uint16_t> no_indices;
   static const PodVector<TriangleRecord> no_triangles;
   static const PodVector<F32x3Bits> no_positions;
-  auto* hs = m.get<HeaderSlotStream>(2);
+  auto* hs = m.get<HeaderSlotStream>(stream_type::header_slots);
   slots = hs ? &hs->slots : &no_slots;
-  auto* bs = m.get<BatchStream>(13);
+  auto* bs = m.get<BatchStream>(stream_type::batches);
   batches = bs ? &bs->batches : &no_batches;
-  auto* is = m.get<WordStream>(6);
+  auto* is = m.get<WordStream>(stream_type::indices);
   indices = is ? &is->words : &no_indices;
-  auto* ts = m.get<TriangleStream>(7);
+  auto* ts = m.get<TriangleStream>(stream_type::triangles);
   triangles = ts ? &ts->triangles : &no_triangles;
-  auto* ps = m.get<PositionStream>(3);
+  auto* ps = m.get<PositionStream>(stream_type::positions);
   positions = ps ? &ps->positions : &no_positions;
 }
 

@@ -179,7 +179,7 @@ std::optional<LeafInfo> describe_model_stream(std::string_view owner, std::strin
     if (const FieldSpec* f = field_named(nres::kHeaderSpec.fields, leaf)) return of_field(*f);
   // Res10 records: "res10[k]" owns "length" and "text".
   if (owner.starts_with("res10[") && (leaf == "length" || leaf == "text")) {
-    const msh::StreamType& strings = *msh::find_stream_type(10);
+    const msh::StreamType& strings = *msh::find_stream_type(msh::stream_type::strings);
     return LeafInfo{strings.status, strings.note, leaf == "length" ? "u32" : "bytes", leaf == "length" ? 4u : 1u, nullptr};
   }
   for (const msh::StreamType& t : msh::kStreamTypes) {

@@ -9,6 +9,7 @@
 #include "parser/core/byte_reader.hpp"
 #include "parser/msh/msh_diagnostic_codes.hpp"
 #include "parser/msh/msh_fields.hpp"
+#include "parser/msh/msh_streams.hpp"
 #include "synth/core/prng.hpp"
 
 namespace meshgate::msh {
@@ -297,7 +298,7 @@ void remove_stream(Desc& d, uint32_t type) {
   std::erase_if(d.entries, [&](const nres::EntryDescription& e) { return e.type_id == type; });
 }
 void add_vertex(Desc& d) {
-  for (uint32_t type : {3u, 4u, 5u, 15u}) {
+  for (uint32_t type : {stream_type::positions, stream_type::normals, stream_type::uv0, stream_type::res15}) {
     auto& e = stream(d, type);
     e.payload.resize(e.payload.size() + e.payload.size() / e.attr1, std::byte{0});
     ++e.attr1;
@@ -311,12 +312,13 @@ std::vector<ViolationCase> semantic_violation_msh_cases() {
   constexpr uint64_t kSlots = kModelHeaderSpec.size;
   // Reads and writes f32 fields of Res2 (the header's, or slot 0's with kSlots).
   const auto get = [](Desc& d, std::string_view name, uint64_t first) {
-    return first == 0 ? f32_from_bits(static_cast<uint32_t>(peek_field<kModelHeaderSpec>(d, 2, 0, name)))
-                      : f32_from_bits(static_cast<uint32_t>(peek_field<kSlotSpec>(d, 2, 0, name, first)));
+    constexpr uint32_t res2 = stream_type::header_slots;
+    return first == 0 ? f32_from_bits(static_cast<uint32_t>(peek_field<kModelHeaderSpec>(d, res2, 0, name)))
+                      : f32_from_bits(static_cast<uint32_t>(peek_field<kSlotSpec>(d, res2, 0, name, first)));
   };
   const auto set = [](Desc& d, std::string_view name, uint64_t first, float v) {
-    if (first == 0) poke_field<kModelHeaderSpec>(d, 2, 0, name, f32_to_bits(v));
-    else poke_field<kSlotSpec>(d, 2, 0, name, f32_to_bits(v), first);
+    if (first == 0) poke_field<kModelHeaderSpec>(d, stream_type::header_slots, 0, name, f32_to_bits(v));
+    else poke_field<kSlotSpec>(d, stream_type::header_slots, 0, name, f32_to_bits(v), first);
   };
   const auto scale = [=](Desc& d, std::string_view name, uint64_t first, float k) { set(d, name, first, get(d, name, first) * k); };
   const auto shift = [=](Desc& d, std::string_view name, uint64_t first, float by) { set(d, name, first, get(d, name, first) + by); };
@@ -346,7 +348,8 @@ std::vector<ViolationCase> semantic_violation_msh_cases() {
       {"msh.slot-sphere-contains", [=](Desc& d) { scale(d, "sphere_radius", kSlots, 0.5f); }},
       {"msh.slot-sphere-centre-is-box-midpoint", [=](Desc& d) { shift(d, "sphere_center_x", kSlots, 1.0f); }},
       {"msh.slot-sphere-radius-is-max-distance", [=](Desc& d) { scale(d, "sphere_radius", kSlots, 2.0f); }},
-      {"msh.normal-unit-length", [](Desc& d) { poke(stream(d, 4).payload, 0, 0, 3); }},  // vertex 0's normal = 0
+      {"msh.normal-unit-length",  // vertex 0's normal = 0
+       [](Desc& d) { poke(stream(d, stream_type::normals).payload, 0, 0, 3); }},
   };
   std::vector<ViolationCase> cases;
   for (const auto& [id, mutate] : mutations) {
@@ -363,66 +366,88 @@ std::vector<MalformedCase> malformed_msh_cases(uint64_t seed) {
   constexpr uint64_t kSlots = kModelHeaderSpec.size;  // first slot's offset inside Res2
   using namespace codes;
   const std::vector<std::pair<const DiagnosticCode*, std::function<void(Desc&)>>> mutations = {
-      {&stream_size_not_multiple, [](Desc& d) { stream(d, 3).payload.push_back(std::byte{0}); }},
-      {&stream_count_mismatch, [](Desc& d) { ++stream(d, 6).attr1; }},
-      {&stream_attr3_mismatch, [](Desc& d) { stream(d, 3).attr3 = 16; }},
-      {&stream_attr2_nonzero, [](Desc& d) { stream(d, 3).attr2 = 5; }},
-      {&node_stride_unsupported, [](Desc& d) { stream(d, 1).attr3 = 30; }},
-      {&header_too_short, [](Desc& d) { stream(d, 2).payload.resize(0x80); }},
-      {&slot_table_tail, [](Desc& d) { stream(d, 2).payload.resize(stream(d, 2).payload.size() + 4); }},
-      {&vertex_count_mismatch, [](Desc& d) { drop_tail(d, 4, 4, true); }},
+      {&stream_size_not_multiple, [](Desc& d) { stream(d, stream_type::positions).payload.push_back(std::byte{0}); }},
+      {&stream_count_mismatch, [](Desc& d) { ++stream(d, stream_type::indices).attr1; }},
+      {&stream_attr3_mismatch, [](Desc& d) { stream(d, stream_type::positions).attr3 = 16; }},
+      {&stream_attr2_nonzero, [](Desc& d) { stream(d, stream_type::positions).attr2 = 5; }},
+      {&node_stride_unsupported, [](Desc& d) { stream(d, stream_type::nodes).attr3 = 30; }},
+      {&header_too_short, [](Desc& d) { stream(d, stream_type::header_slots).payload.resize(0x80); }},
+      {&slot_table_tail,
+       [](Desc& d) {
+         std::vector<std::byte>& res2 = stream(d, stream_type::header_slots).payload;
+         res2.resize(res2.size() + 4);
+       }},
+      {&vertex_count_mismatch, [](Desc& d) { drop_tail(d, stream_type::normals, 4, true); }},
       {&index_count_not_triangles,
        [](Desc& d) {
-         stream(d, 6).payload.resize(stream(d, 6).payload.size() + 2);
-         ++stream(d, 6).attr1;
+         stream(d, stream_type::indices).payload.resize(stream(d, stream_type::indices).payload.size() + 2);
+         ++stream(d, stream_type::indices).attr1;
        }},
-      {&triangle_count_mismatch, [](Desc& d) { drop_tail(d, 7, 16, true); }},
-      {&strings_malformed, [](Desc& d) { drop_tail(d, 10, 1, false); }},
-      {&string_not_terminated, [](Desc& d) { stream(d, 10).payload[4 + 4] = std::byte{'X'}; }},  // "root" NUL
-      {&strings_count_mismatch, [](Desc& d) { ++stream(d, 10).attr1; }},
-      {&required_stream_missing, [](Desc& d) { remove_stream(d, 13); }},
-      {&expected_stream_missing, [](Desc& d) { remove_stream(d, 8); }},
-      {&duplicate_required_stream, [](Desc& d) { d.entries.push_back(stream(d, 3)); }},
-      {&duplicate_stream, [](Desc& d) { d.entries.push_back(stream(d, 15)); }},
-      {&slot_index_out_of_range, [](Desc& d) { poke_field<kNodeSpec>(d, 1, 0, "slot_index_1", 99); }},
-      {&parent_not_before_child, [](Desc& d) { poke_field<kNodeSpec>(d, 1, 1, "parent_or_link", 1); }},
-      {&fallback_key_out_of_range, [](Desc& d) { poke_field<kNodeSpec>(d, 1, 0, "fallback_key", stream(d, 8).attr1); }},
-      {&anim_map_out_of_range, [](Desc& d) { poke_field<kNodeSpec>(d, 1, 1, "anim_map_start", 1); }},
+      {&triangle_count_mismatch, [](Desc& d) { drop_tail(d, stream_type::triangles, 16, true); }},
+      {&strings_malformed, [](Desc& d) { drop_tail(d, stream_type::strings, 1, false); }},
+      {&string_not_terminated,  // "root" NUL
+       [](Desc& d) { stream(d, stream_type::strings).payload[4 + 4] = std::byte{'X'}; }},
+      {&strings_count_mismatch, [](Desc& d) { ++stream(d, stream_type::strings).attr1; }},
+      {&required_stream_missing, [](Desc& d) { remove_stream(d, stream_type::batches); }},
+      {&expected_stream_missing, [](Desc& d) { remove_stream(d, stream_type::keys); }},
+      {&duplicate_required_stream, [](Desc& d) { d.entries.push_back(stream(d, stream_type::positions)); }},
+      {&duplicate_stream, [](Desc& d) { d.entries.push_back(stream(d, stream_type::res15)); }},
+      {&slot_index_out_of_range, [](Desc& d) { poke_field<kNodeSpec>(d, stream_type::nodes, 0, "slot_index_1", 99); }},
+      {&parent_not_before_child, [](Desc& d) { poke_field<kNodeSpec>(d, stream_type::nodes, 1, "parent_or_link", 1); }},
+      {&fallback_key_out_of_range,
+       [](Desc& d) { poke_field<kNodeSpec>(d, stream_type::nodes, 0, "fallback_key", stream(d, stream_type::keys).attr1); }},
+      {&anim_map_out_of_range, [](Desc& d) { poke_field<kNodeSpec>(d, stream_type::nodes, 1, "anim_map_start", 1); }},
       {&map_word_beyond_fallback,
-       [](Desc& d) { poke(stream(d, 19).payload, 0, peek_field<kNodeSpec>(d, 1, 1, "fallback_key") + 1, 2); }},
+       [](Desc& d) {
+         const uint64_t fallback = peek_field<kNodeSpec>(d, stream_type::nodes, 1, "fallback_key");
+         poke(stream(d, stream_type::frame_map).payload, 0, fallback + 1, 2);
+       }},
       {&key_time_not_increasing,
-       [](Desc& d) { poke_field<kKeySpec>(d, 8, 3, "time", peek_field<kKeySpec>(d, 8, 2, "time")); }},
+       [](Desc& d) {
+         poke_field<kKeySpec>(d, stream_type::keys, 3, "time", peek_field<kKeySpec>(d, stream_type::keys, 2, "time"));
+       }},
       {&slot_block_gap,
        [](Desc& d) {
-         const uint64_t s = peek_field<kNodeSpec>(d, 1, 2, "slot_index_0");
-         poke_field<kNodeSpec>(d, 1, 2, "slot_index_0", 0xFFFF);
-         poke_field<kNodeSpec>(d, 1, 2, "slot_index_5", s);
+         const uint64_t s = peek_field<kNodeSpec>(d, stream_type::nodes, 2, "slot_index_0");
+         poke_field<kNodeSpec>(d, stream_type::nodes, 2, "slot_index_0", 0xFFFF);
+         poke_field<kNodeSpec>(d, stream_type::nodes, 2, "slot_index_5", s);
        }},
-      {&slot_batch_range, [](Desc& d) { poke_field<kSlotSpec>(d, 2, 0, "batch_count", 999, kSlots); }},
-      {&slot_triangle_range, [](Desc& d) { poke_field<kSlotSpec>(d, 2, 0, "tri_count", 9999, kSlots); }},
-      {&slot_bounds_invalid, [](Desc& d) { poke_field<kSlotSpec>(d, 2, 0, "aabb_min_x", 0x7FC00000, kSlots); }},
+      {&slot_batch_range,
+       [](Desc& d) { poke_field<kSlotSpec>(d, stream_type::header_slots, 0, "batch_count", 999, kSlots); }},
+      {&slot_triangle_range,
+       [](Desc& d) { poke_field<kSlotSpec>(d, stream_type::header_slots, 0, "tri_count", 9999, kSlots); }},
+      {&slot_bounds_invalid,
+       [](Desc& d) { poke_field<kSlotSpec>(d, stream_type::header_slots, 0, "aabb_min_x", 0x7FC00000, kSlots); }},
       {&slot_batch_coverage,
        [](Desc& d) {
-         poke_field<kSlotSpec>(d, 2, 0, "tri_count", peek_field<kSlotSpec>(d, 2, 0, "tri_count", kSlots) - 1, kSlots);
+         const uint64_t count = peek_field<kSlotSpec>(d, stream_type::header_slots, 0, "tri_count", kSlots);
+         poke_field<kSlotSpec>(d, stream_type::header_slots, 0, "tri_count", count - 1, kSlots);
        }},
-      {&batch_index_range, [](Desc& d) { poke_field<kBatchSpec>(d, 13, 0, "index_count", 60000); }},
+      {&batch_index_range, [](Desc& d) { poke_field<kBatchSpec>(d, stream_type::batches, 0, "index_count", 60000); }},
       {&batch_index_count_not_triangles,
        [](Desc& d) {
-         const uint64_t last = stream(d, 13).attr1 - 1;
-         poke_field<kBatchSpec>(d, 13, last, "index_count", peek_field<kBatchSpec>(d, 13, last, "index_count") - 1);
+         const uint64_t last = stream(d, stream_type::batches).attr1 - 1;
+         const uint64_t count = peek_field<kBatchSpec>(d, stream_type::batches, last, "index_count");
+         poke_field<kBatchSpec>(d, stream_type::batches, last, "index_count", count - 1);
        }},
-      {&index_out_of_range, [](Desc& d) { poke(stream(d, 6).payload, 0, 60000, 2); }},
-      {&batch_vertex_range, [](Desc& d) { poke_field<kBatchSpec>(d, 13, 0, "batch_0e", 1); }},
+      {&index_out_of_range, [](Desc& d) { poke(stream(d, stream_type::indices).payload, 0, 60000, 2); }},
+      {&batch_vertex_range, [](Desc& d) { poke_field<kBatchSpec>(d, stream_type::batches, 0, "batch_0e", 1); }},
       {&batches_not_tiling,
        [](Desc& d) {
-         const uint64_t last = stream(d, 13).attr1 - 1;
-         poke_field<kBatchSpec>(d, 13, last, "index_count", peek_field<kBatchSpec>(d, 13, last, "index_count") - 3);
+         const uint64_t last = stream(d, stream_type::batches).attr1 - 1;
+         const uint64_t count = peek_field<kBatchSpec>(d, stream_type::batches, last, "index_count");
+         poke_field<kBatchSpec>(d, stream_type::batches, last, "index_count", count - 3);
        }},
       {&vertex_unreached, [](Desc& d) { add_vertex(d); }},
-      {&triangle_link_out_of_range, [](Desc& d) { poke_field<kTriangleSpec>(d, 7, 0, "neighbour_0", stream(d, 7).attr1); }},
-      {&sel_packed_high_bits, [](Desc& d) { poke_field<kTriangleSpec>(d, 7, 0, "sel_packed", 0x40); }},
-      {&non_finite_value, [](Desc& d) { poke(stream(d, 3).payload, 2 * 12 + 4, 0x7F800000, 4); }},  // vertex 2 y = +inf
-      {&key_time_not_finite, [](Desc& d) { poke_field<kKeySpec>(d, 8, 1, "time", 0x7FC00000); }},    // key 1 time = NaN
+      {&triangle_link_out_of_range,
+       [](Desc& d) {
+         poke_field<kTriangleSpec>(d, stream_type::triangles, 0, "neighbour_0", stream(d, stream_type::triangles).attr1);
+       }},
+      {&sel_packed_high_bits, [](Desc& d) { poke_field<kTriangleSpec>(d, stream_type::triangles, 0, "sel_packed", 0x40); }},
+      {&non_finite_value,  // vertex 2 y = +inf
+       [](Desc& d) { poke(stream(d, stream_type::positions).payload, 2 * 12 + 4, 0x7F800000, 4); }},
+      {&key_time_not_finite,  // key 1 time = NaN
+       [](Desc& d) { poke_field<kKeySpec>(d, stream_type::keys, 1, "time", 0x7FC00000); }},
   };
   std::vector<MalformedCase> cases;
   for (const auto& [code, mutate] : mutations) {

@@ -22,12 +22,13 @@ class Describer {
       const std::string name = nres::entry_name(m_.streams.front().record);
       e.name = name.substr(0, name.find('.'));
     }
-    const auto* map = s_.find(19);
+    const auto* map = s_.find(stream_type::frame_map);
     e.frame_count = map ? static_cast<uint32_t>(map->record.get(nres::entry::attr2)) : 0;
-    e.with_res9 = s_.find(9) != nullptr;
-    e.with_res15 = s_.find(15) != nullptr;
-    e.with_res17 = s_.find(17) != nullptr;
-    if (const auto* r17 = s_.get<RawStream>(17); r17 && !r17->bytes.empty()) gap("Res17 holds an interior graph; the exporter writes it empty");
+    e.with_res9 = s_.find(stream_type::node_names) != nullptr;
+    e.with_res15 = s_.find(stream_type::res15) != nullptr;
+    e.with_res17 = s_.find(stream_type::interior_graph) != nullptr;
+    if (const auto* r17 = s_.get<RawStream>(stream_type::interior_graph); r17 && !r17->bytes.empty())
+      gap("Res17 holds an interior graph; the exporter writes it empty");
     for (const Stream& stream : m_.streams) {
       const auto name = stream.record.raw(nres::entry::name);
       const size_t end = nres::entry_name_view(stream.record).size();
@@ -37,7 +38,7 @@ class Describer {
     }
     per_vertex_streams(e);
     const NodeViewList nodes(s_);
-    const auto* names = s_.get<StringStream>(10);
+    const auto* names = s_.get<StringStream>(stream_type::strings);
     uint64_t next_key = 0;
     for (size_t n = 0; n < nodes.size(); ++n) {
       const NodeView v = nodes[n];
@@ -63,15 +64,15 @@ class Describer {
 
   void per_vertex_streams(ExportModel& e) {
     const uint64_t vertices = model_counts(s_).vertices;
-    if (const auto* r15 = s_.get<RawStream>(15); r15 && r15->bytes.size() == vertices * 8) {
+    if (const auto* r15 = s_.get<RawStream>(stream_type::res15); r15 && r15->bytes.size() == vertices * 8) {
       e.res15.resize(vertices);
       for (uint64_t v = 0; v < vertices; ++v)
         for (size_t k = 0; k < 8; ++k) e.res15[v][k] = static_cast<uint8_t>(r15->bytes[v * 8 + k]);
     } else if (r15) {
       gap("Res15 is not 8 bytes per vertex");
     }
-    if (const auto* r18 = s_.get<WordPairStream>(18)) e.res18.assign(r18->pairs.begin(), r18->pairs.end());
-    if (const auto* r20 = s_.get<RawStream>(20); r20 && r20->bytes.size() % 48 == 0) {
+    if (const auto* r18 = s_.get<WordPairStream>(stream_type::res18)) e.res18.assign(r18->pairs.begin(), r18->pairs.end());
+    if (const auto* r20 = s_.get<RawStream>(stream_type::lights); r20 && r20->bytes.size() % 48 == 0) {
       e.res20.resize(r20->bytes.size() / 48);
       for (size_t l = 0; l < e.res20.size(); ++l)
         for (size_t k = 0; k < 48; ++k) e.res20[l][k] = static_cast<uint8_t>(r20->bytes[l * 48 + k]);
@@ -83,9 +84,9 @@ class Describer {
   // The node's slot words in slot-index order (the exporter numbers slots in
   // the order it meets them), each with its batches.
   std::vector<ExportSlot> slots(size_t n, const NodeView& v) {
-    const auto* header = s_.get<HeaderSlotStream>(2);
-    const auto* batches = s_.get<BatchStream>(13);
-    const auto* tris = s_.get<TriangleStream>(7);
+    const auto* header = s_.get<HeaderSlotStream>(stream_type::header_slots);
+    const auto* batches = s_.get<BatchStream>(stream_type::batches);
+    const auto* tris = s_.get<TriangleStream>(stream_type::triangles);
     std::map<uint16_t, unsigned> by_index;  // slot index -> word position
     for (unsigned k = 0; k < v.slots.size(); ++k)
       if (v.slots[k] != kNone) by_index[v.slots[k]] = k;
@@ -108,10 +109,10 @@ class Describer {
   }
 
   ExportBatch batch(const BatchRecord& r, const TriangleStream* tris, uint64_t& triangle) {
-    const auto* positions = s_.get<PositionStream>(3);
-    const auto* normals = s_.get<PackedNormalStream>(4);
-    const auto* uvs = s_.get<WordPairStream>(5);
-    const auto* indices = s_.get<WordStream>(6);
+    const auto* positions = s_.get<PositionStream>(stream_type::positions);
+    const auto* normals = s_.get<PackedNormalStream>(stream_type::normals);
+    const auto* uvs = s_.get<WordPairStream>(stream_type::uv0);
+    const auto* indices = s_.get<WordStream>(stream_type::indices);
     ExportBatch b;
     b.batch_flags = static_cast<uint16_t>(r.get(batch::flags));
     b.wear_row = static_cast<uint8_t>(r.get(batch::wear_row));
@@ -149,7 +150,7 @@ class Describer {
   // exporter gives a node without a track one identity key and no frame map
   // run; a node with a track gets a run when the model has frames.
   std::vector<ExportKey> track(size_t n, const NodeView& v, uint64_t& next_key, uint32_t frames) {
-    const auto* keys = s_.get<KeyStream>(8);
+    const auto* keys = s_.get<KeyStream>(stream_type::keys);
     std::vector<ExportKey> out;
     if (!keys || v.fallback_key >= keys->keys.size() || v.fallback_key < next_key) {
       gap("node " + std::to_string(n) + "'s keys are not its own run ending at its fallback key");

@@ -285,22 +285,22 @@ std::vector<nres::EntryDescription> msh_entries(const ExportModel& m, Flat& f, B
     bool present;
   };
   const std::vector<Planned> plan = {
-      {1, node_count, 0, 38, &p.nodes, true},
-      {2, slot_count, 0, 68, &p.header_slots, true},
-      {3, vertex_count, 0, 12, &p.positions, true},
-      {4, vertex_count, 0, 4, &p.normals, true},
-      {5, vertex_count, 0, 4, &p.uvs, true},
-      {18, vertex_count, 0, 4, &p.res18, !m.res18.empty()},
-      {15, vertex_count, 0, 8, &p.res15, m.with_res15},
-      {13, f.batches.b.size() / 20, 0, 20, &f.batches, true},
-      {6, f.indices.size(), 0, 2, &p.indices, true},
-      {7, f.triangles.b.size() / 16, 0, 16, &f.triangles, true},
-      {8, keys.b.size() / 24, 0, 4, &keys, true},
-      {19, frame_map_words, m.frame_count, 2, &p.map, true},
-      {9, node_count, 0, 32, &p.names, m.with_res9},
-      {10, node_count, 0, 0, &p.strings, true},
-      {17, 0, 0, 20, nullptr, m.with_res17},
-      {20, m.res20.size(), 0, 48, &p.res20, !m.res20.empty()},
+      {stream_type::nodes, node_count, 0, 38, &p.nodes, true},
+      {stream_type::header_slots, slot_count, 0, 68, &p.header_slots, true},
+      {stream_type::positions, vertex_count, 0, 12, &p.positions, true},
+      {stream_type::normals, vertex_count, 0, 4, &p.normals, true},
+      {stream_type::uv0, vertex_count, 0, 4, &p.uvs, true},
+      {stream_type::res18, vertex_count, 0, 4, &p.res18, !m.res18.empty()},
+      {stream_type::res15, vertex_count, 0, 8, &p.res15, m.with_res15},
+      {stream_type::batches, f.batches.b.size() / 20, 0, 20, &f.batches, true},
+      {stream_type::indices, f.indices.size(), 0, 2, &p.indices, true},
+      {stream_type::triangles, f.triangles.b.size() / 16, 0, 16, &f.triangles, true},
+      {stream_type::keys, keys.b.size() / 24, 0, 4, &keys, true},
+      {stream_type::frame_map, frame_map_words, m.frame_count, 2, &p.map, true},
+      {stream_type::node_names, node_count, 0, 32, &p.names, m.with_res9},
+      {stream_type::strings, node_count, 0, 0, &p.strings, true},
+      {stream_type::interior_graph, 0, 0, 20, nullptr, m.with_res17},
+      {stream_type::lights, m.res20.size(), 0, 48, &p.res20, !m.res20.empty()},
   };
   std::vector<nres::EntryDescription> entries;
   for (const Planned& planned : plan) {
