@@ -147,90 +147,87 @@ json mod_decodes(Winding rule) {
   });
 }
 
-}  // namespace
+// The export of one MOD, a stage at a time: materials, nodes (the skeleton),
+// geometry, asset. Each stage appends to one document in this order, which
+// fixes the buffer's layout and the accessors' indices.
+class ModExport {
+ public:
+  ModExport(const mod::Model& model, const ExportOptions& options)
+      : model_(model),
+        options_(options),
+        node_count_(static_cast<unsigned>(model.header.get(mod::hdr::node_count))),
+        default_joint_(static_cast<unsigned>(model.header.get(mod::hdr::default_joint))),
+        slots_(static_cast<size_t>(model.header.get(mod::hdr::texture_slot_count))) {}
 
-Exported export_mod(const mod::Model& model, Bytes source, const ExportOptions& options) {
-  using namespace mod;
-  Exported out;
-  DocumentBuilder doc;
-  tinygltf::Model& g = doc.model();
-  const unsigned node_count = static_cast<unsigned>(model.header.get(hdr::node_count));
-  const unsigned default_joint = static_cast<unsigned>(model.header.get(hdr::default_joint));
-  const auto slots = static_cast<size_t>(model.header.get(hdr::texture_slot_count));
-  for (size_t s = 0; s < slots; ++s) {
-    tinygltf::Material m;
-    m.name = "texture_slot_" + std::to_string(s);
-    m.doubleSided = true;  // the game draws strips double-sided; the winding chosen is named in extras
-    m.pbrMetallicRoughness.metallicFactor = 0;  // glTF's default of 1 renders an untextured part black
-    g.materials.push_back(m);
+  Exported run(Bytes source) {
+    add_materials();
+    add_skeleton();
+    add_geometry();
+    add_asset(source);
+    out_.asset = doc_.take();
+    return std::move(out_);
   }
 
-  // Nodes: the node block, when its hierarchy holds (else no skeleton, said so).
-  const std::optional<std::vector<Mat4>> world = world_matrices(model.nodes);
-  const bool skinned = node_count > 0 && world.has_value() && model.nodes.transforms.size() == node_count;
-  std::vector<int> scene_roots, skinned_holders;
-  if (skinned) {
-    for (unsigned j = 0; j < node_count; ++j) {
+ private:
+  tinygltf::Model& g() { return doc_.model(); }
+
+  // One material per texture slot, named, with no texture.
+  void add_materials() {
+    for (size_t s = 0; s < slots_; ++s) {
+      tinygltf::Material m;
+      m.name = "texture_slot_" + std::to_string(s);
+      m.doubleSided = true;  // the game draws strips double-sided; the winding chosen is named in extras
+      m.pbrMetallicRoughness.metallicFactor = 0;  // glTF's default of 1 renders an untextured part black
+      g().materials.push_back(m);
+    }
+  }
+
+  // Nodes: the node block with a skin, when its hierarchy holds (else no skeleton, said so).
+  void add_skeleton() {
+    const std::optional<std::vector<Mat4>> world = mod::world_matrices(model_.nodes);
+    skinned_ = node_count_ > 0 && world.has_value() && model_.nodes.transforms.size() == node_count_;
+    if (!skinned_) return;
+    for (unsigned j = 0; j < node_count_; ++j) {
       tinygltf::Node n;
       n.name = "node_" + std::to_string(j);
-      n.matrix = gltf_matrix(local_matrix(model.nodes.transforms[j]));
-      g.nodes.push_back(n);
+      n.matrix = gltf_matrix(mod::local_matrix(model_.nodes.transforms[j]));
+      g().nodes.push_back(n);
     }
-    for (size_t k = 0; k < node_count; ++k) {
-      const uint8_t node = model.nodes.order[k], parent = model.nodes.parents[k];
-      if (parent == 0xFF) scene_roots.push_back(node);
-      else g.nodes[parent].children.push_back(node);
+    for (size_t k = 0; k < node_count_; ++k) {
+      const uint8_t node = model_.nodes.order[k], parent = model_.nodes.parents[k];
+      if (parent == 0xFF) scene_roots_.push_back(node);
+      else g().nodes[parent].children.push_back(node);
     }
     std::vector<float> inverse_bind;
-    for (unsigned j = 0; j < node_count; ++j)
+    for (unsigned j = 0; j < node_count_; ++j)
       for (double x : rigid_inverse((*world)[j]).m) inverse_bind.push_back(static_cast<float>(x));
     tinygltf::Skin skin;
     skin.name = "skeleton";
-    for (unsigned j = 0; j < node_count; ++j) skin.joints.push_back(static_cast<int>(j));
-    skin.inverseBindMatrices = doc.add_floats(inverse_bind, TINYGLTF_TYPE_MAT4, 0);
-    skin.skeleton = scene_roots.size() == 1 ? scene_roots[0] : -1;
-    g.skins.push_back(skin);
-    out.summary.joints = node_count;
+    for (unsigned j = 0; j < node_count_; ++j) skin.joints.push_back(static_cast<int>(j));
+    skin.inverseBindMatrices = doc_.add_floats(inverse_bind, TINYGLTF_TYPE_MAT4, 0);
+    skin.skeleton = scene_roots_.size() == 1 ? scene_roots_[0] : -1;
+    g().skins.push_back(skin);
+    out_.summary.joints = node_count_;
   }
 
-  // Per vertex: position, normal, UV, joints, weights; per strip word at most one triangle.
-  size_t buffer_bytes = 0;
-  for (const Object& object : model.objects)
-    for (const Mesh& m : object.meshes) buffer_bytes += m.positions.size() * (12 + 12 + 8 + 4 + 16 + 6) + 64;
-  doc.reserve(buffer_bytes);
-  for (size_t o = 0; o < model.objects.size(); ++o) {
-    const Object& object = model.objects[o];
+  // One mesh per object that has a vertex, each under a node of its own at the root.
+  void add_geometry() {
+    // Per vertex: position, normal, UV, joints, weights; per strip word at most one triangle.
+    size_t buffer_bytes = 0;
+    for (const mod::Object& object : model_.objects)
+      for (const mod::Mesh& m : object.meshes) buffer_bytes += m.positions.size() * (12 + 12 + 8 + 4 + 16 + 6) + 64;
+    doc_.reserve(buffer_bytes);
+    for (size_t o = 0; o < model_.objects.size(); ++o) add_object(o);
+  }
+
+  void add_object(size_t o) {
+    using namespace mod;
+    const Object& object = model_.objects[o];
     tinygltf::Mesh mesh;
     mesh.name = "object_" + std::to_string(o);
-    for (size_t k = 0; k < object.meshes.size(); ++k) {
-      const Mesh& m = object.meshes[k];
-      if (m.positions.empty()) continue;
-      Primitive p;
-      vertex_attributes(m, skinned ? node_count : 0, default_joint, p, out.summary);
-      strip_to_triangles(m, options.winding, p, out.summary);
-      tinygltf::Primitive prim;
-      prim.attributes["POSITION"] = doc.add_floats(p.positions, TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER, true);
-      prim.attributes["NORMAL"] = doc.add_floats(p.normals, TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER);
-      prim.attributes["TEXCOORD_0"] = doc.add_floats(p.uvs, TINYGLTF_TYPE_VEC2, TINYGLTF_TARGET_ARRAY_BUFFER);
-      if (skinned) {
-        prim.attributes["JOINTS_0"] = doc.add_u8(p.joints, TINYGLTF_TYPE_VEC4, TINYGLTF_TARGET_ARRAY_BUFFER);
-        prim.attributes["WEIGHTS_0"] = doc.add_floats(p.weights, TINYGLTF_TYPE_VEC4, TINYGLTF_TARGET_ARRAY_BUFFER);
-      }
-      if (p.indices.empty()) {
-        prim.mode = TINYGLTF_MODE_POINTS;  // no triangle survived: its vertices, as points
-      } else {
-        prim.mode = TINYGLTF_MODE_TRIANGLES;
-        prim.indices = doc.add_u16(p.indices, TINYGLTF_TYPE_SCALAR, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
-      }
-      const auto slot = static_cast<size_t>(m.record.get(mesh::texture_slot));
-      if (slot < slots) prim.material = static_cast<int>(slot);
-      prim.extras = to_value({{"mod_mesh", k}, {"texture_slot", slot}});
-      mesh.primitives.push_back(std::move(prim));
-      out.summary.primitives += 1;
-      out.summary.triangles += p.indices.size() / 3;
-      out.summary.vertices += m.positions.size();
-    }
-    if (mesh.primitives.empty()) continue;
+    for (size_t k = 0; k < object.meshes.size(); ++k)
+      if (!object.meshes[k].positions.empty()) mesh.primitives.push_back(primitive_of(object.meshes[k], k));
+    if (mesh.primitives.empty()) return;
     mesh.extras = to_value({{"alpha_control", object.record.get(obj::alpha)},
                             {"source_flags", object.record.get(obj::flags)},
                             {"conditional_param_18", object.record.get_f32(obj::param_18)},
@@ -240,34 +237,79 @@ Exported export_mod(const mod::Model& model, Bytes source, const ExportOptions& 
                             {"bounding_radius", object.record.get_f32(obj::radius)}});
     tinygltf::Node holder;  // a skinned mesh's node sits at the root, with no transform of its own
     holder.name = mesh.name;
-    g.meshes.push_back(std::move(mesh));
-    holder.mesh = static_cast<int>(g.meshes.size() - 1);
-    if (skinned) holder.skin = 0;
-    g.nodes.push_back(holder);
-    scene_roots.push_back(static_cast<int>(g.nodes.size() - 1));
-    if (skinned) skinned_holders.push_back(scene_roots.back());
-    out.summary.meshes += 1;
+    g().meshes.push_back(std::move(mesh));
+    holder.mesh = static_cast<int>(g().meshes.size() - 1);
+    if (skinned_) holder.skin = 0;
+    g().nodes.push_back(holder);
+    scene_roots_.push_back(static_cast<int>(g().nodes.size() - 1));
+    if (skinned_) skinned_holders_.push_back(scene_roots_.back());
+    out_.summary.meshes += 1;
   }
-  tinygltf::Scene scene;
-  scene.name = options.source_name;
-  scene.nodes = scene_roots;
-  g.scenes.push_back(scene);
-  g.defaultScene = 0;
-  // --scale: a root node above the joints and any unskinned mesh (a skinned
-  // mesh's node stays a root: glTF ignores its parents, the joints carry it).
-  const int root = add_convention_root(g, options.scale, false, skinned_holders);
-  json decodes = mod_decodes(options.winding);
-  if (node_count > 0 && !skinned)
-    decodes.push_back({{"meaning", "skeleton"}, {"reading", "omitted: the node block's order is not a permutation "
-                                                            "or its hierarchy is not topological"}});
-  json extras = asset_extras("dmc3-mod", source, options.source_name, decodes);
-  extras["meshgate"]["conventions"] = conventions_extras(winding_name(options.winding), options.scale, false, root);
-  g.asset.extras = to_value(extras);
-  out.summary.winding = winding_name(options.winding);
-  out.summary.scale = options.scale;
-  g.asset.generator = "meshgate";
-  out.asset = doc.take();
-  return out;
+
+  // MOD mesh `k` as a primitive: its vertices' attributes, its strip as triangles, its slot's material.
+  tinygltf::Primitive primitive_of(const mod::Mesh& m, size_t k) {
+    Primitive p;
+    vertex_attributes(m, skinned_ ? node_count_ : 0, default_joint_, p, out_.summary);
+    strip_to_triangles(m, options_.winding, p, out_.summary);
+    tinygltf::Primitive prim;
+    prim.attributes["POSITION"] = doc_.add_floats(p.positions, TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER, true);
+    prim.attributes["NORMAL"] = doc_.add_floats(p.normals, TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER);
+    prim.attributes["TEXCOORD_0"] = doc_.add_floats(p.uvs, TINYGLTF_TYPE_VEC2, TINYGLTF_TARGET_ARRAY_BUFFER);
+    if (skinned_) {
+      prim.attributes["JOINTS_0"] = doc_.add_u8(p.joints, TINYGLTF_TYPE_VEC4, TINYGLTF_TARGET_ARRAY_BUFFER);
+      prim.attributes["WEIGHTS_0"] = doc_.add_floats(p.weights, TINYGLTF_TYPE_VEC4, TINYGLTF_TARGET_ARRAY_BUFFER);
+    }
+    if (p.indices.empty()) {
+      prim.mode = TINYGLTF_MODE_POINTS;  // no triangle survived: its vertices, as points
+    } else {
+      prim.mode = TINYGLTF_MODE_TRIANGLES;
+      prim.indices = doc_.add_u16(p.indices, TINYGLTF_TYPE_SCALAR, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
+    }
+    const auto slot = static_cast<size_t>(m.record.get(mod::mesh::texture_slot));
+    if (slot < slots_) prim.material = static_cast<int>(slot);
+    prim.extras = to_value({{"mod_mesh", k}, {"texture_slot", slot}});
+    out_.summary.primitives += 1;
+    out_.summary.triangles += p.indices.size() / 3;
+    out_.summary.vertices += m.positions.size();
+    return prim;
+  }
+
+  // The scene, the conventions root (--scale) and the asset's extras: what each decode rests on.
+  void add_asset(Bytes source) {
+    tinygltf::Scene scene;
+    scene.name = options_.source_name;
+    scene.nodes = scene_roots_;
+    g().scenes.push_back(scene);
+    g().defaultScene = 0;
+    // --scale: a root node above the joints and any unskinned mesh (a skinned
+    // mesh's node stays a root: glTF ignores its parents, the joints carry it).
+    const int root = add_convention_root(g(), options_.scale, false, skinned_holders_);
+    json decodes = mod_decodes(options_.winding);
+    if (node_count_ > 0 && !skinned_)
+      decodes.push_back({{"meaning", "skeleton"}, {"reading", "omitted: the node block's order is not a permutation "
+                                                              "or its hierarchy is not topological"}});
+    json extras = asset_extras("dmc3-mod", source, options_.source_name, decodes);
+    extras["meshgate"]["conventions"] = conventions_extras(winding_name(options_.winding), options_.scale, false, root);
+    g().asset.extras = to_value(extras);
+    out_.summary.winding = winding_name(options_.winding);
+    out_.summary.scale = options_.scale;
+    g().asset.generator = "meshgate";
+  }
+
+  const mod::Model& model_;
+  const ExportOptions& options_;
+  const unsigned node_count_, default_joint_;
+  const size_t slots_;
+  DocumentBuilder doc_;
+  Exported out_;
+  bool skinned_ = false;
+  std::vector<int> scene_roots_, skinned_holders_;
+};
+
+}  // namespace
+
+Exported export_mod(const mod::Model& model, Bytes source, const ExportOptions& options) {
+  return ModExport(model, options).run(source);
 }
 
 }  // namespace meshgate::gltf

@@ -153,185 +153,249 @@ json msh_decodes(unsigned lod) {
   });
 }
 
-}  // namespace
+// A draw call's vertices, re-based to the range its indices name.
+struct PrimitiveVertices {
+  std::vector<float> positions, normals, uvs;
+};
 
-Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& options) {
-  Exported out;
-  DocumentBuilder doc;
-  tinygltf::Model& g = doc.model();
-  const StreamsByType streams(model);
-  const WalkStreams walk(model);
-  const auto* keys = streams.get<KeyStream>(stream_type::keys);
-  const auto* map = streams.get<WordStream>(stream_type::frame_map);
-  const auto* normals = streams.get<PackedNormalStream>(stream_type::normals);
-  const auto* uvs = streams.get<WordPairStream>(stream_type::uv0);
-  const auto* tris = streams.get<TriangleStream>(stream_type::triangles);
-  const auto* names = streams.get<StringStream>(stream_type::strings);
-  const ModelCounts counts = model_counts(streams);
+// The export of one MSH model, a stage at a time: nodes, geometry (with its
+// materials), animation, asset. Each stage appends to one document in this
+// order, which fixes the buffer's layout and the accessors' indices.
+class MshExport {
+ public:
+  MshExport(const msh::Model& model, const ExportOptions& options)
+      : options_(options),
+        streams_(model),
+        walk_(model),
+        keys_(streams_.get<KeyStream>(stream_type::keys)),
+        map_(streams_.get<WordStream>(stream_type::frame_map)),
+        normals_(streams_.get<PackedNormalStream>(stream_type::normals)),
+        uvs_(streams_.get<WordPairStream>(stream_type::uv0)),
+        tris_(streams_.get<TriangleStream>(stream_type::triangles)),
+        names_(streams_.get<StringStream>(stream_type::strings)),
+        counts_(model_counts(streams_)) {}
 
-  // Nodes, with the rest pose of their fallback key.
-  for (size_t n = 0; n < walk.nodes.size(); ++n) {
-    const NodeView& v = walk.nodes[n];
-    tinygltf::Node node;
-    node.name = node_name(names, n);
-    if (keys && v.fallback_key < keys->keys.size()) {
-      const Pose rest = key_pose(keys->keys[v.fallback_key]);
-      node.translation.assign(rest.translation.begin(), rest.translation.end());
-      node.rotation.assign(rest.rotation.begin(), rest.rotation.end());
+  Exported run(Bytes source) {
+    const std::vector<int> roots = add_nodes();
+    add_geometry();
+    add_animation();
+    add_asset(source, roots);
+    out_.asset = doc_.take();
+    return std::move(out_);
+  }
+
+ private:
+  tinygltf::Model& g() { return doc_.model(); }
+
+  // Nodes, with the rest pose of their fallback key, in the Res1 hierarchy; the scene's roots.
+  std::vector<int> add_nodes() {
+    for (size_t n = 0; n < walk_.nodes.size(); ++n) {
+      const NodeView& v = walk_.nodes[n];
+      tinygltf::Node node;
+      node.name = node_name(names_, n);
+      if (keys_ && v.fallback_key < keys_->keys.size()) {
+        const Pose rest = key_pose(keys_->keys[v.fallback_key]);
+        node.translation.assign(rest.translation.begin(), rest.translation.end());
+        node.rotation.assign(rest.rotation.begin(), rest.rotation.end());
+      }
+      node.extras = to_value({{"res1_flags", v.flags}, {"fallback_key", v.fallback_key}, {"anim_map_start", v.anim_map_start}});
+      g().nodes.push_back(node);
     }
-    node.extras = to_value({{"res1_flags", v.flags}, {"fallback_key", v.fallback_key}, {"anim_map_start", v.anim_map_start}});
-    g.nodes.push_back(node);
-  }
-  std::vector<int> roots;
-  for (size_t n = 0; n < walk.nodes.size(); ++n) {
-    const uint16_t parent = walk.nodes[n].parent;
-    if (parent == kNone || parent >= n) roots.push_back(static_cast<int>(n));  // parent < child (§4.8)
-    else g.nodes[parent].children.push_back(static_cast<int>(n));
+    std::vector<int> roots;
+    for (size_t n = 0; n < walk_.nodes.size(); ++n) {
+      const uint16_t parent = walk_.nodes[n].parent;
+      if (parent == kNone || parent >= n) roots.push_back(static_cast<int>(n));  // parent < child (§4.8)
+      else g().nodes[parent].children.push_back(static_cast<int>(n));
+    }
+    return roots;
   }
 
-  // Geometry: per node the batches of its selected slot; the buffer holds at
-  // most every vertex (position, normal, UV) and index once per LOD, plus the animation.
-  doc.reserve(walk.positions->size() * 32 + walk.indices->size() * 2 +
-              (keys ? counts.frames * walk.nodes.size() * 28 + counts.frames * 4 : 0));
-  // One material per (WEAR row, two-sided): with a material chain the batch
-  // flag 0x2 (two-sided, no facing test) decides doubleSided.
-  std::map<std::pair<uint8_t, bool>, int> materials;
-  std::map<const TextureLook*, int> textures;  // embedded once, however many rows use it
-  std::set<uint8_t> rows_counted;
-  out.summary.textured = static_cast<bool>(options.materials);
-  std::map<uint32_t, tinygltf::Mesh> meshes;
-  const SlotSelector selector{0, options.lod};
-  for (const DrawCall& call : render_walk(walk, selector)) {
-    if (call.index_count == 0 || call.index_start + uint64_t{call.index_count} > walk.indices->size()) continue;
-    const uint16_t* words = walk.indices->data() + call.index_start;
+  // Geometry: per node the batches of its selected slot, one primitive each.
+  void add_geometry() {
+    // The buffer holds at most every vertex (position, normal, UV) and index once per LOD, plus the animation.
+    doc_.reserve(walk_.positions->size() * 32 + walk_.indices->size() * 2 +
+                 (keys_ ? counts_.frames * walk_.nodes.size() * 28 + counts_.frames * 4 : 0));
+    out_.summary.textured = static_cast<bool>(options_.materials);
+    for (const DrawCall& call : render_walk(walk_, SlotSelector{0, options_.lod})) add_primitive(call);
+    for (auto& [node, mesh] : meshes_) {
+      g().meshes.push_back(std::move(mesh));
+      g().nodes[node].mesh = static_cast<int>(g().meshes.size() - 1);
+      out_.summary.meshes += 1;
+    }
+  }
+
+  void add_primitive(const DrawCall& call) {
+    if (call.index_count == 0 || call.index_start + uint64_t{call.index_count} > walk_.indices->size()) return;
+    const uint16_t* words = walk_.indices->data() + call.index_start;
     const uint16_t lo = *std::min_element(words, words + call.index_count);
     const uint16_t hi = *std::max_element(words, words + call.index_count);
-    if (uint64_t{call.base_vertex} + hi >= walk.positions->size()) continue;  // a parsed model never has this
-    std::vector<float> pos, nrm, uv;
-    for (uint64_t v = call.base_vertex + uint64_t{lo}; v <= call.base_vertex + uint64_t{hi}; ++v) {
-      for (size_t c = 0; c < 3; ++c) pos.push_back(f32_from_bits((*walk.positions)[v][c]));
-      if (normals) {
-        std::array<float, 3> n{};
-        for (size_t c = 0; c < 3; ++c) n[c] = decode_normal_component(static_cast<int8_t>(normals->normals[v][c]));
-        const UnitNormal unit = to_unit_normal({n[0], n[1], n[2]});
-        if (unit.fix == UnitNormal::Fix::no_direction) n = {0, 0, 1}, ++out.summary.renormalised_normals;
-        else if (unit.fix == UnitNormal::Fix::scaled) {
-          for (size_t c = 0; c < 3; ++c) n[c] = static_cast<float>(unit.n[c]);
-          ++out.summary.renormalised_normals;
-        }
-        nrm.insert(nrm.end(), n.begin(), n.end());
-      }
-      if (uvs)
-        for (size_t c = 0; c < 2; ++c) uv.push_back(decode_uv_signed(uvs->pairs[v][c]));
-    }
+    if (uint64_t{call.base_vertex} + hi >= walk_.positions->size()) return;  // a parsed model never has this
+    const PrimitiveVertices vertices = vertices_of(call, lo, hi);
     std::vector<uint16_t> indices(words, words + call.index_count);
     for (uint16_t& i : indices) i = static_cast<uint16_t>(i - lo);
     indices.resize(indices.size() / 3 * 3);
     tinygltf::Primitive prim;
     prim.mode = TINYGLTF_MODE_TRIANGLES;
-    prim.attributes["POSITION"] = doc.add_floats(pos, TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER, true);
-    if (normals) prim.attributes["NORMAL"] = doc.add_floats(nrm, TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER);
-    if (uvs) prim.attributes["TEXCOORD_0"] = doc.add_floats(uv, TINYGLTF_TYPE_VEC2, TINYGLTF_TARGET_ARRAY_BUFFER);
-    prim.indices = doc.add_u16(indices, TINYGLTF_TYPE_SCALAR, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
-    const MaterialLook* look = options.materials ? options.materials(call.wear_row) : nullptr;
-    const bool two_sided = !look || (call.batch_flags & kBatchTwoSided) != 0;
-    auto [it, fresh] = materials.emplace(std::pair{call.wear_row, two_sided}, static_cast<int>(g.materials.size()));
-    if (fresh) {
-      tinygltf::Material m;
-      m.name = "material_" + std::to_string(call.wear_row);
-      m.doubleSided = true;  // the engine's facing (Direct3D's clockwise default?) is not asserted by the spec
-      m.pbrMetallicRoughness.metallicFactor = 0;  // glTF's default of 1 renders an untextured part black
-      if (look) {
-        apply_look(m, *look, two_sided, doc, options.image_uri, textures, out.summary);
-        if (rows_counted.insert(call.wear_row).second) {
-          (look->resolution == MaterialLook::Resolution::resolved ? out.summary.materials_resolved
-                                                                  : out.summary.materials_fallback) += 1;
-          out.summary.textures_missing += look->texture_missing;
+    prim.attributes["POSITION"] = doc_.add_floats(vertices.positions, TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER, true);
+    if (normals_) prim.attributes["NORMAL"] = doc_.add_floats(vertices.normals, TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER);
+    if (uvs_) prim.attributes["TEXCOORD_0"] = doc_.add_floats(vertices.uvs, TINYGLTF_TYPE_VEC2, TINYGLTF_TARGET_ARRAY_BUFFER);
+    prim.indices = doc_.add_u16(indices, TINYGLTF_TYPE_SCALAR, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
+    prim.material = material_for(call);
+    prim.extras = to_value({{"slot", call.slot}, {"batch", call.batch}, {"batch_flags", call.batch_flags},
+                            {"material_4", call.wear_row}, {"tri_flags_runs", triangle_flag_runs(call)}});
+    tinygltf::Mesh& mesh = meshes_[call.node];
+    mesh.name = g().nodes[call.node].name;
+    mesh.primitives.push_back(std::move(prim));
+    out_.summary.primitives += 1;
+    out_.summary.triangles += indices.size() / 3;
+    out_.summary.vertices += vertices.positions.size() / 3;
+  }
+
+  // Vertices base_vertex + lo .. base_vertex + hi: positions as stored,
+  // normals decoded (scaled to unit length where not, counted), UVs signed.
+  PrimitiveVertices vertices_of(const DrawCall& call, uint16_t lo, uint16_t hi) {
+    PrimitiveVertices out;
+    for (uint64_t v = call.base_vertex + uint64_t{lo}; v <= call.base_vertex + uint64_t{hi}; ++v) {
+      for (size_t c = 0; c < 3; ++c) out.positions.push_back(f32_from_bits((*walk_.positions)[v][c]));
+      if (normals_) {
+        std::array<float, 3> n{};
+        for (size_t c = 0; c < 3; ++c) n[c] = decode_normal_component(static_cast<int8_t>(normals_->normals[v][c]));
+        const UnitNormal unit = to_unit_normal({n[0], n[1], n[2]});
+        if (unit.fix == UnitNormal::Fix::no_direction) n = {0, 0, 1}, ++out_.summary.renormalised_normals;
+        else if (unit.fix == UnitNormal::Fix::scaled) {
+          for (size_t c = 0; c < 3; ++c) n[c] = static_cast<float>(unit.n[c]);
+          ++out_.summary.renormalised_normals;
         }
+        out.normals.insert(out.normals.end(), n.begin(), n.end());
       }
-      g.materials.push_back(m);
+      if (uvs_)
+        for (size_t c = 0; c < 2; ++c) out.uvs.push_back(decode_uv_signed(uvs_->pairs[v][c]));
     }
-    prim.material = it->second;
-    // Res7 flags of the batch's triangles (t covers Res6 indices 3t..3t+2), run-length
-    // coded as [flags, count] pairs: most are 0, and a value per triangle made
-    // the extras most of an export's cost.
+    return out;
+  }
+
+  // Materials: one per (WEAR row, two-sided), made the first time a batch
+  // names it. With a material chain the batch flag 0x2 (two-sided, no facing
+  // test) decides doubleSided, and the row's look is applied.
+  int material_for(const DrawCall& call) {
+    const MaterialLook* look = options_.materials ? options_.materials(call.wear_row) : nullptr;
+    const bool two_sided = !look || (call.batch_flags & kBatchTwoSided) != 0;
+    auto [it, fresh] = materials_.emplace(std::pair{call.wear_row, two_sided}, static_cast<int>(g().materials.size()));
+    if (!fresh) return it->second;
+    tinygltf::Material m;
+    m.name = "material_" + std::to_string(call.wear_row);
+    m.doubleSided = true;  // the engine's facing (Direct3D's clockwise default?) is not asserted by the spec
+    m.pbrMetallicRoughness.metallicFactor = 0;  // glTF's default of 1 renders an untextured part black
+    if (look) {
+      apply_look(m, *look, two_sided, doc_, options_.image_uri, textures_, out_.summary);
+      if (rows_counted_.insert(call.wear_row).second) {
+        (look->resolution == MaterialLook::Resolution::resolved ? out_.summary.materials_resolved
+                                                                : out_.summary.materials_fallback) += 1;
+        out_.summary.textures_missing += look->texture_missing;
+      }
+    }
+    g().materials.push_back(m);
+    return it->second;
+  }
+
+  // Res7 flags of the batch's triangles (t covers Res6 indices 3t..3t+2), run-length
+  // coded as [flags, count] pairs: most are 0, and a value per triangle made
+  // the extras most of an export's cost.
+  json triangle_flag_runs(const DrawCall& call) const {
     std::vector<std::array<uint64_t, 2>> runs;
     const uint64_t first_triangle = call.index_start / 3, end_triangle = (call.index_start + uint64_t{call.index_count}) / 3;
-    for (uint64_t t = first_triangle; tris && t < end_triangle && t < tris->triangles.size(); ++t) {
-      const uint64_t flags = tris->triangles[t].get(triangle::flags);
+    for (uint64_t t = first_triangle; tris_ && t < end_triangle && t < tris_->triangles.size(); ++t) {
+      const uint64_t flags = tris_->triangles[t].get(triangle::flags);
       if (!runs.empty() && runs.back()[0] == flags) ++runs.back()[1];
       else runs.push_back({flags, 1});
     }
-    const json tri_flags = runs;
-    prim.extras = to_value({{"slot", call.slot}, {"batch", call.batch}, {"batch_flags", call.batch_flags},
-                            {"material_4", call.wear_row}, {"tri_flags_runs", tri_flags}});
-    tinygltf::Mesh& mesh = meshes[call.node];
-    mesh.name = g.nodes[call.node].name;
-    mesh.primitives.push_back(std::move(prim));
-    out.summary.primitives += 1;
-    out.summary.triangles += indices.size() / 3;
-    out.summary.vertices += pos.size() / 3;
-  }
-  for (auto& [node, mesh] : meshes) {
-    g.meshes.push_back(std::move(mesh));
-    g.nodes[node].mesh = static_cast<int>(g.meshes.size() - 1);
-    out.summary.meshes += 1;
+    return runs;
   }
 
-  // Animation: every animated node, one sample per frame.
-  if (keys && map && counts.frames > 0) {
+  // Animation: every animated node, one sample per frame, as one glTF animation.
+  void add_animation() {
+    if (!keys_ || !map_ || counts_.frames == 0) return;
     tinygltf::Animation anim;
     anim.name = "res8";
     std::vector<float> times;
-    for (uint64_t f = 0; f < counts.frames; ++f) times.push_back(static_cast<float>(static_cast<double>(f) / kFramesPerSecond));
+    for (uint64_t f = 0; f < counts_.frames; ++f) times.push_back(static_cast<float>(static_cast<double>(f) / kFramesPerSecond));
     int time_accessor = -1;
-    for (size_t n = 0; n < walk.nodes.size(); ++n) {
-      const NodeView& v = walk.nodes[n];
-      if (v.anim_map_start == kNone || v.fallback_key >= keys->keys.size()) continue;
-      if (time_accessor < 0) time_accessor = doc.add_floats(times, TINYGLTF_TYPE_SCALAR, 0, true);
-      std::vector<float> translations, rotations;
-      for (uint64_t f = 0; f < counts.frames; ++f) {
-        const Pose p = sample(keys->keys, map->words, v, counts.frames, f);
-        translations.insert(translations.end(), p.translation.begin(), p.translation.end());
-        rotations.insert(rotations.end(), p.rotation.begin(), p.rotation.end());
-      }
-      for (const auto& [path, values, type] : {std::tuple{"translation", &translations, TINYGLTF_TYPE_VEC3},
-                                                std::tuple{"rotation", &rotations, TINYGLTF_TYPE_VEC4}}) {
-        tinygltf::AnimationSampler sampler;
-        sampler.input = time_accessor;
-        sampler.output = doc.add_floats(*values, type, 0);
-        sampler.interpolation = "LINEAR";
-        anim.samplers.push_back(sampler);
-        tinygltf::AnimationChannel channel;
-        channel.sampler = static_cast<int>(anim.samplers.size() - 1);
-        channel.target_node = static_cast<int>(n);
-        channel.target_path = path;
-        anim.channels.push_back(channel);
-      }
+    for (size_t n = 0; n < walk_.nodes.size(); ++n) {
+      const NodeView& v = walk_.nodes[n];
+      if (v.anim_map_start == kNone || v.fallback_key >= keys_->keys.size()) continue;
+      if (time_accessor < 0) time_accessor = doc_.add_floats(times, TINYGLTF_TYPE_SCALAR, 0, true);
+      add_node_channels(anim, n, time_accessor);
     }
     if (!anim.channels.empty()) {
-      g.animations.push_back(anim);
-      out.summary.animations = 1;
+      g().animations.push_back(anim);
+      out_.summary.animations = 1;
     }
   }
 
-  tinygltf::Scene scene;
-  scene.name = options.source_name;
-  scene.nodes = roots;
-  g.scenes.push_back(scene);
-  g.defaultScene = 0;
-  g.asset.generator = "meshgate";
-  // --scale, --y-up: one root node above the hierarchy (MSH nodes are rigid, no skin).
-  const int root = add_convention_root(g, options.scale, options.y_up);
-  nlohmann::json extras = asset_extras("nres-msh", source, options.source_name, msh_decodes(options.lod));
-  extras["meshgate"]["conventions"] = conventions_extras("indices as stored", options.scale, options.y_up, root);
-  if (options.materials) extras["meshgate"]["materials"] = options.materials_extras;
-  g.asset.extras = to_value(extras);
-  out.summary.scale = options.scale;
-  out.summary.y_up = options.y_up;
-  out.summary.joints = 0;  // MSH nodes are rigid parts, not skin joints
-  out.asset = doc.take();
-  return out;
+  // Node `n`'s translation and rotation per frame, each a sampler and a channel of `anim`.
+  void add_node_channels(tinygltf::Animation& anim, size_t n, int time_accessor) {
+    std::vector<float> translations, rotations;
+    for (uint64_t f = 0; f < counts_.frames; ++f) {
+      const Pose p = sample(keys_->keys, map_->words, walk_.nodes[n], counts_.frames, f);
+      translations.insert(translations.end(), p.translation.begin(), p.translation.end());
+      rotations.insert(rotations.end(), p.rotation.begin(), p.rotation.end());
+    }
+    for (const auto& [path, values, type] : {std::tuple{"translation", &translations, TINYGLTF_TYPE_VEC3},
+                                              std::tuple{"rotation", &rotations, TINYGLTF_TYPE_VEC4}}) {
+      tinygltf::AnimationSampler sampler;
+      sampler.input = time_accessor;
+      sampler.output = doc_.add_floats(*values, type, 0);
+      sampler.interpolation = "LINEAR";
+      anim.samplers.push_back(sampler);
+      tinygltf::AnimationChannel channel;
+      channel.sampler = static_cast<int>(anim.samplers.size() - 1);
+      channel.target_node = static_cast<int>(n);
+      channel.target_path = path;
+      anim.channels.push_back(channel);
+    }
+  }
+
+  // The scene, the conventions root (--scale, --y-up) and the asset's extras: what each decode rests on.
+  void add_asset(Bytes source, const std::vector<int>& roots) {
+    tinygltf::Scene scene;
+    scene.name = options_.source_name;
+    scene.nodes = roots;
+    g().scenes.push_back(scene);
+    g().defaultScene = 0;
+    g().asset.generator = "meshgate";
+    // One root node above the hierarchy (MSH nodes are rigid, no skin).
+    const int root = add_convention_root(g(), options_.scale, options_.y_up);
+    nlohmann::json extras = asset_extras("nres-msh", source, options_.source_name, msh_decodes(options_.lod));
+    extras["meshgate"]["conventions"] = conventions_extras("indices as stored", options_.scale, options_.y_up, root);
+    if (options_.materials) extras["meshgate"]["materials"] = options_.materials_extras;
+    g().asset.extras = to_value(extras);
+    out_.summary.scale = options_.scale;
+    out_.summary.y_up = options_.y_up;
+    out_.summary.joints = 0;  // MSH nodes are rigid parts, not skin joints
+  }
+
+  const ExportOptions& options_;
+  const StreamsByType streams_;
+  const WalkStreams walk_;
+  const KeyStream* keys_;
+  const WordStream* map_;
+  const PackedNormalStream* normals_;
+  const WordPairStream* uvs_;
+  const TriangleStream* tris_;
+  const StringStream* names_;
+  const ModelCounts counts_;
+  DocumentBuilder doc_;
+  Exported out_;
+  std::map<std::pair<uint8_t, bool>, int> materials_;  // (WEAR row, two-sided) -> material
+  std::map<const TextureLook*, int> textures_;          // embedded once, however many rows use it
+  std::set<uint8_t> rows_counted_;                      // rows counted in the summary
+  std::map<uint32_t, tinygltf::Mesh> meshes_;           // by node
+};
+
+}  // namespace
+
+Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& options) {
+  return MshExport(model, options).run(source);
 }
 
 }  // namespace meshgate::gltf
