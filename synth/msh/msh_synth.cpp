@@ -360,12 +360,15 @@ std::vector<ViolationCase> semantic_violation_msh_cases() {
   return cases;
 }
 
-std::vector<MalformedCase> malformed_msh_cases(uint64_t seed) {
-  (void)seed;  // the base model is fixed: every variant differs from it in one place
-  const Desc base = describe_msh(malformed_base_model()).archive;
-  constexpr uint64_t kSlots = kModelHeaderSpec.size;  // first slot's offset inside Res2
+namespace {
+
+// A mutation of the base model that plants one diagnostic code.
+using MshMutation = std::pair<const DiagnosticCode*, std::function<void(Desc&)>>;
+
+// Codes of the directory and the streams as wholes: sizes, counts, attributes, presence, strings.
+std::vector<MshMutation> stream_mutations() {
   using namespace codes;
-  const std::vector<std::pair<const DiagnosticCode*, std::function<void(Desc&)>>> mutations = {
+  return {
       {&stream_size_not_multiple, [](Desc& d) { stream(d, stream_type::positions).payload.push_back(std::byte{0}); }},
       {&stream_count_mismatch, [](Desc& d) { ++stream(d, stream_type::indices).attr1; }},
       {&stream_attr3_mismatch, [](Desc& d) { stream(d, stream_type::positions).attr3 = 16; }},
@@ -392,6 +395,14 @@ std::vector<MalformedCase> malformed_msh_cases(uint64_t seed) {
       {&expected_stream_missing, [](Desc& d) { remove_stream(d, stream_type::keys); }},
       {&duplicate_required_stream, [](Desc& d) { d.entries.push_back(stream(d, stream_type::positions)); }},
       {&duplicate_stream, [](Desc& d) { d.entries.push_back(stream(d, stream_type::res15)); }},
+  };
+}
+
+// Codes of the records inside the streams: nodes, slots, batches, indices, triangles, keys.
+std::vector<MshMutation> record_mutations() {
+  constexpr uint64_t kSlots = kModelHeaderSpec.size;  // first slot's offset inside Res2
+  using namespace codes;
+  return {
       {&slot_index_out_of_range, [](Desc& d) { poke_field<kNodeSpec>(d, stream_type::nodes, 0, "slot_index_1", 99); }},
       {&parent_not_before_child, [](Desc& d) { poke_field<kNodeSpec>(d, stream_type::nodes, 1, "parent_or_link", 1); }},
       {&fallback_key_out_of_range,
@@ -449,6 +460,15 @@ std::vector<MalformedCase> malformed_msh_cases(uint64_t seed) {
       {&key_time_not_finite,  // key 1 time = NaN
        [](Desc& d) { poke_field<kKeySpec>(d, stream_type::keys, 1, "time", 0x7FC00000); }},
   };
+}
+
+}  // namespace
+
+std::vector<MalformedCase> malformed_msh_cases(uint64_t seed) {
+  (void)seed;  // the base model is fixed: every variant differs from it in one place
+  const Desc base = describe_msh(malformed_base_model()).archive;
+  std::vector<MshMutation> mutations = stream_mutations();
+  for (MshMutation& m : record_mutations()) mutations.push_back(std::move(m));
   std::vector<MalformedCase> cases;
   for (const auto& [code, mutate] : mutations) {
     Desc d = base;
