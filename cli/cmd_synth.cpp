@@ -6,13 +6,8 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "synth/material/material_synth.hpp"
-#include "synth/mod/mod_synth.hpp"
+#include "synth/generators.hpp"
 #include "synth/msh/msh_synth.hpp"
-#include "synth/nres/nres_synth.hpp"
-#include "synth/pac/pac_synth.hpp"
-#include "synth/texm/texm_synth.hpp"
-#include "synth/zip/zip_synth.hpp"
 #include "writer/core/atomic_file.hpp"
 
 namespace meshgate::cli {
@@ -53,55 +48,38 @@ bool prepare_directory(const std::filesystem::path& dir, bool follow) {
 }
 
 // Usage errors among the options (--chain, --nested, --sort-fold with a
-// format they do not apply to); printed.
-bool synth_options_are_usable(const SynthOptions& options) {
+// generator they do not apply to); printed.
+bool synth_options_are_usable(const SynthOptions& options, const SynthGenerator& generator) {
   const std::string& format = options.format;
-  if (options.chain_nodes > 0 && (format != "msh" || options.malformed)) {
-    std::cerr << "meshgate synth: --chain makes one msh model; it does not go with " << (format != "msh" ? format : "--malformed")
-              << "\n";
+  if (options.chain_nodes > 0 && (!generator.chain || options.malformed)) {
+    std::cerr << "meshgate synth: --chain makes one msh model; it does not go with "
+              << (!generator.chain ? format : "--malformed") << "\n";
     return false;
   }
-  if (options.nested && format != "nbz") {
+  if (options.nested && !generator.nested) {
     std::cerr << "meshgate synth: --nested applies to nbz volumes, not " << format << "\n";
     return false;
   }
-  if ((format == "mod" || format == "pac" || format == "pnst" || format == "nbz" || format == "texm" || format == "materials") && options.fold_given) {
+  if (!generator.takes_sort_fold && options.fold_given) {
     std::cerr << "meshgate synth: --sort-fold applies to nres and msh archives, not " << format << "\n";
     return false;
   }
   return true;
 }
 
-// The valid corpus of the format (or --chain's one model), each file handed to `write`.
-void write_valid_files(const SynthOptions& options, const SynthSink& write) {
-  const std::string& format = options.format;
-  if (options.chain_nodes > 0) write(msh::synth_msh_chain(options.seed, options.chain_nodes));
-  else if (format == "mod") mod::synth_mod_corpus(options.seed, options.count, write);
-  else if (format == "nres") nres::synth_nres_corpus(options.seed, options.count, options.fold, write);
-  else if (format == "pac") pac::synth_pac_corpus(pac::Kind::pac, options.seed, options.count, write);
-  else if (format == "pnst") pac::synth_pac_corpus(pac::Kind::pnst, options.seed, options.count, write);
-  else if (format == "nbz") zip::synth_volume_corpus(options.seed, options.count, write);
-  else if (format == "texm") texm::synth_texm_corpus(options.seed, options.count, write);
-  else if (format == "materials") material::synth_materials_corpus(options.seed, options.count, write);
-  else msh::synth_msh_corpus(options.seed, options.count, options.fold, write);
+// The valid corpus of the generator (or --chain's one model), each file handed to `write`.
+void write_valid_files(const SynthOptions& options, const SynthGenerator& generator, const SynthSink& write) {
+  if (options.chain_nodes > 0) write(generator.chain(options.seed, options.chain_nodes));
+  else generator.corpus(options.seed, options.count, options.fold, write);
 }
 
 // --malformed's files: one corrupted variant per diagnostic code, then the
-// models that parse but break one semantic invariant each (NRes has none).
-std::vector<SynthFile> malformed_files(const std::string& format, uint64_t seed) {
-  const std::vector<MalformedCase> cases = format == "mod"    ? mod::malformed_mod_cases(seed)
-                                           : format == "nres" ? nres::malformed_nres_cases(seed)
-                                           : format == "pac" || format == "pnst" ? pac::malformed_pac_cases(seed)
-                                           : format == "nbz" ? zip::malformed_volume_cases(seed)
-                                           : format == "texm" ? texm::malformed_texm_cases(seed)
-                                           : format == "materials" ? material::malformed_material_cases(seed)
-                                                              : msh::malformed_msh_cases(seed);
+// models that parse but break one semantic invariant each.
+std::vector<SynthFile> malformed_files(const SynthGenerator& generator, uint64_t seed) {
   std::vector<SynthFile> files;
-  for (const MalformedCase& c : cases) files.push_back(c.file);
-  const std::vector<ViolationCase> violations = format == "mod"   ? mod::semantic_violation_mod_cases(seed)
-                                                : format == "msh" ? msh::semantic_violation_msh_cases()
-                                                                  : std::vector<ViolationCase>{};
-  for (const ViolationCase& c : violations) files.push_back(c.file);
+  for (MalformedCase& c : generator.malformed(seed)) files.push_back(std::move(c.file));
+  if (generator.violations)
+    for (ViolationCase& c : generator.violations(seed)) files.push_back(std::move(c.file));
   return files;
 }
 
@@ -119,7 +97,8 @@ bool write_into_subdirectory(const std::filesystem::path& root, const std::strin
 }
 
 int run_synth(const SynthOptions& options) {
-  if (!synth_options_are_usable(options)) return kExitUsage;
+  const SynthGenerator& generator = *synth_generator(options.format);  // a member of the table (add_synth)
+  if (!synth_options_are_usable(options, generator)) return kExitUsage;
   const std::filesystem::path root(options.out);
   if (!prepare_directory(root, /*follow=*/true)) return kExitUsage;
   const Overwrite overwrite = options.force ? Overwrite::replace : Overwrite::refuse;
@@ -137,11 +116,11 @@ int run_synth(const SynthOptions& options) {
     ++written;
     return true;
   };
-  write_valid_files(options, write);
+  write_valid_files(options, generator, write);
   if (!failed && options.malformed &&
-      !write_into_subdirectory(root, "malformed", malformed_files(options.format, options.seed), write))
+      !write_into_subdirectory(root, "malformed", malformed_files(generator, options.seed), write))
     return kExitUsage;
-  if (!failed && options.nested && !write_into_subdirectory(root, "nested", zip::nested_volume_files(options.seed), write))
+  if (!failed && options.nested && !write_into_subdirectory(root, "nested", generator.nested(options.seed), write))
     return kExitUsage;
   if (failed) return kExitUsage;
   std::cout << "wrote " << written << " files to " << options.out << " (seed " << options.seed << ")\n";
@@ -153,7 +132,9 @@ int run_synth(const SynthOptions& options) {
 void add_synth(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<SynthOptions>();
   CLI::App* cmd = app.add_subcommand("synth", "Generate a deterministic synthetic corpus (never game data)");
-  cmd->add_option("FORMAT", options->format, "format to generate")->required()->check(CLI::IsMember({"mod", "nres", "msh", "pac", "pnst", "nbz", "texm", "materials"}));
+  std::vector<std::string> names;
+  for (const SynthGenerator& g : synth_generators()) names.emplace_back(g.name);
+  cmd->add_option("FORMAT", options->format, "format to generate")->required()->check(CLI::IsMember(names));
   cmd->add_option("--seed", options->seed, "generator seed")->capture_default_str();
   cmd->add_option("--count", options->count, "number of valid files (at most 1,000,000)")
       ->capture_default_str()
