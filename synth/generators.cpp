@@ -6,6 +6,7 @@
 #include "synth/mod/mod_synth.hpp"
 #include "synth/msh/msh_synth.hpp"
 #include "synth/pac/pac_synth.hpp"
+#include "synth/ptx/ptx_synth.hpp"
 #include "synth/texm/texm_synth.hpp"
 #include "synth/zip/zip_synth.hpp"
 
@@ -38,6 +39,8 @@ const std::array kGenerators{
                    zip::nested_volume_files, nullptr, false},
     SynthGenerator{"texm", without_fold<texm::synth_texm_corpus>, texm::malformed_texm_cases, nullptr, nullptr,
                    nullptr, false},
+    SynthGenerator{"ptx", without_fold<ptx::synth_ptx_corpus>, ptx::malformed_ptx_cases, nullptr, nullptr, nullptr,
+                   false},
     SynthGenerator{"materials", without_fold<material::synth_materials_corpus>, material::malformed_material_cases,
                    nullptr, nullptr, nullptr, false},
 };
