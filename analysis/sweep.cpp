@@ -84,35 +84,64 @@ void SweepResult::add_file(SweptFile&& f) {
   else files.push_back(std::move(f));
 }
 
+namespace {
+
+// A partial result's files are counted (and kept or streamed) again by
+// `result`: the partial's own totals are not carried over.
+void merge_into(SweepResult& result, SweepResult&& partial) {
+  if (result.files.empty() && !result.stream) result.files.reserve(partial.files.size());
+  for (SweptFile& f : partial.files) result.add_file(std::move(f));
+  std::vector<SweptFile>().swap(partial.files);
+  result.observations.merge(partial.observations);
+  result.invariants.merge(partial.invariants);
+  for (std::string& e : partial.errors) result.errors.push_back(std::move(e));
+  for (std::string& u : partial.unreadable) result.unreadable.push_back(std::move(u));
+}
+
+}  // namespace
+
 void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests,
-                PageKind pages, const PageRenderer& renderer, const SizeLimits& limits) {
-  const auto visit = [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
+                PageKind pages, const PageRenderer& renderer, const SizeLimits& limits, unsigned jobs) {
+  const auto visit = [&](SweepResult& target, const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
     SweptFile f;
     describe(f, o, bytes, parsed, digests);
     // This file's own tallies first: its entry lists the invariants it violates.
     InvariantTallies tallies;
-    if (parsed.model) observe_model(*parsed.model, {into.observations, tallies, f, o.path});
+    if (parsed.model) observe_model(*parsed.model, {target.observations, tallies, f, o.path});
     f.invariants_violated = tallies.violated_ids();
-    into.invariants.merge(tallies);
+    target.invariants.merge(tallies);
     if (pages != PageKind::none && renderer) {
       RenderedPage page = renderer(o, bytes, parsed, f.invariants_violated, pages == PageKind::with_detail);
       f.page = std::move(page.map);
       f.page_detail = std::move(page.detail);
       f.page_without_detail = pages == PageKind::map_only;
     }
-    into.add_file(std::move(f));
+    target.add_file(std::move(f));
   };
-  roundtrip_each(display, data, {.profile = profile, .limits = limits}, visit, /*hashes=*/digests);
+  // A volume member's files go to a result of its own, merged in member order.
+  const auto branch = [&] {
+    auto partial = std::make_shared<SweepResult>();
+    return RoundTripBranch{[&visit, partial](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
+                             visit(*partial, o, bytes, parsed);
+                           },
+                           [&into, partial] { merge_into(into, std::move(*partial)); }};
+  };
+  roundtrip_each(
+      display, data, {.profile = profile, .limits = limits, .jobs = jobs},
+      [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) { visit(into, o, bytes, parsed); },
+      /*hashes=*/digests, branch);
 }
 
 namespace {
 
 // `reader`: the calling thread's, whose buffer the file's bytes reuse.
+// `member_jobs`: the threads a volume's members may take.
 void sweep_input(const InputFile& input, const SweepOptions& options, FileReader& reader, PageKind pages,
-                 SweepResult& partial) {
+                 SweepResult& partial, unsigned member_jobs) {
   const FileRead read = reader.read(input.path, options.limits);
   if (read.ok()) {
-    sweep_file(input.display, read.bytes, options.profile, partial, options.digests, pages, options.pages, options.limits);
+    sweep_file(input.display, read.bytes, options.profile, partial, options.digests, pages, options.pages, options.limits,
+               member_jobs);
   } else if (read.status == ReadStatus::too_large) {
     // Rejected unread; still cited by its digests, read a piece at a time.
     SweptFile f;
@@ -133,18 +162,6 @@ void sweep_input(const InputFile& input, const SweepOptions& options, FileReader
     partial.errors.push_back(input.display + ": " + read_failure_text(read));
     partial.unreadable.push_back(input.display);
   }
-}
-
-// A partial result's files are counted (and kept or streamed) again by
-// `result`: the partial's own totals are not carried over.
-void merge_into(SweepResult& result, SweepResult&& partial) {
-  if (result.files.empty() && !result.stream) result.files.reserve(partial.files.size());
-  for (SweptFile& f : partial.files) result.add_file(std::move(f));
-  std::vector<SweptFile>().swap(partial.files);
-  result.observations.merge(partial.observations);
-  result.invariants.merge(partial.invariants);
-  for (std::string& e : partial.errors) result.errors.push_back(std::move(e));
-  for (std::string& u : partial.unreadable) result.unreadable.push_back(std::move(u));
 }
 
 // Which inputs' pages carry byte-level detail: the first ones, in input
@@ -173,13 +190,16 @@ SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& opti
   const std::vector<PageKind> pages = page_kinds(inputs, options);
   const size_t total = inputs.size();
   const unsigned jobs = std::max(1u, std::min<unsigned>(options.jobs, static_cast<unsigned>(std::max<size_t>(total, 1))));
+  // Files first; the threads fewer files leave over go to a volume's members
+  // (a game ships a few large volumes).
+  const unsigned member_jobs = std::max(1u, options.jobs / jobs);
   if (jobs == 1) {
     // On the calling thread: a worker thread handing each file to a merging
     // thread cost a futex wake and two context switches per file.
     // Straight into the result: a streamed file is handed over as soon as it is swept.
     FileReader reader;
     for (size_t i = 0; i < total; ++i) {
-      sweep_input(inputs[i], options, reader, pages[i], result);
+      sweep_input(inputs[i], options, reader, pages[i], result, member_jobs);
       if (options.progress) options.progress(i + 1, total);
     }
     result.stream = nullptr;
@@ -201,7 +221,7 @@ SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& opti
     FileReader reader;
     for (size_t i = next++; i < total; i = next++) {
       auto partial = std::make_unique<SweepResult>();
-      sweep_input(inputs[i], options, reader, pages[i], *partial);
+      sweep_input(inputs[i], options, reader, pages[i], *partial, member_jobs);
       std::lock_guard lock(mutex);
       parked[i] = std::move(partial);
       for (; merged < total && parked[merged]; ++merged) {

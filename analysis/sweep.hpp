@@ -1,8 +1,9 @@
 // The coverage sweep: every input file (and every archive or model nested in
 // an NRes payload) parsed once, written back and compared, its coverage
 // measured, its fields observed and its invariants tallied. Files run on a
-// pool of worker threads; results merge in input order, so the report does not
-// depend on --jobs or scheduling.
+// pool of worker threads (a volume's members too, when there are fewer files
+// than threads); results merge in input order, so the report does not depend
+// on --jobs or scheduling.
 #pragma once
 
 #include <cstdint>
@@ -141,10 +142,14 @@ struct SweepResult {
 };
 
 [[nodiscard]] SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& options = {});
-// One file's tree, on the calling thread (the unit of work of sweep()).
+// One file's tree (the unit of work of sweep()), on the calling thread, and
+// a volume's members on `jobs` threads (the calling one too): each member's
+// files into a result of its own, merged into `into` in member order, so
+// `into` is the same at any `jobs`.
 enum class PageKind : uint8_t { none, map_only, with_detail };
 void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests = true,
-                PageKind pages = PageKind::none, const PageRenderer& renderer = {}, const SizeLimits& limits = {});
+                PageKind pages = PageKind::none, const PageRenderer& renderer = {}, const SizeLimits& limits = {},
+                unsigned jobs = 1);
 
 // A page's detail (marks and base64 bytes, as JSON text) runs to about this
 // many bytes per byte of its file: 4/3 for base64, the rest for marks.

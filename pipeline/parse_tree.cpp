@@ -6,6 +6,7 @@
 #include "parser/core/overloaded.hpp"
 #include "pipeline/format_rows.hpp"
 #include "pipeline/input_scan.hpp"
+#include "pipeline/tree_walk.hpp"
 
 namespace meshgate {
 
@@ -71,7 +72,8 @@ void note_nesting_cut(ParsedFile& f, const char* where) {
                                     " levels are kept as bytes, not descended into"});
 }
 
-void note_nested_limit(ParsedFile& f, const TreeBudget& budget, const char* where) {
+void note_nested_limit(ParsedFile& f, TreeBudget& budget, const char* where) {
+  budget.exhausted = true;
   f.tree_diagnostics.push_back({core_codes::nested_file_limit.code, Severity::error, where, 0,
                                 "the input holds more than " + std::to_string(budget.nested_total) +
                                     " nested files (--max-nested); the rest of this table is not read"});
@@ -122,22 +124,10 @@ void refund_children(TreeBudget& budget, const ParsedFile& f) {
   for (const NestedChild& c : f.children) budget.inflated_left += c.reserved;
 }
 
-// One input's walk: what every level shares.
-struct Walk {
-  const ParseTreeOptions& options;
-  const ParsedFileVisitor& enter;
-  const ParsedFileVisitor& leave;
-  TreeBudget budget;
-  bool stopped = false;  // a visitor found what it looked for
-};
+}  // namespace
 
-void walk(Walk& w, std::string path, Bytes data, unsigned depth, const Origin& origin);
+namespace tree_walk {
 
-// A child whose bytes its container's row inflates (a volume's member: one
-// at a time, its bytes live until its `leave`), walked as a file; one that
-// cannot be inflated is visited as a file of its format that says why and
-// holds no bytes. `buffer` is the previous child's, filled again and handed
-// back for the next.
 std::vector<std::byte> walk_inflated(Walk& w, const ParsedFile& container, const NestedChild& child,
                                      std::vector<std::byte> buffer) {
   InflatedChild inflated = row_of(container.format)
@@ -157,7 +147,10 @@ std::vector<std::byte> walk_inflated(Walk& w, const ParsedFile& container, const
   return std::move(inflated.bytes);
 }
 
+namespace {
+
 void walk_children(Walk& w, const ParsedFile& f) {
+  if (walk_members_on_threads(w, f)) return;
   std::vector<std::byte> buffer;  // one buffer for inflated children in turn (a fresh one each cost page faults)
   for (size_t i = 0; i < f.children.size() && !w.stopped; ++i) {
     const NestedChild& child = f.children[i];
@@ -168,20 +161,25 @@ void walk_children(Walk& w, const ParsedFile& f) {
   }
 }
 
+}  // namespace
+
 void walk(Walk& w, std::string path, Bytes data, unsigned depth, const Origin& origin) {
   thread_local mod::StreamPool mod_pool;
   thread_local msh::StreamPool msh_pool;
   ParsedFile f = parse_one(std::move(path), data, w.options, depth, {&mod_pool, &msh_pool}, w.budget, origin);
   if (w.enter) w.enter(f);
   w.stopped = w.stopped || f.stop_walk;
-  if (!f.descend) refund_children(w.budget, f);
+  if (!f.descend) {
+    w.note_low_water();
+    refund_children(w.budget, f);
+  }
   if (w.options.descend && f.descend && !f.nesting_cut) walk_children(w, f);
   if (w.leave) w.leave(f);
   if (auto* m = f.as<mod::ParseResult>(); m && m->model) mod_pool.harvest(*m->model);
   if (auto* m = f.as<MshFile>(); m && m->model && m->model->model) msh_pool.harvest(*m->model->model);
 }
 
-}  // namespace
+}  // namespace tree_walk
 
 ParsedFile parse_file(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth) {
   TreeBudget budget = budget_of(options.limits);
@@ -190,8 +188,8 @@ ParsedFile parse_file(std::string path, Bytes data, const ParseTreeOptions& opti
 
 void parse_tree(const std::string& path, Bytes data, const ParseTreeOptions& options, const ParsedFileVisitor& enter,
                 const ParsedFileVisitor& leave) {
-  Walk w{options, enter, leave, budget_of(options.limits)};
-  walk(w, path, data, 0, options.origin);
+  tree_walk::Walk w{options, enter, leave, budget_of(options.limits)};
+  tree_walk::walk(w, path, data, 0, options.origin);
 }
 
 namespace {

@@ -43,6 +43,21 @@ struct Origin {
   uint32_t nres_attr2 = 0;
 };
 
+struct ParsedFile;
+
+// The files under one member of a volume, walked on a thread of their own
+// (ParseTreeOptions::jobs): visitors that collect into something of the
+// branch's own, and `commit`, which hands what they collected on. Branches
+// commit in member order, one at a time, on the thread that called
+// parse_tree, so what they hand on arrives as a one-thread walk makes it. A
+// branch whose walk may have depended on budget its member could not count
+// on is dropped uncommitted, and its member walked again, in turn, by the
+// walk's own visitors.
+struct TreeBranch {
+  std::function<void(ParsedFile&)> enter, leave;
+  std::function<void()> commit;
+};
+
 struct ParseTreeOptions {
   nres::Profile profile = nres::Profile::compatible;
   bool strict = false;  // every warning an error (inspect --strict)
@@ -51,6 +66,12 @@ struct ParseTreeOptions {
   // the whole tree of one input shares (--max-inflated, --max-nested).
   SizeLimits limits = {};
   Origin origin = {};  // of the input itself
+  // A volume's members walk on up to `jobs` threads (the calling one too),
+  // each member's files visited by a branch that `branch` makes for it
+  // (called on any of those threads). 1, or no `branch`: every file on the
+  // calling thread, in order, by the walk's own visitors.
+  unsigned jobs = 1;
+  std::function<TreeBranch()> branch = {};
 };
 
 // A model in an NRes container (format nres_msh): the container, and the

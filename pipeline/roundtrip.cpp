@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 
 #include "parser/core/hashing.hpp"
 #include "pipeline/field_listing.hpp"
@@ -87,8 +88,16 @@ std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data
 }
 
 void roundtrip_each(const std::string& path, Bytes data, const ParseTreeOptions& options, const TreeVisitor& visitor,
-                    bool hashes) {
-  parse_tree(path, data, options, [&](ParsedFile& f) { visitor(roundtrip_file(f, hashes), f.data, f.view()); });
+                    bool hashes, const std::function<RoundTripBranch()>& branch) {
+  ParseTreeOptions tree = options;
+  if (branch)
+    tree.branch = [&branch, hashes] {
+      auto own = std::make_shared<RoundTripBranch>(branch());
+      return TreeBranch{.enter = [own, hashes](ParsedFile& f) { own->visit(roundtrip_file(f, hashes), f.data, f.view()); },
+                        .leave = {},
+                        .commit = [own] { own->commit(); }};
+    };
+  parse_tree(path, data, tree, [&](ParsedFile& f) { visitor(roundtrip_file(f, hashes), f.data, f.view()); });
 }
 
 RoundTripOutcome too_large_outcome(std::string path, const FileRead& read) {

@@ -52,10 +52,18 @@ using TreeVisitor = std::function<void(const RoundTripOutcome&, Bytes data, cons
                                                            nres::Profile profile = nres::Profile::compatible,
                                                            const TreeVisitor& visitor = {}, bool hashes = true,
                                                            const SizeLimits& limits = {});
+// The outcomes of one volume member's files, round-tripped on a thread of
+// its own (ParseTreeOptions::jobs, TreeBranch): the visitor that collects
+// them, and `commit`, which hands what it collected on, in member order.
+struct RoundTripBranch {
+  TreeVisitor visit;
+  std::function<void()> commit;
+};
 // The same outcomes handed to `visitor` one at a time and not kept, so memory
-// does not grow with the files nested in the input (the sweep's way).
+// does not grow with the files nested in the input (the sweep's way). With
+// options.jobs > 1 and `branch`, a volume's members go to branches instead.
 void roundtrip_each(const std::string& path, Bytes data, const ParseTreeOptions& options, const TreeVisitor& visitor,
-                    bool hashes = true);
+                    bool hashes = true, const std::function<RoundTripBranch()>& branch = {});
 // The outcome of a file its size limit rejected before it was read: format
 // from its magic, an error core.file-too-large, no round trip.
 [[nodiscard]] RoundTripOutcome too_large_outcome(std::string path, const FileRead& read);

@@ -20,6 +20,10 @@ struct TreeBudget {
   uint64_t nested_left;
   uint64_t inflated_total;  // for messages
   uint64_t nested_total;
+  // A check found too little left, so what was read depended on what was
+  // left: a volume member walked on its own thread with a share of the
+  // budget (pipeline/member_branches.cpp) is then walked again, in turn.
+  bool exhausted = false;
 };
 
 [[nodiscard]] inline TreeBudget budget_of(const SizeLimits& limits) {
@@ -37,7 +41,8 @@ struct StreamPools {
 [[nodiscard]] bool at_nesting_limit(unsigned depth);
 // `where`: the table whose children are cut ("entries", "slots", "members").
 void note_nesting_cut(ParsedFile& f, const char* where);
-void note_nested_limit(ParsedFile& f, const TreeBudget& budget, const char* where);
+// Marks the budget exhausted.
+void note_nested_limit(ParsedFile& f, TreeBudget& budget, const char* where);
 // The children f listed that will be descended into: none past the nesting
 // depth, and no more than the budget has left.
 void admit_children(ParsedFile& f, unsigned depth, const char* where, TreeBudget& budget);

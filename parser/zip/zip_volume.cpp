@@ -1,9 +1,12 @@
 #include "parser/zip/zip_volume.hpp"
 
+#include <libdeflate.h>
 #include <zip.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <limits>
+#include <span>
 
 #include "parser/zip/zip_diagnostic_codes.hpp"
 
@@ -27,6 +30,32 @@ int64_t read_into(zip_file_t* file, std::span<std::byte> out) {
     done += static_cast<uint64_t>(n);
   }
   return static_cast<int64_t>(done);
+}
+
+std::string crc_hex(uint32_t crc) {
+  char text[9];
+  std::snprintf(text, sizeof text, "%08x", crc);
+  return text;
+}
+
+// One per thread, reused member after member: libdeflate's decompressor (its
+// tables) and the buffer a member's compressed bytes are copied into.
+struct WholeInflater {
+  std::unique_ptr<libdeflate_decompressor, decltype(&libdeflate_free_decompressor)> decompressor{
+      libdeflate_alloc_decompressor(), &libdeflate_free_decompressor};
+  std::vector<std::byte> compressed;
+};
+
+WholeInflater& thread_inflater() {
+  thread_local WholeInflater inflater;
+  return inflater;
+}
+
+// `buffer` grown to `size` bytes (never shrunk first): growing from the
+// previous member's size zero-fills only the difference, not the member.
+std::span<std::byte> room_for(std::vector<std::byte>& buffer, uint64_t size) {
+  if (buffer.size() < size) buffer.resize(static_cast<size_t>(size));
+  return std::span<std::byte>(buffer).first(static_cast<size_t>(size));
 }
 
 }  // namespace
@@ -67,6 +96,7 @@ ParseResult parse_volume(Bytes data) {
   }
   zip_error_fini(&error);
   Volume volume;
+  volume.byte_count = data.size();
   volume.handle = std::shared_ptr<void>(za, [](void* p) { zip_discard(static_cast<zip_t*>(p)); });
   const zip_int64_t count = zip_get_num_entries(za, 0);
   if (count < 0 || static_cast<uint64_t>(count) > kMaxMembers) {
@@ -94,6 +124,7 @@ ParseResult parse_volume(Bytes data) {
     if (st.valid & ZIP_STAT_COMP_METHOD) m.method = st.comp_method;
     if (st.valid & ZIP_STAT_CRC) m.crc32 = st.crc;
     m.encrypted = (st.valid & ZIP_STAT_ENCRYPTION_METHOD) && st.encryption_method != ZIP_EM_NONE;
+    m.declared = (st.valid & ZIP_STAT_SIZE) && (st.valid & ZIP_STAT_COMP_SIZE) && (st.valid & ZIP_STAT_CRC);
     m.directory = !m.name.empty() && m.name.back() == '/' && m.size == 0;
     if (unsafe_member_name(m.name))
       out.diagnostics.push_back({codes::unsafe_name.code, Severity::warning, m.name, 0,
@@ -106,6 +137,7 @@ ParseResult parse_volume(Bytes data) {
 
 std::vector<std::byte> Volume::peek(const Member& m, size_t count) const {
   if (m.encrypted || m.directory) return {};
+  const std::lock_guard hold(*lock);
   zip_file_t* file = zip_fopen_index(archive(handle), m.index, 0);
   if (!file) return {};
   std::vector<std::byte> out(count);
@@ -128,32 +160,93 @@ uint64_t most_inflated(const Member& m) {
   return std::numeric_limits<uint64_t>::max() - 1;  // bzip2 and the rest: not bounded by their input
 }
 
+bool inflates_whole(const Member& m, uint64_t volume_bytes) {
+  // Deflate stores incompressible data in blocks of 65,535 bytes with 5 bytes
+  // of header each; a quarter more covers any encoder's fixed-code blocks.
+  const uint64_t most_compressed = m.size + m.size / 4 + 1024;
+  return m.method == ZIP_CM_DEFLATE && !m.encrypted && m.declared && m.compressed_size <= volume_bytes &&
+         m.compressed_size <= most_compressed;
+}
+
 Volume::Inflated Volume::inflate(const Member& m, uint64_t limit, std::vector<std::byte> buffer) const {
   Inflated out;
   out.bytes = std::move(buffer);
-  out.bytes.clear();
   if (m.size > limit) {
     out.problem = member_problem(codes::member_too_large, m,
                                  "declares " + std::to_string(m.size) + " bytes; the limit for its format is " +
                                      std::to_string(limit) + "; not inflated");
-    return out;
-  }
-  if (m.encrypted) {
+  } else if (m.encrypted) {
     out.problem = member_problem(codes::member_unreadable, m, "encrypted; not read");
-    return out;
+  } else if (inflates_whole(m, byte_count) && thread_inflater().decompressor) {
+    inflate_whole(m, out);
+  } else {
+    inflate_streamed(m, out);
   }
+  if (out.problem) out.bytes.clear();
+  return out;
+}
+
+// The raw deflate stream copied out through libzip (under the lock), then
+// inflated by libdeflate into room for the declared size, no more than the
+// compressed bytes can inflate to: a stream that would pass it stops there
+// (zip.size-mismatch), so nothing is written past what was sized and checked.
+void Volume::inflate_whole(const Member& m, Inflated& out) const {
+  WholeInflater& inflater = thread_inflater();
+  const std::span<std::byte> compressed = room_for(inflater.compressed, m.compressed_size);
+  int64_t n = 0;
+  std::string why;
+  {
+    const std::lock_guard hold(*lock);
+    zip_file_t* file = zip_fopen_index(archive(handle), m.index, ZIP_FL_COMPRESSED);
+    if (!file) {
+      out.problem = member_problem(codes::member_unreadable, m, std::string("libzip: ") + zip_strerror(archive(handle)));
+      return;
+    }
+    n = read_into(file, compressed);
+    if (n < 0) why = std::string("libzip: ") + zip_error_strerror(zip_file_get_error(file));
+    zip_fclose(file);
+  }
+  if (n < 0 || static_cast<uint64_t>(n) != m.compressed_size) {
+    out.problem = member_problem(codes::member_unreadable, m,
+                                 n < 0 ? why : "its compressed data ends " + std::to_string(m.compressed_size - static_cast<uint64_t>(n)) +
+                                                   " bytes early");
+    return;
+  }
+  const std::span<std::byte> room = room_for(out.bytes, std::min(m.size, most_inflated(m)));
+  size_t produced = 0;
+  const libdeflate_result result = libdeflate_deflate_decompress(
+      inflater.decompressor.get(), compressed.data(), compressed.size(), room.data(), room.size(), &produced);
+  const std::string declares = "declares " + std::to_string(m.size) + " bytes and inflates to ";
+  if (result == LIBDEFLATE_INSUFFICIENT_SPACE) {
+    out.problem = member_problem(codes::size_mismatch, m, declares + "more");
+  } else if (result != LIBDEFLATE_SUCCESS) {
+    out.problem = member_problem(codes::member_unreadable, m, "its deflate stream is invalid (libdeflate)");
+  } else if (produced != m.size) {
+    out.problem = member_problem(codes::size_mismatch, m, declares + std::to_string(produced));
+  } else if (const uint32_t crc = static_cast<uint32_t>(libdeflate_crc32(0, room.data(), produced)); crc != m.crc32) {
+    out.problem = member_problem(codes::member_unreadable, m,
+                                 "CRC error: its bytes' CRC-32 is " + crc_hex(crc) + ", the directory declares " +
+                                     crc_hex(m.crc32));
+  } else {
+    out.bytes.resize(produced);
+  }
+}
+
+// Through libzip (which checks the CRC-32), in chunks, up to one byte more
+// than declared, into a buffer sized once from the declared size (already
+// within the limit): growing it chunk by chunk would leave it up to twice the
+// member. A declared size is only a claim, so the buffer is no larger than
+// the compressed bytes can inflate to; pages are touched only as they fill,
+// so memory follows what the member really holds, and a member that inflates
+// past its size is caught without inflating the rest of it.
+void Volume::inflate_streamed(const Member& m, Inflated& out) const {
+  out.bytes.clear();
+  const std::lock_guard hold(*lock);
   zip_file_t* file = zip_fopen_index(archive(handle), m.index, 0);
   if (!file) {
     out.problem = member_problem(codes::member_unreadable, m, std::string("libzip: ") + zip_strerror(archive(handle)));
-    return out;
+    return;
   }
-  // In chunks, up to one byte more than declared, into a buffer sized once
-  // from the declared size (already within the limit): growing it chunk by
-  // chunk would leave it up to twice the member. A declared size is only a
-  // claim, so the buffer is no larger than the compressed bytes can inflate
-  // to; pages are touched only as they fill, so memory follows what the
-  // member really holds, and a member that inflates past its size is caught
-  // without inflating the rest of it.
   constexpr size_t kChunk = size_t{1} << 20;
   const uint64_t want = m.size + 1;
   out.bytes.reserve(static_cast<size_t>(std::min(want, most_inflated(m) + 1)));
@@ -172,17 +265,14 @@ Volume::Inflated Volume::inflate(const Member& m, uint64_t limit, std::vector<st
   std::string why = n < 0 ? std::string("libzip: ") + zip_error_strerror(zip_file_get_error(file)) : "";
   zip_fclose(file);
   if (n < 0) {
-    out.bytes.clear();
     out.problem = member_problem(codes::member_unreadable, m, why);
   } else if (static_cast<uint64_t>(n) != m.size) {
-    out.bytes.clear();
     out.problem = member_problem(codes::size_mismatch, m,
                                  "declares " + std::to_string(m.size) + " bytes and inflates to " +
                                      (static_cast<uint64_t>(n) > m.size ? "more" : std::to_string(n)));
   } else {
     out.bytes.resize(static_cast<size_t>(n));
   }
-  return out;
 }
 
 }  // namespace meshgate::zip

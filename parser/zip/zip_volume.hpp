@@ -1,16 +1,20 @@
 // NBZ volumes and ZIP archives (docs/spec/dmc3-containers.md §2), read through
-// libzip: never a hand-written inflate, never rewritten. The volume's own
+// libzip (deflated members whose sizes it declares: their raw stream through
+// libzip, inflated by libdeflate): never a hand-written inflate, never
+// rewritten. The volume's own
 // bytes are its identity (its digest); the members that are models or
 // containers are parsed as files of their own by parse_tree (pipeline/),
 // under "volume.nbz!GData.afs/em000.pac". Every size is checked before a
 // byte is inflated: a member's declared size against its format's limit, the
 // declared sizes (and the cost of peeking) against the input's inflation
 // budget (SizeLimits, shared by every level of its tree), and a member that
-// inflates to another size than it declares is an error.
+// inflates to another size than it declares is an error. Members may be
+// peeked into and inflated from several threads at once.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,10 +39,13 @@ struct Member {
   uint32_t crc32 = 0;
   bool encrypted = false;
   bool directory = false;    // a name ending in "/" with no data
+  bool declared = false;     // the directory gave size, compressed size and CRC-32
 };
 
 // An open volume: its members and the libzip handle that reads them (over
-// the bytes it was opened from, which must outlive it).
+// the bytes it was opened from, which must outlive it). libzip's handle is
+// not thread-safe: every call on it holds `lock`, and libdeflate inflates
+// outside it, so threads inflating members of one volume overlap.
 class Volume {
  public:
   std::vector<Member> members;
@@ -55,10 +62,19 @@ class Volume {
   // The member's bytes, once its declared size is under `limit`; its
   // inflated size is checked against the declared one. `buffer`: one to
   // fill again (the previous member's), so that reading members in turn
-  // does not fault in fresh memory for each.
+  // does not fault in fresh memory for each. A deflated member whose sizes
+  // are declared is inflated whole by libdeflate, its CRC-32 checked (a
+  // mismatch is zip.member-unreadable, as libzip's own check is); the rest
+  // stream through libzip.
   [[nodiscard]] Inflated inflate(const Member& m, uint64_t limit, std::vector<std::byte> buffer = {}) const;
 
   std::shared_ptr<void> handle;  // zip_t*, closed by zip_discard
+  std::shared_ptr<std::mutex> lock = std::make_shared<std::mutex>();
+  uint64_t byte_count = 0;  // of the volume: no member's compressed bytes are more
+
+ private:
+  void inflate_whole(const Member& m, Inflated& out) const;
+  void inflate_streamed(const Member& m, Inflated& out) const;
 };
 
 struct ParseResult {
@@ -79,6 +95,13 @@ struct ParseResult {
 // stored data is itself, deflate emits at most 1,032 bytes per byte; other
 // methods are not bounded by their input.
 [[nodiscard]] uint64_t most_inflated(const Member& m);
+
+// Whether libdeflate inflates the member whole (Volume::inflate): deflated,
+// not encrypted, its sizes and CRC-32 declared, and its compressed bytes (which
+// are copied out of the volume to inflate) within the volume and no more than
+// deflate needs for the declared size (stored blocks and a generous margin):
+// a member claiming little and holding much streams through libzip instead.
+[[nodiscard]] bool inflates_whole(const Member& m, uint64_t volume_bytes);
 
 // "PK\3\4" (a local header) or "PK\5\6" (an empty archive's end record).
 [[nodiscard]] bool looks_like_zip(Bytes prefix);

@@ -1,6 +1,9 @@
-// NBZ/ZIP volumes: read, never written; members inflate one at a time.
+// NBZ/ZIP volumes: read, never written; members inflate one at a time, or
+// several at once on the threads of ParseTreeOptions::jobs.
 #include "pipeline/formats/rows.hpp"
 
+#include "parser/core/utf8_text.hpp"
+#include "parser/core/utf8_text.hpp"
 #include "parser/zip/zip_diagnostic_codes.hpp"
 #include "pipeline/field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
@@ -22,6 +25,7 @@ void select_members(ParsedFile& f, const zip::Volume& volume, ParseContext& c) {
     if (budget.nested_left == 0) return note_nested_limit(f, budget, "members");
     const uint64_t peek_cost = zip::peek_cost(member, kMagicProbeBytes);
     if (peek_cost > budget.inflated_left) {
+      budget.exhausted = true;
       f.tree_diagnostics.push_back({zip::codes::inflated_limit.code, Severity::error, member.name, 0,
                                     inflated_limit_text(budget, "telling its format (and the next members')")});
       return;
@@ -36,6 +40,7 @@ void select_members(ParsedFile& f, const zip::Volume& volume, ParseContext& c) {
     if (!unreadable && !holds_more && format == Format::unknown) continue;
     const uint64_t reserved = member.size > c.options.limits.for_format(format) ? 0 : member.size;  // a larger one is refused unread
     if (reserved > budget.inflated_left) {
+      budget.exhausted = true;
       f.tree_diagnostics.push_back({zip::codes::inflated_limit.code, Severity::error, member.name, 0,
                                     inflated_limit_text(budget, "reading it")});
       continue;
