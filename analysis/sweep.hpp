@@ -43,7 +43,7 @@ struct CoverageStats {
 struct VolumeMemberDigest {
   std::string path;  // "volume.nbz!GData.afs/em000.ptx" (escaped as report paths are)
   uint64_t size = 0;  // declared uncompressed size
-  uint32_t crc32 = 0;  // declared CRC-32 of the uncompressed bytes (libzip checks it on every member it inflates)
+  uint32_t crc32 = 0;  // declared CRC-32 of the uncompressed bytes (checked on every member inflated)
 };
 
 struct SweptFile {
