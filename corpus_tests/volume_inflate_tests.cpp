@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <zip.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 
@@ -22,6 +23,17 @@ namespace meshgate::volume_inflate_tests {
 namespace {
 
 Bytes bytes_of(const std::vector<std::byte>& v) { return Bytes(v.data(), v.size()); }
+
+// The smallest of a few generated MODs, `count` times under distinct names.
+std::vector<zip::VolumeEntry> many_small_mods(size_t count) {
+  const std::vector<SynthFile> mods = mod::synth_mod_corpus(9, 4);
+  const SynthFile& smallest = *std::min_element(mods.begin(), mods.end(), [](const SynthFile& a, const SynthFile& b) {
+    return a.bytes.size() < b.bytes.size();
+  });
+  std::vector<zip::VolumeEntry> entries;
+  for (size_t k = 0; k < count; ++k) entries.push_back({"GData.afs/small_" + std::to_string(k) + ".mod", smallest.bytes, k % 3 != 0});
+  return entries;
+}
 
 // Bytes that deflate to several blocks (a MOD repeated with a counter mixed in).
 std::vector<std::byte> large_member() {
@@ -165,9 +177,9 @@ TEST(VolumeInflate, ASweepAtJobsTwoIsTheSweepAtJobsOne) {
     ASSERT_TRUE(parsed.ok());
     for (const zip::Member& m : parsed.volume->members) inner += m.size;
   }
-  for (const SynthFile& f : mod::synth_mod_corpus(9, 6)) {
-    entries.push_back({"GData.afs/" + f.name, f.bytes, true});
-    outer += f.bytes.size();
+  for (zip::VolumeEntry& e : many_small_mods(60)) {
+    outer += e.bytes.size();
+    entries.push_back(std::move(e));
   }
   const std::vector<std::byte> v = zip::write_volume(entries);
   const std::string one = swept(v, 1, {});
@@ -183,18 +195,16 @@ TEST(VolumeInflate, ASweepAtJobsTwoIsTheSweepAtJobsOne) {
     EXPECT_EQ(swept(v, 2, limits), cut) << "inflated budget " << limits.inflated_bytes;
   }
   SizeLimits few_files;
-  few_files.nested_files = 40;
+  few_files.nested_files = entries.size() + 10;  // every member, and 10 files inside them
   const std::string cut = swept(v, 1, few_files);
   EXPECT_NE(cut.find("core.nested-file-limit"), std::string::npos);
   EXPECT_EQ(swept(v, 2, few_files), cut);
 }
 
-// The same walk is taken on threads: branches are made and committed, and
-// their files arrive in the one-thread order.
+// The same walk is taken on threads: a branch is made for each member and
+// committed, and their files arrive in the one-thread order.
 TEST(VolumeInflate, MembersWalkInBranchesThatCommitInMemberOrder) {
-  std::vector<zip::VolumeEntry> entries;
-  for (const SynthFile& f : mod::synth_mod_corpus(9, 12)) entries.push_back({f.name, f.bytes, true});
-  const std::vector<std::byte> v = zip::write_volume(entries);
+  const std::vector<std::byte> v = zip::write_volume(many_small_mods(70));
   std::vector<std::string> in_turn, branched;
   parse_tree("v.nbz", bytes_of(v), {}, [&](ParsedFile& f) { in_turn.push_back(f.path); });
   std::atomic<int> made{0};
@@ -211,8 +221,8 @@ TEST(VolumeInflate, MembersWalkInBranchesThatCommitInMemberOrder) {
                            }};
   parse_tree("v.nbz", bytes_of(v), options, [&](ParsedFile& f) { branched.push_back(f.path); });
   EXPECT_EQ(branched, in_turn);
-  EXPECT_EQ(made.load(), 12);
-  EXPECT_EQ(committed, 12);
+  EXPECT_EQ(made.load(), 70);
+  EXPECT_EQ(committed, 70);
 }
 
 }  // namespace
