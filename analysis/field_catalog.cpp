@@ -4,6 +4,8 @@
 #include <cstdlib>
 
 #include "parser/mod/mod_fields.hpp"
+#include "parser/mot/mot_fields.hpp"
+#include "parser/mot/mot_parser.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_fields.hpp"
 #include "parser/msh/msh_parser.hpp"
@@ -37,6 +39,10 @@ const std::array kCatalog = {
     ref<pac::kHeaderSpec>(pac::kPacFormatName),     ref<pac::kSlotSpec>(pac::kPacFormatName),
     ref<texm::kHeaderSpec>(texm::kFormatName),      ref<texm::kPageHeaderSpec>(texm::kFormatName),
     ref<texm::kPageRectSpec>(texm::kFormatName),
+    ref<mot::kHeaderSpec>(mot::kFormatName),       ref<mot::kCountSpec>(mot::kFormatName),
+    ref<mot::kTrackHeadSpec>(mot::kFormatName),    ref<mot::kTrack2PrefixSpec>(mot::kFormatName),
+    ref<mot::kTrack3PrefixSpec>(mot::kFormatName), ref<mot::kKey2Spec>(mot::kFormatName),
+    ref<mot::kKey3Spec>(mot::kFormatName),
     ref<mat0::kHeaderSpec>(mat0::kFormatName),      ref<mat0::kEntrySpec>(mat0::kFormatName),
     ref<mat0::kTrackSpec>(mat0::kFormatName),       ref<mat0::kKeySpec>(mat0::kFormatName),
 };

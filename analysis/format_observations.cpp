@@ -57,6 +57,9 @@ void observe_model(const ParsedModel& model, ObservedFile into) {
                  [&](const wear::ParseResult& r) {
                    if (r.ok()) into.corpus.observe_wear(*r.table);
                  },
+                 [&](const mot::ParseResult& r) {
+                   if (r.ok()) into.corpus.observe_mot(*r.motion);
+                 },
                  [&](const pac::ParseResult& r) {
                    if (r.ok()) into.corpus.observe_pac(*r.container);
                    into.tallies.tally_pac(into.path, r);

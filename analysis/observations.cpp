@@ -13,6 +13,9 @@
 #include "parser/material/mat0_parser.hpp"
 #include "parser/texm/texm_parser.hpp"
 #include "parser/texm/texm_pixels.hpp"
+#include "parser/mot/mot_channels.hpp"
+#include "parser/mot/mot_keys.hpp"
+#include "parser/mot/mot_parser.hpp"
 #include "pipeline/json_fields.hpp"
 
 namespace meshgate {
@@ -223,6 +226,37 @@ void Observations::observe_mod(const mod::Model& m) {
   char v[32];
   std::snprintf(v, sizeof v, "%.2f", static_cast<double>(m.header.get_f32(hdr::version)));
   version(kFormatName, v);
+}
+
+void Observations::observe_mot(const mot::Motion& m) {
+  using namespace mot;
+  observe(m.header);
+  observe(m.count);
+  count(kFormatName, "motions", 1);
+  count(kFormatName, "tracks", m.tracks.size());
+  count(kFormatName, "partly_set_triplets", partly_set_triplets(m));
+  count(kFormatName, "end_frame_mirror_equal", m.header.get(hdr::raw_0C) == m.header.get(hdr::raw_14) ? 1 : 0);
+  const float end = m.header.get_f32(hdr::raw_0C);
+  for (const Track& t : m.tracks) {
+    const TrackHeadRecord head = track_head(t);
+    observe(head);
+    const uint64_t compression = head.get(track::compression);
+    count(kFormatName, compression == 2 ? "compression=2" : compression == 3 ? "compression=3" : "compression=other", 1);
+    count(kFormatName, "time_offset_nonzero", head.get(track::time_offset) != 0 ? 1 : 0);
+    if (const auto* t2 = std::get_if<Track2>(&t)) {
+      observe(t2->prefix);
+      observe_all(std::span<const Key2Record>(t2->keys));
+    } else if (const auto* t3 = std::get_if<Track3>(&t)) {
+      observe(t3->prefix);
+      observe_all(std::span<const Key3Record>(t3->keys));
+    }
+    const std::vector<Key> keys = decode_keys(t);
+    count(kFormatName, "keys", keys.size());
+    uint64_t hermite = 0;
+    for (const Key& k : keys) hermite += compression == 3 && k.bit15;
+    count(kFormatName, "hermite_keys", hermite);
+    count(kFormatName, "tracks_ending_at_end_frame", !keys.empty() && static_cast<float>(keys.back().time) == end ? 1 : 0);
+  }
 }
 
 void Observations::observe_texm(const texm::Texture& t) {

@@ -28,6 +28,7 @@
 #include "parser/material/mat0_model.hpp"
 #include "parser/material/wear_table.hpp"
 #include "parser/texm/texm_model.hpp"
+#include "parser/mot/mot_model.hpp"
 #include "analysis/field_catalog.hpp"
 #include "analysis/value_histogram.hpp"
 
@@ -118,6 +119,11 @@ class Observations {
   void observe_mat0(const mat0::Material& material);
   // A WEAR table: counts (tables, rows, lightmap_sections).
   void observe_wear(const wear::Table& table);
+  // A MOT motion (docs/spec/dmc3-mot.md §11): its header, count, track
+  // prefixes and keys, and counts (motions, tracks, keys, compression=2|3|other,
+  // hermite_keys, time_offset_nonzero, tracks_ending_at_end_frame,
+  // end_frame_mirror_equal, partly_set_triplets: where the §7 mask readings differ).
+  void observe_mot(const mot::Motion& motion);
 
   // `format` and `what` must outlive the Observations (the formats' names and literals).
   void count(std::string_view format, std::string_view what, uint64_t n);

@@ -69,6 +69,7 @@ const std::map<std::string_view, Recorded> kRecorded = {
     {"nbz", {1, "6e576027cca74380", false}},
     {"texm", {8, "6b8454db7fe9c0ec"}},
     {"ptx", {3, "34d57ea258f4b174"}},
+    {"mot", {4, "0f71eb0eed4bebcf"}},
     {"materials", {3, "14ddf3483c0708f3"}},
 };
 

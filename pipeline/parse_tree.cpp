@@ -53,7 +53,8 @@ ParsedView ParsedFile::view() const {
                           if (m.model) v.msh = &*m.model;
                         },
                         [&](const pac::ParseResult& r) { v.pac = &r; }, [&](const zip::ParseResult& r) { v.zip = &r; },
-                        [&](const texm::ParseResult& r) { v.texm = &r; }, [&](const mat0::ParseResult& r) { v.mat0 = &r; },
+                        [&](const texm::ParseResult& r) { v.texm = &r; }, [&](const mot::ParseResult& r) { v.mot = &r; },
+                        [&](const mat0::ParseResult& r) { v.mat0 = &r; },
                         [&](const wear::ParseResult& r) { v.wear = &r; }},
              model);
   return v;

@@ -20,6 +20,7 @@
 #include "parser/pac/pac_parser.hpp"
 #include "parser/material/mat0_parser.hpp"
 #include "parser/material/wear_table.hpp"
+#include "parser/mot/mot_parser.hpp"
 #include "parser/texm/texm_parser.hpp"
 #include "parser/zip/zip_volume.hpp"
 
@@ -85,7 +86,8 @@ struct MshFile {
 // pipeline/format_rows.hpp say which format parses into which); monostate
 // for a file no parser took (an unknown format, a member not inflated).
 using ParsedModel = std::variant<std::monostate, mod::ParseResult, nres::ParseResult, MshFile, pac::ParseResult,
-                                 zip::ParseResult, texm::ParseResult, mat0::ParseResult, wear::ParseResult>;
+                                 zip::ParseResult, texm::ParseResult, mot::ParseResult, mat0::ParseResult,
+                                 wear::ParseResult>;
 
 // The same model by type, for readers that want one format's model (an
 // exporter, a format's observations): at most one of mod / nres (a plain
@@ -99,6 +101,7 @@ struct ParsedView {
   const pac::ParseResult* pac = nullptr;  // a PAC/PNST container
   const zip::ParseResult* zip = nullptr;  // an NBZ/ZIP volume (read-only: never written)
   const texm::ParseResult* texm = nullptr;  // a Texm texture
+  const mot::ParseResult* mot = nullptr;    // a DMC3 MOT motion
   const mat0::ParseResult* mat0 = nullptr;  // a MAT0 material (an entry of Material.lib)
   const wear::ParseResult* wear = nullptr;  // a WEAR table (an entry beside a model)
 };

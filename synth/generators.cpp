@@ -4,6 +4,7 @@
 
 #include "synth/material/material_synth.hpp"
 #include "synth/mod/mod_synth.hpp"
+#include "synth/mot/mot_synth.hpp"
 #include "synth/msh/msh_synth.hpp"
 #include "synth/pac/pac_synth.hpp"
 #include "synth/ptx/ptx_synth.hpp"
@@ -40,6 +41,8 @@ const std::array kGenerators{
     SynthGenerator{"texm", without_fold<texm::synth_texm_corpus>, texm::malformed_texm_cases, nullptr, nullptr,
                    nullptr, false},
     SynthGenerator{"ptx", without_fold<ptx::synth_ptx_corpus>, ptx::malformed_ptx_cases, nullptr, nullptr, nullptr,
+                   false},
+    SynthGenerator{"mot", without_fold<mot::synth_mot_corpus>, mot::malformed_mot_cases, nullptr, nullptr, nullptr,
                    false},
     SynthGenerator{"materials", without_fold<material::synth_materials_corpus>, material::malformed_material_cases,
                    nullptr, nullptr, nullptr, false},

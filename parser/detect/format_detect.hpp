@@ -16,6 +16,8 @@ namespace meshgate {
 // dmc3_pac / dmc3_pnst: the relative-slot containers (parser/pac/), by magic.
 // zip_volume: an NBZ volume or a ZIP archive (parser/zip/), read-only.
 // nikita_texm: a Texm texture (parser/texm/), loose or an entry of Textures.lib.
+// dmc3_mot: a DMC3 motion (parser/mot/), loose or a PAC member, by its marker
+// at +4 and its header arithmetic.
 // nikita_mat0 / nikita_wear: a material or a WEAR table, which have no magic:
 // never detected from bytes, only from their NRes entry's type (parse_tree).
 // The enumerators are the ids of formats.def, in its order.
