@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <stdexcept>
+#include <thread>
 
 #include "analysis/sweep.hpp"
 #include "parser/zip/zip_diagnostic_codes.hpp"
@@ -223,6 +225,28 @@ TEST(VolumeInflate, MembersWalkInBranchesThatCommitInMemberOrder) {
   EXPECT_EQ(branched, in_turn);
   EXPECT_EQ(made.load(), 70);
   EXPECT_EQ(committed, 70);
+}
+
+// What a helper thread throws (an allocation that failed) reaches the caller
+// of parse_tree, which the command reports, instead of ending the process.
+TEST(VolumeInflate, WhatAHelperThreadThrowsReachesTheCaller) {
+  const std::vector<std::byte> v = zip::write_volume(many_small_mods(8));
+  const std::thread::id caller = std::this_thread::get_id();
+  std::atomic<bool> helper_walked{false};
+  ParseTreeOptions options{.jobs = 2, .branch = [&] {
+                             return TreeBranch{.enter =
+                                                   [&](ParsedFile&) {
+                                                     if (std::this_thread::get_id() != caller) {
+                                                       helper_walked = true;
+                                                       throw std::runtime_error("helper");
+                                                     }
+                                                     while (!helper_walked) std::this_thread::yield();
+                                                   },
+                                               .leave = {},
+                                               .commit = [] {}};
+                           }};
+  EXPECT_THROW(parse_tree("v.nbz", bytes_of(v), options, [](ParsedFile&) {}), std::runtime_error);
+  EXPECT_TRUE(helper_walked);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 // the tree holds at once stays within the budget (the shares add up to it).
 #include <atomic>
 #include <condition_variable>
+#include <exception>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -48,9 +49,34 @@ struct Members {
   std::atomic<size_t> next{0};
   std::mutex mutex;
   std::condition_variable parked_one;
+  // What a helper threw (an allocation that failed): the calling thread
+  // stops and throws it, as a walk in turn would have, for the command to
+  // report.
+  std::exception_ptr failure;
 };
 
-// Walks member i with a branch of its own, on the calling thread, and parks it.
+void walk_branch(Members& m, size_t i, std::vector<std::byte>& buffer);
+
+// Helpers take no member after this one's scope (the calling thread's walk
+// ended, or threw), so they can be joined.
+struct NoMoreMembers {
+  Members& m;
+  ~NoMoreMembers() { m.next = m.parked.size(); }
+};
+
+void help(Members& m) {
+  try {
+    std::vector<std::byte> own_buffer;
+    for (size_t i = m.next++; i < m.parked.size(); i = m.next++) walk_branch(m, i, own_buffer);
+  } catch (...) {
+    m.next = m.parked.size();
+    const std::lock_guard hold(m.mutex);
+    m.failure = std::current_exception();
+    m.parked_one.notify_all();
+  }
+}
+
+// Walks member i with a branch of its own, on the thread that calls it, and parks it.
 void walk_branch(Members& m, size_t i, std::vector<std::byte>& buffer) {
   Parked p;
   const TreeBranch& branch = p.branch.emplace(m.w.options.branch());
@@ -102,11 +128,8 @@ bool walk_members_on_threads(Walk& w, const ParsedFile& f) {
   bool short_share = false;  // a branch could not stand: the helpers stop before it is walked again
   {
     std::vector<std::jthread> helpers;
-    for (unsigned t = 1; t < threads; ++t)
-      helpers.emplace_back([&m, count] {
-        std::vector<std::byte> own_buffer;
-        for (size_t i = m.next++; i < count; i = m.next++) walk_branch(m, i, own_buffer);
-      });
+    for (unsigned t = 1; t < threads; ++t) helpers.emplace_back([&m] { help(m); });
+    const NoMoreMembers joined_after{m};
     while (committed < count && !w.stopped && !short_share) {
       if (std::optional<Parked> p = take_parked(m, committed)) {
         if (as_in_turn(*p, w.budget)) {
@@ -119,11 +142,12 @@ bool walk_members_on_threads(Walk& w, const ParsedFile& f) {
         walk_branch(m, i, buffer);
       } else {
         std::unique_lock hold(m.mutex);
-        m.parked_one.wait(hold, [&] { return m.parked[committed].has_value(); });
+        m.parked_one.wait(hold, [&] { return m.parked[committed].has_value() || m.failure; });
+        if (m.failure) break;
       }
     }
-    m.next = count;  // no helper takes another member; they are joined here
   }
+  if (m.failure) std::rethrow_exception(m.failure);
   // From the member whose branch could not stand (already taken, so walked
   // again here), on this thread alone: each later branch the helpers parked
   // commits if it stands, and any other member is walked in turn.
