@@ -64,6 +64,9 @@ void observe_model(const ParsedModel& model, ObservedFile into) {
                    if (r.ok()) into.corpus.observe_pac(*r.container);
                    into.tallies.tally_pac(into.path, r);
                  },
+                 [&](const scm::ParseResult& r) {
+                   if (r.ok()) into.corpus.observe_scm(*r.model, r.canonical_layout);
+                 },
                  [](const auto&) {},  // a volume (its members are observed), nothing parsed
              },
              model);

@@ -28,6 +28,7 @@
 #include "parser/material/mat0_model.hpp"
 #include "parser/material/wear_table.hpp"
 #include "parser/texm/texm_model.hpp"
+#include "parser/scm/scm_model.hpp"
 #include "parser/mot/mot_model.hpp"
 #include "analysis/field_catalog.hpp"
 #include "analysis/value_histogram.hpp"
@@ -124,6 +125,15 @@ class Observations {
   // hermite_keys, time_offset_nonzero, tracks_ending_at_end_frame,
   // end_frame_mirror_equal, partly_set_triplets: where the §7 mask readings differ).
   void observe_mot(const mot::Motion& motion);
+  // An SCM stage (docs/spec/dmc3-scm.md §11): its records and counts
+  // (stages, objects, meshes, vertices, nodes, helper_nodes, nodes_minus_objects=K,
+  // flag_bit=0xB, alpha_control=0x80|other, break_flagged_vertices, topology_bits_other, runs,
+  // generated_words, workspace_bytes, nonzero_workspace_fill, rotation=zero|single_axis|multi_axis,
+  // roots=K, objects_bound_by=0|1|2+, texture_index_at_or_past_mirror, zero_area_triangles,
+  // translation_magnitude_off, noncanonical, nonzero_gaps) and the version histogram.
+  void observe_scm(const scm::Model& model, bool canonical_layout);
+  void observe_scm_object(const scm::Object& object, uint64_t texture_mirror);
+  void observe_scm_scene(const scm::Model& model);
 
   // `format` and `what` must outlive the Observations (the formats' names and literals).
   void count(std::string_view format, std::string_view what, uint64_t n);

@@ -25,6 +25,7 @@ struct ExportOptions {
   std::string output, out_dir, format = "glb";
   unsigned lod = 0;
   std::string winding = "normals";
+  scm::EulerReading euler = scm::EulerReading::xyz;
   double scale = 1;
   bool y_up = false;
   bool json = false, force = false;
@@ -154,6 +155,7 @@ class ModelExport {
     if (!o.ok()) return reject(o, input);
     gltf::ExportOptions export_options{o.path, options_.lod, *gltf::winding_from_name(options_.winding), options_.scale,
                                        options_.y_up};
+    export_options.euler = options_.euler;
     std::optional<MaterialChain> chain;
     const FormatRow& row = row_of(o.format);
     if (!row.is_model()) return;  // a plain archive: its nested models come next
@@ -171,6 +173,13 @@ class ModelExport {
   }
 
   void write_model(const ParsedFile& o, const gltf::Exported& exported) {
+    if (!exported.refused.empty()) {
+      std::cerr << "meshgate export: " << display_name(o.path) << ": not exported, " << exported.refused << "\n";
+      rejected_ = true;
+      // The plan named it (it parses): its name stays unused.
+      if (options_.output.empty() && next_ < planned_.size() && planned_[next_].path == o.path) ++next_;
+      return;
+    }
     if (!options_.output.empty() && !done_.empty()) {
       too_many_ = true;
       return;
@@ -269,9 +278,12 @@ void add_export(CLI::App& app, int& exit_code) {
   cmd->add_option("--format", options->format, "glb (default) or gltf (JSON + .bin)")->check(CLI::IsMember({"glb", "gltf"}));
   cmd->add_option("--lod", options->lod, "MSH: the slot column per node (0..4, default 0)")->check(CLI::Range(0u, 4u));
   cmd->add_option("--winding", options->winding,
-                  "MOD: normals (default: each triangle faces the way its stored normals point) or strip (strict "
+                  "MOD, SCM: normals (default: each triangle faces the way its stored normals point) or strip (strict "
                   "alternation, as stored)")
       ->check(CLI::IsMember({"normals", "strip"}));
+  add_enum_option(cmd, "--scm-euler", options->euler, {{"xyz", scm::EulerReading::xyz}, {"zyx", scm::EulerReading::zyx}},
+                  "SCM: the reading of the Euler [CONFLICT] node matrices are built by: xyz (default, reading B: X "
+                  "applied first) or zyx (reading A: Z first); named in the asset's extras");
   cmd->add_option("--scale", options->scale,
                   "stored units -> glTF units (metres), on a root node; default 1 (as stored); Blender and DMC3: 0.01");
   cmd->add_flag("--y-up", options->y_up, "MSH: the Z-up model under a root node rotated -90 degrees about X");

@@ -69,6 +69,11 @@ ViewPage make_view_page(const ParsedFile& f, const FormatRow& row, std::optional
     if (chain) chain->attach(export_options);
     if (row.reads_looks) export_options.image_uri = page_images(page);
     const gltf::Exported e = row.export_gltf(f, export_options);
+    if (!e.refused.empty()) {  // no page: the caller reports why
+      page.summary = e.refused;
+      page.lods.clear();
+      return page;
+    }
     if (row.lods == 1) {
       page.summary = summary_line(e.summary);
       page.lods.push_back({"model", glb_of(e.asset)});
@@ -103,7 +108,13 @@ ViewFind find_view_model(const SingleInput& input, const std::string& file, cons
     }
     const FormatRow& row = row_of(f.format);
     if (!row.is_model()) return;
-    found.page = make_view_page(f, row, looks, file);
+    ViewPage page = make_view_page(f, row, looks, file);
+    if (page.lods.empty()) {  // the model parses but cannot be shown (its export refused it)
+      if (found.rejected.empty())
+        found.rejected.push_back({"view.not-shown", Severity::error, f.path, 0, "not shown: " + page.summary});
+      return;
+    }
+    found.page = std::move(page);
     // FILE!NESTED found: nothing after it is parsed or inflated (the list of
     // the file's models is printed only when there is no NESTED, or it misses).
     if (!wanted.empty()) f.stop_walk = true;

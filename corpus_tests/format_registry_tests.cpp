@@ -77,7 +77,7 @@ TEST(FormatRegistry, ModelsAreTheModelFormats) {
   std::set<Format> models;
   for (const FormatRow* row : format_rows())
     if (row->is_model()) models.insert(row->format);
-  EXPECT_EQ(models, (std::set<Format>{Format::dmc3_mod, Format::nres_msh}));
+  EXPECT_EQ(models, (std::set<Format>{Format::dmc3_mod, Format::nres_msh, Format::dmc3_scm}));
 }
 
 }  // namespace

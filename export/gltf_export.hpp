@@ -21,6 +21,8 @@
 #include "parser/mod/mod_facing.hpp"
 #include "parser/mod/mod_model.hpp"
 #include "parser/msh/msh_model.hpp"
+#include "parser/scm/scm_model.hpp"
+#include "parser/scm/scm_scene.hpp"
 #include "writer/core/atomic_file.hpp"
 
 namespace meshgate::gltf {
@@ -58,6 +60,9 @@ struct ExportSummary {
 struct Exported {
   tinygltf::Model asset;
   ExportSummary summary;
+  // Non-empty: the model cannot be exported, and why (an SCM whose scene
+  // hierarchy is not topological fails closed); the asset is empty.
+  std::string refused;
 };
 
 // How one Res13 WEAR row looks, resolved through the material chain
@@ -100,11 +105,14 @@ struct ExportOptions {
   // set, the image names the URI it returns and holds no byte (view: the page
   // holds each PNG once, whatever number of LODs use it).
   ImageUri image_uri = nullptr;
+  // SCM: the reading of the Euler [CONFLICT] node matrices are built by (--scm-euler).
+  scm::EulerReading euler = scm::EulerReading::xyz;
 };
 
 // `source`: the file's bytes, for its xxh3_64 in the asset's extras.
 [[nodiscard]] Exported export_mod(const mod::Model& model, Bytes source, const ExportOptions& options);
 [[nodiscard]] Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& options);
+[[nodiscard]] Exported export_scm(const scm::Model& model, Bytes source, const ExportOptions& options);
 
 // The axis convention every export states (docs/USAGE.md, asset extras).
 inline constexpr const char* kAxisConvention =

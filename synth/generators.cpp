@@ -7,6 +7,7 @@
 #include "synth/mot/mot_synth.hpp"
 #include "synth/msh/msh_synth.hpp"
 #include "synth/pac/pac_synth.hpp"
+#include "synth/scm/scm_synth.hpp"
 #include "synth/ptx/ptx_synth.hpp"
 #include "synth/texm/texm_synth.hpp"
 #include "synth/zip/zip_synth.hpp"
@@ -43,6 +44,8 @@ const std::array kGenerators{
     SynthGenerator{"ptx", without_fold<ptx::synth_ptx_corpus>, ptx::malformed_ptx_cases, nullptr, nullptr, nullptr,
                    false},
     SynthGenerator{"mot", without_fold<mot::synth_mot_corpus>, mot::malformed_mot_cases, nullptr, nullptr, nullptr,
+                   false},
+    SynthGenerator{"scm", without_fold<scm::synth_scm_corpus>, scm::malformed_scm_cases, nullptr, nullptr, nullptr,
                    false},
     SynthGenerator{"materials", without_fold<material::synth_materials_corpus>, material::malformed_material_cases,
                    nullptr, nullptr, nullptr, false},

@@ -6,6 +6,7 @@
 #include "parser/nres/nres_fields.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_parser.hpp"
+#include "parser/scm/scm_parser.hpp"
 #include "parser/mot/mot_parser.hpp"
 #include "parser/material/mat0_parser.hpp"
 #include "parser/material/wear_table.hpp"

@@ -5,22 +5,17 @@
 #include <optional>
 #include <vector>
 
+#include "parser/core/row_matrix.hpp"
 #include "parser/mod/mod_model.hpp"
 
 namespace meshgate::mod {
 
-// Row-major 4x4, row-vector convention (v' = v * M), as dmc3.exe builds them.
-struct Mat4 {
-  std::array<double, 16> m{};
-  [[nodiscard]] double at(int row, int col) const { return m[static_cast<size_t>(row * 4 + col)]; }
-  [[nodiscard]] static Mat4 identity();
-  friend Mat4 operator*(const Mat4& a, const Mat4& b);
-};
-
-[[nodiscard]] Mat4 rotation_x(double radians);  // 0x140030F10
-[[nodiscard]] Mat4 rotation_y(double radians);  // 0x140030FC0
-[[nodiscard]] Mat4 rotation_z(double radians);  // 0x140031080
-[[nodiscard]] Mat4 translation(double x, double y, double z);
+// The matrices are dmc3.exe's row-vector ones (parser/core/row_matrix.hpp).
+using meshgate::Mat4;
+using meshgate::rotation_x;
+using meshgate::rotation_y;
+using meshgate::rotation_z;
+using meshgate::translation;
 
 // Local matrix of a transform record: Rx * Ry * Rz (X applied first, the
 // 2026-09-23 correction; Rz*Ry*Rx is the old bug) then translation in row 3.

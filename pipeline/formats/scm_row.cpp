@@ -1,0 +1,70 @@
+// DMC3 SCM: a stage model, loose or a member of a PAC/PNST container.
+#include "pipeline/formats/rows.hpp"
+
+#include "export/gltf_export.hpp"
+#include "parser/scm/scm_fields.hpp"
+#include "pipeline/field_listing_scm.hpp"
+#include "pipeline/formats/row_parts.hpp"
+#include "writer/scm/scm_writer.hpp"
+
+namespace meshgate {
+
+namespace scm_row {
+
+void parse(ParsedFile& f, ParseContext& c) { f.model = scm::parse_scm(f.data, {.strict = c.options.strict}); }
+
+void write_back(ParsedFile& f, RoundTripOutcome& out) {
+  const scm::Model& model = *f.as<scm::ParseResult>()->model;
+  compare_written(out, f.data, [&](const PartObserver* o) { return scm::write_scm(model, o); });
+}
+
+nlohmann::json inspect(const ParsedFile& f) { return scm_inspect_json(f.data, *f.as<scm::ParseResult>()); }
+
+std::string summary_text(const nlohmann::json& report) {
+  const auto& s = report["summary"];
+  std::ostringstream out;
+  out << "  version " << s["version"] << ", " << s["objects"] << " objects, " << s["meshes"] << " meshes, "
+      << s["vertices"] << " vertices, " << s["nodes"] << " scene nodes (" << s["helper_nodes"] << " helpers), "
+      << s["texture_slot_mirror"] << " texture slots mirrored, resource code " << s["legacy_resource_code"]["raw"]
+      << (s["canonical_layout"].get<bool>() ? ", canonical layout" : ", non-canonical layout") << "\n";
+  return out.str();
+}
+
+CanonicalLayout rebuild(const ParsedFile& f, const ChildRebuild&) {
+  scm::CanonicalModel c = scm::canonical_model(*f.as<scm::ParseResult>()->model);
+  CanonicalLayout out = written_layout(f.path, scm::write_scm(c.model));
+  for (const std::string& note : c.notes) out.notes.push_back(f.path + ": " + note);
+  return out;
+}
+
+gltf::Exported export_gltf(const ParsedFile& f, const gltf::ExportOptions& options) {
+  return gltf::export_scm(*f.as<scm::ParseResult>()->model, f.data, options);
+}
+
+std::optional<LeafInfo> describe_mark(std::string_view, std::string_view leaf) {
+  for (const scm::ArraySpec& a : scm::kStreamSpecs)
+    if (a.name == leaf) return LeafInfo{a.status, a.note, a.element_type, a.stride, nullptr};
+  for (const scm::ArraySpec* a : {&scm::kParentArraySpec, &scm::kOrderArraySpec, &scm::kBindingArraySpec,
+                                  &scm::kWorkspaceSpec})
+    if (a->name == leaf) return LeafInfo{a->status, a->note, a->element_type, a->stride, nullptr};
+  return std::nullopt;
+}
+
+}  // namespace scm_row
+
+const FormatRow kScmRow{.format = Format::dmc3_scm,
+                        .parse = scm_row::parse,
+                        .inflate_child = nullptr,
+                        .write_back = scm_row::write_back,
+                        .read_only_reason = nullptr,
+                        .inspect = scm_row::inspect,
+                        .fields = nullptr,
+                        .summary_text = scm_row::summary_text,
+                        .rebuild = scm_row::rebuild,
+                        .describe_mark = scm_row::describe_mark,
+                        .export_gltf = scm_row::export_gltf,
+                        .lods = 1,
+                        .reads_looks = false,
+                        .is_look = false};
+
+}  // namespace meshgate
