@@ -81,6 +81,19 @@ TEST(MotRegistry, TheSpecsCasesAreTheSpecsCodes) {
   EXPECT_EQ(r.diagnostics[0].path, "track_count");
 }
 
+TEST(MotRegistry, ACountPastTheEndIsReportedAtTheFieldThatPlacesIt) {
+  // H = 0x30 for two masks, but the file ends at 45 bytes: no room for the
+  // u32 count at H. The offset names header_size, inside the input (the
+  // fuzzer found it reported at H, past the end).
+  std::vector<std::byte> bytes = bytes_of(make_motion({0, 0}, {}, 0.0f));
+  bytes.resize(45);
+  const ParseResult r = parse_mot(bytes);
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].code, codes::truncated_header.code);
+  EXPECT_EQ(r.diagnostics[0].path, "header.header_size");
+  EXPECT_EQ(r.diagnostics[0].offset, 0u);
+}
+
 TEST(MotCorpus, EveryMotionRoundTripsWithEveryByteCovered) {
   uint64_t partly = 0, raw_shifts = 0;
   std::set<uint64_t> compressions;

@@ -70,13 +70,17 @@ const std::map<std::string_view, Recorded> kRecorded = {
     {"texm", {8, "6b8454db7fe9c0ec"}},
     {"ptx", {3, "34d57ea258f4b174"}},
     {"mot", {4, "0f71eb0eed4bebcf"}},
+    {"scm", {6, "400cdb69cd8a5607"}},
     {"materials", {3, "14ddf3483c0708f3"}},
 };
 
 TEST(SynthDeterminism, EveryGeneratorWritesTheBytesTheGccBuildWrote) {
   for (const SynthGenerator& g : synth_generators()) {
     const auto recorded = kRecorded.find(g.name);
-    ASSERT_NE(recorded, kRecorded.end()) << "generator " << g.name << " has no recorded digest";
+    if (recorded == kRecorded.end()) {
+      ADD_FAILURE() << "generator " << g.name << " has no recorded digest: add its line to kRecorded";
+      continue;
+    }
     const Recorded& r = recorded->second;
     EXPECT_EQ(generator_digest(g, r.count, r.malformed), r.digest) << "generator " << g.name;
   }

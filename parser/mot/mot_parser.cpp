@@ -80,7 +80,7 @@ class Parser {
                   "H is " + hex_offset(h_size) + "; " + std::to_string(c) + " masks give align16(0x1E + 2 C) = " +
                       hex_offset(expected_header_size(c)));
     if (h_size + kCountSpec.size > in_.size())
-      return fail(codes::truncated_header, "track_count", h_size,
+      return fail(codes::truncated_header, "header.header_size", header_offset(hdr::header_size),
                   "no room for the u32 track count at H = " + hex_offset(h_size) + " in a " +
                       std::to_string(in_.size()) + "-byte file");
     motion_.masks.reserve(static_cast<size_t>(c));
