@@ -17,6 +17,7 @@
 #include "parser/material/mat0_parser.hpp"
 #include "parser/texm/texm_fields.hpp"
 #include "parser/texm/texm_parser.hpp"
+#include "parser/ptx/ptx_parser.hpp"
 #include "parser/scm/scm_parser.hpp"
 
 namespace meshgate {
@@ -46,6 +47,9 @@ const std::array kCatalog = {
     ref<mot::kKey3Spec>(mot::kFormatName),
     ref<mat0::kHeaderSpec>(mat0::kFormatName),      ref<mat0::kEntrySpec>(mat0::kFormatName),
     ref<mat0::kTrackSpec>(mat0::kFormatName),       ref<mat0::kKeySpec>(mat0::kFormatName),
+    ref<ptx::kHeaderSpec>(ptx::kFormatName),        ref<ptx::kBlockCountSpec>(ptx::kFormatName),
+    ref<ptx::kObjectHeadSpec>(ptx::kFormatName),    ref<ptx::kTm2HeadSpec>(ptx::kFormatName),
+    ref<ptx::kDdsHeaderSpec>(ptx::kFormatName),
     ref<scm::kHeaderSpec>(scm::kFormatName),        ref<scm::kObjectSpec>(scm::kFormatName),
     ref<scm::kMeshSpec>(scm::kFormatName),          ref<scm::kSceneHeaderSpec>(scm::kFormatName),
     ref<scm::kTransformSpec>(scm::kFormatName),

@@ -64,6 +64,9 @@ void observe_model(const ParsedModel& model, ObservedFile into) {
                    if (r.ok()) into.corpus.observe_pac(*r.container);
                    into.tallies.tally_pac(into.path, r);
                  },
+                 [&](const ptx::ParseResult& r) {
+                   if (r.ok()) into.corpus.observe_ptx(*r.companion);
+                 },
                  [&](const scm::ParseResult& r) {
                    if (r.ok()) into.corpus.observe_scm(*r.model, r.canonical_layout);
                  },

@@ -1,6 +1,7 @@
 #include "analysis/observations.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 
@@ -10,6 +11,7 @@
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_parser.hpp"
+#include "parser/ptx/ptx_parser.hpp"
 #include "parser/material/mat0_parser.hpp"
 #include "parser/texm/texm_parser.hpp"
 #include "parser/texm/texm_pixels.hpp"
@@ -279,6 +281,32 @@ void Observations::observe_texm(const texm::Texture& t) {
     observe(t.page->header);
     observe_all(std::span<const PageRectRecord>(t.page->rects));
     count(kFormatName, "page_chunks", 1);
+  }
+}
+
+void Observations::observe_ptx(const ptx::Companion& c) {
+  using namespace ptx;
+  observe(c.header);
+  observe_all(std::span<const BlockCountRecord>(c.block_counts));
+  count(kFormatName, "companions", 1);
+  count(kFormatName, "textures", c.entries.size());
+  count(kFormatName, "trailing_bytes", c.trailing.size());
+  for (const Entry& e : c.entries) {
+    if (e.framing == Framing::tm2) observe(e.tm2), count(kFormatName, "framing=tm2", 1);
+    else observe(e.object), count(kFormatName, "framing=texture-object", 1);
+    const bool padded = std::any_of(e.padding.begin(), e.padding.end(), [](std::byte b) { return b != std::byte{0}; });
+    count(kFormatName, "nonzero_padding", padded ? 1 : 0);
+    if (!e.dds) continue;
+    const Dds& d = *e.dds;
+    observe(d.header);
+    static constexpr std::array<std::pair<PixelLayout, std::string_view>, 4> kLayoutKeys{{
+        {PixelLayout::dxt1, "pixel_format=DXT1"}, {PixelLayout::dxt5, "pixel_format=DXT5"},
+        {PixelLayout::uncompressed, "pixel_format=uncompressed"}, {PixelLayout::other, "pixel_format=other"}}};
+    for (const auto& [layout, key] : kLayoutKeys)
+      if (layout == d.layout()) count(kFormatName, key, 1);
+    count(kFormatName, "levels", d.mip_count());
+    count(kFormatName, "complete_mip_chains", d.mip_count() >= full_chain_length(d.width(), d.height()) ? 1 : 0);
+    count(kFormatName, "non_power_of_two", std::has_single_bit(d.width()) && std::has_single_bit(d.height()) ? 0 : 1);
   }
 }
 

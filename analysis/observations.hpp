@@ -28,6 +28,7 @@
 #include "parser/material/mat0_model.hpp"
 #include "parser/material/wear_table.hpp"
 #include "parser/texm/texm_model.hpp"
+#include "parser/ptx/ptx_model.hpp"
 #include "parser/scm/scm_model.hpp"
 #include "parser/mot/mot_model.hpp"
 #include "analysis/field_catalog.hpp"
@@ -120,6 +121,12 @@ class Observations {
   void observe_mat0(const mat0::Material& material);
   // A WEAR table: counts (tables, rows, lightmap_sections).
   void observe_wear(const wear::Table& table);
+  // A PTX companion: its header, count table, heads and DDS headers (width,
+  // height, mip count, FourCC, flags, pitch histograms), and counts
+  // (companions, textures, framing=texture-object|tm2,
+  // pixel_format=DXT1|DXT5|uncompressed|other, levels, complete_mip_chains,
+  // non_power_of_two, nonzero_padding, trailing_bytes).
+  void observe_ptx(const ptx::Companion& companion);
   // A MOT motion (docs/spec/dmc3-mot.md §11): its header, count, track
   // prefixes and keys, and counts (motions, tracks, keys, compression=2|3|other,
   // hermite_keys, time_offset_nonzero, tracks_ending_at_end_frame,

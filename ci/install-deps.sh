@@ -15,7 +15,7 @@ if [ "${1:-}" = --build ]; then
   with_tests=0
   shift
 fi
-packages=(cmake ninja-build g++ pkg-config ccache nlohmann-json3-dev libxxhash-dev libcli11-dev libssl-dev libtinygltf-dev libpng-dev libzip-dev libdeflate-dev libjs-three)
+packages=(cmake ninja-build g++ pkg-config ccache nlohmann-json3-dev libxxhash-dev libcli11-dev libssl-dev libtinygltf-dev libpng-dev libzip-dev libdeflate-dev libsquish-dev libjs-three)
 if [ "$with_tests" = 1 ]; then
   packages+=(python3 libgtest-dev python3-jsonschema clang-14 libclang-rt-14-dev lld-14 nodejs chromium dpkg-dev file blender python3-numpy)
 fi

@@ -69,8 +69,18 @@ TEST(FormatRegistry, EveryFormatHasOneCompleteRow) {
     // A model is exported with its levels of detail; nothing else is.
     EXPECT_EQ(row.is_model(), row.lods > 0);
     EXPECT_FALSE(row.is_model() && row.is_look);
+    // A row that decodes images names them, and only a look holds images.
+    EXPECT_EQ(row.image_names == nullptr, row.decode_image == nullptr);
+    EXPECT_TRUE(!row.decode_image || row.is_look);
     EXPECT_TRUE(!row.reads_looks || row.is_model());
   }
+}
+
+TEST(FormatRegistry, TheTexturesAreTheFormatsThatDecodeImages) {
+  std::set<Format> textures;
+  for (const FormatRow* row : format_rows())
+    if (row->decode_image) textures.insert(row->format);
+  EXPECT_EQ(textures, (std::set<Format>{Format::nikita_texm, Format::dmc3_ptx}));
 }
 
 TEST(FormatRegistry, ModelsAreTheModelFormats) {

@@ -14,6 +14,7 @@
 #include "parser/nres/nres_parser.hpp"
 #include "pipeline/field_listing_groups.hpp"
 #include "parser/pac/pac_parser.hpp"
+#include "parser/ptx/ptx_parser.hpp"
 #include "parser/material/mat0_parser.hpp"
 #include "parser/material/wear_table.hpp"
 #include "parser/texm/texm_parser.hpp"
@@ -68,6 +69,15 @@ namespace meshgate {
 // default_byte_order.
 [[nodiscard]] nlohmann::json texm_summary_json(const texm::Texture& texture);
 [[nodiscard]] nlohmann::json texm_inspect_json(Bytes data, const texm::ParseResult& result);
+
+// The same shape for a PTX companion (format "dmc3-ptx"): fields are the
+// header, the count table, each entry's head and DDS header, and the header
+// rest, bytes before a DDS, DDS payloads (type "pixels[DXT1]", value "WxH, N
+// levels"), padding and trailing bytes as runs; `summary` holds textures,
+// entries [{framing, dds, width, height, pixel_format, fourcc, mip_count,
+// complete_mip_chain, dds_bytes}], trailing_bytes and reference_decoder.
+[[nodiscard]] nlohmann::json ptx_summary_json(const ptx::Companion& companion);
+[[nodiscard]] nlohmann::json ptx_inspect_json(Bytes data, const ptx::ParseResult& result);
 
 // A MAT0 material (format "nikita-mat0"): the header, each phase and each
 // track with its keys (a raw payload of another version as one "bytes"

@@ -17,6 +17,7 @@
 #include "pipeline/parse_tree.hpp"
 #include "pipeline/field_listing_groups.hpp"
 #include "pipeline/leaf_info.hpp"
+#include "pipeline/row_images.hpp"
 #include "pipeline/tree_budget.hpp"
 #include "writer/core/write_result.hpp"
 
@@ -94,6 +95,12 @@ struct FormatRow {
   bool reads_looks;
   // A texture, a material or a WEAR table: what a model's look reads.
   bool is_look;
+  // The images `meshgate texture` writes from a parsed file, by the name
+  // after its address: {""} for a texture that is one image, the entry
+  // numbers of a companion; nullptr: the format holds none.
+  std::vector<std::string> (*image_names)(const ParsedFile& f) = nullptr;
+  // Image `name` (one of image_names) decoded, or why not.
+  DecodedImage (*decode_image)(const ParsedFile& f, std::string_view name, const ImageRequest& request) = nullptr;
 
   [[nodiscard]] bool is_model() const { return export_gltf != nullptr; }
 };

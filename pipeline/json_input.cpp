@@ -105,8 +105,10 @@ class CheckedDomBuilder : public nlohmann::json_sax<json> {
       const bool innermost = i + 1 == open_.size();
       if (innermost && !into_top) break;
       const json& c = *open_[i].container;
-      if (c.is_array()) out += "/" + std::to_string(innermost ? c.size() : c.size() - 1);
-      else if (open_[i].key) out += "/" + cut_text(*open_[i].key, 48);
+      // Appended piece by piece: GCC 12 reads "/" + temporary as an
+      // overflowing copy when this file shares a unity batch with others.
+      if (c.is_array()) out.append("/").append(std::to_string(innermost ? c.size() : c.size() - 1));
+      else if (open_[i].key) out.append("/").append(cut_text(*open_[i].key, 48));
     }
     return out;
   }

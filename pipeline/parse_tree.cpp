@@ -55,7 +55,7 @@ ParsedView ParsedFile::view() const {
                         [&](const pac::ParseResult& r) { v.pac = &r; }, [&](const zip::ParseResult& r) { v.zip = &r; },
                         [&](const texm::ParseResult& r) { v.texm = &r; }, [&](const mot::ParseResult& r) { v.mot = &r; },
                         [&](const mat0::ParseResult& r) { v.mat0 = &r; },
-                        [&](const wear::ParseResult& r) { v.wear = &r; },
+                        [&](const wear::ParseResult& r) { v.wear = &r; }, [&](const ptx::ParseResult& r) { v.ptx = &r; },
                         [&](const scm::ParseResult& r) { v.scm = &r; }},
              model);
   return v;

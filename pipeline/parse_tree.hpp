@@ -18,6 +18,7 @@
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_parser.hpp"
+#include "parser/ptx/ptx_parser.hpp"
 #include "parser/scm/scm_parser.hpp"
 #include "parser/material/mat0_parser.hpp"
 #include "parser/material/wear_table.hpp"
@@ -88,11 +89,12 @@ struct MshFile {
 // for a file no parser took (an unknown format, a member not inflated).
 using ParsedModel = std::variant<std::monostate, mod::ParseResult, nres::ParseResult, MshFile, pac::ParseResult,
                                  zip::ParseResult, texm::ParseResult, mot::ParseResult, mat0::ParseResult,
-                                 wear::ParseResult, scm::ParseResult>;
+                                 wear::ParseResult, scm::ParseResult,
+                                 ptx::ParseResult>;
 
 // The same model by type, for readers that want one format's model (an
 // exporter, a format's observations): at most one of mod / nres (a plain
-// archive, or a model's container) / pac / zip / texm / mat0 / wear is set,
+// archive, or a model's container) / pac / zip / texm / mat0 / wear / ptx is set,
 // and msh with nres for a model. Alive while a visitor runs.
 struct ParsedView {
   const ParsedModel* model = nullptr;  // the same, as one variant
@@ -103,9 +105,10 @@ struct ParsedView {
   const zip::ParseResult* zip = nullptr;  // an NBZ/ZIP volume (read-only: never written)
   const texm::ParseResult* texm = nullptr;  // a Texm texture
   const mot::ParseResult* mot = nullptr;    // a DMC3 MOT motion
-  const scm::ParseResult* scm = nullptr;    // a DMC3 SCM stage model
   const mat0::ParseResult* mat0 = nullptr;  // a MAT0 material (an entry of Material.lib)
   const wear::ParseResult* wear = nullptr;  // a WEAR table (an entry beside a model)
+  const ptx::ParseResult* ptx = nullptr;    // a DMC3 PTX texture companion
+  const scm::ParseResult* scm = nullptr;    // a DMC3 SCM stage model
 };
 
 // A file nested in an archive, a container or a volume, in the one form the

@@ -6,8 +6,9 @@
 #include "parser/nres/nres_fields.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_parser.hpp"
-#include "parser/scm/scm_parser.hpp"
 #include "parser/mot/mot_parser.hpp"
+#include "parser/ptx/ptx_parser.hpp"
+#include "parser/scm/scm_parser.hpp"
 #include "parser/material/mat0_parser.hpp"
 #include "parser/material/wear_table.hpp"
 #include "parser/texm/texm_parser.hpp"
@@ -26,6 +27,7 @@ constexpr FormatIdentity kIdentities[] = {
 #include "parser/detect/formats.def"
 };
 static_assert(std::size(kIdentities) == kFormatCount);
+static_assert(kMagicProbeBytes >= ptx::kClaimProbeBytes, "detection must read as far as a PTX's first entry");
 
 }  // namespace
 

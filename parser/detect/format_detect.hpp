@@ -18,6 +18,7 @@ namespace meshgate {
 // nikita_texm: a Texm texture (parser/texm/), loose or an entry of Textures.lib.
 // dmc3_mot: a DMC3 motion (parser/mot/), loose or a PAC member, by its marker
 // at +4 and its header arithmetic.
+// dmc3_ptx: a DMC3 texture companion (parser/ptx/), loose or a PAC member.
 // nikita_mat0 / nikita_wear: a material or a WEAR table, which have no magic:
 // never detected from bytes, only from their NRes entry's type (parse_tree).
 // The enumerators are the ids of formats.def, in its order.
@@ -56,9 +57,10 @@ inline constexpr std::string_view kKnownMagics = "\"MOD \", \"NRes\", \"NL\", \"
 // an MSH model: its container parses under the compatible profile and its
 // streams are model types. Reports then call it nres-msh, not nres.
 [[nodiscard]] bool is_rejected_model(Bytes data);
-// Eight bytes: a PNST container is told from a text file that begins with the
-// word PNST by the four bytes after the magic (pac::container_kind).
-inline constexpr size_t kMagicProbeBytes = 8;
+// The first bytes detection reads: eight tell a PNST container from a text
+// file that begins with the word PNST (pac::container_kind); a PTX companion,
+// which has no magic, is told by its first entry at 0x800 (0x874 bytes).
+inline constexpr size_t kMagicProbeBytes = 0x874;
 
 // The largest file of a format meshgate reads (checked from fstat, before a
 // byte is read), so a huge or sparse file costs neither memory nor time:
@@ -68,6 +70,7 @@ inline constexpr size_t kMagicProbeBytes = 8;
 // - PAC / PNST containers: 256 MiB (they hold many models; retail ones are
 //   16 B to 2.4 MB);
 // - Texm textures: 384 MiB (a full chain of the 8,192-pixel limit in 4 bytes);
+// - PTX companions: 512 MiB (retail sets hold 14-17 images of a few hundred KB);
 // - NBZ/ZIP volumes: 4 GiB (read whole; members inflate one at a time under
 //   their own format's limit);
 // - unknown magic: 64 MiB (it is reported as unknown, not parsed).

@@ -18,15 +18,22 @@ Bytes extent(Bytes data, const pac::Member& m) {
   return data.subspan(static_cast<size_t>(m.offset), static_cast<size_t>(m.extent));
 }
 
-// Members are not copied: every reader takes them where they lie. A MOD or
-// a container is descended into, named by its first slot; opaque members
-// are not.
+// An opaque member to the container parser (which knows MOD, PAC and PNST)
+// is still a file meshgate reads when detection claims it: an SCM stage, a
+// PTX texture companion (by its first entry, docs/spec/dmc3-textures.md §1).
+bool detection_claims(Bytes member) {
+  return detect_format(member.first(std::min(member.size(), kMagicProbeBytes))) != Format::unknown;
+}
+
+// Members are not copied: every reader takes them where they lie. A MOD, a
+// container or a member detection claims is descended into, named by its
+// first slot; other opaque members are not.
 void parse(ParsedFile& f, ParseContext& c) {
   const pac::ParseResult& result = f.model.emplace<pac::ParseResult>(pac::parse_pac(f.data, {.strict = c.options.strict}));
   if (!result.ok()) return;
   const std::vector<pac::Member>& members = result.container->members;
   for (size_t m = 0; m < members.size(); ++m)
-    if (members[m].kind != pac::MemberKind::opaque)
+    if (members[m].kind != pac::MemberKind::opaque || detection_claims(extent(f.data, members[m])))
       f.children.push_back({.name = pac::slot_name(members[m].slots.front()), .bytes = extent(f.data, members[m]),
                             .origin = {.container_member = true}, .index = m});
   admit_children(f, c.depth, "slots", c.budget);

@@ -2,6 +2,7 @@
 #include "pipeline/formats/rows.hpp"
 
 #include "pipeline/field_listing.hpp"
+#include "parser/texm/texm_pixels.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "writer/texm/texm_writer.hpp"
 
@@ -43,6 +44,28 @@ std::optional<LeafInfo> describe_mark(std::string_view, std::string_view leaf) {
   return std::nullopt;
 }
 
+// A Texm is one image, named by the file's own address.
+std::vector<std::string> image_names(const ParsedFile&) { return {""}; }
+
+DecodedImage decode_image(const ParsedFile& f, std::string_view, const ImageRequest& request) {
+  const texm::Texture& texture = *f.as<texm::ParseResult>()->texture;  // the command decodes parsed files only
+  DecodedImage out;
+  if (request.mip >= texture.levels.size()) {
+    out.error = "has " + std::to_string(texture.levels.size()) + " mip level(s); --mip " + std::to_string(request.mip) +
+                " is not one of them";
+    out.request_error = true;
+    return out;
+  }
+  texm::Rgba8Image image = texm::decode_level(texture, request.mip, request.texm_order);
+  out.width = image.width, out.height = image.height;
+  out.rgba = std::move(image.rgba);
+  out.description = "level " + std::to_string(request.mip) + " of " + std::to_string(texture.levels.size()) + ", " +
+                    std::to_string(out.width) + "x" + std::to_string(out.height) + ", pixel format " +
+                    std::string(texm::pixel_format_name(texture.format)) + ", byte order " +
+                    std::string(texm::byte_order_name(request.texm_order));
+  return out;
+}
+
 }  // namespace texm_row
 
 const FormatRow kTexmRow{.format = Format::nikita_texm,
@@ -58,6 +81,8 @@ const FormatRow kTexmRow{.format = Format::nikita_texm,
                          .export_gltf = nullptr,
                          .lods = 0,
                          .reads_looks = false,
-                         .is_look = true};
+                         .is_look = true,
+                         .image_names = texm_row::image_names,
+                         .decode_image = texm_row::decode_image};
 
 }  // namespace meshgate
