@@ -17,6 +17,8 @@ mv "$work"/nbz/nested/*.pac "$work/pac/"  # containers nested three deep are pac
 "$meshgate" synth texm --seed 3 --count 24 --malformed --out "$work/texm" >/dev/null
 rm -f "$work/texm/Textures.lib"  # the archive is nres_* ground; texm_fuzzer takes the textures
 "$meshgate" synth mot --seed 3 --count 24 --malformed --out "$work/mot" >/dev/null
+"$meshgate" synth ptx --seed 3 --count 24 --malformed --out "$work/ptx" >/dev/null
+mv "$work/ptx/st_textures.pac" "$work/pac/"  # the PAC holding a companion is pac_fuzzer's
 "$meshgate" synth scm --seed 3 --count 24 --malformed --out "$work/scm" >/dev/null
 "$meshgate" synth materials --seed 3 --count 3 --malformed --out "$work/game" >/dev/null
 python3 "$(dirname "$0")/material-seeds.py" "$work/material" "$work"/game/*.lib "$work"/game/*.rlb "$work"/game/malformed/*
@@ -31,17 +33,19 @@ seed_dir() {  # target -> directories of its seeds (files under 16 KiB are copie
     volume_fuzzer) echo "$work/nbz" ;;
     texm_fuzzer) echo "$work/texm" ;;
     mot_fuzzer) echo "$work/mot" ;;
+    ptx_fuzzer) echo "$work/ptx" ;;
     scm_fuzzer) echo "$work/scm" ;;
     mat0_wear_fuzzer) echo "$work/material" ;;
   esac
 }
 mkdir -p "$work/model"
 head -c 4096 /dev/zero | tr '\0' '\1' > "$work/model/ones"   # FuzzedDataProvider targets: any bytes will do
-for t in mod_parse mod_roundtrip mod_model nres_parse nres_roundtrip msh_parse msh_roundtrip msh_model model_change pac volume texm mot scm mat0_wear; do
+for t in mod_parse mod_roundtrip mod_model nres_parse nres_roundtrip msh_parse msh_roundtrip msh_model model_change pac volume texm mot ptx scm mat0_wear; do
   target=${t}_fuzzer
   mkdir -p "$out/$target"
   # shellcheck disable=SC2046 # seed_dir lists directories (mktemp paths, no spaces)
   limit=16k; [ "$target" = volume_fuzzer ] && limit=256k  # a volume with models in it is ~100 KiB
+  [ "$target" = ptx_fuzzer ] && limit=64k  # entries are whole 2 KiB blocks: a companion of three is 8 KiB
   find $(seed_dir "$target") -type f -size -"$limit" -exec cp {} "$out/$target/" \;
   if [ "$zip" = "--zip" ]; then
     (cd "$out/$target" && python3 -m zipfile -c "../${target}_seed_corpus.zip" .)
