@@ -20,7 +20,9 @@ command -v blender >/dev/null || fail "blender is not installed (run bash ci/ins
   fail "export --scale 0.01 of the MODs exited $?"
 "$bin" export "$work"/corpus/*.msh --out "$work/msh" --y-up --scale 0.01 --json > "$work/msh.json" ||
   fail "export of the MSH models exited $?"
-for kind in mod mod_scaled msh; do
+"$bin" synth scm --seed 20261206 --count 3 --out "$work/stages" >/dev/null
+"$bin" export "$work"/stages/*.scm --out "$work/scm" --json > "$work/scm.json" || fail "export of the SCM stages exited $?"
+for kind in mod mod_scaled msh scm; do
   HOME="$work" timeout 300 blender -b --factory-startup --python-exit-code 1 \
     --python "$source/corpus_tests/blender_import.py" -- "$work/$kind.json" > "$work/$kind.blender.txt" 2>&1 || {
     tail -n 30 "$work/$kind.blender.txt" >&2
@@ -31,7 +33,7 @@ python3 - "$work" <<'PY' || fail "Blender's import disagrees with the export sum
 import json, sys
 work = sys.argv[1]
 models = faces = bones = meshes = 0
-for kind in ("mod", "mod_scaled", "msh"):
+for kind in ("mod", "mod_scaled", "msh", "scm"):
     summary = {m["output"]: m["summary"] for m in json.load(open(f"{work}/{kind}.json"))["models"]}
     seen = {}
     for line in open(f"{work}/{kind}.blender.txt"):
@@ -42,6 +44,13 @@ for kind in ("mod", "mod_scaled", "msh"):
     assert summary, kind
     for output, s in summary.items():
         f = seen[output]
+        if kind == "scm":  # a stage places a mesh on every node that binds its object: compare the datablocks
+            assert f["mesh_datas"] == s["meshes"], (output, "mesh datablocks", f["mesh_datas"], s["meshes"])
+            assert f["data_faces"] == s["triangles"], (output, "faces", f["data_faces"], s["triangles"])
+            assert f["colour_meshes"] == f["mesh_datas"], (output, "meshes without vertex colours", f)
+            assert f["against_normals"] == 0, (output, f)
+            models += 1; faces += f["data_faces"]; meshes += f["meshes"]
+            continue
         assert f["meshes"] == s["meshes"], (output, "meshes", f["meshes"], s["meshes"])
         assert f["bones"] == s["joints"], (output, "bones", f["bones"], s["joints"])
         assert f["faces"] == s["triangles"], (output, "faces", f["faces"], s["triangles"])
@@ -49,11 +58,12 @@ for kind in ("mod", "mod_scaled", "msh"):
             assert s["winding"] == "normals" and s["flipped_triangles"] >= 0
             assert f["against_normals"] == 0 and f["sideless"] == 0, (output, f)
         models += 1; faces += f["faces"]; bones += f["bones"]; meshes += f["meshes"]
-    if kind != "msh":
+    if kind in ("mod", "mod_scaled"):
         flipped = sum(s["flipped_triangles"] for s in summary.values())
         assert flipped > 0, "the MOD exports flipped no triangle: the reversed starts are not exercised"
         print(f"blender_client: {kind}: {sum(s['reversed_strips'] for s in summary.values())} reversed and "
               f"{sum(s['inconsistent_strips'] for s in summary.values())} inconsistent strips, {flipped} triangles flipped")
-print(f"blender_client: {models} models, {meshes} mesh objects, {bones} bones, {faces} faces, every MOD face with its normals")
+print(f"blender_client: {models} models, {meshes} mesh objects, {bones} bones, {faces} faces, every MOD and SCM face "
+      f"with its normals, every SCM mesh with its vertex colours")
 PY
 echo "blender_client: ok"

@@ -2,7 +2,8 @@
 #   blender -b --factory-startup --python blender_import.py -- EXPORT_JSON
 # Imports each model of `meshgate export --json`'s summary with Blender's own
 # glTF importer and prints one JSON line per model: what Blender made (mesh
-# objects, bones, faces) and how many faces wind against their normals.
+# objects, bones, faces; distinct mesh datablocks, their faces and how many
+# carry vertex colours) and how many faces wind against their normals.
 import json
 import sys
 
@@ -38,8 +39,12 @@ def imported_figures(path):
                 against += 1
             elif dot == 0:
                 sideless += 1
+    datas = {o.data.name: o.data for o in meshes}  # an instanced glTF mesh is one datablock, several objects
     return {
         "meshes": len(meshes),
+        "mesh_datas": len(datas),
+        "data_faces": sum(len(d.polygons) for d in datas.values()),
+        "colour_meshes": sum(1 for d in datas.values() if len(d.color_attributes) > 0),
         "bones": sum(len(a.data.bones) for a in armatures),
         "faces": faces,
         "against_normals": against,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Khronos glTF Validator over the glTF export of the whole synthetic
-# corpus: MOD, MSH standalone and nested in outer archives, every LOD column
+# corpus: MOD, SCM, MSH standalone and nested in outer archives, every LOD column
 # the generator fills, both file kinds (.glb and .gltf + .bin). Zero errors,
 # and every warning either fixed or explained in docs/gltf-validator-allowed.json.
 # It FAILS when the validator is missing: ci/install-deps.sh installs it.
@@ -60,7 +60,19 @@ print("textured exports: %d models, %d materials resolved, %d fallback, %d textu
     len(s), sum(x["materials_resolved"] for x in s), sum(x["materials_fallback"] for x in s),
     sum(x["textures_missing"] for x in s), sum(x["textures"] for x in s)))
 PY
-files=("$work"/glb/*.glb "$work"/lod*/*.glb "$work"/gltf/*.gltf "$work"/conventions/*.glb "$work"/textured/*.glb
+# SCM stages: their node hierarchy, instanced objects and vertex colours, under
+# both Euler readings and with a scale.
+"$bin" synth scm --seed 20261206 --count 20 --out "$work/stages" >/dev/null || fail "synth scm exited $?"
+"$bin" export "$work/stages" --out "$work/scm" --json > "$work/scm.json" || fail "scm export exited $?"
+"$bin" export "$work/stages" --out "$work/scm-zyx" --scm-euler zyx --scale 0.01 --winding strip >/dev/null ||
+  fail "scm export --scm-euler zyx exited $?"
+python3 - "$work/scm.json" <<'PY' || fail "scm export summary"
+import json, sys
+s = [m["summary"] for m in json.load(open(sys.argv[1]))["models"]]
+assert len(s) == 20, len(s)
+assert all(x["meshes"] > 0 for x in s) and sum(x["triangles"] for x in s) > 0
+PY
+files=("$work"/glb/*.glb "$work"/scm/*.glb "$work"/scm-zyx/*.glb "$work"/lod*/*.glb "$work"/gltf/*.gltf "$work"/conventions/*.glb "$work"/textured/*.glb
        "$work"/textured-gltf/*.gltf)
 node "$validator" "$source/docs/gltf-validator-allowed.json" "${files[@]}" > "$work/validator.txt" || {
   grep -v '"problems":\[\]' "$work/validator.txt" | head -20 >&2

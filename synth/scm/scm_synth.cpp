@@ -22,6 +22,8 @@ Mesh random_mesh(Prng& rng, uint64_t mirror) {
   Mesh m;
   const auto n = static_cast<size_t>(rng.range(1, 28));
   const float x0 = rng.real(-50, 50), z0 = rng.real(-50, 50), size = rng.real(0.5f, 8.0f);
+  // Some sheets face down: their strips start against their normals, which the facing rule turns.
+  const float side = rng.chance(30) ? -1.0f : 1.0f;
   size_t run_start = 0;
   for (size_t i = 0; i < n; ++i) {
     if (i >= run_start + 6 && rng.chance(20)) run_start = i;
@@ -29,7 +31,7 @@ Mesh random_mesh(Prng& rng, uint64_t mirror) {
     const float y = std::sin(x * 0.1f) * 2.0f;
     m.positions.push_back({f32_to_bits(x), f32_to_bits(y), f32_to_bits(z)});
     const float tilt = rng.chance(10) ? 1.2f : 1.0f;  // some normals off unit length
-    m.normals.push_back({f32_to_bits(0.0f), f32_to_bits(tilt), f32_to_bits(0.0f)});
+    m.normals.push_back({f32_to_bits(0.0f), f32_to_bits(side * tilt), f32_to_bits(0.0f)});
     const auto u = static_cast<int16_t>(static_cast<int>(i / 2) * 1024 % 8192 - 1024);
     const auto v = static_cast<int16_t>(static_cast<int>(i % 2) * 4096);
     m.uv.push_back({u, v});
