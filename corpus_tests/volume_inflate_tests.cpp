@@ -172,14 +172,14 @@ std::string swept(const std::vector<std::byte>& v, unsigned jobs, const SizeLimi
 TEST(VolumeInflate, ASweepAtJobsTwoIsTheSweepAtJobsOne) {
   std::vector<zip::VolumeEntry> entries;
   uint64_t outer = 0, inner = 0;  // declared bytes of the volume's members, and of its volumes' members
-  for (const SynthFile& f : zip::synth_volume_corpus(3, 8)) {
+  for (const SynthFile& f : zip::synth_volume_corpus(3, 4)) {
     entries.push_back({f.name, f.bytes, entries.size() % 2 == 0});
     outer += f.bytes.size();
     const zip::ParseResult parsed = zip::parse_volume(bytes_of(f.bytes));
     ASSERT_TRUE(parsed.ok());
     for (const zip::Member& m : parsed.volume->members) inner += m.size;
   }
-  for (zip::VolumeEntry& e : many_small_mods(60)) {
+  for (zip::VolumeEntry& e : many_small_mods(40)) {
     outer += e.bytes.size();
     entries.push_back(std::move(e));
   }
