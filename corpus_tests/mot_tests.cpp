@@ -4,6 +4,7 @@
 // bit 15 of the left key, the cached search in both directions and on equal
 // times), the §8 angle quantisation, the §7 mask readings and the bind checks.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +17,8 @@
 #include "parser/mot/mot_diagnostic_codes.hpp"
 #include "parser/mot/mot_keys.hpp"
 #include "parser/mot/mot_parser.hpp"
+#include "pipeline/schema/evidence_schema_text.hpp"
+#include "pipeline/schema/manifest_schema_text.hpp"
 #include "synth/mot/mot_synth.hpp"
 #include "writer/mot/mot_writer.hpp"
 
@@ -92,6 +95,18 @@ TEST(MotRegistry, ACountPastTheEndIsReportedAtTheFieldThatPlacesIt) {
   EXPECT_EQ(r.diagnostics[0].code, codes::truncated_header.code);
   EXPECT_EQ(r.diagnostics[0].path, "header.header_size");
   EXPECT_EQ(r.diagnostics[0].offset, 0u);
+}
+
+TEST(MotLock, TheManifestAndEvidenceSchemasNameTheFormat) {
+  // A lock or an evidence report holding a motion is checked against these
+  // schemas (gate refused a lock of motions before "dmc3-mot" was listed).
+  const nlohmann::json manifest = nlohmann::json::parse(kManifestSchemaText);
+  const nlohmann::json evidence = nlohmann::json::parse(kEvidenceSchemaText);
+  const auto names = [](const nlohmann::json& schema) {
+    return schema.dump().find("\"dmc3-mot\"") != std::string::npos;
+  };
+  EXPECT_TRUE(names(manifest));
+  EXPECT_TRUE(names(evidence));
 }
 
 TEST(MotCorpus, EveryMotionRoundTripsWithEveryByteCovered) {
