@@ -107,6 +107,19 @@ bool outputs_spare_libraries(const std::vector<std::string>& outputs, const std:
   return true;
 }
 
+// The PTX companion is an input too. False after printing why.
+bool outputs_spare_companion(const std::vector<std::string>& outputs, const std::string& companion) {
+  for (const std::string& out : outputs) {
+    std::error_code ec;
+    if (std::filesystem::equivalent(out, companion, ec)) {
+      std::cerr << "meshgate export: " << display_name(out) << " is an input (" << display_name(companion)
+                << "); not overwriting it\n";
+      return false;
+    }
+  }
+  return true;
+}
+
 // --out DIR, created if missing; false after printing why it cannot be.
 bool make_export_directory(const std::string& out_dir) {
   std::error_code ec;
@@ -129,8 +142,13 @@ struct ExportedModel {
 class ModelExport {
  public:
   ModelExport(const ExportOptions& options, gltf::FileKind kind, const std::vector<PlannedModel>& planned,
-              std::optional<MaterialSession>& looks)
-      : options_(options), kind_(kind), overwrite_(overwrite_rule(options.force)), planned_(planned), looks_(looks) {}
+              std::optional<MaterialSession>& looks, std::shared_ptr<const gltf::CompanionTextures> companion)
+      : options_(options),
+        kind_(kind),
+        overwrite_(overwrite_rule(options.force)),
+        planned_(planned),
+        looks_(looks),
+        companion_(std::move(companion)) {}
 
   void export_input(const InputFile& input, FileReader& reader) {
     const FileRead read = reader.read(input.path, options_.limits);
@@ -156,6 +174,7 @@ class ModelExport {
     gltf::ExportOptions export_options{o.path, options_.lod, *gltf::winding_from_name(options_.winding), options_.scale,
                                        options_.y_up};
     export_options.euler = options_.euler;
+    export_options.companion = companion_;
     std::optional<MaterialChain> chain;
     const FormatRow& row = row_of(o.format);
     if (!row.is_model()) return;  // a plain archive: its nested models come next
@@ -173,6 +192,7 @@ class ModelExport {
   }
 
   void write_model(const ParsedFile& o, const gltf::Exported& exported) {
+    for (const std::string& warning : exported.warnings) std::cerr << "meshgate export: warning: " << warning << "\n";
     if (!exported.refused.empty()) {
       std::cerr << "meshgate export: " << display_name(o.path) << ": not exported, " << exported.refused << "\n";
       rejected_ = true;
@@ -205,6 +225,7 @@ class ModelExport {
   const Overwrite overwrite_;
   const std::vector<PlannedModel>& planned_;
   std::optional<MaterialSession>& looks_;
+  const std::shared_ptr<const gltf::CompanionTextures> companion_;  // --textures FILE.ptx
   std::vector<ExportedModel> done_;
   size_t next_ = 0;  // the planned model the export meets next (--out)
   bool rejected_ = false, io_failed_ = false, too_many_ = false;
@@ -246,6 +267,8 @@ int run_export(const ExportOptions& options) {
   // The material chain's libraries, read once for every model.
   std::optional<MaterialSession> looks;
   if (!open_libraries(options.look, options.limits, "export", looks)) return kExitUsage;
+  std::shared_ptr<const gltf::CompanionTextures> companion;
+  if (!open_companion(options.look, options.limits, "export", companion)) return kExitUsage;
   const gltf::FileKind kind = options.format == "gltf" ? gltf::FileKind::gltf : gltf::FileKind::glb;
   const std::string extension = kind == gltf::FileKind::gltf ? ".gltf" : ".glb";
   // Every file the export will write (a .gltf's .bin, each model's name in
@@ -255,8 +278,9 @@ int run_export(const ExportOptions& options) {
   const std::vector<std::string> outputs = export_outputs(options, planned, kind);
   if (!outputs_are_usable(outputs, scan->files, "export", overwrite_rule(options.force))) return kExitUsage;
   if (!outputs_spare_libraries(outputs, looks)) return kExitUsage;
+  if (companion && !outputs_spare_companion(outputs, options.look.textures)) return kExitUsage;
   if (!options.out_dir.empty() && !make_export_directory(options.out_dir)) return kExitUsage;
-  ModelExport pass(options, kind, planned, looks);
+  ModelExport pass(options, kind, planned, looks, companion);
   FileReader reader;
   for (const InputFile& input : scan->files) pass.export_input(input, reader);
   if (pass.too_many()) std::cerr << "meshgate export: -o names one file but the input holds more models; use --out DIR\n";

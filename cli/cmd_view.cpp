@@ -59,7 +59,7 @@ gltf::ImageUri page_images(ViewPage& page) {
 // The page of one model: its fields, and a glTF per LOD (each LOD column
 // that has geometry, for MSH), textured through `looks` when it is given.
 ViewPage make_view_page(const ParsedFile& f, const FormatRow& row, std::optional<MaterialSession>& looks,
-                        const std::string& file) {
+                        const std::shared_ptr<const gltf::CompanionTextures>& companion, const std::string& file) {
   // The fields are written into the page a group at a time (from a copy of a large model's streams).
   ViewPage page{f.path, "", {}, row.fields ? row.fields(f, true) : FieldListing::from_array(row.inspect(f)["fields"])};
   std::optional<MaterialChain> chain;
@@ -68,7 +68,9 @@ ViewPage make_view_page(const ParsedFile& f, const FormatRow& row, std::optional
     gltf::ExportOptions export_options{f.path, lod};
     if (chain) chain->attach(export_options);
     if (row.reads_looks) export_options.image_uri = page_images(page);
+    export_options.companion = companion;  // MOD, SCM: its PNGs embedded in the LOD's glb
     const gltf::Exported e = row.export_gltf(f, export_options);
+    for (const std::string& warning : e.warnings) std::cerr << "meshgate view: warning: " << warning << "\n";
     if (!e.refused.empty()) {  // no page: the caller reports why
       page.summary = e.refused;
       page.lods.clear();
@@ -95,7 +97,8 @@ struct ViewFind {
 };
 
 ViewFind find_view_model(const SingleInput& input, const std::string& file, const std::string& wanted,
-                         nres::Profile profile, std::optional<MaterialSession>& looks) {
+                         nres::Profile profile, std::optional<MaterialSession>& looks,
+                         const std::shared_ptr<const gltf::CompanionTextures>& companion) {
   ViewFind found;
   const auto visit = [&](ParsedFile& f) {
     if (looks) looks->see(f);
@@ -108,7 +111,7 @@ ViewFind find_view_model(const SingleInput& input, const std::string& file, cons
     }
     const FormatRow& row = row_of(f.format);
     if (!row.is_model()) return;
-    ViewPage page = make_view_page(f, row, looks, file);
+    ViewPage page = make_view_page(f, row, looks, companion, file);
     if (page.lods.empty()) {  // the model parses but cannot be shown (its export refused it)
       if (found.rejected.empty())
         found.rejected.push_back({"view.not-shown", Severity::error, f.path, 0, "not shown: " + page.summary});
@@ -165,6 +168,8 @@ void print_view_models(const std::vector<std::string>& models, const std::string
 int run_view(const ViewOptions& options) {
   std::optional<MaterialSession> looks;
   if (!open_libraries(options.look, options.limits, "view", looks)) return kExitUsage;
+  std::shared_ptr<const gltf::CompanionTextures> companion;
+  if (!open_companion(options.look, options.limits, "view", companion)) return kExitUsage;
   FileReader reader;
   const auto [file, nested] = split_nested(options.file);
   int exit_code = kExitOk;
@@ -172,7 +177,7 @@ int run_view(const ViewOptions& options) {
       read_single_input(file, {options.output}, overwrite_rule(options.force), options.limits, reader, "view", exit_code);
   if (!input) return exit_code;
   const std::string wanted = nested.empty() ? "" : input->display + "!" + nested;
-  const ViewFind found = find_view_model(*input, file, wanted, options.profile, looks);
+  const ViewFind found = find_view_model(*input, file, wanted, options.profile, looks, companion);
   if (!found.page) return report_no_view_model(found, options.file, file, nested, wanted);
   if (!write_view_page(*found.page, options)) return kExitUsage;
   std::cout << "view: " << display_name(found.page->title) << " -> " << display_name(options.output) << " ("

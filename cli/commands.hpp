@@ -131,6 +131,11 @@ struct MaterialOptions {
 void add_material_options(CLI::App* cmd, MaterialOptions& options);
 [[nodiscard]] bool open_libraries(const MaterialOptions& options, const SizeLimits& limits, const char* command,
                                   std::optional<MaterialSession>& session);
+// --textures naming a DMC3 PTX companion (told by its bytes, not its name):
+// bound to every MOD and SCM the command exports. True, leaving `companion`
+// null, when --textures names none; false after printing why it cannot be read.
+[[nodiscard]] bool open_companion(const MaterialOptions& options, const SizeLimits& limits, const char* command,
+                                  std::shared_ptr<const gltf::CompanionTextures>& companion);
 
 struct SweepRequest {
   std::vector<std::string> paths;

@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "parser/core/utf8_text.hpp"
+#include "pipeline/ptx_companion.hpp"
 #include "pipeline/roundtrip.hpp"
 #include "reports/evidence_html.hpp"
 #include "reports/file_page.hpp"
@@ -252,7 +253,9 @@ void add_material_options(CLI::App* cmd, MaterialOptions& options) {
                   "MSH: textured materials from Material.lib and Textures.lib in DIR (any case), each model's WEAR "
                   "beside it (same archive and base name, or a loose .wea)");
   cmd->add_option("--materials", options.materials, "MSH: Material.lib (instead of the one in --game-dir)");
-  cmd->add_option("--textures", options.textures, "MSH: Textures.lib (instead of the one in --game-dir)");
+  cmd->add_option("--textures", options.textures,
+                  "MSH: Textures.lib (instead of the one in --game-dir); MOD, SCM: the DMC3 PTX companion (told by "
+                  "its bytes) whose entries the meshes' texture indices select");
   add_enum_option(cmd, "--texm-order", options.byte_order, {{"bgra", texm::ByteOrder::bgra}, {"argb", texm::ByteOrder::argb}},
                   "textures: byte order of 888, 8888 and the palette, the spec's [CONFLICT]: bgra (default, "
                   "openparkan) or argb (fparkan)");
@@ -264,10 +267,12 @@ void add_material_options(CLI::App* cmd, MaterialOptions& options) {
 
 bool open_libraries(const MaterialOptions& options, const SizeLimits& limits, const char* command,
                     std::optional<MaterialSession>& session) {
-  if (options.game_dir.empty() && options.materials.empty() && options.textures.empty()) return true;
+  // A PTX companion given to --textures is open_companion's, not a Textures.lib.
+  const std::string textures = is_ptx_companion(options.textures, limits) ? "" : options.textures;
+  if (options.game_dir.empty() && options.materials.empty() && textures.empty()) return true;
   std::string error;
   std::unique_ptr<GameLibraries> libraries;
-  const std::optional<LibraryPaths> paths = find_libraries(options.game_dir, options.materials, options.textures, error);
+  const std::optional<LibraryPaths> paths = find_libraries(options.game_dir, options.materials, textures, error);
   if (paths) libraries = GameLibraries::open(*paths, limits, error);
   if (!libraries) {
     std::cerr << "meshgate " << command << ": " << error << "\n";
@@ -275,6 +280,15 @@ bool open_libraries(const MaterialOptions& options, const SizeLimits& limits, co
   }
   session.emplace(std::move(libraries), ChainOptions{options.reading, options.byte_order});
   return true;
+}
+
+bool open_companion(const MaterialOptions& options, const SizeLimits& limits, const char* command,
+                    std::shared_ptr<const gltf::CompanionTextures>& companion) {
+  if (options.textures.empty() || !is_ptx_companion(options.textures, limits)) return true;
+  std::string error;
+  companion = open_ptx_companion(options.textures, display_name(options.textures), limits, error);
+  if (!companion) std::cerr << "meshgate " << command << ": " << error << "\n";
+  return companion != nullptr;
 }
 
 }  // namespace meshgate::cli

@@ -63,6 +63,8 @@ struct Exported {
   // Non-empty: the model cannot be exported, and why (an SCM whose scene
   // hierarchy is not topological fails closed); the asset is empty.
   std::string refused;
+  // What the command prints as warnings (a texture slot the companion lacks, an entry that does not decode).
+  std::vector<std::string> warnings;
 };
 
 // How one Res13 WEAR row looks, resolved through the material chain
@@ -82,6 +84,16 @@ struct MaterialLook {
   // KHR_texture_transform of a MAT0 cell: the Page rectangle in level-0 UV space.
   std::optional<std::array<double, 4>> uv_rect;  // offset u, v, scale u, v
   nlohmann::json extras;                  // how the row resolved (names, reading, fallbacks, frames)
+};
+// A DMC3 PTX companion bound to MOD and SCM exports (--textures FILE.ptx,
+// docs/spec/dmc3-textures.md §5): a mesh's texture index selects entry
+// `index` (0-based, table order). Filled by the command; the exporter only
+// asks for entries.
+struct CompanionTextures {
+  std::string name;  // the companion's report name (asset extras)
+  size_t count = 0;  // its entries: authoritative, the model's mirror is only compared
+  // Entry `index`'s level 0 as a PNG (decoded once per entry), or null with `why` set.
+  std::function<std::shared_ptr<const TextureLook>(size_t index, std::string& why)> entry;
 };
 // The look of a row, or null for "as today" (a plain named material).
 using MaterialLookup = std::function<const MaterialLook*(uint8_t wear_row)>;
@@ -105,6 +117,8 @@ struct ExportOptions {
   // set, the image names the URI it returns and holds no byte (view: the page
   // holds each PNG once, whatever number of LODs use it).
   ImageUri image_uri = nullptr;
+  // MOD, SCM: the PTX companion mesh texture indices select images from; null: untextured.
+  std::shared_ptr<const CompanionTextures> companion = nullptr;
   // SCM: the reading of the Euler [CONFLICT] node matrices are built by (--scm-euler).
   scm::EulerReading euler = scm::EulerReading::xyz;
 };

@@ -2,8 +2,10 @@
 // node block as the node hierarchy with a skin. What each decode rests on is
 // written into the asset's extras from the field tables themselves.
 #include <cmath>
+#include <map>
 #include <optional>
 
+#include "export/companion_binding.hpp"
 #include "export/export_conventions.hpp"
 #include "export/gltf_document.hpp"
 #include "export/gltf_export.hpp"
@@ -119,7 +121,7 @@ void vertex_attributes(const mod::Mesh& mesh, unsigned node_count, unsigned defa
   }
 }
 
-json mod_decodes(Winding rule) {
+json mod_decodes(Winding rule, bool companion) {
   using namespace mod;
   return json::array({
       decode("triangles", "objects[].meshes[].control bit 15", kStreamSpecs[stream::control].status,
@@ -143,7 +145,10 @@ json mod_decodes(Winding rule) {
              "local = Rx*Ry*Rz then translation, row vectors; world = local * parent world; inverse bind = "
              "rigid inverse of world"),
       decode("materials", "objects[].meshes[].texture_slot", kMeshSpec.fields[mesh::texture_slot].status,
-             "one material per header.texture_slot_count slot, named, no texture"),
+             companion ? "one material per header.texture_slot_count slot (and per slot past it a mesh uses); a slot "
+                         "below the companion's count samples that entry's level 0 (LINEAR: a material is per slot, "
+                         "the 0x4000 filter flag per object), one past it is untextured and flagged"
+                       : "one material per header.texture_slot_count slot, named, no texture"),
   });
 }
 
@@ -160,6 +165,7 @@ class ModExport {
         slots_(static_cast<size_t>(model.header.get(mod::hdr::texture_slot_count))) {}
 
   Exported run(Bytes source) {
+    if (options_.companion) binding_.emplace(doc_, *options_.companion, out_.summary);
     add_materials();
     add_skeleton();
     add_geometry();
@@ -180,6 +186,33 @@ class ModExport {
       m.pbrMetallicRoughness.metallicFactor = 0;  // glTF's default of 1 renders an untextured part black
       g().materials.push_back(m);
     }
+  }
+
+  // With a companion: slot `slot`'s material, bound to its entry the first
+  // time a mesh uses it (a slot past the header's count gets a material of
+  // its own); a slot without an image is warned per mesh (object o, mesh k).
+  int textured_material(size_t slot, size_t o, size_t k) {
+    auto [it, first] = slot_materials_.try_emplace(slot, -1);
+    if (first) {
+      if (slot >= slots_) {
+        tinygltf::Material past;
+        past.name = "texture_slot_" + std::to_string(slot);
+        past.doubleSided = true;
+        past.pbrMetallicRoughness.metallicFactor = 0;
+        g().materials.push_back(past);
+      }
+      it->second = slot < slots_ ? static_cast<int>(slot) : static_cast<int>(g().materials.size() - 1);
+      tinygltf::Material& m = g().materials[static_cast<size_t>(it->second)];
+      json extras = {{"texture_slot", slot}};
+      std::string why;
+      if (!binding_->bind(m, slot, false, extras, why)) unbound_[slot] = why;
+      m.extras = to_value(extras);
+    }
+    if (const auto u = unbound_.find(slot); u != unbound_.end())
+      out_.warnings.push_back(options_.source_name + ": object " + std::to_string(o) + " mesh " + std::to_string(k) +
+                              ": texture slot " + std::to_string(slot) + " has no texture (" + u->second +
+                              "); untextured material");
+    return it->second;
   }
 
   // Nodes: the node block with a skin, when its hierarchy holds (else no skeleton, said so).
@@ -226,7 +259,7 @@ class ModExport {
     tinygltf::Mesh mesh;
     mesh.name = "object_" + std::to_string(o);
     for (size_t k = 0; k < object.meshes.size(); ++k)
-      if (!object.meshes[k].positions.empty()) mesh.primitives.push_back(primitive_of(object.meshes[k], k));
+      if (!object.meshes[k].positions.empty()) mesh.primitives.push_back(primitive_of(object.meshes[k], o, k));
     if (mesh.primitives.empty()) return;
     mesh.extras = to_value({{"alpha_control", object.record.get(obj::alpha)},
                             {"source_flags", object.record.get(obj::flags)},
@@ -247,7 +280,7 @@ class ModExport {
   }
 
   // MOD mesh `k` as a primitive: its vertices' attributes, its strip as triangles, its slot's material.
-  tinygltf::Primitive primitive_of(const mod::Mesh& m, size_t k) {
+  tinygltf::Primitive primitive_of(const mod::Mesh& m, size_t o, size_t k) {
     Primitive p;
     vertex_attributes(m, skinned_ ? node_count_ : 0, default_joint_, p, out_.summary);
     strip_to_triangles(m, options_.winding, p, out_.summary);
@@ -266,7 +299,8 @@ class ModExport {
       prim.indices = doc_.add_u16(p.indices, TINYGLTF_TYPE_SCALAR, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
     }
     const auto slot = static_cast<size_t>(m.record.get(mod::mesh::texture_slot));
-    if (slot < slots_) prim.material = static_cast<int>(slot);
+    if (binding_) prim.material = textured_material(slot, o, k);
+    else if (slot < slots_) prim.material = static_cast<int>(slot);
     prim.extras = to_value({{"mod_mesh", k}, {"texture_slot", slot}});
     out_.summary.primitives += 1;
     out_.summary.triangles += p.indices.size() / 3;
@@ -284,12 +318,13 @@ class ModExport {
     // --scale: a root node above the joints and any unskinned mesh (a skinned
     // mesh's node stays a root: glTF ignores its parents, the joints carry it).
     const int root = add_convention_root(g(), options_.scale, false, skinned_holders_);
-    json decodes = mod_decodes(options_.winding);
+    json decodes = mod_decodes(options_.winding, binding_.has_value());
     if (node_count_ > 0 && !skinned_)
       decodes.push_back({{"meaning", "skeleton"}, {"reading", "omitted: the node block's order is not a permutation "
                                                               "or its hierarchy is not topological"}});
     json extras = asset_extras("dmc3-mod", source, options_.source_name, decodes);
     extras["meshgate"]["conventions"] = conventions_extras(winding_name(options_.winding), options_.scale, false, root);
+    if (binding_) extras["meshgate"]["textures"] = binding_->extras();
     g().asset.extras = to_value(extras);
     out_.summary.winding = winding_name(options_.winding);
     out_.summary.scale = options_.scale;
@@ -304,6 +339,9 @@ class ModExport {
   Exported out_;
   bool skinned_ = false;
   std::vector<int> scene_roots_, skinned_holders_;
+  std::optional<CompanionBinding> binding_;   // --textures FILE.ptx
+  std::map<size_t, int> slot_materials_;      // slot -> material, with a companion
+  std::map<size_t, std::string> unbound_;     // slots without an image, and why
 };
 
 }  // namespace

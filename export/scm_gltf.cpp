@@ -3,14 +3,17 @@
 // binds it, one primitive per SCM mesh with its vertex colours. What each
 // decode rests on, and the Euler reading used, is written into the extras.
 #include <map>
+#include <optional>
 #include <tuple>
 
+#include "export/companion_binding.hpp"
 #include "export/export_conventions.hpp"
 #include "export/gltf_document.hpp"
 #include "export/gltf_export.hpp"
 #include "export/gltf_provenance.hpp"
 #include "parser/core/unit_normal.hpp"
 #include "parser/scm/scm_fields.hpp"
+#include "parser/scm/scm_parser.hpp"
 #include "parser/scm/scm_scene.hpp"
 #include "parser/scm/scm_topology.hpp"
 
@@ -50,8 +53,9 @@ json scm_decodes(const ExportOptions& options) {
              "scm_unbound_object_<o> (meshgate choice, flagged in extras)"),
       decode("materials", "objects[].source_flags, alpha_control, meshes[].texture_index",
              kMeshSpec.fields[mesh::texture_index].status,
-             "one material per distinct (texture_index, source_flags, alpha_control); OPAQUE, single-sided; no "
-             "texture without a companion"),
+             "one material per distinct (texture_index, source_flags, alpha_control); OPAQUE, single-sided; with a "
+             "companion (--textures FILE.ptx) texture_index selects its entry, sampled NEAREST when source_flags has "
+             "0x4000, else LINEAR; no texture without a companion or past its count"),
   });
 }
 
@@ -70,6 +74,10 @@ class ScmExport {
       out_.refused = "its scene hierarchy is not topological (scm.scene-hierarchy-not-topological): no placement "
                      "can be exported";
       return std::move(out_);
+    }
+    if (options_.companion) {
+      binding_.emplace(doc_, *options_.companion, out_.summary);
+      check_companion();
     }
     add_nodes();
     add_geometry();
@@ -157,6 +165,7 @@ class ScmExport {
     prim.attributes["COLOR_0"] = doc_.add_floats(colours, TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER);
     add_triangles(mesh, prim);
     prim.material = material_of(object, mesh);
+    if (binding_) warn_untextured(object, m, mesh);
     prim.extras = to_value({{"scm_mesh", m}, {"texture_index", mesh.record.get(mesh::texture_index)}});
     out_.summary.primitives += 1;
     out_.summary.vertices += mesh.vertex_count();
@@ -199,15 +208,37 @@ class ScmExport {
     m.pbrMetallicRoughness.metallicFactor = 0;
     json clamp = json::array();
     for (size_t f = mesh::clamp_first; f <= mesh::clamp_last; ++f) clamp.push_back(mesh.record.get(f));
-    m.extras = to_value({{"texture_index", std::get<0>(key)},
-                         {"source_flags", std::get<1>(key)},
-                         {"alpha_control", std::get<2>(key)},
-                         {"filter", (std::get<1>(key) & 0x4000) != 0 ? "nearest" : "linear"},
-                         {"gs_clamp", clamp}});
+    const bool nearest = (std::get<1>(key) & 0x4000) != 0;
+    json extras = {{"texture_index", std::get<0>(key)},
+                   {"source_flags", std::get<1>(key)},
+                   {"alpha_control", std::get<2>(key)},
+                   {"filter", nearest ? "nearest" : "linear"},
+                   {"gs_clamp", clamp}};
+    std::string why;
+    if (binding_ && !binding_->bind(m, static_cast<size_t>(std::get<0>(key)), nearest, extras, why))
+      unbound_.emplace(std::get<0>(key), why);
+    m.extras = to_value(extras);
     g().materials.push_back(m);
     const int index = static_cast<int>(g().materials.size() - 1);
     materials_.emplace(key, index);
     return index;
+  }
+
+  // With a companion: a mesh whose texture index names no image, said per mesh.
+  void warn_untextured(const scm::Object& object, size_t m, const scm::Mesh& mesh) {
+    const uint64_t index = mesh.record.get(scm::mesh::texture_index);
+    const auto u = unbound_.find(index);
+    if (u == unbound_.end()) return;
+    const auto o = static_cast<size_t>(&object - model_.objects.data());
+    out_.warnings.push_back(options_.source_name + ": object " + std::to_string(o) + " mesh " + std::to_string(m) +
+                            ": texture index " + std::to_string(index) + " has no texture (" + u->second +
+                            "); untextured material");
+  }
+
+  // The companion's checks (§5 of the textures spec): the mirror and each index, as warnings.
+  void check_companion() {
+    for (const Diagnostic& d : scm::check_companion(model_, options_.companion->count))
+      out_.warnings.push_back(format_diagnostic(options_.source_name, d) + " (companion " + options_.companion->name + ")");
   }
 
   // Each object's mesh on every node that binds it; an unbound object under an identity node of its own.
@@ -244,6 +275,7 @@ class ScmExport {
     extras["meshgate"]["scm"] = {{"lighting_reference_node", model_.header.get(scm::hdr::lighting_node)},
                                  {"legacy_resource_code", code},
                                  {"texture_slot_mirror", model_.header.get(scm::hdr::texture_mirror)}};
+    if (binding_) extras["meshgate"]["textures"] = binding_->extras();
     g().asset.extras = to_value(extras);
     out_.summary.winding = winding_name(options_.winding);
     out_.summary.scale = options_.scale;
@@ -256,6 +288,8 @@ class ScmExport {
   Exported out_;
   std::vector<int> roots_, mesh_of_object_;
   std::map<std::tuple<uint64_t, uint64_t, uint64_t>, int> materials_;
+  std::optional<CompanionBinding> binding_;  // --textures FILE.ptx
+  std::map<uint64_t, std::string> unbound_;  // texture indices without an image, and why
 };
 
 }  // namespace scm_export
