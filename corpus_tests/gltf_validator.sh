@@ -72,7 +72,21 @@ s = [m["summary"] for m in json.load(open(sys.argv[1]))["models"]]
 assert len(s) == 20, len(s)
 assert all(x["meshes"] > 0 for x in s) and sum(x["triangles"] for x in s) > 0
 PY
-files=("$work"/glb/*.glb "$work"/scm/*.glb "$work"/scm-zyx/*.glb "$work"/lod*/*.glb "$work"/gltf/*.gltf "$work"/conventions/*.glb "$work"/textured/*.glb
+# DMC3 models textured by a PTX companion (--textures FILE.ptx): its entries
+# as PNG baseColorTextures, a slot past its count an untextured material.
+"$bin" synth ptx --seed 20261206 --count 1 --out "$work/ptx" >/dev/null || fail "synth ptx exited $?"
+"$bin" export "$work/corpus"/synth_000[0-4].mod --textures "$work/ptx/tex_0000.ptx" --out "$work/ptx-mod" --json \
+  > "$work/ptx-mod.json" 2>/dev/null || fail "export --textures FILE.ptx (MOD) exited $?"
+"$bin" export "$work/stages"/scm_0000[0-4].scm --textures "$work/ptx/tex_0000.ptx" --out "$work/ptx-scm" --json \
+  > "$work/ptx-scm.json" 2>/dev/null || fail "export --textures FILE.ptx (SCM) exited $?"
+python3 - "$work/ptx-mod.json" "$work/ptx-scm.json" <<'PY' || fail "textured DMC3 export summary"
+import json, sys
+for path in sys.argv[1:]:
+    s = [m["summary"] for m in json.load(open(path))["models"]]
+    assert len(s) == 5 and all("textures" in x for x in s), path
+    assert sum(x["textures"] for x in s) > 0, path
+PY
+files=("$work"/glb/*.glb "$work"/scm/*.glb "$work"/ptx-mod/*.glb "$work"/ptx-scm/*.glb "$work"/scm-zyx/*.glb "$work"/lod*/*.glb "$work"/gltf/*.gltf "$work"/conventions/*.glb "$work"/textured/*.glb
        "$work"/textured-gltf/*.gltf)
 node "$validator" "$source/docs/gltf-validator-allowed.json" "${files[@]}" > "$work/validator.txt" || {
   grep -v '"problems":\[\]' "$work/validator.txt" | head -20 >&2
