@@ -22,7 +22,10 @@ command -v blender >/dev/null || fail "blender is not installed (run bash ci/ins
   fail "export of the MSH models exited $?"
 "$bin" synth scm --seed 20261206 --count 3 --out "$work/stages" >/dev/null
 "$bin" export "$work"/stages/*.scm --out "$work/scm" --json > "$work/scm.json" || fail "export of the SCM stages exited $?"
-for kind in mod mod_scaled msh scm; do
+"$bin" synth ptx --seed 20261206 --count 1 --out "$work/ptx" >/dev/null
+"$bin" export "$work"/corpus/synth_0000.mod --textures "$work/ptx/tex_0000.ptx" --out "$work/mod_textured" --json \
+  > "$work/mod_textured.json" 2>/dev/null || fail "export --textures FILE.ptx of a MOD exited $?"
+for kind in mod mod_scaled mod_textured msh scm; do
   HOME="$work" timeout 300 blender -b --factory-startup --python-exit-code 1 \
     --python "$source/corpus_tests/blender_import.py" -- "$work/$kind.json" > "$work/$kind.blender.txt" 2>&1 || {
     tail -n 30 "$work/$kind.blender.txt" >&2
@@ -33,7 +36,7 @@ python3 - "$work" <<'PY' || fail "Blender's import disagrees with the export sum
 import json, sys
 work = sys.argv[1]
 models = faces = bones = meshes = 0
-for kind in ("mod", "mod_scaled", "msh", "scm"):
+for kind in ("mod", "mod_scaled", "mod_textured", "msh", "scm"):
     summary = {m["output"]: m["summary"] for m in json.load(open(f"{work}/{kind}.json"))["models"]}
     seen = {}
     for line in open(f"{work}/{kind}.blender.txt"):
@@ -54,6 +57,8 @@ for kind in ("mod", "mod_scaled", "msh", "scm"):
         assert f["meshes"] == s["meshes"], (output, "meshes", f["meshes"], s["meshes"])
         assert f["bones"] == s["joints"], (output, "bones", f["bones"], s["joints"])
         assert f["faces"] == s["triangles"], (output, "faces", f["faces"], s["triangles"])
+        if kind == "mod_textured":  # the PTX companion's entries reach Blender as image texture nodes
+            assert s["textures"] > 0 and f["image_materials"] > 0, (output, "no image texture node", f, s)
         if kind != "msh":
             assert s["winding"] == "normals" and s["flipped_triangles"] >= 0
             assert f["against_normals"] == 0 and f["sideless"] == 0, (output, f)

@@ -40,6 +40,10 @@ def imported_figures(path):
             elif dot == 0:
                 sideless += 1
     datas = {o.data.name: o.data for o in meshes}  # an instanced glTF mesh is one datablock, several objects
+    # Materials whose node tree samples an image (a baseColorTexture the importer resolved).
+    image_materials = sum(
+        1 for m in bpy.data.materials
+        if m.use_nodes and any(n.type == "TEX_IMAGE" and n.image is not None for n in m.node_tree.nodes))
     return {
         "meshes": len(meshes),
         "mesh_datas": len(datas),
@@ -49,6 +53,7 @@ def imported_figures(path):
         "faces": faces,
         "against_normals": against,
         "sideless": sideless,
+        "image_materials": image_materials,
     }
 
 
