@@ -5,9 +5,15 @@
 
 #include <set>
 #include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "parser/detect/format_detect.hpp"
 #include "pipeline/format_rows.hpp"
+#include "pipeline/schema/dump_schema_text.hpp"
+#include "pipeline/schema/evidence_schema_text.hpp"
+#include "pipeline/schema/manifest_schema_text.hpp"
 
 namespace meshgate {
 namespace {
@@ -81,6 +87,44 @@ TEST(FormatRegistry, TheTexturesAreTheFormatsThatDecodeImages) {
   for (const FormatRow* row : format_rows())
     if (row->decode_image) textures.insert(row->format);
   EXPECT_EQ(textures, (std::set<Format>{Format::nikita_texm, Format::dmc3_ptx}));
+}
+
+// Every "format" enum anywhere in a schema, collected (a schema names it where its documents do).
+void collect_format_enums(const nlohmann::json& node, std::vector<std::set<std::string>>& out) {
+  if (node.is_object()) {
+    for (const auto& [key, value] : node.items()) {
+      if (key == "format" && value.is_object() && value.contains("enum")) {
+        std::set<std::string> names;
+        for (const auto& name : value["enum"]) names.insert(name.get<std::string>());
+        out.push_back(std::move(names));
+      }
+      collect_format_enums(value, out);
+    }
+  } else if (node.is_array()) {
+    for (const auto& value : node) collect_format_enums(value, out);
+  }
+}
+
+// A lock or an evidence file holding any format must pass its schema (gate
+// refused a lock with a motion), and `dump` of any written format must
+// `build` back: each schema names the formats its documents can hold.
+TEST(FormatRegistry, TheSchemasNameEveryFormat) {
+  struct Schema {
+    const char* name;
+    std::string_view text;
+    bool written_only;  // dump: a read-only format has no dump to build back
+  };
+  for (const Schema& schema : {Schema{"manifest", kManifestSchemaText, false}, Schema{"evidence", kEvidenceSchemaText, false},
+                               Schema{"dump", kDumpSchemaText, true}}) {
+    std::vector<std::set<std::string>> enums;
+    collect_format_enums(nlohmann::json::parse(schema.text), enums);
+    ASSERT_FALSE(enums.empty()) << schema.name;
+    for (const std::set<std::string>& named : enums)
+      for (const FormatRow* row : format_rows()) {
+        if (schema.written_only && row->read_only_reason != nullptr) continue;
+        EXPECT_TRUE(named.count(std::string(format_name(row->format)))) << schema.name << ": " << format_name(row->format);
+      }
+  }
 }
 
 TEST(FormatRegistry, ModelsAreTheModelFormats) {
