@@ -12,20 +12,6 @@ namespace meshgate {
 
 using nlohmann::json;
 
-namespace {
-
-void append_array(json& out, const std::string& path, uint64_t offset, uint64_t count, const mod::ArraySpec& spec) {
-  out.push_back({{"path", path},
-                 {"offset", offset},
-                 {"size", count * spec.stride},
-                 {"type", std::string(spec.element_type) + "[" + std::to_string(count) + "]"},
-                 {"value", count},
-                 {"status", status_string(spec.status)}});
-  if (spec.role == FieldRole::layout) out.back()["layout"] = true;
-}
-
-}  // namespace
-
 json diagnostics_json(const std::vector<Diagnostic>& diagnostics) {
   json out = json::array();
   for (const Diagnostic& d : diagnostics)

@@ -14,15 +14,6 @@ using nlohmann::json;
 
 namespace scm_listing {
 
-void append_array(json& out, const std::string& path, uint64_t offset, uint64_t count, const scm::ArraySpec& spec) {
-  out.push_back({{"path", path},
-                 {"offset", offset},
-                 {"size", count * spec.stride},
-                 {"type", std::string(spec.element_type) + "[" + std::to_string(count) + "]"},
-                 {"value", count},
-                 {"status", status_string(spec.status)}});
-}
-
 void append_meshes(json& out, const scm::Object& object, const std::string& owner) {
   using namespace scm;
   const uint64_t table = object.record.get(obj::mesh_table);

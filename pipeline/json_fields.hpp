@@ -57,4 +57,17 @@ void append_record(nlohmann::json& out, const std::string& owner, uint64_t base,
   }
 }
 
+// One entry for an array of `count` elements at `offset` (a stream, a node
+// array, a workspace): its extent, element type and count, not each element.
+inline void append_array(nlohmann::json& out, const std::string& path, uint64_t offset, uint64_t count,
+                         const ArraySpec& spec) {
+  out.push_back({{"path", path},
+                 {"offset", offset},
+                 {"size", count * spec.stride},
+                 {"type", std::string(spec.element_type) + "[" + std::to_string(count) + "]"},
+                 {"value", count},
+                 {"status", status_string(spec.status)}});
+  if (spec.role == FieldRole::layout) out.back()["layout"] = true;
+}
+
 }  // namespace meshgate

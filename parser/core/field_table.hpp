@@ -72,6 +72,17 @@ struct FieldSpec {
   return load_uint_le(record.subspan(f.offset, f.width), f.width);
 }
 
+// An array of identical leaf elements (a vertex stream, a node array, a
+// workspace): what a field table is for a record.
+struct ArraySpec {
+  std::string_view name;
+  std::string_view element_type;
+  uint32_t stride;
+  StatusSet status;
+  std::string_view note;
+  FieldRole role = FieldRole::content;
+};
+
 template <size_t N>
 struct RecordSpec {
   std::string_view name;  // "mesh", used in reports

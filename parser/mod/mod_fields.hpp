@@ -131,14 +131,7 @@ inline constexpr RecordSpec<8> kTransformSpec{"transform", 0x20, {{
 }}};
 
 // Arrays of identical leaf elements (vertex streams, node arrays, workspaces).
-struct ArraySpec {
-  std::string_view name;
-  std::string_view element_type;
-  uint32_t stride;
-  StatusSet status;
-  std::string_view note;
-  FieldRole role = FieldRole::content;
-};
+using meshgate::ArraySpec;
 
 // §3 Vertex streams, field-major, n elements each. Order matches the mesh
 // pointer fields positions_offset..control_offset.

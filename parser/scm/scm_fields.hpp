@@ -121,13 +121,7 @@ inline constexpr RecordSpec<8> kTransformSpec{"transform", 0x20, {{
 }}};
 
 // Arrays of identical elements: the vertex streams, the node arrays, the workspaces.
-struct ArraySpec {
-  std::string_view name;
-  std::string_view element_type;
-  uint32_t stride;
-  StatusSet status;
-  std::string_view note;
-};
+using meshgate::ArraySpec;
 
 // §5 Vertex streams, n elements each, grouped by kind across an object's
 // meshes (§6). Order matches the mesh's pointer fields.

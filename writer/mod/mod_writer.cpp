@@ -5,6 +5,7 @@
 
 #include "parser/mod/mod_layout.hpp"
 #include "writer/core/output_image.hpp"
+#include "writer/core/record_emit.hpp"
 
 namespace meshgate::mod {
 
@@ -19,25 +20,6 @@ struct PathBuffer {
     return std::string_view(text, n < 0 ? 0 : std::min<size_t>(static_cast<size_t>(n), sizeof text - 1));
   }
 };
-
-// `path` is a string or a callable producing one on error (see OutputImage::emit).
-template <const auto& Spec, typename Path>
-bool emit_record(OutputImage& out, uint64_t offset, const Record<Spec>& record, const Path& path) {
-  return out.emit(offset, Spec.size, path, [&](std::span<std::byte> dst) { record.encode(dst); });
-}
-
-template <typename Elements, typename Path>
-bool emit_array(OutputImage& out, uint64_t offset, const Elements& elements, const Path& path) {
-  using Element = typename Elements::value_type;
-  const std::span<const Element> view(elements);
-  // On a little-endian host the elements are the stream's bytes: emitted as
-  // they are (so a round trip without an image compares the model's memory).
-  if constexpr (std::endian::native == std::endian::little) {
-    return out.emit_bytes(offset, std::as_bytes(view), path);
-  } else {
-    return out.emit(offset, view.size_bytes(), path, [&](std::span<std::byte> dst) { store_le_elements(view, dst); });
-  }
-}
 
 bool emit_mesh(OutputImage& out, PathBuffer& path, size_t i, size_t j, uint64_t record_offset, const Mesh& m) {
   const MeshRecord& r = m.record;

@@ -5,26 +5,11 @@
 #include "parser/core/checked_math.hpp"
 #include "parser/scm/scm_layout.hpp"
 #include "writer/core/output_image.hpp"
+#include "writer/core/record_emit.hpp"
 
 namespace meshgate::scm {
 
 namespace {
-
-template <const auto& Spec, typename Path>
-bool emit_record(OutputImage& out, uint64_t offset, const Record<Spec>& record, const Path& path) {
-  return out.emit(offset, Spec.size, path, [&](std::span<std::byte> dst) { record.encode(dst); });
-}
-
-template <typename Elements, typename Path>
-bool emit_array(OutputImage& out, uint64_t offset, const Elements& elements, const Path& path) {
-  using Element = typename Elements::value_type;
-  const std::span<const Element> view(elements);
-  if constexpr (std::endian::native == std::endian::little) {
-    return out.emit_bytes(offset, std::as_bytes(view), path);
-  } else {
-    return out.emit(offset, view.size_bytes(), path, [&](std::span<std::byte> dst) { store_le_elements(view, dst); });
-  }
-}
 
 std::string mesh_path(size_t o, size_t m) {
   return "objects[" + std::to_string(o) + "].meshes[" + std::to_string(m) + "]";
