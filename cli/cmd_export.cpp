@@ -32,6 +32,7 @@ struct ExportOptions {
   nres::Profile profile = nres::Profile::compatible;
   SizeLimits limits;
   MaterialOptions look;  // the material chain
+  MotionCliOptions motion;  // --motion, --mot-mask, --mot-fps
 };
 
 // A model the export will write, and where.
@@ -142,13 +143,15 @@ struct ExportedModel {
 class ModelExport {
  public:
   ModelExport(const ExportOptions& options, gltf::FileKind kind, const std::vector<PlannedModel>& planned,
-              std::optional<MaterialSession>& looks, std::shared_ptr<const gltf::CompanionTextures> companion)
+              std::optional<MaterialSession>& looks, std::shared_ptr<const gltf::CompanionTextures> companion,
+              std::shared_ptr<const gltf::MotionOptions> motions)
       : options_(options),
         kind_(kind),
         overwrite_(overwrite_rule(options.force)),
         planned_(planned),
         looks_(looks),
-        companion_(std::move(companion)) {}
+        companion_(std::move(companion)),
+        motions_(std::move(motions)) {}
 
   void export_input(const InputFile& input, FileReader& reader) {
     const FileRead read = reader.read(input.path, options_.limits);
@@ -175,6 +178,7 @@ class ModelExport {
                                        options_.y_up};
     export_options.euler = options_.euler;
     export_options.companion = companion_;
+    export_options.motions = motions_;
     std::optional<MaterialChain> chain;
     const FormatRow& row = row_of(o.format);
     if (!row.is_model()) return;  // a plain archive: its nested models come next
@@ -226,6 +230,7 @@ class ModelExport {
   const std::vector<PlannedModel>& planned_;
   std::optional<MaterialSession>& looks_;
   const std::shared_ptr<const gltf::CompanionTextures> companion_;  // --textures FILE.ptx
+  const std::shared_ptr<const gltf::MotionOptions> motions_;        // --motion FILE.mot
   std::vector<ExportedModel> done_;
   size_t next_ = 0;  // the planned model the export meets next (--out)
   bool rejected_ = false, io_failed_ = false, too_many_ = false;
@@ -249,6 +254,11 @@ void print_export_line(const ExportedModel& d) {
                 static_cast<unsigned long long>(d.summary.materials_fallback),
                 static_cast<unsigned long long>(d.summary.textures),
                 static_cast<unsigned long long>(d.summary.textures_missing));
+  if (d.summary.motions)
+    std::printf("  motions: %llu animations; translation/scale curves within %.3g of the EXE's values, rotation "
+                "slerp within %.3g degrees of the Euler pose; %llu jumps not representable\n",
+                static_cast<unsigned long long>(d.summary.animations), d.summary.motion_curve_max_error,
+                d.summary.motion_rotation_max_error_deg, static_cast<unsigned long long>(d.summary.motion_jumps));
   if (d.summary.winding == "normals" || d.summary.winding == "strip")
     std::printf("  winding %s: %llu strips, %llu reversed, %llu inconsistent; %llu triangles flipped from strict "
                 "alternation, %llu without a side (kept), %llu against their normals\n",
@@ -279,8 +289,12 @@ int run_export(const ExportOptions& options) {
   if (!outputs_are_usable(outputs, scan->files, "export", overwrite_rule(options.force))) return kExitUsage;
   if (!outputs_spare_libraries(outputs, looks)) return kExitUsage;
   if (companion && !outputs_spare_companion(outputs, options.look.textures)) return kExitUsage;
+  std::shared_ptr<const gltf::MotionOptions> motions;
+  if (int code = kExitOk; !open_motions(options.motion, outputs, overwrite_rule(options.force), options.limits, "export",
+                                        motions, code))
+    return code;
   if (!options.out_dir.empty() && !make_export_directory(options.out_dir)) return kExitUsage;
-  ModelExport pass(options, kind, planned, looks, companion);
+  ModelExport pass(options, kind, planned, looks, companion, motions);
   FileReader reader;
   for (const InputFile& input : scan->files) pass.export_input(input, reader);
   if (pass.too_many()) std::cerr << "meshgate export: -o names one file but the input holds more models; use --out DIR\n";
@@ -316,6 +330,7 @@ void add_export(CLI::App& app, int& exit_code) {
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   add_material_options(cmd, options->look);
+  add_motion_options(cmd, options->motion);
   cmd->callback([options, &exit_code] { exit_code = run_export(*options); });
 }
 

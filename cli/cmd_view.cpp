@@ -26,6 +26,7 @@ struct ViewOptions {
   nres::Profile profile = nres::Profile::compatible;
   SizeLimits limits;
   MaterialOptions look;  // textured MSH pages (--game-dir)
+  MotionCliOptions motion;  // animated MOD pages (--motion)
 };
 
 std::vector<unsigned char> glb_of(const tinygltf::Model& asset) {
@@ -56,10 +57,16 @@ gltf::ImageUri page_images(ViewPage& page) {
   };
 }
 
+// What every model of the page is exported with besides its own bytes.
+struct ViewInputs {
+  std::shared_ptr<const gltf::CompanionTextures> companion;  // --textures FILE.ptx
+  std::shared_ptr<const gltf::MotionOptions> motions;        // --motion FILE.mot
+};
+
 // The page of one model: its fields, and a glTF per LOD (each LOD column
 // that has geometry, for MSH), textured through `looks` when it is given.
 ViewPage make_view_page(const ParsedFile& f, const FormatRow& row, std::optional<MaterialSession>& looks,
-                        const std::shared_ptr<const gltf::CompanionTextures>& companion, const std::string& file) {
+                        const ViewInputs& inputs, const std::string& file) {
   // The fields are written into the page a group at a time (from a copy of a large model's streams).
   ViewPage page{f.path, "", {}, row.fields ? row.fields(f, true) : FieldListing::from_array(row.inspect(f)["fields"])};
   std::optional<MaterialChain> chain;
@@ -68,7 +75,8 @@ ViewPage make_view_page(const ParsedFile& f, const FormatRow& row, std::optional
     gltf::ExportOptions export_options{f.path, lod};
     if (chain) chain->attach(export_options);
     if (row.reads_looks) export_options.image_uri = page_images(page);
-    export_options.companion = companion;  // MOD, SCM: its PNGs embedded in the LOD's glb
+    export_options.companion = inputs.companion;  // MOD, SCM: its PNGs embedded in the LOD's glb
+    export_options.motions = inputs.motions;
     const gltf::Exported e = row.export_gltf(f, export_options);
     for (const std::string& warning : e.warnings) std::cerr << "meshgate view: warning: " << warning << "\n";
     if (!e.refused.empty()) {  // no page: the caller reports why
@@ -98,7 +106,7 @@ struct ViewFind {
 
 ViewFind find_view_model(const SingleInput& input, const std::string& file, const std::string& wanted,
                          nres::Profile profile, std::optional<MaterialSession>& looks,
-                         const std::shared_ptr<const gltf::CompanionTextures>& companion) {
+                         const ViewInputs& inputs) {
   ViewFind found;
   const auto visit = [&](ParsedFile& f) {
     if (looks) looks->see(f);
@@ -111,7 +119,7 @@ ViewFind find_view_model(const SingleInput& input, const std::string& file, cons
     }
     const FormatRow& row = row_of(f.format);
     if (!row.is_model()) return;
-    ViewPage page = make_view_page(f, row, looks, companion, file);
+    ViewPage page = make_view_page(f, row, looks, inputs, file);
     if (page.lods.empty()) {  // the model parses but cannot be shown (its export refused it)
       if (found.rejected.empty())
         found.rejected.push_back({"view.not-shown", Severity::error, f.path, 0, "not shown: " + page.summary});
@@ -168,8 +176,11 @@ void print_view_models(const std::vector<std::string>& models, const std::string
 int run_view(const ViewOptions& options) {
   std::optional<MaterialSession> looks;
   if (!open_libraries(options.look, options.limits, "view", looks)) return kExitUsage;
-  std::shared_ptr<const gltf::CompanionTextures> companion;
-  if (!open_companion(options.look, options.limits, "view", companion)) return kExitUsage;
+  ViewInputs inputs;
+  if (!open_companion(options.look, options.limits, "view", inputs.companion)) return kExitUsage;
+  if (int code = kExitOk; !open_motions(options.motion, {options.output}, overwrite_rule(options.force), options.limits,
+                                        "view", inputs.motions, code))
+    return code;
   FileReader reader;
   const auto [file, nested] = split_nested(options.file);
   int exit_code = kExitOk;
@@ -177,7 +188,7 @@ int run_view(const ViewOptions& options) {
       read_single_input(file, {options.output}, overwrite_rule(options.force), options.limits, reader, "view", exit_code);
   if (!input) return exit_code;
   const std::string wanted = nested.empty() ? "" : input->display + "!" + nested;
-  const ViewFind found = find_view_model(*input, file, wanted, options.profile, looks, companion);
+  const ViewFind found = find_view_model(*input, file, wanted, options.profile, looks, inputs);
   if (!found.page) return report_no_view_model(found, options.file, file, nested, wanted);
   if (!write_view_page(*found.page, options)) return kExitUsage;
   std::cout << "view: " << display_name(found.page->title) << " -> " << display_name(options.output) << " ("
@@ -200,6 +211,7 @@ void add_view(CLI::App& app, int& exit_code) {
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   add_material_options(cmd, options->look);
+  add_motion_options(cmd, options->motion);
   cmd->callback([options, &exit_code] { exit_code = run_view(*options); });
 }
 

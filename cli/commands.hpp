@@ -137,6 +137,23 @@ void add_material_options(CLI::App* cmd, MaterialOptions& options);
 [[nodiscard]] bool open_companion(const MaterialOptions& options, const SizeLimits& limits, const char* command,
                                   std::shared_ptr<const gltf::CompanionTextures>& companion);
 
+// The DMC3 motions of export and view: --motion FILE.mot (repeatable; a path
+// or FILE!NESTED, so a motion inside a PAC is named by its slot), --mot-mask
+// and --mot-fps. No rule pairs a MOT with its MOD (the game finds motions by
+// name, and PAC members have none), so the pairing is always this flag.
+struct MotionCliOptions {
+  std::vector<std::string> paths;
+  mot::MaskReading mask = mot::MaskReading::exe;
+  double units_per_second = 60;
+};
+void add_motion_options(CLI::App* cmd, MotionCliOptions& options);
+// Every --motion read and parsed (null when none is given). False, with
+// `exit_code` set, after printing why: 2 for a file that cannot be read or is
+// an output, 1 for one that is not a MOT that parses.
+[[nodiscard]] bool open_motions(const MotionCliOptions& options, const std::vector<std::string>& outputs,
+                                Overwrite overwrite, const SizeLimits& limits, const char* command,
+                                std::shared_ptr<const gltf::MotionOptions>& motions, int& exit_code);
+
 struct SweepRequest {
   std::vector<std::string> paths;
   unsigned jobs = 1;

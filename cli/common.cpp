@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 
 #include "cli/commands.hpp"
+
+#include "parser/mot/mot_parser.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/ptx_companion.hpp"
 #include "pipeline/roundtrip.hpp"
@@ -289,6 +291,45 @@ bool open_companion(const MaterialOptions& options, const SizeLimits& limits, co
   companion = open_ptx_companion(options.textures, display_name(options.textures), limits, error);
   if (!companion) std::cerr << "meshgate " << command << ": " << error << "\n";
   return companion != nullptr;
+}
+
+void add_motion_options(CLI::App* cmd, MotionCliOptions& options) {
+  cmd->add_option("--motion", options.paths,
+                  "MOD: a DMC3 MOT (a path, or FILE!NESTED for one inside a PAC) to animate the model's joints with; "
+                  "repeat for more, one glTF animation each")
+      ->allow_extra_args(false);
+  add_enum_option(cmd, "--mot-mask", options.mask,
+                  {{"exe", mot::MaskReading::exe}, {"importer", mot::MaskReading::importer}},
+                  "which MOT mask bit drives which channel, the spec's [CONFLICT]: exe (default, reading E: DR, from "
+                  "the EXE's channel bases) or importer (reading I: the Blender importers); named in the asset");
+  cmd->add_option("--mot-fps", options.units_per_second,
+                  "MOT key time units per second (default 60, as the Blender importer and DMC-Native-Reader read them)")
+      ->check(CLI::Range(1.0, 100000.0));
+}
+
+bool open_motions(const MotionCliOptions& options, const std::vector<std::string>& outputs, Overwrite overwrite,
+                  const SizeLimits& limits, const char* command, std::shared_ptr<const gltf::MotionOptions>& motions,
+                  int& exit_code) {
+  if (options.paths.empty()) return true;
+  auto out = std::make_shared<gltf::MotionOptions>();
+  out->mask = options.mask;
+  out->units_per_second = options.units_per_second;
+  for (const std::string& path : options.paths) {
+    FileReader reader;
+    const std::optional<SingleInput> input = read_single_input(path, outputs, overwrite, limits, reader, command, exit_code);
+    if (!input) return false;
+    mot::ParseResult parsed = mot::parse_mot(input->bytes);
+    if (!parsed.ok()) {
+      std::cerr << "meshgate " << command << ": " << display_name(input->display) << ": not a MOT that parses\n";
+      for (const Diagnostic& d : parsed.diagnostics)
+        if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(display_name(input->display), d) << "\n";
+      exit_code = kExitFailed;
+      return false;
+    }
+    out->motions.push_back({input->display, std::make_shared<const mot::Motion>(std::move(*parsed.motion))});
+  }
+  motions = std::move(out);
+  return true;
 }
 
 }  // namespace meshgate::cli

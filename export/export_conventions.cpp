@@ -32,4 +32,11 @@ nlohmann::json conventions_extras(std::string_view winding, double scale, bool y
   return j;
 }
 
+Exported refuse_motions(const ExportOptions& options) {
+  Exported out;
+  if (options.motions && !options.motions->motions.empty())
+    out.refused = "--motion animates DMC3 MOD models only (their joints are what a MOT's masks name)";
+  return out;
+}
+
 }  // namespace meshgate::gltf

@@ -9,7 +9,13 @@
 #include <nlohmann/json.hpp>
 #include <tiny_gltf.h>
 
+#include "export/gltf_export.hpp"
+
 namespace meshgate::gltf {
+
+// Motions animate DMC3 MOD joints only (docs/spec/dmc3-mot.md §7): another
+// model given --motion is refused, not exported still. Empty when none is given.
+[[nodiscard]] Exported refuse_motions(const ExportOptions& options);
 
 // When scale != 1 or y_up: appends a node named kConventionRootName as the
 // last node, with that uniform scale and (y_up) a rotation of -90 degrees

@@ -20,6 +20,8 @@
 #include "parser/core/byte_reader.hpp"
 #include "parser/mod/mod_facing.hpp"
 #include "parser/mod/mod_model.hpp"
+#include "parser/mot/mot_channels.hpp"
+#include "parser/mot/mot_model.hpp"
 #include "parser/msh/msh_model.hpp"
 #include "parser/scm/scm_model.hpp"
 #include "parser/scm/scm_scene.hpp"
@@ -54,6 +56,11 @@ struct ExportSummary {
   uint64_t materials_fallback = 0;    // no WEAR, no such row or no such material: DEFAULT, else entry 0
   uint64_t textures_missing = 0;      // the phase names a texture Textures.lib lacks (or that does not parse)
   uint64_t textures = 0;              // distinct textures embedded
+  // MOD with motions (--motion; `motions` set): how closely the animations follow the EXE's evaluation.
+  bool motions = false;
+  double motion_curve_max_error = 0;          // translation/scale CUBICSPLINE vs MotionSampler, stored units
+  double motion_rotation_max_error_deg = 0;   // LINEAR slerp vs the Euler pose halfway between samples
+  uint64_t motion_jumps = 0;                  // runs of equal key times whose values differ (not representable)
   [[nodiscard]] nlohmann::json to_json() const;
 };
 
@@ -95,6 +102,17 @@ struct CompanionTextures {
   // Entry `index`'s level 0 as a PNG (decoded once per entry), or null with `why` set.
   std::function<std::shared_ptr<const TextureLook>(size_t index, std::string& why)> entry;
 };
+// DMC3 motions bound to a MOD export (--motion FILE.mot, docs/spec/dmc3-mot.md
+// §7-§9): one glTF animation each, on the MOD's joints.
+struct MotionInput {
+  std::string name;  // its report name: the animation's name, and what errors call it
+  std::shared_ptr<const mot::Motion> motion;
+};
+struct MotionOptions {
+  std::vector<MotionInput> motions;
+  mot::MaskReading mask = mot::MaskReading::exe;  // the mask-bit [CONFLICT] (--mot-mask)
+  double units_per_second = 60;                   // §9: key time units per second (--mot-fps)
+};
 // The look of a row, or null for "as today" (a plain named material).
 using MaterialLookup = std::function<const MaterialLook*(uint8_t wear_row)>;
 // The URI an asset names a texture's PNG by, when something else holds it.
@@ -119,6 +137,8 @@ struct ExportOptions {
   ImageUri image_uri = nullptr;
   // MOD, SCM: the PTX companion mesh texture indices select images from; null: untextured.
   std::shared_ptr<const CompanionTextures> companion = nullptr;
+  // MOD: the motions to animate its joints with; null or empty: none. Other models refuse them.
+  std::shared_ptr<const MotionOptions> motions = nullptr;
   // SCM: the reading of the Euler [CONFLICT] node matrices are built by (--scm-euler).
   scm::EulerReading euler = scm::EulerReading::xyz;
 };

@@ -43,6 +43,11 @@ nlohmann::json ExportSummary::to_json() const {
           {"against_normals", against_normals},
           {"scale", scale},
           {"y_up", y_up}};
+  if (motions) {
+    out["motion_curve_max_error"] = motion_curve_max_error;
+    out["motion_rotation_max_error_deg"] = motion_rotation_max_error_deg;
+    out["motion_jumps"] = motion_jumps;
+  }
   if (textured) {
     out["materials_resolved"] = materials_resolved;
     out["materials_fallback"] = materials_fallback;

@@ -10,6 +10,7 @@
 #include "export/gltf_document.hpp"
 #include "export/gltf_export.hpp"
 #include "export/gltf_provenance.hpp"
+#include "export/mot_animation.hpp"
 #include "parser/core/hashing.hpp"
 #include "parser/core/provenance.hpp"
 #include "parser/core/unit_normal.hpp"
@@ -18,6 +19,7 @@
 #include "parser/mod/mod_nodes.hpp"
 #include "parser/mod/mod_skin.hpp"
 #include "parser/mod/mod_topology.hpp"
+#include "parser/mot/mot_channels.hpp"
 
 namespace meshgate::gltf {
 
@@ -165,10 +167,12 @@ class ModExport {
         slots_(static_cast<size_t>(model.header.get(mod::hdr::texture_slot_count))) {}
 
   Exported run(Bytes source) {
+    if (animated() && !(out_.refused = motion_refusal()).empty()) return std::move(out_);
     if (options_.companion) binding_.emplace(doc_, *options_.companion, out_.summary);
     add_materials();
     add_skeleton();
     add_geometry();
+    add_motions();
     add_asset(source);
     out_.asset = doc_.take();
     return std::move(out_);
@@ -215,6 +219,58 @@ class ModExport {
     return it->second;
   }
 
+  bool animated() const { return options_.motions && !options_.motions->motions.empty(); }
+
+  // Why the motions cannot drive this model (naming both files), or "".
+  std::string motion_refusal() const {
+    const std::string model = options_.source_name;
+    if (!has_skeleton())
+      return "the motions need the model's skeleton, and " + model +
+             "'s node block has none that exports (no nodes, or an order that is not a permutation, or a hierarchy "
+             "that is not topological)";
+    for (const MotionInput& m : options_.motions->motions)
+      for (const Diagnostic& d : mot::bind_diagnostics(*m.motion, node_count_))
+        if (d.severity == Severity::error)
+          return "the motion " + m.name + " does not fit the model " + model + ": " + std::string(d.code) + " at " + d.path +
+                 ": " + d.message;
+    return "";
+  }
+
+  bool has_skeleton() const {
+    return node_count_ > 0 && model_.nodes.transforms.size() == node_count_ &&
+           mod::world_matrices(model_.nodes).has_value();
+  }
+
+  // A joint's local transform: its matrix, or (animated: glTF animates only
+  // TRS nodes) the same transform as translation and rotation.
+  void set_rest_transform(tinygltf::Node& n, const mod::TransformRecord& t) const {
+    if (!animated()) {
+      n.matrix = gltf_matrix(mod::local_matrix(t));
+      return;
+    }
+    const RestPose rest = rest_pose(t);
+    n.translation = {rest.translation.begin(), rest.translation.end()};
+    const std::array<double, 4> q = euler_quaternion(rest.euler);
+    n.rotation = {q.begin(), q.end()};
+  }
+
+  static RestPose rest_pose(const mod::TransformRecord& t) {
+    RestPose rest;
+    for (size_t i = 0; i < 3; ++i) {
+      rest.translation[i] = t.get_f32(mod::xf::tx + i);
+      rest.euler[i] = t.get_f32(mod::xf::rx + i);
+    }
+    return rest;
+  }
+
+  // One animation per motion on the joints (nodes 0..N-1).
+  void add_motions() {
+    if (!animated()) return;
+    std::vector<RestPose> rest;
+    for (const mod::TransformRecord& t : model_.nodes.transforms) rest.push_back(rest_pose(t));
+    motions_extras_ = add_motion_animations(doc_, *options_.motions, rest, 0, out_.summary);
+  }
+
   // Nodes: the node block with a skin, when its hierarchy holds (else no skeleton, said so).
   void add_skeleton() {
     const std::optional<std::vector<Mat4>> world = mod::world_matrices(model_.nodes);
@@ -223,7 +279,7 @@ class ModExport {
     for (unsigned j = 0; j < node_count_; ++j) {
       tinygltf::Node n;
       n.name = "node_" + std::to_string(j);
-      n.matrix = gltf_matrix(mod::local_matrix(model_.nodes.transforms[j]));
+      set_rest_transform(n, model_.nodes.transforms[j]);
       g().nodes.push_back(n);
     }
     for (size_t k = 0; k < node_count_; ++k) {
@@ -325,6 +381,7 @@ class ModExport {
     json extras = asset_extras("dmc3-mod", source, options_.source_name, decodes);
     extras["meshgate"]["conventions"] = conventions_extras(winding_name(options_.winding), options_.scale, false, root);
     if (binding_) extras["meshgate"]["textures"] = binding_->extras();
+    if (animated()) extras["meshgate"]["motions"] = motions_extras_;
     g().asset.extras = to_value(extras);
     out_.summary.winding = winding_name(options_.winding);
     out_.summary.scale = options_.scale;
@@ -342,6 +399,7 @@ class ModExport {
   std::optional<CompanionBinding> binding_;   // --textures FILE.ptx
   std::map<size_t, int> slot_materials_;      // slot -> material, with a companion
   std::map<size_t, std::string> unbound_;     // slots without an image, and why
+  nlohmann::json motions_extras_;             // --motion: how each animation was made
 };
 
 }  // namespace

@@ -395,6 +395,7 @@ class MshExport {
 }  // namespace
 
 Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& options) {
+  if (Exported refused = refuse_motions(options); !refused.refused.empty()) return refused;
   return MshExport(model, options).run(source);
 }
 

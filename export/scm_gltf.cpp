@@ -295,6 +295,7 @@ class ScmExport {
 }  // namespace scm_export
 
 Exported export_scm(const scm::Model& model, Bytes source, const ExportOptions& options) {
+  if (Exported refused = refuse_motions(options); !refused.refused.empty()) return refused;
   return scm_export::ScmExport(model, options).run(source);
 }
 

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "synth/dmc3/actor_synth.hpp"
 #include "synth/material/material_synth.hpp"
 #include "synth/mod/mod_synth.hpp"
 #include "synth/mot/mot_synth.hpp"
@@ -47,6 +48,8 @@ const std::array kGenerators{
                    false},
     SynthGenerator{"scm", without_fold<scm::synth_scm_corpus>, scm::malformed_scm_cases, nullptr, nullptr, nullptr,
                    false},
+    SynthGenerator{"dmc3", without_fold<dmc3::synth_actor_corpus>, dmc3::malformed_actor_cases, nullptr, nullptr,
+                   nullptr, false},
     SynthGenerator{"materials", without_fold<material::synth_materials_corpus>, material::malformed_material_cases,
                    nullptr, nullptr, nullptr, false},
 };

@@ -1,0 +1,43 @@
+// DMC3 motions on a MOD's joints as glTF animations (`export MODEL.mod
+// --motion A.mot`, docs/spec/dmc3-mot.md §5-§9): one animation per MOT.
+// - Translation and scale are CUBICSPLINE keyframes at the union of their
+//   three tracks' key times: a linear or Hermite piece is a cubic, and one
+//   cut at another track's key time is still one, so the curve is the EXE's
+//   exactly (up to float rounding) wherever no run of equal key times makes
+//   it jump. The largest deviation from MotionSampler is measured, not assumed.
+// - Rotation is three Euler angles, which no glTF interpolation follows: it is
+//   sampled once per time unit (each angle quantised to 16 bits as the game
+//   does, §8), as quaternions interpolated LINEAR (slerp), and the largest
+//   angle between the slerp and the Euler pose halfway between samples is
+//   reported.
+// Unbound channels keep the MOD's rest transform (scale 1), as in the game.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "export/gltf_document.hpp"
+#include "export/gltf_export.hpp"
+
+namespace meshgate::gltf {
+
+// A joint's rest transform (the MOD transform record): what an unbound channel keeps.
+struct RestPose {
+  std::array<double, 3> translation{};
+  std::array<double, 3> euler{};  // radians, X applied first (Rx*Ry*Rz on row vectors)
+};
+
+// The unit quaternion (x, y, z, w) of the MOD's Euler rotation: qz * qy * qx.
+[[nodiscard]] std::array<double, 4> euler_quaternion(const std::array<double, 3>& euler);
+
+// Appends one animation per motion on the joint nodes first_joint + j (joint
+// j is MOD node j). Every motion must already have passed
+// mot::bind_diagnostics for `rest.size()` nodes. Fills the summary's
+// animation figures; returns asset.extras.meshgate.motions.
+[[nodiscard]] nlohmann::json add_motion_animations(DocumentBuilder& doc, const MotionOptions& options,
+                                                   const std::vector<RestPose>& rest, int first_joint,
+                                                   ExportSummary& summary);
+
+}  // namespace meshgate::gltf
