@@ -5,7 +5,9 @@
 # objects, bones and faces must be the export summary's meshes, joints and
 # triangles, and under --winding normals every MOD face must wind with its
 # normals. Two of the MODs go through --scale 0.01 and the MSH models through
-# --y-up --scale 0.01 (the root node Blender must take, not as a bone). It FAILS when blender is missing: ci/install-deps.sh installs it.
+# --y-up --scale 0.01 (the root node Blender must take, not as a bone). Two
+# DMC3 actors go with both their motions: Blender must make an action with
+# keyframes of each, and the active one must move bones. It FAILS when blender is missing: ci/install-deps.sh installs it.
 set -euo pipefail
 bin=$1 source=$2
 work=$(mktemp -d)
@@ -25,7 +27,19 @@ command -v blender >/dev/null || fail "blender is not installed (run bash ci/ins
 "$bin" synth ptx --seed 20261206 --count 1 --out "$work/ptx" >/dev/null
 "$bin" export "$work"/corpus/synth_0000.mod --textures "$work/ptx/tex_0000.ptx" --out "$work/mod_textured" --json \
   > "$work/mod_textured.json" 2>/dev/null || fail "export --textures FILE.ptx of a MOD exited $?"
-for kind in mod mod_scaled mod_textured msh scm; do
+"$bin" synth dmc3 --seed 20261206 --count 2 --out "$work/actors" >/dev/null
+for i in 0 1; do
+  a="$work/actors/pl_000$i"
+  "$bin" export "$a.mod" --textures "$a.ptx" --motion "${a}_idle.mot" --motion "${a}_turn.mot" --out "$work/mod_animated" \
+    --json > "$work/mod_animated_$i.json" || fail "export --motion of actor $i exited $?"
+done
+python3 - "$work" <<'PY'
+import json, sys
+work = sys.argv[1]
+models = [m for i in (0, 1) for m in json.load(open(f"{work}/mod_animated_{i}.json"))["models"]]
+json.dump({"models": models}, open(f"{work}/mod_animated.json", "w"))
+PY
+for kind in mod mod_scaled mod_textured mod_animated msh scm; do
   HOME="$work" timeout 300 blender -b --factory-startup --python-exit-code 1 \
     --python "$source/corpus_tests/blender_import.py" -- "$work/$kind.json" > "$work/$kind.blender.txt" 2>&1 || {
     tail -n 30 "$work/$kind.blender.txt" >&2
@@ -36,7 +50,7 @@ python3 - "$work" <<'PY' || fail "Blender's import disagrees with the export sum
 import json, sys
 work = sys.argv[1]
 models = faces = bones = meshes = 0
-for kind in ("mod", "mod_scaled", "mod_textured", "msh", "scm"):
+for kind in ("mod", "mod_scaled", "mod_textured", "mod_animated", "msh", "scm"):
     summary = {m["output"]: m["summary"] for m in json.load(open(f"{work}/{kind}.json"))["models"]}
     seen = {}
     for line in open(f"{work}/{kind}.blender.txt"):
@@ -59,6 +73,9 @@ for kind in ("mod", "mod_scaled", "mod_textured", "msh", "scm"):
         assert f["faces"] == s["triangles"], (output, "faces", f["faces"], s["triangles"])
         if kind == "mod_textured":  # the PTX companion's entries reach Blender as image texture nodes
             assert s["textures"] > 0 and f["image_materials"] > 0, (output, "no image texture node", f, s)
+        if kind == "mod_animated":  # each MOT is an action with keyframes, and the active one moves bones
+            assert f["actions"] >= s["animations"] == 2 and f["keyframes"] > 0, (output, "actions", f, s)
+            assert f["moved_bones"] > 0, (output, "the active action moves no bone", f)
         if kind != "msh":
             assert s["winding"] == "normals" and s["flipped_triangles"] >= 0
             assert f["against_normals"] == 0 and f["sideless"] == 0, (output, f)

@@ -3,7 +3,8 @@
 # Imports each model of `meshgate export --json`'s summary with Blender's own
 # glTF importer and prints one JSON line per model: what Blender made (mesh
 # objects, bones, faces; distinct mesh datablocks, their faces and how many
-# carry vertex colours) and how many faces wind against their normals.
+# carry vertex colours), how many faces wind against their normals, and the
+# actions it made of the animations (keyframes, bones the active one moves).
 import json
 import sys
 
@@ -16,6 +17,26 @@ if not hasattr(numpy, "bool"):
 
 import bpy
 from mathutils import Vector
+
+
+def animation_figures(armatures):
+    """The actions the importer made (one per glTF animation), their keyframes,
+    and whether the active one moves a bone between its first frame and its middle."""
+    actions = list(bpy.data.actions)
+    keyframes = sum(len(curve.keyframe_points) for action in actions for curve in action.fcurves)
+    moved = 0
+    for armature in armatures:
+        data = armature.animation_data
+        if not data or not data.action:
+            continue
+        first, last = data.action.frame_range
+        scene = bpy.context.scene
+        scene.frame_set(int(first))
+        rest = [bone.matrix.copy() for bone in armature.pose.bones]
+        scene.frame_set(int((first + last) / 2))
+        moved += sum(1 for bone, before in zip(armature.pose.bones, rest)
+                     if max(abs(a - b) for row_a, row_b in zip(bone.matrix, before) for a, b in zip(row_a, row_b)) > 1e-4)
+    return {"actions": len(actions), "keyframes": keyframes, "moved_bones": moved}
 
 
 def imported_figures(path):
@@ -45,6 +66,7 @@ def imported_figures(path):
         1 for m in bpy.data.materials
         if m.use_nodes and any(n.type == "TEX_IMAGE" and n.image is not None for n in m.node_tree.nodes))
     return {
+        **animation_figures(armatures),
         "meshes": len(meshes),
         "mesh_datas": len(datas),
         "data_faces": sum(len(d.polygons) for d in datas.values()),

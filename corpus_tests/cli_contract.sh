@@ -448,6 +448,43 @@ PY
 grep -q "Textures.lib!TEX_0002: content changed" "$work/gate.out" || fail "gate did not name the texture: $(cat "$work/gate.out")"
 set -e
 
+# export MODEL.mod --motion A.mot: one animation per motion, the summary's
+# motion keys; a motion named by its PAC slot; a motion that does not fit,
+# or a file that is not a MOT, exits 1 naming the files; a stage refuses
+# --motion; a --motion that is an output is never overwritten.
+set +e
+"$bin" synth dmc3 --seed 41 --count 1 --malformed --out "$work/actor" >/dev/null || fail "synth dmc3 exited $?"
+a="$work/actor/pl_0000"
+"$bin" export "$a.mod" --motion "${a}_idle.mot" --motion "$a.pac!slot_0003" -o "$work/actor.glb" --json > "$work/actor.json"; rc=$?
+[ $rc -eq 0 ] || fail "export --motion exited $rc"
+python3 - "$work/actor.json" <<'PY' || fail "export --motion summary"
+import json, sys
+(m,) = json.load(open(sys.argv[1]))["models"]
+s = m["summary"]
+for key in ("animations", "motion_curve_max_error", "motion_rotation_max_error_deg", "motion_jumps"):
+    assert key in s, key
+assert s["animations"] == 2 and s["motion_jumps"] == 1, s
+PY
+"$bin" export "$a.mod" --motion "$work/actor/malformed/pl_0000_extra_joint.mot" -o "$work/x.glb" 2> "$work/mot.err" >/dev/null; rc=$?
+[ $rc -eq 1 ] && [ ! -e "$work/x.glb" ] || fail "export --motion of a motion with a joint too many exited $rc, expected 1"
+grep -q "pl_0000_extra_joint.mot does not fit the model pl_0000.mod: mot.bind-domain-mismatch" "$work/mot.err" ||
+  fail "the refusal does not name both files and the code: $(cat "$work/mot.err")"
+"$bin" export "$a.mod" --motion "$a.ptx" -o "$work/x.glb" 2> "$work/mot.err" >/dev/null; rc=$?
+[ $rc -eq 1 ] && grep -q "pl_0000.ptx: not a MOT that parses" "$work/mot.err" || fail "export --motion FILE.ptx exited $rc"
+"$bin" export "$a.mod" --motion "$work/actor/missing.mot" -o "$work/x.glb" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "export --motion of a missing file exited $rc, expected 2"
+cp "${a}_idle.mot" "$work/idle-copy.mot"
+"$bin" export "$a.mod" --motion "$work/idle-copy.mot" -o "$work/idle-copy.mot" --force >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && cmp -s "${a}_idle.mot" "$work/idle-copy.mot" || fail "export over its --motion exited $rc, expected 2, the motion kept"
+"$bin" synth scm --seed 41 --count 1 --out "$work/stage" >/dev/null
+"$bin" export "$work"/stage/*.scm --motion "${a}_idle.mot" -o "$work/x.glb" 2> "$work/mot.err" >/dev/null; rc=$?
+[ $rc -eq 1 ] && grep -q "MOD models only" "$work/mot.err" || fail "export of a stage with --motion exited $rc, expected 1"
+"$bin" export "$a.mod" --motion "${a}_turn.mot" --mot-mask 1 -o "$work/x.glb" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "--mot-mask 1 exited $rc, expected 2 (names only)"
+"$bin" view "$a.pac" --motion "$a.pac!slot_0002" --mot-mask importer --mot-fps 30 -o "$work/actor.html" > "$work/view.out"; rc=$?
+[ $rc -eq 0 ] && grep -q "1 animations" "$work/view.out" || fail "view --motion exited $rc: $(cat "$work/view.out")"
+set -e
+
 # --help names an enum option's values by the words it takes, never by the
 # enum's numbers (a uint8_t one printed as a control character); the numbers
 # are not accepted either.
@@ -459,6 +496,7 @@ done
 "$bin" export --help | grep -q -- '--wear-rows ENUM:{by-id,by-position}' || fail "export --help: no --wear-rows names"
 "$bin" export --help | grep -q -- '--profile ENUM:{strict,compatible}' || fail "export --help: no --profile names"
 "$bin" synth --help | grep -q -- '--sort-fold ENUM:{lower,upper}' || fail "synth --help: no --sort-fold names"
+"$bin" export --help | grep -q -- '--mot-mask ENUM:{exe,importer}' || fail "export --help: no --mot-mask names"
 set +e
 "$bin" texture "$work/tex/tex_0000.texm" -o "$work/t.png" --texm-order 1 >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] || fail "texture --texm-order 1 exited $rc, expected 2 (names only)"

@@ -3,6 +3,7 @@
 # corpus: MOD, SCM, MSH standalone and nested in outer archives, every LOD column
 # the generator fills, both file kinds (.glb and .gltf + .bin). Zero errors,
 # and every warning either fixed or explained in docs/gltf-validator-allowed.json.
+# DMC3 actors are exported textured and animated (--textures, --motion).
 # It FAILS when the validator is missing: ci/install-deps.sh installs it.
 set -euo pipefail
 bin=$1 source=$2
@@ -86,7 +87,28 @@ for path in sys.argv[1:]:
     assert len(s) == 5 and all("textures" in x for x in s), path
     assert sum(x["textures"] for x in s) > 0, path
 PY
-files=("$work"/glb/*.glb "$work"/scm/*.glb "$work"/ptx-mod/*.glb "$work"/ptx-scm/*.glb "$work"/scm-zyx/*.glb "$work"/lod*/*.glb "$work"/gltf/*.gltf "$work"/conventions/*.glb "$work"/textured/*.glb
+# DMC3 actors (synth dmc3) textured and animated: both motions of each, as .glb and as .gltf + .bin, and
+# under the importer's mask reading.
+"$bin" synth dmc3 --seed 20261206 --count 4 --out "$work/actors" >/dev/null || fail "synth dmc3 exited $?"
+mkdir -p "$work/animated"
+for i in 0 1 2 3; do
+  a="$work/actors/pl_000$i"
+  "$bin" export "$a.mod" --textures "$a.ptx" --motion "${a}_idle.mot" --motion "${a}_turn.mot" -o "$work/animated/pl_000$i.glb" \
+    --json > "$work/animated_$i.json" || fail "export --motion of actor $i exited $?"
+done
+"$bin" export "$work/actors/pl_0000.pac" --motion "$work/actors/pl_0000.pac!slot_0003" --mot-mask importer --mot-fps 30 \
+  --format gltf -o "$work/animated/pl_0000_importer.gltf" >/dev/null || fail "export --motion --format gltf exited $?"
+python3 - "$work"/animated_*.json <<'PY' || fail "animated export summary"
+import json, sys
+for path in sys.argv[1:]:
+    (m,) = json.load(open(path))["models"]
+    s = m["summary"]
+    assert s["animations"] == 2 and s["joints"] > 0, s
+    assert s["motion_curve_max_error"] < 1e-4, s  # CUBICSPLINE is the EXE's curve up to float rounding
+    assert 0 < s["motion_rotation_max_error_deg"] < 90, s
+    assert s["motion_jumps"] >= 1, s  # the turn's run of equal key times
+PY
+files=("$work"/animated/*.glb "$work"/animated/*.gltf "$work"/glb/*.glb "$work"/scm/*.glb "$work"/ptx-mod/*.glb "$work"/ptx-scm/*.glb "$work"/scm-zyx/*.glb "$work"/lod*/*.glb "$work"/gltf/*.gltf "$work"/conventions/*.glb "$work"/textured/*.glb
        "$work"/textured-gltf/*.gltf)
 node "$validator" "$source/docs/gltf-validator-allowed.json" "${files[@]}" > "$work/validator.txt" || {
   grep -v '"problems":\[\]' "$work/validator.txt" | head -20 >&2

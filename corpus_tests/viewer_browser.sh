@@ -4,7 +4,8 @@
 # synthetic MSH; the page must load with no error or console error, draw its
 # primitives, and the model must cover a plausible share of the pixels. It
 # FAILS when Chromium is missing: ci/install-deps.sh installs it. The
-# textured cube must draw its textures' colours. A page holds each
+# textured cube must draw its textures' colours, and so must a DMC3 MOD with
+# its PTX companion, which must also move under its motions. A page holds each
 # texture's PNG once, however many LODs draw with it. One browser opens every
 # page (headless_pages.py: a browser start costs ~3 s, and twelve of them, a DOM
 # and a screenshot per page, made most of this test's time).
@@ -71,7 +72,13 @@ for glb in glbs:
     for image in gltf_json(glb).get("images", []):
         assert "bufferView" not in image and image.get("uri") in uris, image
 PY
-kinds=(mod msh hostile textured untextured lods)
+# A DMC3 actor (synth dmc3) as a modder opens it: the model inside its PAC,
+# its PTX companion, one motion named by its PAC slot and one loose. The MOD
+# must draw its companion's colours, and each motion must move the picture.
+"$bin" synth dmc3 --seed 20261206 --count 1 --out "$work/actor" >/dev/null || fail "synth dmc3 exited $?"
+"$bin" view "$work/actor/pl_0000.pac" --textures "$work/actor/pl_0000.ptx" --motion "$work/actor/pl_0000.pac!slot_0002" \
+  --motion "$work/actor/pl_0000_turn.mot" -o "$work/actor.html" >/dev/null || fail "view of the DMC3 actor exited $?"
+kinds=(mod msh hostile textured untextured lods actor)
 mkdir -p "$work/pages"
 for kind in "${kinds[@]}"; do
   page="$work/$kind.html"
@@ -95,6 +102,7 @@ assert state["primitives"] > 0, state
 # The synthetic MSH parts are long thin ribbons (synth/msh/msh_synth.cpp strip_batch): a small share.
 low = 0.05 if kind in ("mod", "textured", "untextured") else 0.005  # hostile: the synthetic MSH, renamed
 low = 0.0005 if kind == "lods" else low  # a small generated model, seen whole
+low = 0.01 if kind == "actor" else low  # a synthetic MOD's scattered strips
 assert low <= state["coverage"] <= 0.95, f"the model covers {state['coverage']:.4f} of the pixels (expected >= {low})"
 if kind == "msh":
     assert state["lods"][0] == "LOD 0", state
@@ -104,6 +112,11 @@ if kind == "textured":
 if kind == "lods":
     assert state["shown"] == state["lods"][3] and state["images"] == 3, state  # the page's three PNGs
     assert state["textures"] > 0, f"the last LOD draws no texture: {state}"
+if kind == "actor":
+    assert state["textures"] > 0 and state["colourful"] >= 0.3, f"the MOD does not draw its PTX companion: {state}"
+    assert len(state["animations"]) == 2, state
+    for name, change in zip(state["animations"], state["motion_change"]):
+        assert change >= 0.01, f"the animation {name} changes {change:.4f} of the pixels: the model does not move"
 if kind == "untextured":
     assert state["textures"] == 0, state
     assert state["colourful"] <= 0.02, f"{state['colourful']:.3f} of an untextured cube's pixels are coloured"
