@@ -4,11 +4,12 @@
 // node's matrix; the actor of `synth dmc3` exports one animation per motion,
 // CUBICSPLINE translation and scale within float rounding of MotionSampler,
 // LINEAR rotation with its error measured; the mask reading is named; a
-// motion that does not fit the model, and a model that is not a MOD, are
-// refused naming both.
+// motion that does not fit the model, one with non-finite values, and a
+// model that is not a MOD, are refused naming both.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <set>
 
 #include "export/gltf_export.hpp"
@@ -206,6 +207,16 @@ TEST(MotExport, AMotionThatDoesNotFitIsRefusedNamingBothFiles) {
     EXPECT_NE(e.refused.find("pl.mod"), std::string::npos) << e.refused;
     EXPECT_TRUE(e.asset.nodes.empty());
   }
+}
+
+TEST(MotExport, AMotionWithNonFiniteValuesIsRefused) {
+  const Actor a = actor(15);
+  mot::Motion m = dmc3::actor_motion(15, 0, a.joints, false);
+  m.tracks[2] = mot::make_track3({{0x8000, 0, 0, 0}, {0x8000 | 30, 65535, 0, 0}},
+                                 {std::numeric_limits<float>::quiet_NaN(), 1.0f, 0, 0, 0, 0});
+  const gltf::Exported e = export_with(a, motions_of({{"nan.mot", std::move(m)}}));
+  EXPECT_NE(e.refused.find("track 2"), std::string::npos) << e.refused;
+  EXPECT_NE(e.refused.find("mot.non-finite-quantization"), std::string::npos) << e.refused;
 }
 
 TEST(MotExport, AStageIsNotAnimated) {

@@ -228,11 +228,15 @@ class ModExport {
       return "the motions need the model's skeleton, and " + model +
              "'s node block has none that exports (no nodes, or an order that is not a permutation, or a hierarchy "
              "that is not topological)";
-    for (const MotionInput& m : options_.motions->motions)
+    for (const MotionInput& m : options_.motions->motions) {
       for (const Diagnostic& d : mot::bind_diagnostics(*m.motion, node_count_))
         if (d.severity == Severity::error)
           return "the motion " + m.name + " does not fit the model " + model + ": " + std::string(d.code) + " at " + d.path +
                  ": " + d.message;
+      if (const std::optional<size_t> t = first_non_finite_track(*m.motion))
+        return "the motion " + m.name + " cannot animate " + model + ": track " + std::to_string(*t) +
+               " decodes to values that are not finite (mot.non-finite-quantization), which no glTF animation holds";
+    }
     return "";
   }
 

@@ -284,6 +284,13 @@ std::array<double, 4> euler_quaternion(const std::array<double, 3>& euler) {
   return multiply(axis(2, euler[2]), multiply(axis(1, euler[1]), axis(0, euler[0])));
 }
 
+std::optional<size_t> first_non_finite_track(const mot::Motion& motion) {
+  for (size_t t = 0; t < motion.tracks.size(); ++t)
+    for (const mot::Key& k : mot::decode_keys(motion.tracks[t]))
+      if (!std::isfinite(k.value) || !std::isfinite(k.in_slope) || !std::isfinite(k.out_slope)) return t;
+  return std::nullopt;
+}
+
 json add_motion_animations(DocumentBuilder& doc, const MotionOptions& options, const std::vector<RestPose>& rest,
                            int first_joint, ExportSummary& summary) {
   json extras = json::array();

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -31,6 +32,11 @@ struct RestPose {
 
 // The unit quaternion (x, y, z, w) of the MOD's Euler rotation: qz * qy * qx.
 [[nodiscard]] std::array<double, 4> euler_quaternion(const std::array<double, 3>& euler);
+
+// The first track whose decoded values or slopes are not finite (a NaN or
+// infinite min or range, mot.non-finite-quantization): no glTF animation can
+// hold it, so the export refuses the motion. Nullopt when every one is finite.
+[[nodiscard]] std::optional<size_t> first_non_finite_track(const mot::Motion& motion);
 
 // Appends one animation per motion on the joint nodes first_joint + j (joint
 // j is MOD node j). Every motion must already have passed

@@ -17,6 +17,8 @@ mv "$work"/nbz/nested/*.pac "$work/pac/"  # containers nested three deep are pac
 "$meshgate" synth texm --seed 3 --count 24 --malformed --out "$work/texm" >/dev/null
 rm -f "$work/texm/Textures.lib"  # the archive is nres_* ground; texm_fuzzer takes the textures
 "$meshgate" synth mot --seed 3 --count 24 --malformed --out "$work/mot" >/dev/null
+"$meshgate" synth dmc3 --seed 3 --count 2 --malformed --out "$work/actors" >/dev/null  # motions made for a MOD
+cp "$work"/actors/*.mot "$work"/actors/malformed/*.mot "$work/mot/"
 "$meshgate" synth ptx --seed 3 --count 24 --malformed --out "$work/ptx" >/dev/null
 mv "$work/ptx/st_textures.pac" "$work/pac/"  # the PAC holding a companion is pac_fuzzer's
 "$meshgate" synth scm --seed 3 --count 24 --malformed --out "$work/scm" >/dev/null
