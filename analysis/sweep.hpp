@@ -46,6 +46,13 @@ struct VolumeMemberDigest {
   uint32_t crc32 = 0;  // declared CRC-32 of the uncompressed bytes (checked on every member inflated)
 };
 
+// A part of a file with an address but no file of its own (a PTX entry), as a lock digests it.
+struct PartDigest {
+  std::string path;  // "tex.ptx!3"
+  uint64_t size = 0;
+  std::string xxh3_64;
+};
+
 struct SweptFile {
   std::string path;  // relative to its argument; nested ones as "outer.rlb!MODEL.MSH"
   bool nested = false;
@@ -67,6 +74,7 @@ struct SweptFile {
   bool page_without_detail = false;  // a page the detail budget left without detail
   uint64_t errors = 0, warnings = 0;
   std::vector<VolumeMemberDigest> volume_members;  // a volume's file members, central-directory order
+  std::vector<PartDigest> parts;  // FormatRow::parts, digested when the sweep computes digests
 
   bool read_only = false;  // an NBZ/ZIP volume: read, never rewritten (its members are round-tripped)
 

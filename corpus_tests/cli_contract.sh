@@ -446,6 +446,24 @@ PY
 "$bin" gate "$work/lib.lock.json" "$work/lib" > "$work/gate.out"; rc=$?
 [ $rc -eq 1 ] || fail "gate after a flipped texel exited $rc, expected 1"
 grep -q "Textures.lib!TEX_0002: content changed" "$work/gate.out" || fail "gate did not name the texture: $(cat "$work/gate.out")"
+# So does a gate over a PTX companion: its lock digests each entry, and a
+# flipped byte inside entry 3 is named by the address texture takes.
+mkdir "$work/ptxlib" && cp "$work/ptx/tex_0000.ptx" "$work/ptxlib/"
+"$bin" manifest "$work/ptxlib" -o "$work/ptx.lock.json" >/dev/null || fail "manifest of a PTX exited $?"
+python3 - "$work/ptx.lock.json" "$work/ptxlib/tex_0000.ptx" <<'PY'
+import json, sys
+(entry,) = json.load(open(sys.argv[1]))["files"]
+parts = entry["parts"]
+assert [p["path"] for p in parts] == [f"tex_0000.ptx!{i}" for i in range(len(parts))] and len(parts) >= 4, parts
+d = bytearray(open(sys.argv[2], "rb").read())
+start = entry["size"] - sum(p["size"] for p in parts)  # the entries end the synthetic file
+d[start + sum(p["size"] for p in parts[:3]) + parts[3]["size"] // 2] ^= 0xFF
+open(sys.argv[2], "wb").write(d)
+PY
+"$bin" gate "$work/ptx.lock.json" "$work/ptxlib" > "$work/gate.out"; rc=$?
+[ $rc -eq 1 ] || fail "gate after a flipped byte of a PTX entry exited $rc, expected 1"
+grep -q "^gate: tex_0000.ptx!3: content changed" "$work/gate.out" || fail "gate did not name the PTX entry: $(cat "$work/gate.out")"
+grep -q "tex_0000.ptx!2" "$work/gate.out" && fail "gate named an entry that did not change: $(cat "$work/gate.out")"
 set -e
 
 # export MODEL.mod --motion A.mot: one animation per motion, the summary's

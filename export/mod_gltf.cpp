@@ -173,6 +173,7 @@ class ModExport {
     add_skeleton();
     add_geometry();
     add_motions();
+    if (!out_.refused.empty()) return {.asset = {}, .summary = {}, .refused = std::move(out_.refused), .warnings = {}};
     add_asset(source);
     out_.asset = doc_.take();
     return std::move(out_);
@@ -272,7 +273,7 @@ class ModExport {
     if (!animated()) return;
     std::vector<RestPose> rest;
     for (const mod::TransformRecord& t : model_.nodes.transforms) rest.push_back(rest_pose(t));
-    motions_extras_ = add_motion_animations(doc_, *options_.motions, rest, 0, out_.summary);
+    motions_extras_ = add_motion_animations(doc_, *options_.motions, rest, 0, out_.summary, out_.refused);
   }
 
   // Nodes: the node block with a skin, when its hierarchy holds (else no skeleton, said so).

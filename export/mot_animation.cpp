@@ -100,6 +100,8 @@ class MotionAnimator {
   [[nodiscard]] const Worst& rotation_error() const { return rotation_; }
   [[nodiscard]] uint64_t jumps() const { return jumps_; }
   [[nodiscard]] uint64_t step() const { return step_; }
+  // The channel whose values overflowed a float, or "" (the animation is then unusable).
+  [[nodiscard]] const std::string& overflow() const { return overflow_; }
 
  private:
   // The curve of joint j's channel c, or null when unbound or without keys (the rest value holds).
@@ -220,6 +222,13 @@ class MotionAnimator {
 
   void add_channel(uint32_t j, const char* path, const std::vector<float>& times, const std::vector<float>& out,
                    int type, const char* interpolation) {
+    // Finite keys can still overflow a float on the way (a huge range, a slope times the frame rate).
+    if (overflow_.empty())
+      for (float v : out)
+        if (!std::isfinite(v)) {
+          overflow_ = "joint " + std::to_string(j) + "'s " + path;
+          break;
+        }
     tinygltf::AnimationSampler sampler;
     sampler.input = doc_.add_floats(times, TINYGLTF_TYPE_SCALAR, 0, true);
     sampler.output = doc_.add_floats(out, type, 0);
@@ -242,6 +251,7 @@ class MotionAnimator {
   tinygltf::Animation anim_;
   Worst curve_, rotation_;
   uint64_t jumps_ = 0, step_ = 1;
+  std::string overflow_;
 };
 
 json motion_extras(const MotionInput& input, const MotionOptions& options, const MotionAnimator& a, size_t channels) {
@@ -292,12 +302,17 @@ std::optional<size_t> first_non_finite_track(const mot::Motion& motion) {
 }
 
 json add_motion_animations(DocumentBuilder& doc, const MotionOptions& options, const std::vector<RestPose>& rest,
-                           int first_joint, ExportSummary& summary) {
+                           int first_joint, ExportSummary& summary, std::string& refused) {
   json extras = json::array();
   summary.motions = true;
   for (const MotionInput& input : options.motions) {
     MotionAnimator animator(doc, options, rest, first_joint, input);
     tinygltf::Animation anim = animator.run();
+    if (!animator.overflow().empty()) {
+      refused = "the motion " + input.name + " drives " + animator.overflow() +
+                " to values a float cannot hold (its ranges or slopes overflow), which no glTF animation holds";
+      return extras;
+    }
     json e = motion_extras(input, options, animator, anim.channels.size());
     if (anim.channels.empty()) {
       e["omitted"] = "the motion binds no channel that has keys: glTF has no empty animation";

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -41,9 +42,10 @@ struct RestPose {
 // Appends one animation per motion on the joint nodes first_joint + j (joint
 // j is MOD node j). Every motion must already have passed
 // mot::bind_diagnostics for `rest.size()` nodes. Fills the summary's
-// animation figures; returns asset.extras.meshgate.motions.
+// animation figures; returns asset.extras.meshgate.motions. A motion whose
+// curves overflow a float sets `refused` (why), and the asset is unusable.
 [[nodiscard]] nlohmann::json add_motion_animations(DocumentBuilder& doc, const MotionOptions& options,
                                                    const std::vector<RestPose>& rest, int first_joint,
-                                                   ExportSummary& summary);
+                                                   ExportSummary& summary, std::string& refused);
 
 }  // namespace meshgate::gltf

@@ -58,6 +58,12 @@ struct InflatedChild {
   std::optional<Diagnostic> problem;
 };
 
+// A part of a file by its name after the file's address and its byte span.
+struct FilePart {
+  std::string name;
+  uint64_t offset = 0, size = 0;
+};
+
 struct FormatRow {
   Format format;
   // Reads f.data into f.model (and f.format: an NRes archive of model
@@ -101,6 +107,10 @@ struct FormatRow {
   std::vector<std::string> (*image_names)(const ParsedFile& f) = nullptr;
   // Image `name` (one of image_names) decoded, or why not.
   DecodedImage (*decode_image)(const ParsedFile& f, std::string_view name, const ImageRequest& request) = nullptr;
+  // Parts of a parsed file that are not files of their own but have an
+  // address (a companion's entries, "tex.ptx!3"): a lock digests each, so
+  // the gate names the part that changed. nullptr: the format has none.
+  std::vector<FilePart> (*parts)(const ParsedView& v) = nullptr;
 
   [[nodiscard]] bool is_model() const { return export_gltf != nullptr; }
 };

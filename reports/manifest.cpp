@@ -54,6 +54,11 @@ json manifest_entry(const SweptFile& f) {
                 {"format", std::string(format_name(f.format))},
                 {"expected", expected_outcomes(f)}};
   if (!f.volume_members.empty()) entry["members"] = volume_members_json(f.volume_members);
+  if (!f.parts.empty()) {
+    json parts = json::array();
+    for (const PartDigest& p : f.parts) parts.push_back({{"path", p.path}, {"size", p.size}, {"xxh3_64", p.xxh3_64}});
+    entry["parts"] = parts;
+  }
   return entry;
 }
 
@@ -164,6 +169,26 @@ void volume_member_changes(const json& listed, const SweptFile& got, const std::
       out.push_back(path + ": missing (the manifest lists it, the volume does not have it)");
 }
 
+// A file's parts the lock digests (a PTX companion's entries), each that
+// changed, went or came named by its address ("tex.ptx!3").
+void part_changes(const json& listed, const SweptFile& got, std::vector<std::string>& out) {
+  std::map<std::string, const PartDigest*> now;
+  for (const PartDigest& p : got.parts) now[p.path] = &p;
+  for (const json& p : listed) {
+    const std::string path = p.at("path").get<std::string>();
+    const auto it = now.find(path);
+    if (it == now.end()) {
+      out.push_back(path + ": missing (the manifest lists it, the file does not have it)");
+      continue;
+    }
+    if (p["xxh3_64"] != it->second->xxh3_64 || p["size"] != it->second->size)
+      out.push_back(path + ": content changed (xxh3_64 " + p["xxh3_64"].get<std::string>() + " -> " +
+                    it->second->xxh3_64 + ", size " + p["size"].dump() + " -> " + std::to_string(it->second->size) + ")");
+    now.erase(it);
+  }
+  for (const auto& [path, p] : now) out.push_back(path + ": added (not in the manifest)");
+}
+
 }  // namespace
 
 std::vector<std::string> gate_differences(const json& manifest, const SweepResult& sweep) {
@@ -186,6 +211,7 @@ std::vector<std::string> gate_differences(const json& manifest, const SweepResul
     const SweptFile& got = *it->second;
     if (want.contains("members")) volume_member_changes(want["members"], got, expected, out);
     if (want["sha256"] != got.sha256 || want["size"] != got.size) {
+      if (want.contains("parts")) part_changes(want["parts"], got, out);
       out.push_back(path + ": content changed (sha256 " + want["sha256"].get<std::string>().substr(0, 16) + "... -> " +
                     got.sha256.substr(0, 16) + "..., size " + want["size"].dump() + " -> " + std::to_string(got.size) + ")");
       continue;  // the outcomes of different bytes are not comparable

@@ -107,6 +107,21 @@ DecodedImage decode_image(const ParsedFile& f, std::string_view name, const Imag
   return out;
 }
 
+// Each entry by its table index, where the writer lays it: after the header, back to back.
+std::vector<FilePart> parts(const ParsedView& v) {
+  std::vector<FilePart> out;
+  if (!v.ptx || !v.ptx->ok()) return out;
+  const ptx::Companion& c = *v.ptx->companion;
+  uint64_t entries = 0;
+  for (const ptx::Entry& e : c.entries) entries += e.byte_size();
+  uint64_t offset = c.byte_size() - c.trailing.size() - entries;
+  for (size_t i = 0; i < c.entries.size(); ++i) {
+    out.push_back({std::to_string(i), offset, c.entries[i].byte_size()});
+    offset += c.entries[i].byte_size();
+  }
+  return out;
+}
+
 }  // namespace ptx_row
 
 const FormatRow kPtxRow{.format = Format::dmc3_ptx,
@@ -124,6 +139,7 @@ const FormatRow kPtxRow{.format = Format::dmc3_ptx,
                         .reads_looks = false,
                         .is_look = true,
                         .image_names = ptx_row::image_names,
-                        .decode_image = ptx_row::decode_image};
+                        .decode_image = ptx_row::decode_image,
+                        .parts = ptx_row::parts};
 
 }  // namespace meshgate
