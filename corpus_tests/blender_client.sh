@@ -71,7 +71,7 @@ for kind in ("mod", "mod_scaled", "mod_textured", "mod_animated", "msh", "scm"):
         assert f["meshes"] == s["meshes"], (output, "meshes", f["meshes"], s["meshes"])
         assert f["bones"] == s["joints"], (output, "bones", f["bones"], s["joints"])
         assert f["faces"] == s["triangles"], (output, "faces", f["faces"], s["triangles"])
-        if kind == "mod_textured":  # the PTX companion's entries reach Blender as image texture nodes
+        if kind in ("mod_textured", "mod_animated"):  # the PTX companion's entries reach Blender as image texture nodes
             assert s["textures"] > 0 and f["image_materials"] > 0, (output, "no image texture node", f, s)
         if kind == "mod_animated":  # each MOT is an action with keyframes, and the active one moves bones
             assert f["actions"] >= s["animations"] == 2 and f["keyframes"] > 0, (output, "actions", f, s)

@@ -17,6 +17,7 @@
 #include "parser/mod/mod_nodes.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/mot/mot_curve.hpp"
+#include "parser/mot/mot_diagnostic_codes.hpp"
 #include "parser/mot/mot_keys.hpp"
 #include "parser/mot/mot_parser.hpp"
 #include "parser/scm/scm_parser.hpp"
@@ -207,6 +208,30 @@ TEST(MotExport, AMotionThatDoesNotFitIsRefusedNamingBothFiles) {
     EXPECT_NE(e.refused.find("pl.mod"), std::string::npos) << e.refused;
     EXPECT_TRUE(e.asset.nodes.empty());
   }
+}
+
+TEST(MotExport, EveryBindingCodeRefusesTheExport) {
+  const Actor a = actor(16);
+  std::set<std::string_view> raised;
+  for (const MalformedCase& c : dmc3::malformed_actor_cases(16)) {
+    const gltf::Exported e = export_with(a, motions_of({{c.file.name, *mot::parse_mot(c.file.bytes).motion}}));
+    if (e.refused.find(c.expected_code) != std::string::npos) raised.insert(c.expected_code);
+  }
+  // A model without nodes: no skeleton for any motion.
+  mod::ModDescription d = mod::random_mod_description(16, 0);
+  d.nodes.clear();
+  d.transforms.clear();
+  for (auto& o : d.objects)
+    for (auto& m : o.meshes)
+      for (auto& lanes : m.blend_indices) lanes = {0, 0, 0, 0};
+  Actor bare;
+  bare.mod_bytes = mod::build_mod(d).bytes;
+  const mod::ParseResult parsed = mod::parse_mod(bare.mod_bytes);
+  ASSERT_TRUE(parsed.ok());
+  bare.model = *parsed.model;
+  const gltf::Exported e = export_with(bare, motions_of({{"idle.mot", dmc3::actor_motion(16, 0, 1, false)}}));
+  if (e.refused.find(mot::codes::bind_no_skeleton.code) != std::string::npos) raised.insert(mot::codes::bind_no_skeleton.code);
+  for (const DiagnosticCode& code : mot::codes::kBinding) EXPECT_TRUE(raised.contains(code.code)) << code.code;
 }
 
 TEST(MotExport, AMotionWithNonFiniteValuesIsRefused) {

@@ -225,10 +225,11 @@ class ModExport {
   // Why the motions cannot drive this model (naming both files), or "".
   std::string motion_refusal() const {
     const std::string model = options_.source_name;
+    if (node_count_ == 0)
+      return "the motions need the model's skeleton, and " + model + " has no nodes (mot.bind-no-skeleton)";
     if (!has_skeleton())
       return "the motions need the model's skeleton, and " + model +
-             "'s node block has none that exports (no nodes, or an order that is not a permutation, or a hierarchy "
-             "that is not topological)";
+             "'s node block does not export (its order is not a permutation, or its hierarchy is not topological)";
     for (const MotionInput& m : options_.motions->motions) {
       for (const Diagnostic& d : mot::bind_diagnostics(*m.motion, node_count_))
         if (d.severity == Severity::error)
