@@ -3,6 +3,9 @@
 // wrong offset fails these tests instead of agreeing with itself.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <cstring>
@@ -10,7 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "parser/core/byte_reader.hpp"
 #include "parser/core/diagnostics.hpp"
+#include "synth/core/synth_file.hpp"
 
 namespace meshgate {
 // GoogleTest prints a DiagnosticCode parameter as its code, not as raw bytes.
@@ -71,6 +76,38 @@ inline std::vector<std::byte> canonical_minimal_mod() {
   put(b, 0x200, 0x20, 4), put(b, 0x204, 0x24, 4), put(b, 0x208, 0x28, 4), put(b, 0x20C, 0x30, 4);
   put(b, 0x220, 0xFF, 1);  // parent of position 0: root
   return b;
+}
+
+// A format's malformed variant for `code` (from `cases`) raises it with its
+// severity at a named field inside the file. An error rejects the file; a
+// warning's file parses, is written back byte for byte (`writes_back`: the
+// parse result and the bytes), and --strict refuses it. `parse(bytes, strict)`
+// is the format's parser.
+template <typename Parse, typename WritesBack>
+void expect_variant_raises(const DiagnosticCode& code, const std::vector<MalformedCase>& cases, Parse parse,
+                           WritesBack writes_back) {
+  const auto it = std::find_if(cases.begin(), cases.end(), [&](const MalformedCase& c) { return c.expected_code == code.code; });
+  ASSERT_NE(it, cases.end()) << "no malformed variant for " << code.code;
+  const Bytes bytes(it->file.bytes);
+  const auto r = parse(bytes, false);
+  const auto d = std::find_if(r.diagnostics.begin(), r.diagnostics.end(), [&](const Diagnostic& x) { return x.code == code.code; });
+  ASSERT_NE(d, r.diagnostics.end()) << code.code;
+  EXPECT_FALSE(d->path.empty());
+  EXPECT_LE(d->offset, bytes.size());
+  EXPECT_EQ(d->severity, code.severity);
+  if (code.severity == Severity::error) {
+    EXPECT_FALSE(r.ok());
+    return;
+  }
+  ASSERT_TRUE(r.ok()) << code.code;
+  EXPECT_TRUE(writes_back(r, bytes)) << code.code << ": not written back byte for byte";
+  EXPECT_FALSE(parse(bytes, true).ok()) << "--strict escalates " << code.code;
+}
+
+// Whether a writer's output is `bytes`, to the byte.
+template <typename Written>
+bool same_bytes(const Written& w, Bytes bytes) {
+  return w.ok() && std::equal(w.bytes.begin(), w.bytes.end(), bytes.begin(), bytes.end());
 }
 
 }  // namespace meshgate::testing

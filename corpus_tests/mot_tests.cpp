@@ -33,26 +33,8 @@ std::vector<std::byte> bytes_of(const Motion& m) {
 class MotMalformed : public ::testing::TestWithParam<DiagnosticCode> {};
 
 TEST_P(MotMalformed, VariantRaisesItsCode) {
-  const DiagnosticCode& code = GetParam();
-  const auto cases = malformed_mot_cases(3);
-  auto it = std::find_if(cases.begin(), cases.end(), [&](const MalformedCase& c) { return c.expected_code == code.code; });
-  ASSERT_NE(it, cases.end()) << "no malformed variant for " << code.code;
-  const ParseResult r = parse_mot(it->file.bytes);
-  auto d = std::find_if(r.diagnostics.begin(), r.diagnostics.end(), [&](const Diagnostic& x) { return x.code == code.code; });
-  ASSERT_NE(d, r.diagnostics.end()) << code.code;
-  EXPECT_FALSE(d->path.empty());
-  EXPECT_LE(d->offset, it->file.bytes.size());
-  EXPECT_EQ(d->severity, code.severity);
-  if (code.severity == Severity::error) {
-    EXPECT_FALSE(r.ok());
-  } else {
-    ASSERT_TRUE(r.ok());
-    EXPECT_EQ(r.coverage.covered_bytes, it->file.bytes.size());
-    const WriteResult w = write_mot(*r.motion);
-    ASSERT_TRUE(w.ok());
-    EXPECT_TRUE(std::equal(w.bytes.begin(), w.bytes.end(), it->file.bytes.begin(), it->file.bytes.end()));
-    EXPECT_FALSE(parse_mot(it->file.bytes, {.strict = true}).ok()) << "--strict escalates " << code.code;
-  }
+  testing::expect_variant_raises(GetParam(), malformed_mot_cases(3), [](Bytes b, bool strict) { return parse_mot(b, {.strict = strict}); },
+                                 [](const ParseResult& r, Bytes b) { return r.coverage.covered_bytes == b.size() && testing::same_bytes(write_mot(*r.motion), b); });
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryCode, MotMalformed, ::testing::ValuesIn(codes::kAll),

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <set>
 
+#include "corpus_tests/fixtures.hpp"
 #include "export/gltf_export.hpp"
 #include "parser/scm/scm_diagnostic_codes.hpp"
 #include "parser/scm/scm_layout.hpp"
@@ -43,24 +44,9 @@ TEST_P(ScmMalformed, VariantRaisesItsCode) {
     EXPECT_TRUE(check_companion(*r.model, r.model->header.get(hdr::texture_mirror)).empty());
     return;
   }
-  const auto cases = malformed_scm_cases(3);
-  auto it = std::find_if(cases.begin(), cases.end(), [&](const MalformedCase& c) { return c.expected_code == code.code; });
-  ASSERT_NE(it, cases.end()) << "no malformed variant for " << code.code;
-  const ParseResult r = parse_scm(it->file.bytes);
-  auto d = std::find_if(r.diagnostics.begin(), r.diagnostics.end(), [&](const Diagnostic& x) { return x.code == code.code; });
-  ASSERT_NE(d, r.diagnostics.end()) << code.code;
-  EXPECT_FALSE(d->path.empty());
-  EXPECT_LE(d->offset, it->file.bytes.size());
-  EXPECT_EQ(d->severity, code.severity);
-  if (code.severity == Severity::error) {
-    EXPECT_FALSE(r.ok());
-  } else {
-    ASSERT_TRUE(r.ok());
-    const WriteResult w = write_scm(*r.model);
-    ASSERT_TRUE(w.ok());
-    EXPECT_TRUE(std::equal(w.bytes.begin(), w.bytes.end(), it->file.bytes.begin(), it->file.bytes.end()));
-    EXPECT_FALSE(parse_scm(it->file.bytes, {.strict = true}).ok()) << "--strict escalates " << code.code;
-  }
+  testing::expect_variant_raises(code, malformed_scm_cases(3),
+                                 [](Bytes b, bool strict) { return parse_scm(b, {.strict = strict}); },
+                                 [](const ParseResult& r, Bytes b) { return testing::same_bytes(write_scm(*r.model), b); });
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryCode, ScmMalformed, ::testing::ValuesIn(codes::kAll),

@@ -23,25 +23,8 @@ namespace {
 class TexmMalformed : public ::testing::TestWithParam<DiagnosticCode> {};
 
 TEST_P(TexmMalformed, VariantRaisesItsCode) {
-  const DiagnosticCode& code = GetParam();
-  const auto cases = malformed_texm_cases(3);
-  auto it = std::find_if(cases.begin(), cases.end(), [&](const MalformedCase& c) { return c.expected_code == code.code; });
-  ASSERT_NE(it, cases.end()) << "no malformed variant for " << code.code;
-  const ParseResult r = parse_texm(it->file.bytes);
-  auto d = std::find_if(r.diagnostics.begin(), r.diagnostics.end(), [&](const Diagnostic& x) { return x.code == code.code; });
-  ASSERT_NE(d, r.diagnostics.end()) << code.code;
-  EXPECT_FALSE(d->path.empty());
-  EXPECT_LE(d->offset, it->file.bytes.size());
-  EXPECT_EQ(d->severity, code.severity);
-  if (code.severity == Severity::error) {
-    EXPECT_FALSE(r.ok());
-  } else {
-    ASSERT_TRUE(r.ok());
-    const WriteResult w = write_texm(*r.texture);
-    ASSERT_TRUE(w.ok());
-    EXPECT_TRUE(std::equal(w.bytes.begin(), w.bytes.end(), it->file.bytes.begin(), it->file.bytes.end()));
-    EXPECT_FALSE(parse_texm(it->file.bytes, {.strict = true}).ok()) << "--strict escalates " << code.code;
-  }
+  testing::expect_variant_raises(GetParam(), malformed_texm_cases(3), [](Bytes b, bool strict) { return parse_texm(b, {.strict = strict}); },
+                                 [](const ParseResult& r, Bytes b) { return testing::same_bytes(write_texm(*r.texture), b); });
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryCode, TexmMalformed, ::testing::ValuesIn(codes::kAll),
