@@ -6,7 +6,8 @@
 #   bash ci/install-deps.sh --build   only what building the program needs (ci/main-job.sh)
 # Build: compiler, CMake, Ninja, ccache and the libraries meshgate links or reads.
 # Test: GoogleTest, clang 14 with its sanitizer and libFuzzer runtimes and lld (the
-# asan tree), jsonschema, Node with the Khronos glTF validator pinned by
+# asan tree), jsonschema, Node with the Khronos glTF validator and the Kaitai Struct
+# compiler, its runtime and js-yaml (the .ksy proof) pinned by
 # ci/js/package-lock.json, Chromium (the viewer and report pages) and dpkg-dev
 # (dpkg-shlibdeps for `cpack -G DEB`) and Blender (its own glTF importer as a client of the exports).
 set -euo pipefail

@@ -42,6 +42,7 @@ void add_build(CLI::App& app, int& exit_code);
 void add_rebuild(CLI::App& app, int& exit_code);
 void add_import(CLI::App& app, int& exit_code);
 void add_texture(CLI::App& app, int& exit_code);
+void add_spec(CLI::App& app, int& exit_code);
 
 // The options several commands share, spelled once.
 void add_profile_option(CLI::App* cmd, nres::Profile& profile);  // --profile strict|compatible

@@ -38,6 +38,7 @@ int run(int argc, char** argv) {
   meshgate::cli::add_rebuild(app, exit_code);
   meshgate::cli::add_import(app, exit_code);
   meshgate::cli::add_texture(app, exit_code);
+  meshgate::cli::add_spec(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -503,6 +503,24 @@ cp "${a}_idle.mot" "$work/idle-copy.mot"
 [ $rc -eq 0 ] && grep -q "1 animations" "$work/view.out" || fail "view --motion exited $rc: $(cat "$work/view.out")"
 set -e
 
+# spec FORMAT --kaitai -o F.ksy: exit 0 and a .ksy naming its format and
+# meshgate's version; a format without one yet, a missing --kaitai or both
+# FORMAT and --all exit 2; an existing output needs --force.
+set +e
+"$bin" spec dmc3-mot --kaitai -o "$work/mot.ksy" >/dev/null; rc=$?
+[ $rc -eq 0 ] && grep -q '^  -meshgate-format: "dmc3-mot"$' "$work/mot.ksy" && grep -q '^  -meshgate-version: ' "$work/mot.ksy" ||
+  fail "spec dmc3-mot --kaitai exited $rc or wrote no meta"
+"$bin" spec dmc3-mot --kaitai -o "$work/mot.ksy" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "spec over an existing .ksy without --force exited $rc, expected 2"
+"$bin" spec nikita-wear --kaitai -o "$work/wear.ksy" 2> "$work/spec.err" >/dev/null; rc=$?
+[ $rc -eq 2 ] && [ ! -e "$work/wear.ksy" ] && grep -q "formats with one: dmc3-mot" "$work/spec.err" ||
+  fail "spec of a format without a .ksy exited $rc: $(cat "$work/spec.err")"
+"$bin" spec dmc3-mot -o "$work/x.ksy" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "spec without --kaitai exited $rc, expected 2"
+"$bin" spec dmc3-mot --all --kaitai --out "$work/ksy" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "spec FORMAT --all exited $rc, expected 2"
+set -e
+
 # --help names an enum option's values by the words it takes, never by the
 # enum's numbers (a uint8_t one printed as a control character); the numbers
 # are not accepted either.

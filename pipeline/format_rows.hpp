@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "parser/core/kaitai_spec.hpp"
 #include "pipeline/parse_tree.hpp"
 #include "pipeline/field_listing_groups.hpp"
 #include "pipeline/leaf_info.hpp"
@@ -111,6 +112,8 @@ struct FormatRow {
   // address (a companion's entries, "tex.ptx!3"): a lock digests each, so
   // the gate names the part that changed. nullptr: the format has none.
   std::vector<FilePart> (*parts)(const ParsedView& v) = nullptr;
+  // The format as a Kaitai Struct spec (`meshgate spec FORMAT --kaitai`); nullptr: none yet.
+  ksy::Spec (*kaitai)() = nullptr;
 
   [[nodiscard]] bool is_model() const { return export_gltf != nullptr; }
 };

@@ -4,6 +4,7 @@
 // MOD's nodes), so it has no export.
 #include "pipeline/formats/rows.hpp"
 
+#include "parser/mot/mot_kaitai.hpp"
 #include "pipeline/field_listing_mot.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "writer/mot/mot_writer.hpp"
@@ -70,6 +71,7 @@ const FormatRow kMotRow{.format = Format::dmc3_mot,
                         .export_gltf = nullptr,
                         .lods = 0,
                         .reads_looks = false,
-                        .is_look = false};
+                        .is_look = false,
+                        .kaitai = mot::kaitai_spec};
 
 }  // namespace meshgate

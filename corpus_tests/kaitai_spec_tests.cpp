@@ -1,0 +1,74 @@
+// The .ksy generator (meshgate spec --kaitai): byte-stable output, every
+// type an attribute names exists, and every field of a format's tables
+// reaches the .ksy with its width, type and provenance status (so the spec
+// cannot drift from the parser). kaitai_specs.sh runs the specs for real.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "parser/mot/mot_fields.hpp"
+#include "pipeline/format_rows.hpp"
+#include "reports/kaitai_yaml.hpp"
+
+namespace meshgate {
+namespace {
+
+const std::set<std::string> kBuiltIn = {"u1", "u2", "u4", "u8", "s2", "s4", "f4"};
+
+TEST(KaitaiSpec, EveryRowsSpecIsByteStableAndNamesOnlyTypesItDefines) {
+  size_t specs = 0;
+  for (const FormatRow* row : format_rows()) {
+    if (!row->kaitai) continue;
+    ++specs;
+    const ksy::Spec spec = row->kaitai();
+    EXPECT_EQ(kaitai_yaml(spec, "1.2.3"), kaitai_yaml(row->kaitai(), "1.2.3"));
+    EXPECT_NE(kaitai_yaml(spec, "1.2.3").find("-meshgate-version: \"1.2.3\""), std::string::npos);
+    std::set<std::string> defined;
+    for (const ksy::Type& t : spec.types) EXPECT_TRUE(defined.insert(t.id).second) << "two types " << t.id;
+    std::vector<const ksy::Type*> all = {&spec.root};
+    for (const ksy::Type& t : spec.types) all.push_back(&t);
+    for (const ksy::Type* t : all)
+      for (const ksy::Attr& a : t->seq) {
+        EXPECT_TRUE(a.type.empty() || kBuiltIn.contains(a.type) || defined.contains(a.type)) << t->id << "." << a.id;
+        for (const auto& [value, type] : a.cases) EXPECT_TRUE(defined.contains(type)) << t->id << "." << a.id;
+        EXPECT_TRUE(!a.type.empty() || !a.size.empty() || a.size_eos || !a.switch_on.empty()) << "no size for bytes " << a.id;
+        for (char c : a.id) EXPECT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_') << a.id;
+      }
+    EXPECT_FALSE(spec.not_expressed.empty()) << spec.format << ": say what Kaitai leaves to meshgate";
+  }
+  EXPECT_GE(specs, 1u);
+}
+
+// Every field of `spec` is an attribute of the .ksy type of the same name, with its status.
+template <size_t N>
+void expect_table_in(const ksy::Spec& ksy_spec, const RecordSpec<N>& table, const std::string& type, size_t skip = 0) {
+  const auto it = std::find_if(ksy_spec.types.begin(), ksy_spec.types.end(), [&](const ksy::Type& t) { return t.id == type; });
+  ASSERT_NE(it, ksy_spec.types.end()) << type;
+  std::map<std::string, const ksy::Attr*> attrs;
+  for (const ksy::Attr& a : it->seq) attrs[a.field.empty() ? a.id : a.field] = &a;
+  for (size_t i = skip; i < N; ++i) {
+    const FieldSpec& f = table.fields[i];
+    const auto a = attrs.find(std::string(f.name));
+    ASSERT_NE(a, attrs.end()) << type << " lacks " << f.name;
+    EXPECT_EQ(a->second->status, status_string(f.status)) << f.name;
+    EXPECT_EQ(a->second->type, ksy::kaitai_type(f.type)) << f.name;
+    if (f.is_bytes()) {
+      EXPECT_EQ(a->second->size, std::to_string(f.width)) << f.name;
+    }
+  }
+}
+
+TEST(KaitaiSpec, TheMotSpecHoldsEveryFieldOfItsTables) {
+  const ksy::Spec spec = row_of(Format::dmc3_mot).kaitai();
+  expect_table_in(spec, mot::kHeaderSpec, "mot_header");
+  expect_table_in(spec, mot::kCountSpec, "mot_track_count");
+  expect_table_in(spec, mot::kTrackHeadSpec, "track");
+  expect_table_in(spec, mot::kTrack2PrefixSpec, "track2_body", mot::kTrackHeadSpec.fields.size());
+  expect_table_in(spec, mot::kTrack3PrefixSpec, "track3_body", mot::kTrackHeadSpec.fields.size());
+  expect_table_in(spec, mot::kKey2Spec, "mot_key2");
+  expect_table_in(spec, mot::kKey3Spec, "mot_key3");
+}
+
+}  // namespace
+}  // namespace meshgate

@@ -1,0 +1,35 @@
+#include "parser/core/kaitai_spec.hpp"
+
+namespace meshgate::ksy {
+
+std::string kaitai_type(FieldType t) {
+  switch (t) {
+    case FieldType::u8: return "u1";
+    case FieldType::u16: return "u2";
+    case FieldType::u32: return "u4";
+    case FieldType::u64: return "u8";
+    case FieldType::i16: return "s2";
+    case FieldType::i32: return "s4";
+    case FieldType::f32: return "f4";
+    case FieldType::bytes: return "";
+  }
+  return "";
+}
+
+std::vector<Attr> field_attrs(std::span<const FieldSpec> fields) {
+  std::vector<Attr> out;
+  for (const FieldSpec& f : fields) {
+    Attr a;
+    a.id = std::string(f.name);
+    for (char& c : a.id) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);  // Kaitai ids are lower case
+    if (a.id != f.name) a.field = std::string(f.name);
+    a.type = kaitai_type(f.type);
+    if (f.is_bytes()) a.size = std::to_string(f.width);
+    a.doc = std::string(f.note);
+    a.status = status_string(f.status);
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+}  // namespace meshgate::ksy
