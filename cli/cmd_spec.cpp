@@ -3,6 +3,7 @@
 // field tables its parser reads by (FormatRow::kaitai), written atomically.
 #include <filesystem>
 #include <iostream>
+#include <set>
 
 #include "cli/commands.hpp"
 #include "parser/detect/format_detect.hpp"
@@ -59,10 +60,11 @@ int run_spec(const SpecOptions& options) {
   }
   std::error_code ec;
   std::filesystem::create_directories(options.out_dir, ec);
+  std::set<std::string> written;  // formats that share a spec (PAC and PNST) share its file
   for (const FormatRow* row : format_rows()) {
     if (!row->kaitai) continue;
     const std::string path = (std::filesystem::path(options.out_dir) / (row->kaitai().id + ".ksy")).string();
-    if (!write_spec(*row, path, options.force)) return kExitUsage;
+    if (written.insert(path).second && !write_spec(*row, path, options.force)) return kExitUsage;
     std::cout << format_name(row->format) << " -> " << display_name(path) << "\n";
   }
   return kExitOk;

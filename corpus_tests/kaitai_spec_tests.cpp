@@ -8,6 +8,7 @@
 #include <set>
 
 #include "parser/mot/mot_fields.hpp"
+#include "parser/pac/pac_fields.hpp"
 #include "pipeline/format_rows.hpp"
 #include "reports/kaitai_yaml.hpp"
 
@@ -68,6 +69,14 @@ TEST(KaitaiSpec, TheMotSpecHoldsEveryFieldOfItsTables) {
   expect_table_in(spec, mot::kTrack3PrefixSpec, "track3_body", mot::kTrackHeadSpec.fields.size());
   expect_table_in(spec, mot::kKey2Spec, "mot_key2");
   expect_table_in(spec, mot::kKey3Spec, "mot_key3");
+}
+
+TEST(KaitaiSpec, ThePacSpecHoldsItsTablesAndSaysWhatItLeaves) {
+  const ksy::Spec spec = row_of(Format::dmc3_pac).kaitai();
+  expect_table_in(spec, pac::kHeaderSpec, "pac_header");
+  expect_table_in(spec, pac::kSlotSpec, "pac_slot");
+  EXPECT_EQ(spec.unread, std::vector<std::string>{"slots[].member"});  // a member's extent is derived
+  EXPECT_EQ(row_of(Format::dmc3_pnst).kaitai().id, spec.id);          // PNST shares the envelope
 }
 
 }  // namespace

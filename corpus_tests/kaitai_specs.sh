@@ -20,31 +20,34 @@ command -v node >/dev/null || fail "node is not installed (run bash ci/install-d
 diff -r "$work/ksy" "$work/again" >/dev/null || fail "two runs wrote different .ksy files"
 [ -s "$work/specs.txt" ] || fail "spec --all wrote no .ksy"
 
-# The generators whose files (valid and malformed) exercise a format.
+# The generators whose files (valid and malformed) exercise a format, and
+# the extension they give its files.
 generators_of() {
   case $1 in
-    dmc3-mot) echo "mot dmc3" ;;
+    dmc3-mot) echo "mot:mot dmc3:mot" ;;
+    dmc3-pac) echo "pac:pac" ;;
+    dmc3-pnst) echo "pnst:pnst" ;;
     *) fail "no synthetic corpus named for $1: add its generators here" ;;
   esac
 }
 while read -r format _ path; do
   ksy="$work/ksy/$(basename "$path")"
   corpus="$work/corpus-$format"
-  for g in $(generators_of "$format"); do
-    "$bin" synth "$g" --seed 20261206 --count 8 --malformed --out "$corpus/$g" >/dev/null || fail "synth $g exited $?"
-  done
   # The files with the format's extension: the valid ones of the format (told
   # by inspect), and every malformed variant (a broken one may not be told as
   # the format).
-  extension=$(sed -n 's/^  file-extension: //p' "$ksy")
   valid=() malformed=()
-  while IFS= read -r -d '' f; do
-    "$bin" inspect "$f" --json > "$f.inspect.json" 2>/dev/null || true
-    case $f in
-      */malformed/*) malformed+=("$f") ;;
-      *) grep -q "^  \"format\": \"$format\",\$" "$f.inspect.json" && valid+=("$f") ;;
-    esac
-  done < <(find "$corpus" -type f -name "*.$extension" -print0 | sort -z)
+  for pair in $(generators_of "$format"); do
+    g=${pair%%:*} extension=${pair#*:}
+    "$bin" synth "$g" --seed 20261206 --count 8 --malformed --out "$corpus/$g" >/dev/null || fail "synth $g exited $?"
+    while IFS= read -r -d '' f; do
+      "$bin" inspect "$f" --json > "$f.inspect.json" 2>/dev/null || true
+      case $f in
+        */malformed/*) malformed+=("$f") ;;
+        *) grep -q "^  \"format\": \"$format\",\$" "$f.inspect.json" && valid+=("$f") ;;
+      esac
+    done < <(find "$corpus/$g" -type f -name "*.$extension" -print0 | sort -z)
+  done
   [ ${#valid[@]} -gt 0 ] || fail "$format: the synthetic corpus holds no file of the format"
   node "$source/ci/js/kaitai-check.mjs" "$ksy" "${valid[@]}" --malformed "${malformed[@]}" || fail "$format: the .ksy disagrees with meshgate"
 done < "$work/specs.txt"

@@ -71,6 +71,10 @@ std::string kaitai_yaml(const ksy::Spec& spec, std::string_view meshgate_version
     out += "  -meshgate-transparent:\n";
     for (const std::string& t : spec.transparent) out += "    - " + yaml_string(t) + "\n";
   }
+  if (!spec.unread.empty()) {
+    out += "  -meshgate-unread:\n";
+    for (const std::string& u : spec.unread) out += "    - " + yaml_string(u) + "\n";
+  }
   out += "doc: " + yaml_string(spec_doc(spec)) + "\n";
   write_attrs(out, "seq", spec.root.seq, "");
   write_instances(out, spec.root.instances, "");

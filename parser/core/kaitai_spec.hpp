@@ -48,6 +48,9 @@ struct Spec {
   // Path segments the .ksy adds that meshgate's field paths do not have (a
   // switch's holder): removed when its leaves are compared with inspect's.
   std::vector<std::string> transparent;
+  // meshgate's field paths ([] for any index) the .ksy does not read, each
+  // explained in not_expressed (a PAC member, whose extent is derived).
+  std::vector<std::string> unread;
   std::vector<std::string> not_expressed;  // what is left to meshgate, and why
 };
 

@@ -6,6 +6,7 @@
 #include "pipeline/field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "parser/pac/pac_fields.hpp"
+#include "parser/pac/pac_kaitai.hpp"
 #include "writer/pac/pac_layout_builder.hpp"
 #include "writer/pac/pac_writer.hpp"
 
@@ -123,7 +124,8 @@ constexpr FormatRow container_row(Format format) {
           .export_gltf = nullptr,
           .lods = 0,
           .reads_looks = false,
-          .is_look = false};
+          .is_look = false,
+          .kaitai = pac::kaitai_spec};  // PAC and PNST share the envelope, and so the .ksy
 }
 
 }  // namespace pac_row
