@@ -8,6 +8,7 @@
 #include <set>
 
 #include "parser/mot/mot_fields.hpp"
+#include "parser/nres/nres_fields.hpp"
 #include "parser/pac/pac_fields.hpp"
 #include "pipeline/format_rows.hpp"
 #include "reports/kaitai_yaml.hpp"
@@ -77,6 +78,15 @@ TEST(KaitaiSpec, ThePacSpecHoldsItsTablesAndSaysWhatItLeaves) {
   expect_table_in(spec, pac::kSlotSpec, "pac_slot");
   EXPECT_EQ(spec.unread, std::vector<std::string>{"slots[].member"});  // a member's extent is derived
   EXPECT_EQ(row_of(Format::dmc3_pnst).kaitai().id, spec.id);          // PNST shares the envelope
+}
+
+TEST(KaitaiSpec, TheNresSpecReadsTheDirectoryAtTheEndAndEachPayloadWhereItLies) {
+  const ksy::Spec spec = row_of(Format::nres).kaitai();
+  expect_table_in(spec, nres::kHeaderSpec, "nres_header");
+  expect_table_in(spec, nres::kEntrySpec, "nres_entry");
+  ASSERT_EQ(spec.root.instances.size(), 1u);
+  EXPECT_EQ(spec.root.instances[0].pos, "header.total_size - header.entry_count * 64");
+  EXPECT_EQ(row_of(Format::rsli).kaitai, nullptr);  // RsLi has a layout of its own
 }
 
 }  // namespace

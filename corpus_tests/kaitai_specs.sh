@@ -27,6 +27,7 @@ generators_of() {
     dmc3-mot) echo "mot:mot dmc3:mot" ;;
     dmc3-pac) echo "pac:pac" ;;
     dmc3-pnst) echo "pnst:pnst" ;;
+    nres) echo "nres:rlb" ;;
     *) fail "no synthetic corpus named for $1: add its generators here" ;;
   esac
 }

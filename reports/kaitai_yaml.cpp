@@ -17,6 +17,7 @@ std::string case_key(const std::string& key) {
 void write_attr(std::string& out, const ksy::Attr& a, const std::string& indent) {
   out += indent + "- id: " + a.id + "\n";
   const std::string in = indent + "  ";
+  if (!a.io.empty()) out += in + "io: " + a.io + "\n";
   if (!a.pos.empty()) out += in + "pos: " + yaml_string(a.pos) + "\n";
   if (!a.switch_on.empty()) {
     out += in + "type:\n" + in + "  switch-on: " + a.switch_on + "\n" + in + "  cases:\n";

@@ -43,15 +43,28 @@ const collect = (attrs) => (attrs ?? []).forEach((a) => {
   names.set(camel(a.id), a["-meshgate-field"] ?? a.id);
   ids.set(camel(a.id), a.id);
 });
-collect(spec.seq);
-Object.values(spec.types ?? {}).forEach((t) => collect(t.seq));
+// Instances are lazy: each type's are read (by their getter) before its leaves are walked.
+const instancesOf = new Map();
+const note = (className, type) => {
+  const list = Object.entries(type.instances ?? {}).map(([id, a]) => {
+    names.set(camel(id), a["-meshgate-field"] ?? id);
+    ids.set(camel(id), id);
+    return camel(id);
+  });
+  instancesOf.set(className, list);
+  collect(type.seq);
+};
+const classOf = (id) => id.split("_").map((w) => w[0].toUpperCase() + w.slice(1)).join("");
+note(classOf(spec.meta.id), spec);
+Object.entries(spec.types ?? {}).forEach(([id, t]) => note(classOf(id), t));
 
 const compiled = await compiler.compile("javascript", spec, null, true);
-const className = spec.meta.id.split("_").map((w) => w[0].toUpperCase() + w.slice(1)).join("");
+const className = classOf(spec.meta.id);
 const module = { exports: {} };
 new Function("module", "exports", "require", compiled[`${className}.js`])(module, module.exports, require);
 const Parser = module.exports[className] ?? module.exports;
 
+const scalar = new Set(["u8", "u16", "u32", "u64", "i16", "i32", "f32"]);
 const hex = (bytes) => Buffer.from(bytes).toString("hex");
 const f32Bits = (x) => {
   const view = new DataView(new ArrayBuffer(4));
@@ -62,14 +75,16 @@ const f32Bits = (x) => {
 // Every leaf of a parsed object: meshgate's path, its offset in the file, its value.
 // A transparent attribute (a switch's holder) adds no segment to its leaves' paths.
 function leaves(obj, path, out) {
-  for (const id of Object.keys(obj._debug)) {
+  for (const instance of instancesOf.get(obj.constructor.name) ?? []) void obj[instance];
+  for (const key of Object.keys(obj._debug)) {
+    const id = key.startsWith("_m_") ? key.slice(3) : key;  // an instance's debug entry
     const name = names.get(id) ?? id;
     const at = path ? `${path}.${name}` : name;
     const visit = (v, d, p) => {
       if (v && typeof v === "object" && v._debug) leaves(v, transparent.has(ids.get(id)) ? path : p, out);
       else out.set(p, { offset: d.ioOffset + d.start, size: d.end - d.start, value: v });
     };
-    const value = obj[id], debug = obj._debug[id];
+    const value = obj[id], debug = obj._debug[key];
     if (Array.isArray(value)) value.forEach((v, i) => visit(v, debug.arr[i], `${at}[${i}]`));
     else visit(value, debug, at);
   }
@@ -95,6 +110,13 @@ function compare(file, got, counts) {
     const leaf = got.get(field.path);
     if (!leaf) return `${field.path}: not reached by the .ksy`;
     if (leaf.offset !== field.offset) return `${field.path}: offset ${leaf.offset} in the .ksy, ${field.offset} in meshgate`;
+    // A field that is neither a number nor bytes[N] is a blob meshgate lists by its span and a name (a
+    // payload, shown by its entry's name and typed by its format): offset and size are compared.
+    if (!scalar.has(field.type) && !/^bytes\[\d+\]$/.test(field.type)) {
+      if (leaf.size !== field.size) return `${field.path}: ${leaf.size} bytes in the .ksy, ${field.size} in meshgate`;
+      counts.fields += 1;
+      continue;
+    }
     const value = field.type === "f32" ? f32Bits(leaf.value) : leaf.value instanceof Uint8Array ? hex(leaf.value) : leaf.value;
     const want = field.type === "f32" ? field.bits : field.value;
     if (value !== want) return `${field.path}: ${JSON.stringify(value)} in the .ksy, ${JSON.stringify(want)} in meshgate`;

@@ -5,6 +5,7 @@
 #include "pipeline/field_listing.hpp"
 #include "parser/msh/msh_streams.hpp"
 #include "parser/nres/nres_fields.hpp"
+#include "parser/nres/nres_kaitai.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "export/gltf_export.hpp"
 #include "writer/msh/msh_canonical.hpp"
@@ -213,7 +214,8 @@ constexpr FormatRow archive_row(Format format) {
           .export_gltf = nullptr,
           .lods = 0,
           .reads_looks = false,
-          .is_look = false};
+          .is_look = false,
+          .kaitai = format == Format::nres ? nres::kaitai_spec : nullptr};  // RsLi has its own layout
 }
 
 }  // namespace nres_row
