@@ -10,6 +10,7 @@
 #include "parser/mot/mot_fields.hpp"
 #include "parser/nres/nres_fields.hpp"
 #include "parser/pac/pac_fields.hpp"
+#include "parser/texm/texm_fields.hpp"
 #include "pipeline/format_rows.hpp"
 #include "reports/kaitai_yaml.hpp"
 
@@ -87,6 +88,17 @@ TEST(KaitaiSpec, TheNresSpecReadsTheDirectoryAtTheEndAndEachPayloadWhereItLies) 
   ASSERT_EQ(spec.root.instances.size(), 1u);
   EXPECT_EQ(spec.root.instances[0].pos, "header.total_size - header.entry_count * 64");
   EXPECT_EQ(row_of(Format::rsli).kaitai, nullptr);  // RsLi has a layout of its own
+}
+
+TEST(KaitaiSpec, TheTexmSpecSizesLevelsByTheParsersRule) {
+  const ksy::Spec spec = row_of(Format::nikita_texm).kaitai();
+  expect_table_in(spec, texm::kHeaderSpec, "texm_header");
+  expect_table_in(spec, texm::kPageHeaderSpec, "texm_page");
+  expect_table_in(spec, texm::kPageRectSpec, "texm_page_rect");
+  // bytes_per_pixel as an expression, generated from the parser's function: every format named.
+  ASSERT_EQ(spec.root.instances.size(), 1u);
+  for (const char* format : {"== 0 ?", "== 2 ?", "== 565 ?", "== 556 ?", "== 4444 ?", "== 88 ?", "== 888 ?", "== 8888 ?"})
+    EXPECT_NE(spec.root.instances[0].value.find(format), std::string::npos) << format;
 }
 
 }  // namespace

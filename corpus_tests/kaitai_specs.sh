@@ -28,6 +28,7 @@ generators_of() {
     dmc3-pac) echo "pac:pac" ;;
     dmc3-pnst) echo "pnst:pnst" ;;
     nres) echo "nres:rlb" ;;
+    nikita-texm) echo "texm:texm" ;;
     *) fail "no synthetic corpus named for $1: add its generators here" ;;
   esac
 }

@@ -17,6 +17,7 @@ std::string case_key(const std::string& key) {
 void write_attr(std::string& out, const ksy::Attr& a, const std::string& indent) {
   out += indent + "- id: " + a.id + "\n";
   const std::string in = indent + "  ";
+  if (!a.value.empty()) out += in + "value: " + yaml_string(a.value) + "\n";
   if (!a.io.empty()) out += in + "io: " + a.io + "\n";
   if (!a.pos.empty()) out += in + "pos: " + yaml_string(a.pos) + "\n";
   if (!a.switch_on.empty()) {
@@ -27,6 +28,7 @@ void write_attr(std::string& out, const ksy::Attr& a, const std::string& indent)
   }
   if (!a.size.empty()) out += in + "size: " + yaml_string(a.size) + "\n";
   if (a.size_eos) out += in + "size-eos: true\n";
+  if (!a.if_expr.empty()) out += in + "if: " + yaml_string(a.if_expr) + "\n";
   if (!a.repeat_expr.empty()) out += in + "repeat: expr\n" + in + "repeat-expr: " + yaml_string(a.repeat_expr) + "\n";
   if (!a.doc.empty()) out += in + "doc: " + yaml_string(a.doc) + "\n";
   if (!a.field.empty()) out += in + "-meshgate-field: " + yaml_string(a.field) + "\n";

@@ -25,6 +25,8 @@ struct Attr {
   std::string repeat_expr;  // "": one; else repeat: expr with this count
   std::string pos;          // instances only: where it is read
   std::string io;           // instances only: the stream it is read from ("_root._io"); "": its type's
+  std::string if_expr;      // "": always; else read only when this holds
+  std::string value;        // a value instance: this expression, read from no bytes
   std::string switch_on;    // with `cases`: the type by this expression's value
   std::vector<std::pair<std::string, std::string>> cases;  // value -> type id ("_" for any other)
   std::string doc;

@@ -2,6 +2,7 @@
 #include "pipeline/formats/rows.hpp"
 
 #include "pipeline/field_listing.hpp"
+#include "parser/texm/texm_kaitai.hpp"
 #include "parser/texm/texm_pixels.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "writer/texm/texm_writer.hpp"
@@ -83,6 +84,7 @@ const FormatRow kTexmRow{.format = Format::nikita_texm,
                          .reads_looks = false,
                          .is_look = true,
                          .image_names = texm_row::image_names,
-                         .decode_image = texm_row::decode_image};
+                         .decode_image = texm_row::decode_image,
+                         .kaitai = texm::kaitai_spec};
 
 }  // namespace meshgate
