@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "parser/material/mat0_fields.hpp"
 #include "parser/mot/mot_fields.hpp"
 #include "parser/nres/nres_fields.hpp"
 #include "parser/pac/pac_fields.hpp"
@@ -99,6 +100,15 @@ TEST(KaitaiSpec, TheTexmSpecSizesLevelsByTheParsersRule) {
   ASSERT_EQ(spec.root.instances.size(), 1u);
   for (const char* format : {"== 0 ?", "== 2 ?", "== 565 ?", "== 556 ?", "== 4444 ?", "== 88 ?", "== 888 ?", "== 8888 ?"})
     EXPECT_NE(spec.root.instances[0].value.find(format), std::string::npos) << format;
+}
+
+TEST(KaitaiSpec, TheMat0SpecHoldsItsTablesAndNamesTheVersionItCannotSee) {
+  const ksy::Spec spec = row_of(Format::nikita_mat0).kaitai();
+  expect_table_in(spec, mat0::kHeaderSpec, "mat0_header");
+  expect_table_in(spec, mat0::kEntrySpec, "mat0_entry");
+  expect_table_in(spec, mat0::kTrackSpec, "mat0_track");
+  expect_table_in(spec, mat0::kKeySpec, "mat0_key");
+  EXPECT_EQ(spec.other_reading_codes, std::vector<std::string>{"mat0.unknown-version"});
 }
 
 }  // namespace

@@ -78,6 +78,10 @@ std::string kaitai_yaml(const ksy::Spec& spec, std::string_view meshgate_version
     out += "  -meshgate-unread:\n";
     for (const std::string& u : spec.unread) out += "    - " + yaml_string(u) + "\n";
   }
+  if (!spec.other_reading_codes.empty()) {
+    out += "  -meshgate-other-reading-codes:\n";
+    for (const std::string& c : spec.other_reading_codes) out += "    - " + yaml_string(c) + "\n";
+  }
   out += "doc: " + yaml_string(spec_doc(spec)) + "\n";
   write_attrs(out, "seq", spec.root.seq, "");
   write_instances(out, spec.root.instances, "");

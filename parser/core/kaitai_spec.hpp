@@ -54,6 +54,10 @@ struct Spec {
   // meshgate's field paths ([] for any index) the .ksy does not read, each
   // explained in not_expressed (a PAC member, whose extent is derived).
   std::vector<std::string> unread;
+  // Diagnostic codes of files meshgate reads another way than this layout
+  // (a MAT0 of another version, told outside the payload): such a file is
+  // not compared.
+  std::vector<std::string> other_reading_codes;
   std::vector<std::string> not_expressed;  // what is left to meshgate, and why
 };
 

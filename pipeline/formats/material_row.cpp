@@ -2,6 +2,7 @@
 // their type (they have no magic).
 #include "pipeline/formats/rows.hpp"
 
+#include "parser/material/mat0_kaitai.hpp"
 #include "pipeline/field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "writer/material/material_writer.hpp"
@@ -79,7 +80,8 @@ const FormatRow kMat0Row{.format = Format::nikita_mat0,
                          .export_gltf = nullptr,
                          .lods = 0,
                          .reads_looks = false,
-                         .is_look = true};
+                         .is_look = true,
+                         .kaitai = mat0::kaitai_spec};
 
 const FormatRow kWearRow{.format = Format::nikita_wear,
                          .parse = material_row::parse_wear,
