@@ -18,6 +18,7 @@
 #include "parser/mod/mod_parser.hpp"
 #include "parser/mot/mot_curve.hpp"
 #include "parser/mot/mot_diagnostic_codes.hpp"
+#include "parser/mot/mot_fields.hpp"
 #include "parser/mot/mot_keys.hpp"
 #include "parser/mot/mot_parser.hpp"
 #include "parser/scm/scm_parser.hpp"
@@ -158,6 +159,20 @@ TEST(MotExport, OneAnimationPerMotionOnTheJointsWithItsErrorsMeasured) {
   ASSERT_TRUE(extras.IsArray());
   EXPECT_EQ(extras.Get(1).Get("source").Get<std::string>(), "turn.mot");
   EXPECT_EQ(extras.Get(1).Get("mask_reading").Get<std::string>().substr(0, 1), "E");
+}
+
+TEST(MotExport, EveryClipLastsTheMotionsEndFrame) {
+  const Actor a = actor(17);
+  for (const bool turn : {false, true}) {
+    mot::Motion m = dmc3::actor_motion(17, 0, a.joints, turn);
+    m.header.set_f32(mot::hdr::raw_0C, 150.0f);  // past every key: the clip holds to it
+    const gltf::Exported e = export_with(a, motions_of({{"m.mot", std::move(m)}}));
+    ASSERT_EQ(e.asset.animations.size(), 1u);
+    double last = 0;
+    for (const tinygltf::AnimationSampler& s : e.asset.animations[0].samplers)
+      last = std::max(last, e.asset.accessors[static_cast<size_t>(s.input)].maxValues.at(0));
+    EXPECT_NEAR(last, 150.0 / 60.0, 1e-6) << (turn ? "turn" : "idle");
+  }
 }
 
 TEST(MotExport, TheRestPoseOfAnAnimatedExportIsTheStillOnes) {

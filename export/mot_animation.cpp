@@ -23,6 +23,9 @@ using Vec3 = std::array<double, 3>;
 // hostile one (255 joints x 65,535 units).
 constexpr uint64_t kMaxRotationSamples = uint64_t{1} << 21;
 
+// The latest key time a track can hold: 15-bit masked time plus an i16 offset.
+constexpr int32_t kLatestKeyTime = 0x7FFF + 0x7FFF;
+
 // Where a channel group starts in Channel order.
 constexpr size_t kTranslation = 0, kRotation = 3, kScale = 6;
 
@@ -83,6 +86,9 @@ class MotionAnimator {
         sampler_(motion_, options.mask) {
     anim_.name = input.name;
     for (const mot::Track& t : motion_.tracks) curves_.emplace_back(t);
+    // +0x0C, the clip's length as the game keeps it (§2), when it is a time a clip can end at.
+    const float end = motion_.header.get_f32(mot::hdr::raw_0C);
+    if (std::isfinite(end) && end > 0 && end <= kLatestKeyTime) end_frame_ = static_cast<int32_t>(end);
   }
 
   tinygltf::Animation run() {
@@ -126,7 +132,7 @@ class MotionAnimator {
   void add_vector(uint32_t j, size_t first, const Vec3& rest, const char* path) {
     std::array<const mot::TrackCurve*, 3> c{curve(j, first), curve(j, first + 1), curve(j, first + 2)};
     if (!c[0] && !c[1] && !c[2]) return;
-    std::vector<int32_t> units{0};
+    std::vector<int32_t> units{0, end_frame_};  // a hold key at +0x0C keeps the clip the game's length
     for (const mot::TrackCurve* k : c)
       if (k)
         for (int32_t t : k->breakpoints()) units.push_back(std::max(t, 0));
@@ -174,11 +180,13 @@ class MotionAnimator {
     return euler_quaternion(euler);
   }
 
-  // The last key time of joint j's rotation tracks (0 when none is after 0); -1 when none is bound.
+  // Where joint j's rotation samples end: its tracks' last key time or +0x0C, whichever is later (0 when
+  // neither is after 0); -1 when no rotation channel of it is bound.
   int64_t rotation_end(uint32_t j) const {
     int64_t end = -1;
     for (size_t i = 0; i < 3; ++i)
-      if (const mot::TrackCurve* c = curve(j, kRotation + i)) end = std::max<int64_t>({end, 0, c->breakpoints().back()});
+      if (const mot::TrackCurve* c = curve(j, kRotation + i))
+        end = std::max<int64_t>({end, end_frame_, c->breakpoints().back()});
     return end;
   }
 
@@ -250,6 +258,7 @@ class MotionAnimator {
   std::vector<mot::TrackCurve> curves_;  // per track
   tinygltf::Animation anim_;
   Worst curve_, rotation_;
+  int32_t end_frame_ = 0;  // +0x0C as a time unit, or 0
   uint64_t jumps_ = 0, step_ = 1;
   std::string overflow_;
 };
@@ -267,7 +276,8 @@ json motion_extras(const MotionInput& input, const MotionOptions& options, const
       {"gltf_channels", channels},
       {"translation_scale",
        {{"interpolation", "CUBICSPLINE"},
-        {"keyframes", "time 0 and every key time of the channel's three tracks after it"},
+        {"keyframes", "time 0, every key time of the channel's three tracks after it, and +0x0C (a hold to the "
+                      "clip's length)"},
         {"max_error", a.curve_error().to_json("stored_units")}}},
       {"rotation",
        {{"interpolation", "LINEAR"},
@@ -278,7 +288,8 @@ json motion_extras(const MotionInput& input, const MotionOptions& options, const
       {"not_reproduced",
        json::array({"motion groups: every joint plays at the motion's one time",
                     "the engine's parent scale compensation (0x14030E9B0), which nobody has recovered",
-                    "time before 0 and looping: the playback range is not recovered"})},
+                    "time before 0 (the clip starts at motion time 0, its value there evaluated) and looping: the "
+                    "playback range is not recovered"})},
   };
 }
 

@@ -1,7 +1,7 @@
 // DMC3 motions on a MOD's joints as glTF animations (`export MODEL.mod
 // --motion A.mot`, docs/spec/dmc3-mot.md §5-§9): one animation per MOT.
 // - Translation and scale are CUBICSPLINE keyframes at the union of their
-//   three tracks' key times: a linear or Hermite piece is a cubic, and one
+//   three tracks' key times (and a hold at +0x0C, the clip's length): a linear or Hermite piece is a cubic, and one
 //   cut at another track's key time is still one, so the curve is the EXE's
 //   exactly (up to float rounding) wherever no run of equal key times makes
 //   it jump. The largest deviation from MotionSampler is measured, not assumed.
@@ -11,6 +11,8 @@
 //   angle between the slerp and the Euler pose halfway between samples is
 //   reported.
 // Unbound channels keep the MOD's rest transform (scale 1), as in the game.
+// The clip starts at motion time 0, as the game plays it: keys before 0 are
+// not shifted in, their effect at 0 is evaluated (docs/spec/dmc3-mot.md §12).
 #pragma once
 
 #include <array>
