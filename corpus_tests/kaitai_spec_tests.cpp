@@ -8,6 +8,7 @@
 #include <set>
 
 #include "parser/material/mat0_fields.hpp"
+#include "parser/mod/mod_fields.hpp"
 #include "parser/mot/mot_fields.hpp"
 #include "parser/nres/nres_fields.hpp"
 #include "parser/pac/pac_fields.hpp"
@@ -34,8 +35,9 @@ TEST(KaitaiSpec, EveryRowsSpecIsByteStableAndNamesOnlyTypesItDefines) {
     for (const ksy::Type& t : spec.types) all.push_back(&t);
     for (const ksy::Type* t : all)
       for (const ksy::Attr& a : t->seq) {
-        EXPECT_TRUE(a.type.empty() || kBuiltIn.contains(a.type) || defined.contains(a.type)) << t->id << "." << a.id;
-        for (const auto& [value, type] : a.cases) EXPECT_TRUE(defined.contains(type)) << t->id << "." << a.id;
+        const std::string type = a.type.substr(0, a.type.find('('));  // a parameterised type: its id
+        EXPECT_TRUE(type.empty() || kBuiltIn.contains(type) || defined.contains(type)) << t->id << "." << a.id;
+        for (const auto& [value, case_type] : a.cases) EXPECT_TRUE(defined.contains(case_type)) << t->id << "." << a.id;
         EXPECT_TRUE(!a.type.empty() || !a.size.empty() || a.size_eos || !a.switch_on.empty()) << "no size for bytes " << a.id;
         for (char c : a.id) EXPECT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_') << a.id;
       }
@@ -109,6 +111,21 @@ TEST(KaitaiSpec, TheMat0SpecHoldsItsTablesAndNamesTheVersionItCannotSee) {
   expect_table_in(spec, mat0::kTrackSpec, "mat0_track");
   expect_table_in(spec, mat0::kKeySpec, "mat0_key");
   EXPECT_EQ(spec.other_reading_codes, std::vector<std::string>{"mat0.unknown-version"});
+}
+
+TEST(KaitaiSpec, TheModSpecHoldsItsTablesAndPlacesEveryStream) {
+  const ksy::Spec spec = row_of(Format::dmc3_mod).kaitai();
+  expect_table_in(spec, mod::kHeaderSpec, "header");
+  expect_table_in(spec, mod::kObjectSpec, "mod_object");  // not "object": a JavaScript class of that name breaks
+  expect_table_in(spec, mod::kMeshSpec, "mesh");
+  expect_table_in(spec, mod::kNodeHeaderSpec, "node_block");
+  expect_table_in(spec, mod::kTransformSpec, "transform");
+  const auto mesh = std::find_if(spec.types.begin(), spec.types.end(), [](const ksy::Type& t) { return t.id == "mesh"; });
+  ASSERT_NE(mesh, spec.types.end());
+  std::set<std::string> placed;
+  for (const ksy::Attr& a : mesh->instances) placed.insert(a.id);
+  for (const ArraySpec& stream : mod::kStreamSpecs) EXPECT_TRUE(placed.contains(std::string(stream.name))) << stream.name;
+  EXPECT_TRUE(placed.contains("workspace"));
 }
 
 }  // namespace

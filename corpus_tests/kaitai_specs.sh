@@ -26,6 +26,7 @@ diff -r "$work/ksy" "$work/again" >/dev/null || fail "two runs wrote different .
 generators_of() {
   case $1 in
     dmc3-mot) echo "mot:mot dmc3:mot" ;;
+    dmc3-mod) echo "mod:mod" ;;
     dmc3-pac) echo "pac:pac" ;;
     dmc3-pnst) echo "pnst:pnst" ;;
     nres) echo "nres:rlb" ;;

@@ -38,6 +38,7 @@ struct Type {
   std::string doc;
   std::vector<Attr> seq;
   std::vector<Attr> instances;
+  std::vector<std::pair<std::string, std::string>> params = {};  // id -> type: a user of it passes them, type(args)
 };
 
 struct Spec {
@@ -70,7 +71,7 @@ struct Spec {
 
 template <size_t N>
 [[nodiscard]] Type record_type(const RecordSpec<N>& spec, std::string doc) {
-  return {std::string(spec.name), std::move(doc), field_attrs(spec.fields), {}};
+  return {std::string(spec.name), std::move(doc), field_attrs(spec.fields), {}, {}};
 }
 
 }  // namespace meshgate::ksy

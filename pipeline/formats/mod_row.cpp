@@ -4,6 +4,7 @@
 #include "pipeline/field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "parser/mod/mod_fields.hpp"
+#include "parser/mod/mod_kaitai.hpp"
 #include "export/gltf_export.hpp"
 #include "writer/mod/mod_canonical.hpp"
 #include "writer/mod/mod_writer.hpp"
@@ -64,6 +65,7 @@ const FormatRow kModRow{.format = Format::dmc3_mod,
                         .export_gltf = mod_row::export_gltf,
                         .lods = 1,
                         .reads_looks = false,
-                        .is_look = false};
+                        .is_look = false,
+                        .kaitai = mod::kaitai_spec};
 
 }  // namespace meshgate
