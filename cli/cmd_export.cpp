@@ -298,6 +298,11 @@ int run_export(const ExportOptions& options) {
   FileReader reader;
   for (const InputFile& input : scan->files) pass.export_input(input, reader);
   if (pass.too_many()) std::cerr << "meshgate export: -o names one file but the input holds more models; use --out DIR\n";
+  // -o and nothing exported, nothing refused: the input holds no model (a motion, a texture) — not a success.
+  if (!options.output.empty() && pass.done().empty() && pass.exit_code() == kExitOk) {
+    std::cerr << "meshgate export: no model in the input; nothing written\n";
+    return kExitFailed;
+  }
   if (options.json) print_export_json(pass.done());
   else
     for (const ExportedModel& d : pass.done()) print_export_line(d);

@@ -58,15 +58,24 @@ int run_spec(const SpecOptions& options) {
     }
     return write_spec(*row, options.output, options.force) ? kExitOk : kExitUsage;
   }
+  // Formats that share a spec (PAC and PNST) share its file; every file is checked before the first is written.
+  std::vector<std::pair<const FormatRow*, std::string>> files;
+  std::set<std::string> paths;
+  for (const FormatRow* row : format_rows())
+    if (row->kaitai) {
+      const std::string path = (std::filesystem::path(options.out_dir) / (row->kaitai().id + ".ksy")).string();
+      if (paths.insert(path).second) files.emplace_back(row, path);
+    }
+  if (!outputs_are_usable({paths.begin(), paths.end()}, std::vector<std::string>{}, "spec", overwrite_rule(options.force)))
+    return kExitUsage;
   std::error_code ec;
   std::filesystem::create_directories(options.out_dir, ec);
-  std::set<std::string> written;  // formats that share a spec (PAC and PNST) share its file
-  for (const FormatRow* row : format_rows()) {
-    if (!row->kaitai) continue;
-    const std::string path = (std::filesystem::path(options.out_dir) / (row->kaitai().id + ".ksy")).string();
-    if (written.insert(path).second && !write_spec(*row, path, options.force)) return kExitUsage;
-    std::cout << format_name(row->format) << " -> " << display_name(path) << "\n";
-  }
+  for (const auto& [row, path] : files)
+    if (!write_spec(*row, path, options.force)) return kExitUsage;
+  for (const FormatRow* row : format_rows())  // every format, by the file that holds its spec
+    if (row->kaitai)
+      std::cout << format_name(row->format) << " -> "
+                << display_name((std::filesystem::path(options.out_dir) / (row->kaitai().id + ".ksy")).string()) << "\n";
   return kExitOk;
 }
 

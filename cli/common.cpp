@@ -2,6 +2,7 @@
 // messages, output-path checks, the sweep driver and atomic output.
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -311,6 +312,12 @@ bool open_motions(const MotionCliOptions& options, const std::vector<std::string
                   const SizeLimits& limits, const char* command, std::shared_ptr<const gltf::MotionOptions>& motions,
                   int& exit_code) {
   if (options.paths.empty()) return true;
+  // CLI11's range check passes NaN (every comparison with it is false).
+  if (!std::isfinite(options.units_per_second) || !(options.units_per_second >= 1)) {
+    std::cerr << "meshgate " << command << ": --mot-fps must be a finite number in [1, 100000]\n";
+    exit_code = kExitUsage;
+    return false;
+  }
   auto out = std::make_shared<gltf::MotionOptions>();
   out->mask = options.mask;
   out->units_per_second = options.units_per_second;

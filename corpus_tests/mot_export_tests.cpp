@@ -159,6 +159,9 @@ TEST(MotExport, OneAnimationPerMotionOnTheJointsWithItsErrorsMeasured) {
   ASSERT_TRUE(extras.IsArray());
   EXPECT_EQ(extras.Get(1).Get("source").Get<std::string>(), "turn.mot");
   EXPECT_EQ(extras.Get(1).Get("mask_reading").Get<std::string>().substr(0, 1), "E");
+  // The turn scales its last joint by 0.8..1.2; idle scales nothing.
+  EXPECT_FALSE(extras.Get(0).Get("scale_inheritance_inexact").Get<bool>());
+  EXPECT_TRUE(extras.Get(1).Has("scale_inheritance_inexact"));
 }
 
 TEST(MotExport, EveryClipLastsTheMotionsEndFrame) {

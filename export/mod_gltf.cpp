@@ -274,6 +274,8 @@ class ModExport {
     if (!animated()) return;
     std::vector<RestPose> rest;
     for (const mod::TransformRecord& t : model_.nodes.transforms) rest.push_back(rest_pose(t));
+    for (size_t k = 0; k < model_.nodes.parents.size(); ++k)
+      if (const uint8_t parent = model_.nodes.parents[k]; parent < rest.size()) rest[parent].has_children = true;
     motions_extras_ = add_motion_animations(doc_, *options_.motions, rest, 0, out_.summary, out_.refused);
   }
 

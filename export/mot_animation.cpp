@@ -17,10 +17,10 @@ using mot::Channel;
 using Quat = std::array<double, 4>;  // x, y, z, w
 using Vec3 = std::array<double, 3>;
 
-// Rotation samples of one motion, over all its joints, before the step
-// widens past one time unit: 2^21 quaternions are 32 MiB of output, far past
-// a retail motion (226 joints x 650 units is 147k) but within reach of a
-// hostile one (255 joints x 65,535 units).
+// Rotation samples of one export, over all its motions and joints, before
+// the step widens past one time unit: 2^21 quaternions are 32 MiB of output,
+// far past a retail motion (226 joints x 650 units is 147k) but within reach
+// of a hostile one (255 joints x 65,535 units). Each motion gets an equal share.
 constexpr uint64_t kMaxRotationSamples = uint64_t{1} << 21;
 
 // The latest key time a track can hold: 15-bit masked time plus an i16 offset.
@@ -78,7 +78,8 @@ class MotionAnimator {
  public:
   MotionAnimator(DocumentBuilder& doc, const MotionOptions& options, const std::vector<RestPose>& rest, int first_joint,
                  const MotionInput& input)
-      : doc_(doc),
+      : budget_(std::max<uint64_t>(kMaxRotationSamples / std::max<size_t>(1, options.motions.size()), 4096)),
+        doc_(doc),
         fps_(options.units_per_second),
         rest_(rest),
         first_joint_(first_joint),
@@ -108,6 +109,7 @@ class MotionAnimator {
   [[nodiscard]] uint64_t step() const { return step_; }
   // The channel whose values overflowed a float, or "" (the animation is then unusable).
   [[nodiscard]] const std::string& overflow() const { return overflow_; }
+  [[nodiscard]] bool scale_inheritance_inexact() const { return scale_inheritance_inexact_; }
 
  private:
   // The curve of joint j's channel c, or null when unbound or without keys (the rest value holds).
@@ -120,12 +122,21 @@ class MotionAnimator {
     return sampler_.sample(j, static_cast<Channel>(c), static_cast<float>(time)).value_or(static_cast<float>(rest));
   }
 
-  // Runs of equal key times after time 0 whose values differ, on joint j's
+  // Runs of equal key times at or after time 0 whose values differ, on joint j's
   // channels: a step no glTF curve holds (the samples around it measure it).
   void count_jumps(uint32_t j) {
     for (size_t c = 0; c < mot::kChannelCount; ++c)
       if (const mot::TrackCurve* k = curve(j, c))
-        for (int32_t t : k->breakpoints()) jumps_ += t > 0 && k->value_before(t) != k->value_after(t);
+        for (int32_t t : k->breakpoints()) jumps_ += t >= 0 && k->value_before(t) != k->value_after(t);
+  }
+
+  // A scale on a joint with children that leaves 1 by more than the game's 1e-5: glTF children inherit it,
+  // the game compensates the parent's (0x14030E9B0, not recovered), so such a clip is inexact (§12).
+  void note_scale_inheritance(uint32_t j, const std::vector<float>& out) {
+    if (!rest_[j].has_children) return;
+    for (size_t k = 0; k < out.size(); k += 9)
+      for (size_t i = 0; i < 3; ++i)
+        if (std::fabs(out[k + 3 + i] - 1.0f) > 1e-5f) scale_inheritance_inexact_ = true;
   }
 
   // Translation or scale as CUBICSPLINE keyframes at time 0 and every key time after it.
@@ -152,6 +163,11 @@ class MotionAnimator {
         }
     }
     measure_curve(j, first, rest, units, times, out);
+    if (first == kScale) note_scale_inheritance(j, out);
+    if (units.size() == 1) {  // glTF wants two keyframes for CUBICSPLINE: one value is LINEAR
+      add_channel(j, path, times, {out.begin() + 3, out.begin() + 6}, TINYGLTF_TYPE_VEC3, "LINEAR");
+      return;
+    }
     add_channel(j, path, times, out, TINYGLTF_TYPE_VEC3, "CUBICSPLINE");
   }
 
@@ -180,21 +196,20 @@ class MotionAnimator {
     return euler_quaternion(euler);
   }
 
-  // Where joint j's rotation samples end: its tracks' last key time or +0x0C, whichever is later (0 when
-  // neither is after 0); -1 when no rotation channel of it is bound.
+  // Where joint j's rotation samples end: its tracks' last key time (0 when none is after 0); -1 when no
+  // rotation channel of it is bound. The pose holds after it: one more sample at +0x0C keeps the clip's length.
   int64_t rotation_end(uint32_t j) const {
     int64_t end = -1;
     for (size_t i = 0; i < 3; ++i)
-      if (const mot::TrackCurve* c = curve(j, kRotation + i))
-        end = std::max<int64_t>({end, end_frame_, c->breakpoints().back()});
+      if (const mot::TrackCurve* c = curve(j, kRotation + i)) end = std::max<int64_t>({end, 0, c->breakpoints().back()});
     return end;
   }
 
-  // One sample per time unit, unless the motion would then pass kMaxRotationSamples.
+  // One sample per time unit, unless the motion would then pass its share of kMaxRotationSamples.
   uint64_t rotation_step() const {
     uint64_t total = 0;
     for (uint32_t j = 0; j < rest_.size(); ++j) total += static_cast<uint64_t>(rotation_end(j) + 1);
-    return std::max<uint64_t>(1, (total + kMaxRotationSamples - 1) / kMaxRotationSamples);
+    return std::max<uint64_t>(1, (total + budget_ - 1) / budget_);
   }
 
   // Rotation sampled every `step` units from 0 to its last key, as LINEAR
@@ -206,6 +221,7 @@ class MotionAnimator {
     std::vector<double> units;
     for (int64_t t = 0; t < end; t += static_cast<int64_t>(step)) units.push_back(static_cast<double>(t));
     units.push_back(static_cast<double>(end));
+    if (end_frame_ > end) units.push_back(end_frame_);  // the hold to +0x0C: a constant stretch, no samples
     std::vector<Quat> q;
     for (double t : units) {
       Quat p = pose(j, t);
@@ -249,6 +265,7 @@ class MotionAnimator {
     anim_.channels.push_back(channel);
   }
 
+  const uint64_t budget_;  // this motion's share of kMaxRotationSamples: the export's total holds
   DocumentBuilder& doc_;
   const double fps_;
   const std::vector<RestPose>& rest_;
@@ -261,6 +278,7 @@ class MotionAnimator {
   int32_t end_frame_ = 0;  // +0x0C as a time unit, or 0
   uint64_t jumps_ = 0, step_ = 1;
   std::string overflow_;
+  bool scale_inheritance_inexact_ = false;
 };
 
 json motion_extras(const MotionInput& input, const MotionOptions& options, const MotionAnimator& a, size_t channels) {
@@ -285,6 +303,7 @@ json motion_extras(const MotionInput& input, const MotionOptions& options, const
         {"quantisation", "each angle int16(trunc(a * 10430.377)) * 9.587381e-5, as the game (spec section 8)"},
         {"max_error", a.rotation_error().to_json("degrees")}}},
       {"jumps", a.jumps()},
+      {"scale_inheritance_inexact", a.scale_inheritance_inexact()},
       {"not_reproduced",
        json::array({"motion groups: every joint plays at the motion's one time",
                     "the engine's parent scale compensation (0x14030E9B0), which nobody has recovered",

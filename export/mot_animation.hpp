@@ -31,6 +31,7 @@ namespace meshgate::gltf {
 struct RestPose {
   std::array<double, 3> translation{};
   std::array<double, 3> euler{};  // radians, X applied first (Rx*Ry*Rz on row vectors)
+  bool has_children = false;      // a scale here reaches its children in glTF, not in the game
 };
 
 // The unit quaternion (x, y, z, w) of the MOD's Euler rotation: qz * qy * qx.
