@@ -213,6 +213,11 @@ class ModelExport {
       io_failed_ = true;
       return;
     }
+    // --out DIR is made for the first model written, so an export that writes none leaves no directory.
+    if (!options_.out_dir.empty() && !made_directory_ && !(made_directory_ = make_export_directory(options_.out_dir))) {
+      io_failed_ = true;
+      return;
+    }
     const std::string target = options_.output.empty() ? planned_[next_++].target : options_.output;
     // A name meshgate chose inside --out is its own: a symlink there was planted, not followed.
     const Symlink symlink = options_.output.empty() ? Symlink::refuse : Symlink::follow;
@@ -233,7 +238,7 @@ class ModelExport {
   const std::shared_ptr<const gltf::MotionOptions> motions_;        // --motion FILE.mot
   std::vector<ExportedModel> done_;
   size_t next_ = 0;  // the planned model the export meets next (--out)
-  bool rejected_ = false, io_failed_ = false, too_many_ = false;
+  bool rejected_ = false, io_failed_ = false, too_many_ = false, made_directory_ = false;
 };
 
 void print_export_json(const std::vector<ExportedModel>& done) {
@@ -293,7 +298,6 @@ int run_export(const ExportOptions& options) {
   if (int code = kExitOk; !open_motions(options.motion, outputs, overwrite_rule(options.force), options.limits, "export",
                                         motions, code))
     return code;
-  if (!options.out_dir.empty() && !make_export_directory(options.out_dir)) return kExitUsage;
   ModelExport pass(options, kind, planned, looks, companion, motions);
   FileReader reader;
   for (const InputFile& input : scan->files) pass.export_input(input, reader);

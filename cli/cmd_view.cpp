@@ -3,6 +3,7 @@
 // exported to glTF (every LOD column that has geometry, for MSH) and embedded
 // with three.js and its fields in one page that needs no network. A file that
 // holds several models lists them, each with the path that picks it.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -145,7 +146,10 @@ int report_no_view_model(const ViewFind& found, const std::string& given, const 
       if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(wanted, d) << "\n";
     return found.rejected.empty() ? kExitUsage : kExitFailed;
   }
-  std::cerr << "meshgate view: " << display_name(given) << ": no model that parses\n";
+  // A model that parses but whose export refused it (a motion that does not fit) is not "no model".
+  const bool refused = std::any_of(found.rejected.begin(), found.rejected.end(),
+                                   [](const Diagnostic& d) { return d.code == "view.not-shown"; });
+  std::cerr << "meshgate view: " << display_name(given) << (refused ? ": no model that can be shown\n" : ": no model that parses\n");
   for (const Diagnostic& d : found.rejected)
     if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(given, d) << "\n";
   return kExitFailed;
