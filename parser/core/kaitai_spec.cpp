@@ -16,6 +16,26 @@ std::string kaitai_type(FieldType t) {
   return "";
 }
 
+Attr attr(std::string id, std::string type, std::string doc, std::string repeat_expr) {
+  Attr a;
+  a.id = std::move(id);
+  a.type = std::move(type);
+  a.doc = std::move(doc);
+  a.repeat_expr = std::move(repeat_expr);
+  return a;
+}
+
+Spec spec_named(std::string id, std::string title, std::string format, std::string file_extension, std::string doc) {
+  Spec s;
+  s.root.id = id;
+  s.id = std::move(id);
+  s.title = std::move(title);
+  s.format = std::move(format);
+  s.file_extension = std::move(file_extension);
+  s.doc = std::move(doc);
+  return s;
+}
+
 std::vector<Attr> field_attrs(std::span<const FieldSpec> fields) {
   std::vector<Attr> out;
   for (const FieldSpec& f : fields) {

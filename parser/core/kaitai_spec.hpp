@@ -62,6 +62,14 @@ struct Spec {
   std::vector<std::string> not_expressed;  // what is left to meshgate, and why
 };
 
+// An attribute of `type` (built in, a type's id, or "" for bytes the caller sizes), read `repeat_expr`
+// times when that is set.
+[[nodiscard]] Attr attr(std::string id, std::string type, std::string doc, std::string repeat_expr = "");
+
+// A spec's identity, what every format's description starts from: its root type has the spec's id.
+[[nodiscard]] Spec spec_named(std::string id, std::string title, std::string format, std::string file_extension,
+                              std::string doc);
+
 // Kaitai's type for a field of a table ("u2", "s2", "f4"; "" for bytes).
 [[nodiscard]] std::string kaitai_type(FieldType t);
 

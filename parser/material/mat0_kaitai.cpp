@@ -5,37 +5,19 @@
 
 namespace meshgate::mat0 {
 
-namespace {
-
-ksy::Attr attr(std::string id, std::string type, std::string repeat, std::string doc) {
-  ksy::Attr a;
-  a.id = std::move(id);
-  a.type = std::move(type);
-  a.repeat_expr = std::move(repeat);
-  a.doc = std::move(doc);
-  return a;
-}
-
-}  // namespace
-
 ksy::Spec kaitai_spec() {
-  ksy::Spec s;
-  s.id = "nikita_mat0";
-  s.title = "Nikita engine MAT0 material";
-  s.format = "nikita-mat0";
-  s.file_extension = "mat0";
-  s.doc = "Nikita engine material, an entry of Material.lib (NRes type MAT0): a header, its phases and its "
-          "animation tracks (docs/spec/nikita-materials-textures.md §3). This spec reads payload version 6, "
-          "the version of every shipped file.";
-  s.root = {"nikita_mat0",
-            "",
-            {attr("header", std::string(kHeaderSpec.name), "", "counts and the material's metadata"),
-             attr("entries", std::string(kEntrySpec.name), "header.entry_count", "the phases, 34 bytes each"),
-             attr("tracks", std::string(kTrackSpec.name), "header.track_count",
-                  "the animation tracks, each a head and its keys")},
-            {}};
+  using ksy::attr;
+  ksy::Spec s = ksy::spec_named(
+      "nikita_mat0", "Nikita engine MAT0 material", "nikita-mat0", "mat0",
+      "Nikita engine material, an entry of Material.lib (NRes type MAT0): a header, its phases and its animation "
+      "tracks (docs/spec/nikita-materials-textures.md §3). This spec reads payload version 6, the version of every "
+      "shipped file.");
+  s.root.seq = {attr("header", std::string(kHeaderSpec.name), "counts and the material's metadata"),
+                attr("entries", std::string(kEntrySpec.name), "the phases, 34 bytes each", "header.entry_count"),
+                attr("tracks", std::string(kTrackSpec.name), "the animation tracks, each a head and its keys",
+                     "header.track_count")};
   ksy::Type track = ksy::record_type(kTrackSpec, "An animation track: a raw word, then key_count keys.");
-  track.seq.push_back(attr("keys", std::string(kKeySpec.name), "key_count", "the track's keys"));
+  track.seq.push_back(attr("keys", std::string(kKeySpec.name), "the track's keys", "key_count"));
   s.types = {ksy::record_type(kHeaderSpec, "The material header."), ksy::record_type(kEntrySpec, "A phase."),
              std::move(track), ksy::record_type(kKeySpec, "A key: the phase shown and when.")};
   s.other_reading_codes = {std::string(codes::unknown_version.code)};

@@ -7,14 +7,8 @@ namespace meshgate::mod {
 namespace {
 
 using ksy::Attr;
+using ksy::attr;
 
-Attr attr(std::string id, std::string type, std::string doc) {
-  Attr a;
-  a.id = std::move(id);
-  a.type = std::move(type);
-  a.doc = std::move(doc);
-  return a;
-}
 
 // An array the root stream holds at `pos`: `count` elements of `spec`.
 Attr array_at(const ArraySpec& spec, std::string pos, const std::string& count) {
@@ -78,19 +72,16 @@ ksy::Type node_block_type() {
 }  // namespace
 
 ksy::Spec kaitai_spec() {
-  ksy::Spec s;
-  s.id = "dmc3_mod";
-  s.title = "DMC3 HD model (.mod)";
-  s.format = "dmc3-mod";
-  s.file_extension = "mod";
-  s.doc = "Devil May Cry 3 HD (PC) model: a header, object and mesh records, per-mesh vertex streams and "
-          "topology workspaces, and a node block (docs/spec/dmc3-mod.md).";
-  Attr objects = attr("objects", "mod_object", "outer_record_count object records after the header");
-  objects.repeat_expr = "header.outer_record_count";
+  ksy::Spec s = ksy::spec_named("dmc3_mod", "DMC3 HD model (.mod)", "dmc3-mod", "mod",
+                                "Devil May Cry 3 HD (PC) model: a header, object and mesh records, per-mesh vertex "
+                                "streams and topology workspaces, and a node block (docs/spec/dmc3-mod.md).");
+  const Attr objects = attr("objects", "mod_object", "outer_record_count object records after the header",
+                            "header.outer_record_count");
   Attr nodes = attr("nodes", "node_block", "the node block at document_offset, to the end of the file");
   nodes.pos = "header.document_offset";
   nodes.size = "_io.size - header.document_offset";
-  s.root = {"dmc3_mod", "", {attr("header", std::string(kHeaderSpec.name), "the document header (§1)"), objects}, {nodes}};
+  s.root.seq = {attr("header", std::string(kHeaderSpec.name), "the document header (§1)"), objects};
+  s.root.instances = {nodes};
   s.types = {ksy::record_type(kHeaderSpec, "The document header (0x40 bytes)."), object_type(), mesh_type(),
              node_block_type(), ksy::record_type(kTransformSpec, "A node's local transform (0x20 bytes).")};
   s.not_expressed = {

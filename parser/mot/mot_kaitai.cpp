@@ -7,6 +7,7 @@ namespace meshgate::mot {
 namespace {
 
 using ksy::Attr;
+using ksy::attr;
 using ksy::Type;
 
 // A track: the common head, then (span - 8 bytes) its prefix rest and keys
@@ -28,25 +29,14 @@ Type track_type() {
 template <size_t P, size_t K>
 Type body_type(const char* id, const RecordSpec<P>& prefix, const RecordSpec<K>& key, const char* doc) {
   Type t{id, doc, ksy::field_attrs(std::span(prefix.fields).subspan(kTrackHeadSpec.fields.size())), {}};
-  Attr keys;
-  keys.id = "keys";
-  keys.type = std::string(key.name);
-  keys.repeat_expr = "_parent.key_count";
-  keys.doc = "the track's keys, key_count of them";
+  Attr keys = attr("keys", std::string(key.name), "the track's keys, key_count of them", "_parent.key_count");
   t.seq.push_back(std::move(keys));
   return t;
 }
 
-Attr attr(std::string id, std::string type, std::string doc) {
-  Attr a;
-  a.id = std::move(id);
-  a.type = std::move(type);
-  a.doc = std::move(doc);
-  return a;
-}
 
 Type root_type() {
-  Type root{"dmc3_mot", "", {}, {}};
+  Type root{"dmc3_mot", "", {}, {}, {}};
   root.seq.push_back(attr("header", std::string(kHeaderSpec.name), "the fixed header (§2)"));
   Attr masks = attr("channel_masks", "u2", "mask i drives joint i (MOD node order); each set bit takes the next track");
   masks.repeat_expr = "header.channel_domain_count";
@@ -70,12 +60,9 @@ Type root_type() {
 }  // namespace
 
 ksy::Spec kaitai_spec() {
-  ksy::Spec s;
-  s.id = "dmc3_mot";
-  s.title = "DMC3 HD motion (.mot)";
-  s.format = "dmc3-mot";
-  s.file_extension = "mot";
-  s.doc = "Devil May Cry 3 HD (PC) motion: per-joint channel masks, then tracks of quantised keys (docs/spec/dmc3-mot.md).";
+  ksy::Spec s = ksy::spec_named(
+      "dmc3_mot", "DMC3 HD motion (.mot)", "dmc3-mot", "mot",
+      "Devil May Cry 3 HD (PC) motion: per-joint channel masks, then tracks of quantised keys (docs/spec/dmc3-mot.md).");
   s.root = root_type();
   s.types = {ksy::record_type(kHeaderSpec, "The header (§2)."),
              ksy::record_type(kCountSpec, "The body's first field (§3)."),

@@ -22,24 +22,15 @@ ksy::Type entry_type() {
 }  // namespace
 
 ksy::Spec kaitai_spec() {
-  ksy::Spec s;
-  s.id = "nres";
-  s.title = "Nikita engine NRes archive";
-  s.format = "nres";
-  s.file_extension = "rlb";
-  s.doc = "Nikita engine (AniMesh.dll) resource archive: a 16-byte header, the payloads, and a directory of "
-          "64-byte entries at the end of the file (docs/spec/nres.md).";
-  ksy::Attr header;
-  header.id = "header";
-  header.type = std::string(kHeaderSpec.name);
-  header.doc = "magic, version, entry count and total size";
-  ksy::Attr entries;
-  entries.id = "entries";
-  entries.type = std::string(kEntrySpec.name);
+  ksy::Spec s = ksy::spec_named("nres", "Nikita engine NRes archive", "nres", "rlb",
+                                "Nikita engine (AniMesh.dll) resource archive: a 16-byte header, the payloads, and a "
+                                "directory of 64-byte entries at the end of the file (docs/spec/nres.md).");
+  ksy::Attr entries = ksy::attr("entries", std::string(kEntrySpec.name),
+                                "the directory: entry_count entries of 64 bytes ending at total_size",
+                                "header.entry_count");
   entries.pos = "header.total_size - header.entry_count * " + std::to_string(kEntrySpec.size);
-  entries.repeat_expr = "header.entry_count";
-  entries.doc = "the directory: entry_count entries of 64 bytes ending at total_size";
-  s.root = {"nres", "", {header}, {entries}};
+  s.root.seq = {ksy::attr("header", std::string(kHeaderSpec.name), "magic, version, entry count and total size")};
+  s.root.instances = {std::move(entries)};
   s.types = {ksy::record_type(kHeaderSpec, "The archive header."), entry_type()};
   s.not_expressed = {
       "version is 0x100 and total_size is the file's size; payloads are 8-byte aligned, between the header and "

@@ -5,23 +5,13 @@
 namespace meshgate::pac {
 
 ksy::Spec kaitai_spec() {
-  ksy::Spec s;
-  s.id = "dmc3_pac";
-  s.title = "DMC3 HD PAC/PNST container";
-  s.format = "dmc3-pac";
-  s.file_extension = "pac";
-  s.doc = "Devil May Cry 3 HD (PC) relative-slot container, PAC\\0 or PNST: a header and a table of u32 member "
-          "offsets relative to the container's first byte (docs/spec/dmc3-containers.md §1).";
-  ksy::Attr header;
-  header.id = "header";
-  header.type = std::string(kHeaderSpec.name);
-  header.doc = "magic and slot count";
-  ksy::Attr slots;
-  slots.id = "slots";
-  slots.type = std::string(kSlotSpec.name);
-  slots.repeat_expr = "header.slot_count";
-  slots.doc = "one offset per slot; 0 is an empty slot";
-  s.root = {"dmc3_pac", "", {header, slots}, {}};
+  ksy::Spec s = ksy::spec_named(
+      "dmc3_pac", "DMC3 HD PAC/PNST container", "dmc3-pac", "pac",
+      "Devil May Cry 3 HD (PC) relative-slot container, PAC\\0 or PNST: a header and a table of u32 member offsets "
+      "relative to the container's first byte (docs/spec/dmc3-containers.md §1).");
+  s.root.seq = {ksy::attr("header", std::string(kHeaderSpec.name), "magic and slot count"),
+                ksy::attr("slots", std::string(kSlotSpec.name), "one offset per slot; 0 is an empty slot",
+                          "header.slot_count")};
   s.types = {ksy::record_type(kHeaderSpec, "The container header."),
              ksy::record_type(kSlotSpec, "A slot: its member's offset, or 0.")};
   s.unread = {"slots[].member"};

@@ -10,6 +10,7 @@ namespace meshgate::texm {
 namespace {
 
 using ksy::Attr;
+using ksy::attr;
 
 constexpr std::array kFormats = {PixelFormat::indexed, PixelFormat::external_palette, PixelFormat::r5g6b5,
                                  PixelFormat::r5g5b6,  PixelFormat::a4r4g4b4,        PixelFormat::l8a8,
@@ -31,13 +32,6 @@ std::string level_side(const char* field) {
   return "(" + shifted + " < 1 ? 1 : " + shifted + ")";
 }
 
-Attr attr(std::string id, std::string type, std::string doc) {
-  Attr a;
-  a.id = std::move(id);
-  a.type = std::move(type);
-  a.doc = std::move(doc);
-  return a;
-}
 
 ksy::Type root_type() {
   ksy::Type root{"nikita_texm", "", {}, {}};
@@ -64,18 +58,13 @@ ksy::Type root_type() {
 }  // namespace
 
 ksy::Spec kaitai_spec() {
-  ksy::Spec s;
-  s.id = "nikita_texm";
-  s.title = "Nikita engine Texm texture";
-  s.format = "nikita-texm";
-  s.file_extension = "texm";
-  s.doc = "Nikita engine (AniMesh.dll) texture, alone or an entry of Textures.lib: a header, a palette for "
-          "format 0, the mip chain and an optional Page chunk (docs/spec/nikita-materials-textures.md).";
+  ksy::Spec s = ksy::spec_named(
+      "nikita_texm", "Nikita engine Texm texture", "nikita-texm", "texm",
+      "Nikita engine (AniMesh.dll) texture, alone or an entry of Textures.lib: a header, a palette for format 0, "
+      "the mip chain and an optional Page chunk (docs/spec/nikita-materials-textures.md).");
   s.root = root_type();
   ksy::Type page = ksy::record_type(kPageHeaderSpec, "The Page chunk: atlas rectangles in level-0 pixels.");
-  Attr rects = attr("rects", std::string(kPageRectSpec.name), "rect_count rectangles");
-  rects.repeat_expr = "rect_count";
-  page.seq.push_back(std::move(rects));
+  page.seq.push_back(attr("rects", std::string(kPageRectSpec.name), "rect_count rectangles", "rect_count"));
   s.types = {ksy::record_type(kHeaderSpec, "The texture header."), std::move(page),
              ksy::record_type(kPageRectSpec, "One atlas rectangle.")};
   s.not_expressed = {
