@@ -89,6 +89,7 @@ std::string kaitai_yaml(const ksy::Spec& spec, std::string_view meshgate_version
   for (const ksy::Type& t : spec.types) {
     out += "  " + t.id + ":\n";
     if (!t.doc.empty()) out += "    doc: " + yaml_string(t.doc) + "\n";
+    if (!t.path.empty()) out += "    -meshgate-path: " + yaml_string(t.path) + "\n";
     if (!t.params.empty()) out += "    params:\n";
     for (const auto& [id, type] : t.params) out += "      - id: " + id + "\n        type: " + type + "\n";
     write_attrs(out, "seq", t.seq, "    ");

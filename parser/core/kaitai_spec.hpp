@@ -39,6 +39,9 @@ struct Type {
   std::vector<Attr> seq;
   std::vector<Attr> instances;
   std::vector<std::pair<std::string, std::string>> params = {};  // id -> type: a user of it passes them, type(args)
+  // meshgate's path of an object of this type, whatever holds it (an MSH
+  // stream, "res13", reached through the directory's switch): -meshgate-path.
+  std::string path = {};
 };
 
 struct Spec {
