@@ -10,6 +10,8 @@
 #include "parser/material/mat0_fields.hpp"
 #include "parser/mod/mod_fields.hpp"
 #include "parser/mot/mot_fields.hpp"
+#include "parser/msh/msh_fields.hpp"
+#include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_fields.hpp"
 #include "parser/pac/pac_fields.hpp"
 #include "parser/texm/texm_fields.hpp"
@@ -126,6 +128,34 @@ TEST(KaitaiSpec, TheModSpecHoldsItsTablesAndPlacesEveryStream) {
   for (const ksy::Attr& a : mesh->instances) placed.insert(a.id);
   for (const ArraySpec& stream : mod::kStreamSpecs) EXPECT_TRUE(placed.contains(std::string(stream.name))) << stream.name;
   EXPECT_TRUE(placed.contains("workspace"));
+}
+
+TEST(KaitaiSpec, TheMshSpecSwitchesEachEntryToTheStreamItsTypeNamesAtMeshgatesPath) {
+  const ksy::Spec spec = row_of(Format::nres_msh).kaitai();
+  expect_table_in(spec, nres::kHeaderSpec, "nres_header");
+  expect_table_in(spec, nres::kEntrySpec, "nres_entry");
+  expect_table_in(spec, msh::kNodeSpec, "res1_node");
+  expect_table_in(spec, msh::kNodeShortSpec, "res1_node_24");
+  expect_table_in(spec, msh::kModelHeaderSpec, "res2_header");
+  expect_table_in(spec, msh::kSlotSpec, "res2_slot");
+  expect_table_in(spec, msh::kTriangleSpec, "res7_triangle");
+  expect_table_in(spec, msh::kBatchSpec, "res13_batch");
+  expect_table_in(spec, msh::kKeySpec, "res8_key");
+  std::map<std::string, const ksy::Type*> types;
+  for (const ksy::Type& t : spec.types) types[t.id] = &t;
+  const ksy::Type& entry = *types.at("nres_entry");
+  ASSERT_EQ(entry.instances.size(), 1u);
+  const ksy::Attr& stream = entry.instances[0];
+  EXPECT_EQ(stream.switch_on, "type_id");
+  // Res1..Res20, each case a type that stands at the path inspect gives that stream ("res13").
+  ASSERT_EQ(stream.cases.size(), size_t{msh::kMaxCataloguedType});
+  for (uint32_t id = 1; id <= msh::kMaxCataloguedType; ++id) {
+    const auto& [value, type] = stream.cases[id - 1];
+    EXPECT_EQ(value, std::to_string(id));
+    ASSERT_TRUE(types.contains(type)) << type;
+    EXPECT_EQ(types.at(type)->path, msh::stream_path(id)) << type;
+  }
+  EXPECT_NE(kaitai_yaml(spec, "1.2.3").find("-meshgate-path: \"res13\""), std::string::npos);
 }
 
 }  // namespace

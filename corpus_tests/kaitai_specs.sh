@@ -22,7 +22,9 @@ diff -r "$work/ksy" "$work/again" >/dev/null || fail "two runs wrote different .
 
 # The generators whose files (valid and malformed) exercise a format, and
 # the extension they give its files; with a third part, a format that lives
-# only inside NRes archives: the entries of that type id are taken out.
+# only inside NRes archives: the entries of that type id are taken out; a
+# fourth is how many valid files to make (8 unless a format needs more to
+# reach all its layouts).
 generators_of() {
   case $1 in
     dmc3-mot) echo "mot:mot dmc3:mot" ;;
@@ -30,6 +32,7 @@ generators_of() {
     dmc3-pac) echo "pac:pac" ;;
     dmc3-pnst) echo "pnst:pnst" ;;
     nres) echo "nres:rlb" ;;
+    nres-msh) echo "msh:msh::24" ;;  # one model in ten is extended (Res18, Res20): 24 make three
     nikita-texm) echo "texm:texm" ;;
     nikita-mat0) echo "materials:lib:0x3054414D" ;;  # entries of Material.lib, by NRes type
     *) fail "no synthetic corpus named for $1: add its generators here" ;;
@@ -68,8 +71,8 @@ while read -r format _ path; do
   # the format).
   valid=() malformed=()
   for pair in $(generators_of "$format"); do
-    IFS=: read -r g extension type_id <<< "$pair"
-    "$bin" synth "$g" --seed 20261206 --count 8 --malformed --out "$corpus/$g" >/dev/null || fail "synth $g exited $?"
+    IFS=: read -r g extension type_id count <<< "$pair"
+    "$bin" synth "$g" --seed 20261206 --count "${count:-8}" --malformed --out "$corpus/$g" >/dev/null || fail "synth $g exited $?"
     [ -z "$type_id" ] || extract_entries "$corpus/$g" "$extension" "$type_id" "$format"
     [ -z "$type_id" ] || extension=$format
     while IFS= read -r -d '' f; do

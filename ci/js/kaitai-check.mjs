@@ -45,7 +45,11 @@ const collect = (attrs) => (attrs ?? []).forEach((a) => {
 });
 // Instances are lazy: each type's are read (by their getter) before its leaves are walked.
 const instancesOf = new Map();
+// A type with -meshgate-path is at that path whatever holds it (an MSH stream, "res13", reached through the
+// directory's switch: meshgate names streams by type, not by entry).
+const pathOf = new Map();
 const note = (className, type) => {
+  if (type["-meshgate-path"]) pathOf.set(className, type["-meshgate-path"]);
   const list = Object.entries(type.instances ?? {}).map(([id, a]) => {
     names.set(camel(id), a["-meshgate-field"] ?? id);
     ids.set(camel(id), id);
@@ -78,21 +82,32 @@ const f32Bits = (x) => {
   return "0x" + view.getUint32(0, true).toString(16).padStart(8, "0");
 };
 
-// Every leaf of a parsed object: meshgate's path, its offset in the file, its value.
-// A transparent attribute (a switch's holder) adds no segment to its leaves' paths.
-function leaves(obj, path, out) {
+// Every leaf of a parsed object: meshgate's path, its offset in the file, its value; and the span of every
+// object and array read (`spans`), which a field meshgate lists whole may be. A transparent attribute (a
+// switch's holder, a run of records meshgate lists one by one) adds no name to its leaves' paths, only
+// its index. A path read twice (two MSH streams of one type, which meshgate also lists twice) holds both
+// readings, in the order read.
+const isObject = (v) => v && typeof v === "object" && v._debug;
+const add = (map, path, reading) => (map.get(path) ?? map.set(path, []).get(path)).push(reading);
+function leaves(obj, path, out, spans) {
+  path = pathOf.get(obj.constructor.name) ?? path;
   for (const instance of instancesOf.get(obj.constructor.name) ?? []) void obj[instance];
   for (const key of Object.keys(obj._debug)) {
     const id = key.startsWith("_m_") ? key.slice(3) : key;  // an instance's debug entry
     const name = names.get(id) ?? id;
-    const at = path ? `${path}.${name}` : name;
+    const named = path ? `${path}.${name}` : name;
+    const through = transparent.has(ids.get(id)) ? path : named;  // where its objects' leaves go
+    const span = (d) => ({ offset: d.ioOffset + d.start, size: d.end - d.start });
     const visit = (v, d, p) => {
-      if (v && typeof v === "object" && v._debug) leaves(v, transparent.has(ids.get(id)) ? path : p, out);
-      else out.set(p, { offset: d.ioOffset + d.start, size: d.end - d.start, value: v });
+      if (!isObject(v)) return add(out, p, { ...span(d), value: v });
+      if (p !== path) add(spans, p, span(d));  // a transparent holder's span is not its parent's
+      leaves(v, p, out, spans);
     };
     const value = obj[id], debug = obj._debug[key];
-    if (Array.isArray(value)) value.forEach((v, i) => visit(v, debug.arr[i], `${at}[${i}]`));
-    else visit(value, debug, at);
+    if (Array.isArray(value)) {
+      add(spans, named, span(debug));
+      value.forEach((v, i) => visit(v, debug.arr[i], `${isObject(v) ? through : named}[${i}]`));
+    } else visit(value, debug, isObject(value) ? through : named);
   }
   return out;
 }
@@ -100,26 +115,45 @@ function leaves(obj, path, out) {
 function parse(file) {
   const parsed = new Parser(new KaitaiStream(new Uint8Array(readFileSync(file)).buffer));
   parsed._read();
-  return leaves(parsed, "", new Map());
+  const spans = new Map();
+  return { got: leaves(parsed, "", new Map(), spans), spans };
 }
 
+// The fields meshgate lists whole that hold `path` (res7.triangles holds res7.triangles[3].tri_flags).
+function* holders(path) {
+  for (let i = path.length - 1; i > 0; --i) if (path[i] === "." || path[i] === "[") yield path.slice(0, i);
+}
+
+// A field meshgate lists whole, by its span and a type (a payload, an element array, an MSH string record):
+// neither a number nor bytes[N]. The .ksy may read it as bytes, records or a record of parts.
+const isBlob = (field) => !scalar.has(field.type) && !/^bytes\[\d+\]$/.test(field.type);
+// A blob's own keys beside its span and value (an MSH string's length), which the .ksy reads as parts.
+const blobKeys = (field) => Object.keys(field).filter((k) => !["path", "offset", "size", "type", "value", "status", "bits", "layout", "name", "note"].includes(k));
+
 // The first difference between the .ksy's reading and meshgate's, or null; counts the fields compared.
-function compare(file, got, counts) {
+function compare(file, { got, spans }, counts) {
   const inspect = JSON.parse(readFileSync(`${file}.inspect.json`, "utf8"));
-  const listed = new Set();
+  const listed = new Set(), blobs = new Set();
+  const times = new Map();  // how often each path was listed so far: a path listed twice takes the second reading
   for (const field of inspect.fields) {
     listed.add(field.path);
+    const n = times.get(field.path) ?? 0;
+    times.set(field.path, n + 1);
     if (unread.has(pattern(field.path))) {
       counts.unread = (counts.unread ?? 0) + 1;
       continue;
     }
-    const leaf = got.get(field.path);
+    const leaf = got.get(field.path)?.[n] ?? (isBlob(field) ? spans.get(field.path)?.[n] : undefined);
     if (!leaf) return `${field.path}: not reached by the .ksy`;
     if (leaf.offset !== field.offset) return `${field.path}: offset ${leaf.offset} in the .ksy, ${field.offset} in meshgate`;
-    // A field that is neither a number nor bytes[N] is a blob meshgate lists by its span and a name (a
-    // payload, shown by its entry's name and typed by its format): offset and size are compared.
-    if (!scalar.has(field.type) && !/^bytes\[\d+\]$/.test(field.type)) {
+    // A blob: its offset and size are compared, and each of its own keys the .ksy reads as a part.
+    if (isBlob(field)) {
       if (leaf.size !== field.size) return `${field.path}: ${leaf.size} bytes in the .ksy, ${field.size} in meshgate`;
+      blobs.add(field.path);
+      for (const key of blobKeys(field)) {
+        const part = got.get(`${field.path}.${key}`)?.[n];
+        if (part && part.value !== field[key]) return `${field.path}.${key}: ${part.value} in the .ksy, ${field[key]} in meshgate`;
+      }
       counts.fields += 1;
       continue;
     }
@@ -128,8 +162,12 @@ function compare(file, got, counts) {
     if (value !== want) return `${field.path}: ${JSON.stringify(value)} in the .ksy, ${JSON.stringify(want)} in meshgate`;
     counts.fields += 1;
   }
-  for (const [path, leaf] of got)
-    if (!listed.has(path) && leaf.size > 0) return `${path}: read by the .ksy, not a field of meshgate's`;
+  for (const [path, readings] of got)
+    for (const leaf of readings) {
+      if (listed.has(path) || !(leaf.size > 0)) continue;  // a value instance has no size
+      if (![...holders(path)].some((h) => blobs.has(h))) return `${path}: read by the .ksy, not a field of meshgate's`;
+      counts.inside = (counts.inside ?? 0) + 1;  // a part of a field meshgate lists whole: its span was compared
+    }
   return null;
 }
 
@@ -184,7 +222,9 @@ for (const file of rejected) {
 }
 const read = files.length + malformed.length - rejected.length - elsewhere;
 console.log(`kaitai-check: ${spec.meta.id}: ${read} files (${malformed.length - rejected.length} of them variants meshgate ` +
-  `warns about), ${counts.fields} fields compared, ${counts.unread ?? 0} not read by design, ${failed} failed; ` +
+  `warns about), ${counts.fields} fields compared` +
+  (counts.inside ? ` (and ${counts.inside} parts of fields meshgate lists whole, inside their compared span)` : "") +
+  `, ${counts.unread ?? 0} not read by design, ${failed} failed; ` +
   `${rejected.length - accepted.length} of ` +
   `${rejected.length} variants meshgate rejects refused or read differently by the .ksy` +
   (elsewhere ? `; ${elsewhere} read another way by design (${[...otherReading].join(", ")})` : ""));

@@ -26,6 +26,11 @@ Type stream_type(uint32_t type_id, std::string doc) {
   return t;
 }
 
+// A catalogued stream's doc: "Res3 (positions): float32 x, y, z; Z up".
+std::string catalogue_doc(const StreamType& s) {
+  return "Res" + std::to_string(s.type_id) + " (" + std::string(s.name) + "): " + std::string(s.note);
+}
+
 // A run of `count` records of a table, listed by meshgate one by one (res13[k]): `id` is transparent.
 Attr records(const char* id, std::string type, const char* doc) {
   return attr(id, std::move(type), doc, kCount);
@@ -52,7 +57,7 @@ Type header_slots_stream() {
 
 // Res10: one record per node, u32 length then length + 1 bytes (the text and its NUL) when length > 0.
 Type strings_stream(const StreamType& strings) {
-  Type t = stream_type(stream_type::strings, std::string(strings.note));
+  Type t = stream_type(stream_type::strings, catalogue_doc(strings));
   t.seq.push_back(records("strings", "res10_string", "one record per node"));
   return t;
 }
@@ -70,7 +75,7 @@ Type string_record(const StreamType& strings) {
 // bytes, attr1 x stride of them when the catalogue counts by stride, else the
 // payload. Res7's triangles are read as their records.
 Type element_stream(const StreamType& s) {
-  Type t = stream_type(s.type_id, std::string(s.note));
+  Type t = stream_type(s.type_id, catalogue_doc(s));
   const bool triangles = s.type_id == stream_type::triangles;
   Attr a = attr(std::string(s.name), triangles ? std::string(kTriangleSpec.name) : "", std::string(s.note));
   if (triangles)
@@ -96,7 +101,7 @@ Type raw_stream(uint32_t type_id) {
 
 // Res8, Res13: records meshgate lists one at a time (res13[k]), attr1 of them.
 Type record_stream(const StreamType& s, const char* id, std::string_view record) {
-  Type t = stream_type(s.type_id, std::string(s.note));
+  Type t = stream_type(s.type_id, catalogue_doc(s));
   t.seq.push_back(records(id, std::string(record), "the stream's records, attr1 of them"));
   return t;
 }

@@ -3,6 +3,7 @@
 #include "pipeline/formats/rows.hpp"
 
 #include "pipeline/field_listing.hpp"
+#include "parser/msh/msh_kaitai.hpp"
 #include "parser/msh/msh_streams.hpp"
 #include "parser/nres/nres_fields.hpp"
 #include "parser/nres/nres_kaitai.hpp"
@@ -235,6 +236,7 @@ const FormatRow kMshRow{.format = Format::nres_msh,
                         .export_gltf = nres_row::export_gltf,
                         .lods = 5,  // slot groups 0-4
                         .reads_looks = true,
-                        .is_look = false};
+                        .is_look = false,
+                        .kaitai = msh::kaitai_spec};
 
 }  // namespace meshgate
