@@ -6,6 +6,7 @@
 #include <map>
 #include <tuple>
 
+#include "platform/utf8_path.hpp"
 #include "cli/commands.hpp"
 #include "change/field_diff.hpp"
 #include "pipeline/file_reader.hpp"
@@ -29,13 +30,13 @@ std::optional<std::vector<DiffSide>> sides_of(const InputFile& file, const std::
   if (!nested.empty()) {
     int unused = 0;
     const std::optional<SingleInput> input =
-        read_single_input(file.path.string() + "!" + nested, {}, Overwrite::refuse, options.limits, reader, "diff", unused);
+        read_single_input(platform::utf8_of(file.path) + "!" + nested, {}, Overwrite::refuse, options.limits, reader, "diff", unused);
     if (!input) return std::nullopt;
     return diff_sides(input->display, input->bytes, options.profile, input->origin);
   }
   const FileRead read = reader.read(file.path, options.limits);
   if (!read) {
-    std::cerr << "meshgate diff: " << file.path.string() << ": " << read_failure_text(read) << "\n";
+    std::cerr << "meshgate diff: " << platform::utf8_of(file.path) << ": " << read_failure_text(read) << "\n";
     return std::nullopt;
   }
   return diff_sides(file.display, read.bytes, options.profile);

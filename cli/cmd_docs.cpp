@@ -6,6 +6,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "platform/utf8_path.hpp"
 #include "cli/commands.hpp"
 #include "reports/doc_sync.hpp"
 #include "pipeline/file_reader.hpp"
@@ -27,7 +28,7 @@ constexpr uint64_t kMaxDocumentBytes = 64ull << 20, kMaxEvidenceBytes = 512ull <
 
 std::optional<std::string> read_text(const std::string& path, uint64_t limit, std::string& why) {
   FileReader reader;
-  const FileRead read = reader.read(path, SizeLimits{limit});
+  const FileRead read = reader.read(platform::path_from_utf8(path), SizeLimits{limit});
   if (!read) {
     why = read_failure_text(read);
     return std::nullopt;

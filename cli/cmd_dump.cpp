@@ -3,6 +3,7 @@
 // and refuses to leave a file with an error diagnostic unless --force.
 #include <iostream>
 
+#include "platform/utf8_path.hpp"
 #include "cli/commands.hpp"
 #include "change/model_dump.hpp"
 #include "pipeline/file_reader.hpp"
@@ -42,7 +43,7 @@ int run_dump(const DumpOptions& options) {
 std::optional<nlohmann::json> read_dump(const DumpOptions& options) {
   const std::optional<InputScan> scan = scan_for({options.input}, 1, "build", /*keep_unreadable=*/false);
   FileReader reader;
-  const FileRead read = reader.read(options.input, SizeLimits{1ull << 31});
+  const FileRead read = reader.read(platform::path_from_utf8(options.input), SizeLimits{1ull << 31});
   if (!read) {
     std::cerr << "meshgate build: " << options.input << ": " << read_failure_text(read) << "\n";
     return std::nullopt;

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "platform/utf8_path.hpp"
 #include "cli/commands.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/file_reader.hpp"
@@ -64,7 +65,7 @@ std::vector<PlannedModel> plan_directory(const InputScan& scan, const ExportOpti
     if (!read) continue;
     parse_tree(input.display, read.bytes, tree_options(options), [&](const ParsedFile& f) {
       if (!exports(f)) return;
-      planned.push_back({f.path, (std::filesystem::path(options.out_dir) / output_file_name(f.path, extension, taken)).string()});
+      planned.push_back({f.path, platform::join_utf8(options.out_dir, output_file_name(f.path, extension, taken))});
     });
   }
   return planned;
@@ -99,7 +100,7 @@ bool outputs_spare_libraries(const std::vector<std::string>& outputs, const std:
   for (const std::string& out : outputs)
     for (const std::string& lib : {looks->libraries().paths().materials, looks->libraries().paths().textures}) {
       std::error_code ec;
-      if (std::filesystem::equivalent(out, lib, ec)) {
+      if (std::filesystem::equivalent(platform::path_from_utf8(out), platform::path_from_utf8(lib), ec)) {
         std::cerr << "meshgate export: " << display_name(out) << " is an input (" << display_name(lib)
                   << "); not overwriting it\n";
         return false;
@@ -112,7 +113,7 @@ bool outputs_spare_libraries(const std::vector<std::string>& outputs, const std:
 bool outputs_spare_companion(const std::vector<std::string>& outputs, const std::string& companion) {
   for (const std::string& out : outputs) {
     std::error_code ec;
-    if (std::filesystem::equivalent(out, companion, ec)) {
+    if (std::filesystem::equivalent(platform::path_from_utf8(out), platform::path_from_utf8(companion), ec)) {
       std::cerr << "meshgate export: " << display_name(out) << " is an input (" << display_name(companion)
                 << "); not overwriting it\n";
       return false;
@@ -124,8 +125,8 @@ bool outputs_spare_companion(const std::vector<std::string>& outputs, const std:
 // --out DIR, created if missing; false after printing why it cannot be.
 bool make_export_directory(const std::string& out_dir) {
   std::error_code ec;
-  std::filesystem::create_directories(out_dir, ec);
-  if (!std::filesystem::is_directory(out_dir)) {
+  std::filesystem::create_directories(platform::path_from_utf8(out_dir), ec);
+  if (!std::filesystem::is_directory(platform::path_from_utf8(out_dir), ec)) {
     std::cerr << "meshgate export: cannot create the directory " << display_name(out_dir) << "\n";
     return false;
   }
@@ -156,7 +157,7 @@ class ModelExport {
   void export_input(const InputFile& input, FileReader& reader) {
     const FileRead read = reader.read(input.path, options_.limits);
     if (!read) {
-      std::cerr << "meshgate export: " << display_name(input.path.string()) << ": " << read_failure_text(read) << "\n";
+      std::cerr << "meshgate export: " << display_name(platform::utf8_of(input.path)) << ": " << read_failure_text(read) << "\n";
       (read.status == ReadStatus::too_large ? rejected_ : io_failed_) = true;
       return;
     }
@@ -182,7 +183,7 @@ class ModelExport {
     std::optional<MaterialChain> chain;
     const FormatRow& row = row_of(o.format);
     if (!row.is_model()) return;  // a plain archive: its nested models come next
-    if (looks_ && row.reads_looks) chain.emplace(looks_->chain_for(o, input.path.string())).attach(export_options);
+    if (looks_ && row.reads_looks) chain.emplace(looks_->chain_for(o, platform::utf8_of(input.path))).attach(export_options);
     write_model(o, row.export_gltf(o, export_options));
   }
 

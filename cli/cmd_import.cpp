@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "platform/utf8_path.hpp"
 #include "cli/commands.hpp"
 #include "parser/gltf/gltf_conventions.hpp"
 #include "parser/gltf/gltf_reader.hpp"
@@ -107,20 +108,20 @@ int run_import(const ImportOptions& options) {
   const std::optional<InputScan> scan = scan_for(inputs, 1, "import");
   if (!scan || !outputs_are_usable({options.output}, scan->files, "import", overwrite_rule(options.force))) return kExitUsage;
   FileReader reader;
-  FileRead read = reader.read(options.file, options.limits);
+  FileRead read = reader.read(platform::path_from_utf8(options.file), options.limits);
   if (!read) {
     std::cerr << "meshgate import: " << options.file << ": " << read_failure_text(read) << "\n";
     return kExitUsage;
   }
   // A .gltf's uris: below its own folder, by FileReader's rules.
-  GltfFolderFiles folder(std::filesystem::path(options.file).parent_path());
+  GltfFolderFiles folder(platform::path_from_utf8(options.file).parent_path());
   int exit_code = kExitOk;
   const std::optional<tinygltf::Model> asset = read_import_asset(read.bytes, options, folder, exit_code);
   if (!asset) return exit_code;
   // The files the glTF's URIs name are inputs as much as the glTF itself.
   if (!outputs_are_usable({options.output}, folder.named_files(), "import", Overwrite::replace)) return kExitUsage;  // existence: checked above
   FileReader like_reader;
-  const FileRead like_read = options.like.empty() ? FileRead{} : like_reader.read(options.like);
+  const FileRead like_read = options.like.empty() ? FileRead{} : like_reader.read(platform::path_from_utf8(options.like));
   if (!options.like.empty() && !like_read) {
     std::cerr << "meshgate import: " << options.like << ": " << read_failure_text(like_read) << "\n";
     return kExitUsage;

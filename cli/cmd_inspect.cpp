@@ -1,5 +1,6 @@
 #include <iostream>
 
+#include "platform/utf8_path.hpp"
 #include "cli/commands.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/file_reader.hpp"
@@ -125,7 +126,7 @@ int run_inspect(const InspectOptions& options) {
         read_single_input(options.file, {}, Overwrite::refuse, options.limits, reader, "inspect", exit_code);
     return nested ? inspect_bytes(options, nested->display, nested->bytes, nested->origin) : exit_code;
   }
-  const FileRead read = reader.read(options.file, options.limits);
+  const FileRead read = reader.read(platform::path_from_utf8(options.file), options.limits);
   if (read) return inspect_bytes(options, options.file, read.bytes, {});
   if (read.status == ReadStatus::too_large) return inspect_too_large(options, read);
   std::cerr << "meshgate inspect: " << options.file << ": " << read_failure_text(read) << "\n";

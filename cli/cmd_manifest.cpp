@@ -1,6 +1,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "platform/utf8_path.hpp"
 #include "cli/commands.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/file_reader.hpp"
@@ -35,7 +36,7 @@ void add_max_lock_option(CLI::App* cmd, uint64_t& bytes) {
 // The lock as JSON, or nullopt after saying why it cannot be used (exit 2).
 std::optional<nlohmann::json> read_lock(const std::string& path, uint64_t max_lock) {
   FileReader reader;
-  const FileRead read = reader.read(path, {.override_bytes = max_lock});
+  const FileRead read = reader.read(platform::path_from_utf8(path), {.override_bytes = max_lock});
   if (read.status == ReadStatus::too_large) {
     std::cerr << "meshgate gate: " << path << ": the lock is " << read.file_size << " bytes, over the " << max_lock
               << " a gate reads (--max-lock raises it)\n";

@@ -1,6 +1,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "platform/utf8_path.hpp"
 #include "cli/commands.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/file_reader.hpp"
@@ -61,7 +62,7 @@ int run_roundtrip(const RoundTripOptions& options) {
   for (const InputFile& input : scan->files) {
     const FileRead read = reader.read(input.path, options.limits);
     if (!read && read.status != ReadStatus::too_large) {
-      std::cerr << "meshgate roundtrip: " << input.path.string() << ": " << read_failure_text(read) << "\n";
+      std::cerr << "meshgate roundtrip: " << platform::utf8_of(input.path) << ": " << read_failure_text(read) << "\n";
       return kExitUsage;
     }
     const std::vector<RoundTripOutcome> outcomes =

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <set>
 
+#include "platform/utf8_path.hpp"
 #include "cli/commands.hpp"
 #include "parser/detect/format_detect.hpp"
 #include "pipeline/format_rows.hpp"
@@ -63,19 +64,19 @@ int run_spec(const SpecOptions& options) {
   std::set<std::string> paths;
   for (const FormatRow* row : format_rows())
     if (row->kaitai) {
-      const std::string path = (std::filesystem::path(options.out_dir) / (row->kaitai().id + ".ksy")).string();
+      const std::string path = platform::join_utf8(options.out_dir, row->kaitai().id + ".ksy");
       if (paths.insert(path).second) files.emplace_back(row, path);
     }
   if (!outputs_are_usable({paths.begin(), paths.end()}, std::vector<std::string>{}, "spec", overwrite_rule(options.force)))
     return kExitUsage;
   std::error_code ec;
-  std::filesystem::create_directories(options.out_dir, ec);
+  std::filesystem::create_directories(platform::path_from_utf8(options.out_dir), ec);
   for (const auto& [row, path] : files)
     if (!write_spec(*row, path, options.force)) return kExitUsage;
   for (const FormatRow* row : format_rows())  // every format, by the file that holds its spec
     if (row->kaitai)
       std::cout << format_name(row->format) << " -> "
-                << display_name((std::filesystem::path(options.out_dir) / (row->kaitai().id + ".ksy")).string()) << "\n";
+                << display_name(platform::join_utf8(options.out_dir, row->kaitai().id + ".ksy")) << "\n";
   return kExitOk;
 }
 

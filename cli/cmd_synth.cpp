@@ -1,11 +1,9 @@
-#include <sys/stat.h>
-
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "platform/file_status.hpp"
+#include "platform/utf8_path.hpp"
 #include "synth/generators.hpp"
 #include "synth/msh/msh_synth.hpp"
 #include "writer/core/atomic_file.hpp"
@@ -34,14 +32,14 @@ struct SynthOptions {
 bool prepare_directory(const std::filesystem::path& dir, bool follow) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  struct stat st {};
-  const int got = follow ? ::stat(dir.c_str(), &st) : ::lstat(dir.c_str(), &st);
-  if (got != 0) {
-    std::cerr << "meshgate synth: cannot create " << dir.string() << ": " << (ec ? ec.message() : std::strerror(errno)) << "\n";
+  const platform::FileStatus st = platform::status_of(dir, follow ? platform::Links::follow : platform::Links::no_follow);
+  if (!st.exists()) {
+    std::cerr << "meshgate synth: cannot create " << platform::utf8_of(dir) << ": " << (ec ? ec : st.error).message() << "\n";
     return false;
   }
-  if (!S_ISDIR(st.st_mode)) {
-    std::cerr << "meshgate synth: " << dir.string() << (S_ISLNK(st.st_mode) ? " is a symlink; not following it\n" : " is not a directory\n");
+  if (st.kind != platform::PathKind::directory) {
+    std::cerr << "meshgate synth: " << platform::utf8_of(dir)
+              << (st.kind == platform::PathKind::symlink ? " is a symlink; not following it\n" : " is not a directory\n");
     return false;
   }
   return true;
@@ -88,7 +86,7 @@ std::vector<SynthFile> malformed_files(const SynthGenerator& generator, uint64_t
 // file `write` refuses.
 bool write_into_subdirectory(const std::filesystem::path& root, const std::string& dir, std::vector<SynthFile> files,
                              const SynthSink& write) {
-  if (!prepare_directory(root / dir, /*follow=*/false)) return false;
+  if (!prepare_directory(root / platform::path_from_utf8(dir), /*follow=*/false)) return false;
   for (SynthFile& file : files) {
     file.name = dir + "/" + file.name;
     if (!write(std::move(file))) break;
@@ -99,7 +97,7 @@ bool write_into_subdirectory(const std::filesystem::path& root, const std::strin
 int run_synth(const SynthOptions& options) {
   const SynthGenerator& generator = *synth_generator(options.format);  // a member of the table (add_synth)
   if (!synth_options_are_usable(options, generator)) return kExitUsage;
-  const std::filesystem::path root(options.out);
+  const std::filesystem::path root = platform::path_from_utf8(options.out);
   if (!prepare_directory(root, /*follow=*/true)) return kExitUsage;
   const Overwrite overwrite = options.force ? Overwrite::replace : Overwrite::refuse;
   uint64_t written = 0;
@@ -107,7 +105,7 @@ int run_synth(const SynthOptions& options) {
   // One file at a time from generator to disk: memory does not grow with --count.
   const SynthSink write = [&](SynthFile&& f) {
     // A symlink among the generated names was planted: refused, never followed.
-    const AtomicWrite w = write_bytes_atomically((root / f.name).string(), f.bytes, overwrite, Symlink::refuse);
+    const AtomicWrite w = write_bytes_atomically(platform::utf8_of(root / platform::path_from_utf8(f.name)), f.bytes, overwrite, Symlink::refuse);
     if (!w.ok) {
       std::cerr << "meshgate synth: cannot write " << w.error << "\n";
       failed = true;

@@ -1,13 +1,10 @@
 // What several subcommands share: option spellings, input scanning and its
 // messages, output-path checks, the sweep driver and atomic output.
-#include <unistd.h>
-
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <map>
-#include <sys/stat.h>
 
 #include "cli/commands.hpp"
 
@@ -17,6 +14,9 @@
 #include "pipeline/roundtrip.hpp"
 #include "reports/evidence_html.hpp"
 #include "reports/file_page.hpp"
+#include "platform/console.hpp"
+#include "platform/file_status.hpp"
+#include "platform/utf8_path.hpp"
 #include "writer/core/atomic_file.hpp"
 
 namespace meshgate::cli {
@@ -73,8 +73,7 @@ namespace {
 
 // An input as the check knows it: its device and inode, and how to name it.
 struct KnownInput {
-  dev_t device;
-  ino_t inode;
+  platform::FileIdentity identity;
   std::string display;
 };
 
@@ -82,27 +81,26 @@ bool check_outputs(const std::vector<std::string>& outputs, const std::vector<Kn
                    Overwrite overwrite) {
   bool usable = true;
   std::map<std::string, std::string> spelled;        // normalised absolute path -> as given
-  std::map<std::pair<dev_t, ino_t>, std::string> files;  // an existing output file -> as given
+  std::map<platform::FileIdentity, std::string> files;  // an existing output file -> as given
   for (const std::string& out : outputs) {
     std::error_code ec;
-    const std::string normal = std::filesystem::weakly_canonical(std::filesystem::absolute(out, ec), ec).string();
+    const std::filesystem::path out_path = platform::path_from_utf8(out);
+    const std::string normal = platform::utf8_of(std::filesystem::weakly_canonical(std::filesystem::absolute(out_path, ec), ec));
     if (auto [it, fresh] = spelled.emplace(normal, out); !fresh) {
       std::cerr << "meshgate " << command << ": " << it->second << " and " << out << " are the same output file\n";
       usable = false;
       continue;
     }
-    struct stat link {};
-    if (::lstat(out.c_str(), &link) != 0) continue;  // not there yet: neither an input nor in the way
-    struct stat o {};
-    if (::stat(out.c_str(), &o) == 0) {  // through a symlink: the file it would write
-      if (auto [it, fresh] = files.emplace(std::pair{o.st_dev, o.st_ino}, out); !fresh) {
+    if (!platform::status_of(out_path, platform::Links::no_follow).exists()) continue;  // not there yet: neither an input nor in the way
+    if (const platform::FileStatus o = platform::status_of(out_path); o.exists()) {  // through a symlink: the file it would write
+      if (auto [it, fresh] = files.emplace(o.identity, out); !fresh) {
         std::cerr << "meshgate " << command << ": " << it->second << " and " << out << " are the same output file\n";
         usable = false;
         continue;
       }
       bool is_input = false;
       for (const KnownInput& in : inputs) {
-        if (in.device != o.st_dev || in.inode != o.st_ino) continue;
+        if (in.identity != o.identity) continue;
         std::cerr << "meshgate " << command << ": the output " << out << " is one of the inputs (" << in.display
                   << "); inputs are never overwritten\n";
         is_input = true;
@@ -127,8 +125,7 @@ bool outputs_are_usable(const std::vector<std::string>& outputs, const std::vect
                         const char* command, Overwrite overwrite) {
   std::vector<KnownInput> known;
   for (const InputFile& in : inputs) {
-    struct stat i {};
-    if (::stat(in.path.c_str(), &i) == 0) known.push_back({i.st_dev, i.st_ino, in.display});
+    if (const platform::FileStatus i = platform::status_of(in.path); i.exists()) known.push_back({i.identity, in.display});
   }
   return check_outputs(outputs, known, command, overwrite);
 }
@@ -137,8 +134,8 @@ bool outputs_are_usable(const std::vector<std::string>& outputs, const std::vect
                         const char* command, Overwrite overwrite) {
   std::vector<KnownInput> known;
   for (const std::string& in : inputs) {
-    struct stat i {};
-    if (::stat(in.c_str(), &i) == 0) known.push_back({i.st_dev, i.st_ino, in});
+    if (const platform::FileStatus i = platform::status_of(platform::path_from_utf8(in)); i.exists())
+      known.push_back({i.identity, in});
   }
   return check_outputs(outputs, known, command, overwrite);
 }
@@ -166,7 +163,7 @@ std::optional<SingleInput> read_single_input(const std::string& path, const std:
   // An output onto the outer file is refused like one onto the file itself.
   const std::optional<InputScan> scan = scan_for({file}, 1, command);
   if (!scan || !outputs_are_usable(outputs, scan->files, command, overwrite)) return std::nullopt;
-  const FileRead read = reader.read(file, limits);
+  const FileRead read = reader.read(platform::path_from_utf8(file), limits);
   if (!read) {
     std::cerr << "meshgate " << command << ": " << display_text(file) << ": " << read_failure_text(read) << "\n";
     if (read.status == ReadStatus::too_large) exit_code = kExitFailed;
@@ -200,7 +197,7 @@ std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* co
   options.stream = request.stream;
   if (request.pages) options.pages = file_page_renderer();  // the sweep measures, reports/ renders
   options.page_detail_budget = kReportDetailBudget;
-  if (isatty(STDERR_FILENO)) options.progress = progress_bar;  // quiet when not on a terminal
+  if (platform::stderr_is_terminal()) options.progress = progress_bar;  // quiet when not on a terminal
   SweepResult result = sweep(scan->files, options);
   // Unreadable paths found by the scan join those the sweep could not read.
   for (const std::string& u : scan->unreadable) result.errors.push_back(u);
@@ -243,10 +240,10 @@ int write_checked_model(const std::string& display, const std::vector<std::byte>
 }
 
 std::pair<std::string, std::string> split_nested(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::exists(path, ec)) return {path, ""};
+  if (platform::status_of(platform::path_from_utf8(path)).exists()) return {path, ""};
   for (size_t bang = path.rfind('!'); bang != std::string::npos && bang > 0; bang = path.rfind('!', bang - 1)) {
-    if (std::filesystem::is_regular_file(path.substr(0, bang), ec)) return {path.substr(0, bang), path.substr(bang + 1)};
+    if (platform::status_of(platform::path_from_utf8(path.substr(0, bang))).kind == platform::PathKind::regular)
+      return {path.substr(0, bang), path.substr(bang + 1)};
   }
   return {path, ""};
 }

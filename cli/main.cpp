@@ -5,6 +5,7 @@
 #include <new>
 
 #include "cli/commands.hpp"
+#include "platform/console.hpp"
 #include "reports/display_stream.hpp"
 #include "reports/evidence.hpp"
 
@@ -17,6 +18,9 @@ std::string version_text() {
 
 int run(int argc, char** argv) {
   CLI::App app{"meshgate: byte-exact parsers and writers for legacy 3D model formats"};
+  // "/x" is a path, on Windows too (where CLI11 would read it as option x);
+  // set before the subcommands, which copy it.
+  app.allow_windows_style_options(false);
   app.set_version_flag("--version", version_text());
   app.require_subcommand(1);
   int exit_code = meshgate::cli::kExitOk;
@@ -39,8 +43,13 @@ int run(int argc, char** argv) {
   meshgate::cli::add_import(app, exit_code);
   meshgate::cli::add_texture(app, exit_code);
   meshgate::cli::add_spec(app, exit_code);
+  // The arguments as UTF-8 (on Windows, read as UTF-16: argv would have
+  // turned every name outside the ANSI code page into '?').
+  std::vector<std::string> arguments = meshgate::platform::utf8_arguments(argc, argv);
+  std::vector<char*> pointers;
+  for (std::string& a : arguments) pointers.push_back(a.data());
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(pointers.size()), pointers.data());
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
@@ -60,6 +69,7 @@ int run(int argc, char** argv) {
 // expected I/O failures themselves; this is the net for what they did not
 // expect (an allocation refused under a memory limit, a library's throw).
 int main(int argc, char** argv) {
+  meshgate::platform::prepare_console();  // before any output: bytes as written, UTF-8
   // Names from files reach many messages; none may drive the terminal.
   const meshgate::DisplayGuard terminal_guard;
   try {

@@ -160,8 +160,8 @@ TEST_F(OnDisk, ReaderRefusesFifosDevicesAndOversizedFilesUnread) {
   ASSERT_EQ(::mkfifo((dir / "pipe").c_str(), 0600), 0);
   FileReader reader;
   EXPECT_EQ(reader.read(dir / "pipe").status, ReadStatus::not_regular);  // returns: open() did not block
-  EXPECT_EQ(reader.read("/dev/zero").status, ReadStatus::not_regular);
-  EXPECT_EQ(read_failure_text(reader.read("/dev/zero")), "not a regular file");
+  EXPECT_EQ(reader.read(std::filesystem::path("/dev/zero")).status, ReadStatus::not_regular);
+  EXPECT_EQ(read_failure_text(reader.read(std::filesystem::path("/dev/zero"))), "not a regular file");
   // A 300 MiB sparse NRes file: over the 256 MiB limit, never read.
   {
     std::ofstream(dir / "big.rlb", std::ios::binary) << "NRes";

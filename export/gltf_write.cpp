@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "platform/utf8_path.hpp"
 #include "export/gltf_export.hpp"
 #include "writer/core/atomic_file.hpp"
 
@@ -66,9 +67,9 @@ std::string glb_bytes(const tinygltf::Model& asset) {
 
 std::vector<std::string> asset_files(const std::string& path, FileKind kind) {
   if (kind == FileKind::glb) return {path};
-  std::filesystem::path bin(path);
+  std::filesystem::path bin = platform::path_from_utf8(path);
   bin.replace_extension(".bin");
-  return {bin.string(), path};
+  return {platform::utf8_of(bin), path};
 }
 
 std::string write_asset(const tinygltf::Model& asset, const std::string& path, FileKind kind, Overwrite overwrite,
@@ -89,7 +90,7 @@ std::string write_asset(const tinygltf::Model& asset, const std::string& path, F
     nlohmann::ordered_json& buffers = document["buffers"];
     if (!buffers.is_array() || buffers.empty() || !buffers[0].is_object())
       return path + ": tinygltf's serialisation has no buffers[0]";
-    buffers[0]["uri"] = std::filesystem::path(files[0]).filename().string();
+    buffers[0]["uri"] = platform::utf8_of(platform::path_from_utf8(files[0]).filename());
     const std::vector<unsigned char>& data = asset.buffers[0].data;
     outputs.push_back({files[0], [&](std::ostream& out) {
                          out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));

@@ -16,6 +16,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "parser/core/byte_reader.hpp"
@@ -32,7 +33,7 @@ struct FileRead {
   uint64_t file_size = 0;           // from fstat (also when too_large)
   Format format = Format::unknown;  // when too_large: what its magic says
   uint64_t limit = 0;               // when too_large: the limit it exceeds
-  int error = 0;                    // errno, when the system said why
+  std::error_code error;            // when the system said why
 
   [[nodiscard]] bool ok() const { return status == ReadStatus::ok; }
   explicit operator bool() const { return ok(); }
@@ -42,7 +43,7 @@ struct FileRead {
 
 // "not a regular file", "permission denied", ... for a failed read.
 [[nodiscard]] std::string read_failure_text(const FileRead& read);
-[[nodiscard]] std::string read_failure_text(ReadStatus status, int error);  // any status but too_large
+[[nodiscard]] std::string read_failure_text(ReadStatus status, std::error_code error = {});  // any status but too_large
 
 class FileReader {
  public:
@@ -50,6 +51,9 @@ class FileReader {
   // far as it then goes, never past the size it had when opened. `limits`:
   // a file larger than its format allows is too_large, and not read.
   [[nodiscard]] FileRead read(const std::filesystem::path& path, const SizeLimits& limits = {});
+  // A std::string path converts in the system's narrow encoding (the ANSI
+  // code page on Windows): UTF-8 names go through platform::path_from_utf8.
+  FileRead read(const std::string& path, const SizeLimits& limits = {}) = delete;
 
  private:
   // Buffers over this size are let go after use: one huge file in a corpus
@@ -61,6 +65,7 @@ class FileReader {
 // Reads a whole file into a vector of its own; nullopt on any failure.
 [[nodiscard]] std::optional<std::vector<std::byte>> read_file(const std::filesystem::path& path,
                                                               const SizeLimits& limits = {});
+std::optional<std::vector<std::byte>> read_file(const std::string& path, const SizeLimits& limits = {}) = delete;
 
 // Both digests of a file read a megabyte at a time (for a file too large to
 // read whole); nullopt when it cannot be read.
@@ -68,14 +73,16 @@ struct FileDigests {
   std::string xxh3_64, sha256;
 };
 [[nodiscard]] std::optional<FileDigests> digest_file(const std::filesystem::path& path);
+std::optional<FileDigests> digest_file(const std::string& path) = delete;
 
 // The first min(size, `prefix`.size()) bytes of a regular file, into
 // `prefix`: how many it read, or a FileRead saying why it could not.
 struct PrefixRead {
   ReadStatus status = ReadStatus::io_error;
   size_t length = 0;
-  int error = 0;
+  std::error_code error;
 };
 [[nodiscard]] PrefixRead read_prefix(const std::filesystem::path& path, std::span<std::byte> prefix);
+PrefixRead read_prefix(const std::string& path, std::span<std::byte> prefix) = delete;
 
 }  // namespace meshgate

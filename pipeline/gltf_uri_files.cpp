@@ -1,27 +1,13 @@
 #include "pipeline/gltf_uri_files.hpp"
 
-#include <cerrno>
-#include <cstring>
+#include <algorithm>
 #include <span>
 
-#include <sys/stat.h>
-
 #include "pipeline/file_reader.hpp"
+#include "platform/file_status.hpp"
+#include "platform/utf8_path.hpp"
 
 namespace meshgate {
-
-namespace {
-
-// What stat says a path is, for a message ("a directory, not a regular file").
-std::string kind_of(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISSOCK(mode)) return "a socket";
-  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
-  return "not a file";
-}
-
-}  // namespace
 
 std::optional<std::filesystem::path> GltfFolderFiles::inside(const std::string& path, std::string& error, bool& missing) const {
   namespace fs = std::filesystem;
@@ -31,15 +17,16 @@ std::optional<std::filesystem::path> GltfFolderFiles::inside(const std::string& 
     error = "the glTF's folder cannot be resolved: " + ec.message();
     return std::nullopt;
   }
-  const fs::path target = fs::canonical(folder / path, ec);
+  const fs::path target = fs::canonical(folder / platform::path_from_utf8(path), ec);
   if (ec) {
     missing = ec == std::errc::no_such_file_or_directory;
     error = missing ? "no such file in the glTF's folder" : "cannot be resolved: " + ec.message();
     return std::nullopt;
   }
-  const std::string below = folder.string() == "/" ? "/" : folder.string() + "/";
-  if (target.string().rfind(below, 0) != 0) {
-    error = "a symlink that leads out of the glTF's folder (to " + target.string() + ")";
+  // Inside: the folder's components are the target's first ones (compared
+  // as components, so that Windows' separators need no spelling).
+  if (std::mismatch(folder.begin(), folder.end(), target.begin(), target.end()).first != folder.end()) {
+    error = "a symlink that leads out of the glTF's folder (to " + platform::utf8_of(target) + ")";
     return std::nullopt;
   }
   return target;
@@ -49,20 +36,20 @@ std::optional<std::vector<unsigned char>> GltfFolderFiles::read(const std::strin
   bool missing = false;
   const std::optional<std::filesystem::path> target = inside(path, error, missing);
   if (!target) return std::nullopt;
-  named_files_.push_back(target->string());
+  named_files_.push_back(platform::utf8_of(*target));
   // The size first (stat does not open, so a FIFO costs nothing), so that a
   // short file is not given a buffer of the byteLength it claims.
-  struct stat st {};
-  if (::stat(target->c_str(), &st) != 0) {
-    error = read_failure_text(ReadStatus::io_error, errno);
+  const platform::FileStatus st = platform::status_of(*target);
+  if (!st.exists()) {
+    error = read_failure_text(ReadStatus::io_error, st.error);
     return std::nullopt;
   }
-  if (!S_ISREG(st.st_mode)) {
-    error = kind_of(st.st_mode) + ", not a regular file";
+  if (st.kind != platform::PathKind::regular) {
+    error = platform::kind_text(st.kind) + ", not a regular file";
     return std::nullopt;
   }
-  if (static_cast<uint64_t>(st.st_size) < length) {
-    error = "the file holds " + std::to_string(st.st_size) + " bytes where byteLength says " + std::to_string(length);
+  if (st.size < length) {
+    error = "the file holds " + std::to_string(st.size) + " bytes where byteLength says " + std::to_string(length);
     return std::nullopt;
   }
   std::vector<unsigned char> bytes(static_cast<size_t>(length));
@@ -84,10 +71,10 @@ bool GltfFolderFiles::check(const std::string& path, std::string& error) {
   bool missing = false;
   const std::optional<std::filesystem::path> target = inside(path, error, missing);
   if (!target) return missing;  // an image import does not read may be absent
-  named_files_.push_back(target->string());
-  struct stat st {};
-  if (::stat(target->c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
-    error = (st.st_mode ? kind_of(st.st_mode) : std::string("unreadable")) + ", not a regular file";
+  named_files_.push_back(platform::utf8_of(*target));
+  const platform::FileStatus st = platform::status_of(*target);
+  if (st.kind != platform::PathKind::regular) {
+    error = (st.exists() ? platform::kind_text(st.kind) : std::string("unreadable")) + ", not a regular file";
     return false;
   }
   return true;

@@ -8,10 +8,10 @@
 #include <thread>
 #include <utility>
 
-#include <sys/stat.h>
-
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/file_reader.hpp"
+#include "platform/file_status.hpp"
+#include "platform/utf8_path.hpp"
 
 namespace meshgate {
 
@@ -26,21 +26,17 @@ std::string display_of(const fs::path& relative) {
   std::string out;
   for (const fs::path& part : relative) {
     if (!out.empty()) out += '/';
-    out += escape_path_component(part.native());
+    out += escape_path_component(platform::utf8_of(part));
   }
   return out;
 }
 
-struct Identity {
-  dev_t device;
-  ino_t inode;
-  auto operator<=>(const Identity&) const = default;
-};
+using Identity = platform::FileIdentity;
 
 std::optional<Identity> identity_of(const fs::path& path) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
-  return Identity{st.st_dev, st.st_ino};
+  const platform::FileStatus status = platform::status_of(path);
+  if (!status.exists()) return std::nullopt;
+  return status.identity;
 }
 
 // What a probe of a candidate file found.
@@ -87,7 +83,7 @@ void walk(const fs::path& dir, const fs::path& root, const std::string& label, s
     return label.empty() ? relative : relative == "." ? label : label + "/" + relative;
   };
   if (ec) {
-    scan.unreadable.push_back(dir.string() + ": " + ec.message());
+    scan.unreadable.push_back(platform::utf8_of(dir) + ": " + ec.message());
     scan.unreadable_displays.push_back(shown(dir) + "/");
     return;
   }
@@ -97,7 +93,7 @@ void walk(const fs::path& dir, const fs::path& root, const std::string& label, s
     const fs::path& p = it->path();
     const fs::file_status own = it->symlink_status(ec);
     if (ec) {
-      scan.unreadable.push_back(p.string() + ": " + ec.message());
+      scan.unreadable.push_back(platform::utf8_of(p) + ": " + ec.message());
       continue;
     }
     if (fs::is_directory(own)) {
@@ -106,18 +102,18 @@ void walk(const fs::path& dir, const fs::path& root, const std::string& label, s
     }
     const fs::file_status target = fs::is_symlink(own) ? fs::status(p, ec) : own;
     if (ec || !fs::exists(target)) {
-      scan.skipped.push_back(p.string() + ": dangling or looping symlink");
+      scan.skipped.push_back(platform::utf8_of(p) + ": dangling or looping symlink");
       ec.clear();
     } else if (fs::is_regular_file(target)) {
       files.push_back(p);
     } else if (fs::is_directory(target)) {
-      scan.skipped.push_back(p.string() + ": symlink to a directory, not followed");
+      scan.skipped.push_back(platform::utf8_of(p) + ": symlink to a directory, not followed");
     } else {
-      scan.skipped.push_back(p.string() + ": not a regular file");
+      scan.skipped.push_back(platform::utf8_of(p) + ": not a regular file");
     }
   }
   if (ec) {
-    scan.unreadable.push_back(dir.string() + ": " + ec.message());
+    scan.unreadable.push_back(platform::utf8_of(dir) + ": " + ec.message());
     scan.unreadable_displays.push_back(shown(dir) + "/");
   }
   std::sort(subdirs.begin(), subdirs.end());
@@ -129,7 +125,7 @@ void walk(const fs::path& dir, const fs::path& root, const std::string& label, s
 std::string root_label(const fs::path& dir) {
   std::error_code ec;
   const fs::path canonical = fs::weakly_canonical(fs::absolute(dir, ec), ec);
-  const std::string name = canonical.filename().native();
+  const std::string name = platform::utf8_of(canonical.filename());
   return name.empty() ? "root" : escape_path_component(name);
 }
 
@@ -147,19 +143,18 @@ InputScan scan_inputs(const std::vector<std::string>& arguments, unsigned jobs) 
   std::vector<std::pair<std::string, fs::path>> roots;
   std::set<Identity> seen_roots;
   for (const std::string& arg : arguments) {
-    const fs::path root(arg);
-    struct stat st {};
-    if (arg.empty() || ::stat(root.c_str(), &st) != 0) {
-      const int error = errno;
+    const fs::path root = platform::path_from_utf8(arg);
+    const platform::FileStatus st = arg.empty() ? platform::FileStatus{} : platform::status_of(root);
+    if (!st.exists()) {
       scan.errors.push_back((arg.empty() ? "''" : arg) + ": " +
-                            (error == EACCES ? "permission denied" : "no such file or directory"));
+                            (st.problem == platform::FileProblem::permission_denied ? "permission denied" : "no such file or directory"));
       continue;
     }
-    if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    if (st.kind != platform::PathKind::regular && st.kind != platform::PathKind::directory) {
       scan.errors.push_back(arg + ": not a regular file or directory");
       continue;
     }
-    if (seen_roots.insert({st.st_dev, st.st_ino}).second) roots.emplace_back(arg, root);
+    if (seen_roots.insert(st.identity).second) roots.emplace_back(arg, root);
   }
   const bool labelled = roots.size() > 1;
   std::vector<InputFile> found;
@@ -193,10 +188,10 @@ InputScan scan_inputs(const std::vector<std::string>& arguments, unsigned jobs) 
           found.push_back({regular[i], display, false});
           break;
         case Probe::unreadable:
-          scan.unreadable.push_back(regular[i].string() + ": unreadable (permission denied or I/O error)");
+          scan.unreadable.push_back(platform::utf8_of(regular[i]) + ": unreadable (permission denied or I/O error)");
           scan.unreadable_displays.push_back(display);
           break;
-        case Probe::not_regular: scan.skipped.push_back(regular[i].string() + ": not a regular file"); break;
+        case Probe::not_regular: scan.skipped.push_back(platform::utf8_of(regular[i]) + ": not a regular file"); break;
         case Probe::not_model: break;  // not a model: a directory may hold anything
       }
     }
@@ -204,7 +199,7 @@ InputScan scan_inputs(const std::vector<std::string>& arguments, unsigned jobs) 
   std::stable_sort(found.begin(), found.end(), [](const InputFile& a, const InputFile& b) { return a.display < b.display; });
   for (size_t i = 1; i < found.size(); ++i)
     if (found[i].display == found[i - 1].display)
-      scan.errors.push_back(found[i - 1].path.string() + " and " + found[i].path.string() + " would both be reported as " +
+      scan.errors.push_back(platform::utf8_of(found[i - 1].path) + " and " + platform::utf8_of(found[i].path) + " would both be reported as " +
                             found[i].display + "; give them in directories of different names");
   // The games run on case-insensitive file systems: there, two of these are one file.
   std::map<std::string, std::vector<std::string>> by_folded;

@@ -1,3 +1,4 @@
+#include "platform/utf8_path.hpp"
 #include "pipeline/material_chain.hpp"
 
 #include <algorithm>
@@ -31,20 +32,22 @@ std::vector<std::string> find_folded(const std::filesystem::path& dir, std::stri
   std::vector<std::string> found;
   std::error_code ec;
   for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-    if (nres::compare_names_lowercase(it->path().filename().string(), name) == 0 && it->is_regular_file(ec))
-      found.push_back(it->path().string());
+    if (nres::compare_names_lowercase(platform::utf8_of(it->path().filename()), name) == 0 && it->is_regular_file(ec))
+      found.push_back(platform::utf8_of(it->path()));
   std::sort(found.begin(), found.end());
   std::vector<std::string> distinct;
   for (const std::string& f : found)
     if (std::none_of(distinct.begin(), distinct.end(),
-                     [&](const std::string& d) { return std::filesystem::equivalent(d, f, ec); }))
+                     [&](const std::string& d) {
+                       return std::filesystem::equivalent(platform::path_from_utf8(d), platform::path_from_utf8(f), ec);
+                     }))
       distinct.push_back(f);
   return distinct;
 }
 
 std::optional<nres::ParseResult> read_library(const std::string& path, const SizeLimits& limits, const char* what,
                                               std::string& error) {
-  const std::optional<std::vector<std::byte>> bytes = read_file(path, limits);
+  const std::optional<std::vector<std::byte>> bytes = read_file(platform::path_from_utf8(path), limits);
   if (!bytes) {
     error = std::string(what) + " " + path + ": cannot be read (missing, unreadable or over its size limit)";
     return std::nullopt;
@@ -149,16 +152,16 @@ std::optional<wear::Table> WearFinder::for_model(const ParsedFile& model, const 
     if (!it->second.second) problem = source + " does not parse (roundtrip names its code)";
     return it->second.second;
   }
-  const std::filesystem::path file(loose_path);
+  const std::filesystem::path file = platform::path_from_utf8(loose_path);
   const std::vector<std::string> found = find_folded(file.parent_path().empty() ? "." : file.parent_path(),
-                                                     file.stem().string() + ".wea");
+                                                     platform::utf8_of(file.stem()) + ".wea");
   if (found.empty()) return std::nullopt;
   source = found[0];
   if (found.size() > 1) {  // as for the libraries: never the one the listing happens to give first
     problem = found[0] + " and " + found[1] + " are both the model's WEAR (one name in two cases); neither is read";
     return std::nullopt;
   }
-  const std::optional<std::vector<std::byte>> bytes = read_file(found[0], {.override_bytes = wear::kMaxInputBytes});
+  const std::optional<std::vector<std::byte>> bytes = read_file(platform::path_from_utf8(found[0]), {.override_bytes = wear::kMaxInputBytes});
   if (!bytes) {
     problem = source + " cannot be read (or is over 1 MiB)";
     return std::nullopt;

@@ -1,3 +1,4 @@
+#include "platform/utf8_path.hpp"
 #include "pipeline/ptx_companion.hpp"
 
 #include <map>
@@ -41,14 +42,14 @@ struct CompanionState {
 
 bool is_ptx_companion(const std::string& path, const SizeLimits& limits) {
   FileReader reader;
-  const FileRead read = reader.read(path, limits);
+  const FileRead read = reader.read(platform::path_from_utf8(path), limits);
   return read.ok() && detect_format(read.bytes) == Format::dmc3_ptx;
 }
 
 std::shared_ptr<const gltf::CompanionTextures> open_ptx_companion(const std::string& path, const std::string& name,
                                                                  const SizeLimits& limits, std::string& error) {
   FileReader reader;
-  const FileRead read = reader.read(path, limits);
+  const FileRead read = reader.read(platform::path_from_utf8(path), limits);
   if (!read) {
     error = name + ": " + read_failure_text(read);
     return nullptr;

@@ -1,3 +1,4 @@
+#include "platform/utf8_path.hpp"
 #include "reports/model_view.hpp"
 
 #include "reports/base64.hpp"
@@ -17,7 +18,7 @@ namespace meshgate {
 namespace {
 
 std::optional<std::string> read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(platform::path_from_utf8(path), std::ios::binary);
   if (!in) return std::nullopt;
   std::ostringstream s;
   s << in.rdbuf();

@@ -1,7 +1,6 @@
 #include "parser/core/hashing.hpp"
 
 #include <cstdio>
-#include <openssl/evp.h>
 #include <xxhash.h>
 #if defined(__x86_64__)
 // libxxhash's runtime dispatch runs XXH3 on the widest vector unit the CPU has
@@ -15,6 +14,8 @@
 #include <immintrin.h>
 #include <xxh_x86dispatch.h>
 #endif
+
+#include "platform/sha256.hpp"
 
 namespace meshgate {
 
@@ -57,45 +58,38 @@ std::string canonical_hex(uint64_t hash) {
 std::string xxh3_64_hex(Bytes data) { return canonical_hex(xxh3_64(data)); }
 
 std::string sha256_hex(Bytes data) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  // EVP_Digest is OpenSSL's one-shot; it fails only on allocation failure.
+  platform::Sha256 sha256;
+  platform::Sha256Digest digest{};
   clear_upper_vector_state();
-  const int ok = EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr);
+  sha256.update(data.data(), data.size());
+  const bool ok = sha256.finish(digest);  // fails only on allocation failure
   clear_upper_vector_state();
-  if (ok != 1) return {};
-  return hex(digest, length);
+  return ok ? hex(digest.data(), digest.size()) : std::string();
 }
 
 struct StreamingDigests::State {
   XXH3_state_t* xxh3 = XXH3_createState();
-  EVP_MD_CTX* sha256 = EVP_MD_CTX_new();
+  platform::Sha256 sha256;
 };
 
-StreamingDigests::StreamingDigests() : state_(new State) {
-  XXH3_64bits_reset(state_->xxh3);
-  EVP_DigestInit_ex(state_->sha256, EVP_sha256(), nullptr);
-}
+StreamingDigests::StreamingDigests() : state_(new State) { XXH3_64bits_reset(state_->xxh3); }
 
 StreamingDigests::~StreamingDigests() {
   XXH3_freeState(state_->xxh3);
-  EVP_MD_CTX_free(state_->sha256);
   delete state_;
 }
 
 void StreamingDigests::update(Bytes piece) {
   XXH3_64bits_update(state_->xxh3, piece.data(), piece.size());
-  EVP_DigestUpdate(state_->sha256, piece.data(), piece.size());
+  state_->sha256.update(piece.data(), piece.size());
   clear_upper_vector_state();
 }
 
 std::string StreamingDigests::xxh3_64_hex() { return canonical_hex(XXH3_64bits_digest(state_->xxh3)); }
 
 std::string StreamingDigests::sha256_hex() {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  if (EVP_DigestFinal_ex(state_->sha256, digest, &length) != 1) return {};
-  return hex(digest, length);
+  platform::Sha256Digest digest{};
+  return state_->sha256.finish(digest) ? hex(digest.data(), digest.size()) : std::string();
 }
 
 std::string crc32_hex(uint32_t crc) {

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs a Windows program under Debian's wine64, for the windows tree's tests
+# (CMAKE_CROSSCOMPILING_EMULATOR) and the wine suites:
+#   bash ci/wine-run.sh build-windows/meshgate.exe --version
+# - one prefix, kept in the cache (its first creation takes ~6 s), unless
+#   WINEPREFIX is set;
+# - no debugger: a crash is a failure (exit code), not a winedbg prompt;
+# - no wine diagnostics on stderr: tests compare what the program says;
+# - a wineserver kept running (-p) for the whole test run: a server started
+#   by a child that inherits CTest's pipes would keep them open, and CTest
+#   would wait for it.
+set -euo pipefail
+export WINEPREFIX=${WINEPREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/meshgate/wine-prefix}
+export WINEDEBUG=-all WINEARCH=win64
+export WINEDLLOVERRIDES="winedbg.exe=d;mscoree=d;mshtml=d"
+wine=/usr/lib/wine/wine64
+if [ ! -x "$wine" ]; then
+  echo "ci/wine-run.sh: $wine not found (apt-get install wine64)" >&2
+  exit 2
+fi
+mkdir -p "$(dirname "$WINEPREFIX")"
+if [ ! -f "$WINEPREFIX/system.reg" ]; then
+  "$wine" wineboot --init >/dev/null 2>&1 || true
+fi
+/usr/lib/wine/wineserver64 -p >/dev/null 2>&1 </dev/null || true
+exec "$wine" "$@"

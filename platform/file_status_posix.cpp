@@ -1,0 +1,44 @@
+#include <cerrno>
+
+#include <sys/stat.h>
+
+#include "platform/file_status.hpp"
+
+namespace meshgate::platform {
+
+namespace {
+
+PathKind kind_of(mode_t mode) {
+  if (S_ISREG(mode)) return PathKind::regular;
+  if (S_ISDIR(mode)) return PathKind::directory;
+  if (S_ISLNK(mode)) return PathKind::symlink;
+  if (S_ISFIFO(mode)) return PathKind::fifo;
+  if (S_ISSOCK(mode)) return PathKind::socket;
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return PathKind::device;
+  return PathKind::other;
+}
+
+FileProblem problem_of(int error) {
+  if (error == ENOENT || error == ENOTDIR) return FileProblem::not_found;
+  if (error == EACCES || error == EPERM) return FileProblem::permission_denied;
+  if (error == ELOOP) return FileProblem::not_regular;
+  return FileProblem::io_error;
+}
+
+}  // namespace
+
+FileStatus status_of(const std::filesystem::path& path, Links links) {
+  FileStatus status;
+  struct stat st {};
+  if ((links == Links::follow ? ::stat(path.c_str(), &st) : ::lstat(path.c_str(), &st)) != 0) {
+    status.problem = problem_of(errno);
+    status.error = std::error_code(errno, std::generic_category());
+    return status;
+  }
+  status.kind = kind_of(st.st_mode);
+  status.size = st.st_size > 0 ? static_cast<uint64_t>(st.st_size) : 0;
+  status.identity = {static_cast<uint64_t>(st.st_dev), static_cast<uint64_t>(st.st_ino)};
+  return status;
+}
+
+}  // namespace meshgate::platform

@@ -1,0 +1,58 @@
+#include <windows.h>
+
+#include "platform/file_status.hpp"
+
+namespace meshgate::platform {
+
+namespace {
+
+FileProblem problem_of(DWORD error) {
+  switch (error) {
+    case ERROR_FILE_NOT_FOUND:
+    case ERROR_PATH_NOT_FOUND:
+    case ERROR_INVALID_NAME:
+    case ERROR_BAD_NETPATH: return FileProblem::not_found;
+    case ERROR_ACCESS_DENIED:
+    case ERROR_SHARING_VIOLATION: return FileProblem::permission_denied;
+    case ERROR_CANT_RESOLVE_FILENAME: return FileProblem::not_regular;
+    default: return FileProblem::io_error;
+  }
+}
+
+FileStatus missing(DWORD error) {
+  FileStatus status;
+  status.problem = problem_of(error);
+  status.error = std::error_code(static_cast<int>(error), std::system_category());
+  return status;
+}
+
+}  // namespace
+
+// A handle with no access rights reads attributes, size and identity even of
+// a file another program holds open; BACKUP_SEMANTICS opens directories, and
+// OPEN_REPARSE_POINT the link itself (lstat).
+FileStatus status_of(const std::filesystem::path& path, Links links) {
+  const DWORD flags = FILE_FLAG_BACKUP_SEMANTICS | (links == Links::no_follow ? FILE_FLAG_OPEN_REPARSE_POINT : 0);
+  const HANDLE handle = CreateFileW(path.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                                    OPEN_EXISTING, flags, nullptr);
+  if (handle == INVALID_HANDLE_VALUE) return missing(GetLastError());
+  BY_HANDLE_FILE_INFORMATION info{};
+  const bool got = GetFileInformationByHandle(handle, &info);
+  const DWORD type = GetFileType(handle);
+  const DWORD error = GetLastError();
+  CloseHandle(handle);
+  if (!got) return missing(error);
+  FileStatus status;
+  const DWORD attributes = info.dwFileAttributes;
+  if (links == Links::no_follow && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) status.kind = PathKind::symlink;
+  else if ((attributes & FILE_ATTRIBUTE_DIRECTORY) != 0) status.kind = PathKind::directory;
+  else if (type == FILE_TYPE_DISK) status.kind = PathKind::regular;
+  else if (type == FILE_TYPE_PIPE) status.kind = PathKind::fifo;
+  else if (type == FILE_TYPE_CHAR) status.kind = PathKind::device;
+  else status.kind = PathKind::other;
+  if (status.kind == PathKind::regular) status.size = (uint64_t{info.nFileSizeHigh} << 32) | info.nFileSizeLow;
+  status.identity = {info.dwVolumeSerialNumber, (uint64_t{info.nFileIndexHigh} << 32) | info.nFileIndexLow};
+  return status;
+}
+
+}  // namespace meshgate::platform

@@ -1,0 +1,78 @@
+#include <windows.h>
+
+#include <algorithm>
+
+#include "platform/read_only_file.hpp"
+
+namespace meshgate::platform {
+
+namespace {
+
+FileProblem problem_of(DWORD error) {
+  switch (error) {
+    case ERROR_FILE_NOT_FOUND:
+    case ERROR_PATH_NOT_FOUND:
+    case ERROR_INVALID_NAME:
+    case ERROR_BAD_NETPATH:
+    case ERROR_DIRECTORY: return FileProblem::not_found;
+    case ERROR_ACCESS_DENIED:
+    case ERROR_SHARING_VIOLATION:
+    case ERROR_LOCK_VIOLATION: return FileProblem::permission_denied;
+    case ERROR_CANT_RESOLVE_FILENAME: return FileProblem::not_regular;  // a symbolic link loop
+    default: return FileProblem::io_error;
+  }
+}
+
+HANDLE handle_of(intptr_t h) { return reinterpret_cast<HANDLE>(h); }
+
+}  // namespace
+
+// FILE_FLAG_BACKUP_SEMANTICS opens a directory too, so that it is reported
+// as "not a regular file" (as on Linux) rather than "permission denied".
+// Every share mode: a file another program has open still reads.
+ReadOnlyFile::ReadOnlyFile(const std::filesystem::path& path)
+    : handle_(reinterpret_cast<intptr_t>(CreateFileW(path.c_str(), GENERIC_READ,
+                                                     FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                                                     OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr))) {
+  if (!is_open()) {
+    const DWORD error = GetLastError();
+    fail(problem_of(error), std::error_code(static_cast<int>(error), std::system_category()));
+  }
+}
+
+ReadOnlyFile::~ReadOnlyFile() {
+  if (is_open()) CloseHandle(handle_of(handle_));
+}
+
+bool ReadOnlyFile::is_open() const { return handle_of(handle_) != INVALID_HANDLE_VALUE; }
+
+std::optional<uint64_t> ReadOnlyFile::regular_file_size() const {
+  BY_HANDLE_FILE_INFORMATION info{};
+  if (GetFileType(handle_of(handle_)) != FILE_TYPE_DISK || !GetFileInformationByHandle(handle_of(handle_), &info) ||
+      (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) != 0)
+    return std::nullopt;
+  return (uint64_t{info.nFileSizeHigh} << 32) | info.nFileSizeLow;
+}
+
+std::optional<size_t> ReadOnlyFile::read_into(std::span<std::byte> into, uint64_t offset) {
+  size_t done = 0;
+  while (done < into.size()) {
+    OVERLAPPED at{};  // on a synchronous handle: where this read starts
+    const uint64_t position = offset + done;
+    at.Offset = static_cast<DWORD>(position);
+    at.OffsetHigh = static_cast<DWORD>(position >> 32);
+    const DWORD want = static_cast<DWORD>(std::min<size_t>(into.size() - done, DWORD{1} << 30));
+    DWORD got = 0;
+    if (!ReadFile(handle_of(handle_), into.data() + done, want, &got, &at)) {
+      const DWORD error = GetLastError();
+      if (error == ERROR_HANDLE_EOF) break;
+      fail(problem_of(error), std::error_code(static_cast<int>(error), std::system_category()));
+      return std::nullopt;
+    }
+    if (got == 0) break;  // the file shrank since it was sized: read what is there
+    done += got;
+  }
+  return done;
+}
+
+}  // namespace meshgate::platform
