@@ -62,6 +62,9 @@ struct Spec {
   // (a MAT0 of another version, told outside the payload): such a file is
   // not compared.
   std::vector<std::string> other_reading_codes;
+  // Attribute ids read only to choose a type (a PTX entry's first word): no
+  // field of meshgate's, not compared.
+  std::vector<std::string> lookahead;
   std::vector<std::string> not_expressed;  // what is left to meshgate, and why
 };
 
