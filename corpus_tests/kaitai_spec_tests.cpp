@@ -14,6 +14,7 @@
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_fields.hpp"
 #include "parser/pac/pac_fields.hpp"
+#include "parser/scm/scm_fields.hpp"
 #include "parser/texm/texm_fields.hpp"
 #include "pipeline/format_rows.hpp"
 #include "reports/kaitai_yaml.hpp"
@@ -156,6 +157,22 @@ TEST(KaitaiSpec, TheMshSpecSwitchesEachEntryToTheStreamItsTypeNamesAtMeshgatesPa
     EXPECT_EQ(types.at(type)->path, msh::stream_path(id)) << type;
   }
   EXPECT_NE(kaitai_yaml(spec, "1.2.3").find("-meshgate-path: \"res13\""), std::string::npos);
+}
+
+TEST(KaitaiSpec, TheScmSpecHoldsItsTablesAndPlacesEveryStreamAndTheSceneArrays) {
+  const ksy::Spec spec = row_of(Format::dmc3_scm).kaitai();
+  expect_table_in(spec, scm::kHeaderSpec, "header");
+  expect_table_in(spec, scm::kObjectSpec, "scm_object");  // not "object": a JavaScript class of that name breaks
+  expect_table_in(spec, scm::kMeshSpec, "mesh");
+  expect_table_in(spec, scm::kSceneHeaderSpec, "scene_header");
+  expect_table_in(spec, scm::kTransformSpec, "transform");
+  std::map<std::string, std::set<std::string>> placed;
+  for (const ksy::Type& t : spec.types)
+    for (const ksy::Attr& a : t.instances) placed[t.id].insert(a.id);
+  for (const ArraySpec& stream : scm::kStreamSpecs) EXPECT_TRUE(placed["mesh"].contains(std::string(stream.name))) << stream.name;
+  EXPECT_TRUE(placed["mesh"].contains(std::string(scm::kWorkspaceSpec.name)));
+  for (const ArraySpec* a : {&scm::kParentArraySpec, &scm::kOrderArraySpec, &scm::kBindingArraySpec})
+    EXPECT_TRUE(placed["scene_header"].contains(std::string(a->name))) << a->name;
 }
 
 }  // namespace

@@ -31,6 +31,7 @@ generators_of() {
     dmc3-mod) echo "mod:mod" ;;
     dmc3-pac) echo "pac:pac" ;;
     dmc3-pnst) echo "pnst:pnst" ;;
+    dmc3-scm) echo "scm:scm" ;;
     nres) echo "nres:rlb" ;;
     nres-msh) echo "msh:msh::24" ;;  # one model in ten is extended (Res18, Res20): 24 make three
     nikita-texm) echo "texm:texm" ;;

@@ -3,6 +3,7 @@
 
 #include "export/gltf_export.hpp"
 #include "parser/scm/scm_fields.hpp"
+#include "parser/scm/scm_kaitai.hpp"
 #include "pipeline/field_listing_scm.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "writer/scm/scm_writer.hpp"
@@ -65,6 +66,7 @@ const FormatRow kScmRow{.format = Format::dmc3_scm,
                         .export_gltf = scm_row::export_gltf,
                         .lods = 1,
                         .reads_looks = false,
-                        .is_look = false};
+                        .is_look = false,
+                        .kaitai = scm::kaitai_spec};
 
 }  // namespace meshgate
