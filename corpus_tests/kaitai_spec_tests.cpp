@@ -14,6 +14,8 @@
 #include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_fields.hpp"
 #include "parser/pac/pac_fields.hpp"
+#include "parser/ptx/dds_fields.hpp"
+#include "parser/ptx/ptx_fields.hpp"
 #include "parser/scm/scm_fields.hpp"
 #include "parser/texm/texm_fields.hpp"
 #include "pipeline/format_rows.hpp"
@@ -173,6 +175,25 @@ TEST(KaitaiSpec, TheScmSpecHoldsItsTablesAndPlacesEveryStreamAndTheSceneArrays) 
   EXPECT_TRUE(placed["mesh"].contains(std::string(scm::kWorkspaceSpec.name)));
   for (const ArraySpec* a : {&scm::kParentArraySpec, &scm::kOrderArraySpec, &scm::kBindingArraySpec})
     EXPECT_TRUE(placed["scene_header"].contains(std::string(a->name))) << a->name;
+}
+
+TEST(KaitaiSpec, ThePtxSpecFramesEachEntryByItsFirstWord) {
+  const ksy::Spec spec = row_of(Format::dmc3_ptx).kaitai();
+  expect_table_in(spec, ptx::kHeaderSpec, "ptx_header");
+  expect_table_in(spec, ptx::kBlockCountSpec, "ptx_block_count");
+  expect_table_in(spec, ptx::kObjectHeadSpec, "ptx_texture_object");
+  expect_table_in(spec, ptx::kTm2HeadSpec, "ptx_tm2_head");
+  expect_table_in(spec, ptx::kDdsHeaderSpec, "ptx_dds");
+  // The first word only chooses the framing: the check must not look for it among meshgate's fields.
+  EXPECT_EQ(spec.lookahead, std::vector<std::string>{"framing_word"});
+  const auto entry = std::find_if(spec.types.begin(), spec.types.end(), [](const ksy::Type& t) { return t.id == "ptx_entry"; });
+  ASSERT_NE(entry, spec.types.end());
+  ASSERT_EQ(entry->seq.size(), 1u);
+  EXPECT_EQ(entry->seq[0].switch_on, "framing_word");
+  const std::vector<std::pair<std::string, std::string>> cases = {{std::to_string(ptx::kTm2Magic), "ptx_tm2_entry"},
+                                                                  {"_", "ptx_object_entry"}};
+  EXPECT_EQ(entry->seq[0].cases, cases);
+  EXPECT_NE(kaitai_yaml(spec, "1.2.3").find("-meshgate-lookahead:\n    - \"framing_word\""), std::string::npos);
 }
 
 }  // namespace

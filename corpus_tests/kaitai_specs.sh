@@ -32,6 +32,7 @@ generators_of() {
     dmc3-pac) echo "pac:pac" ;;
     dmc3-pnst) echo "pnst:pnst" ;;
     dmc3-scm) echo "scm:scm" ;;
+    dmc3-ptx) echo "ptx:ptx dmc3:ptx" ;;
     nres) echo "nres:rlb" ;;
     nres-msh) echo "msh:msh::24" ;;  # one model in ten is extended (Res18, Res20): 24 make three
     nikita-texm) echo "texm:texm" ;;

@@ -34,6 +34,8 @@ const transparent = new Set(spec.meta["-meshgate-transparent"] ?? []);
 // meshgate's fields the .ksy does not read (their reason is in its doc), by path with [] for any index.
 const unread = new Set(spec.meta["-meshgate-unread"] ?? []);
 const pattern = (path) => path.replace(/\[\d+\]/g, "[]");
+// Ids the .ksy reads only to choose a type (a PTX entry's first word): no field of meshgate's.
+const lookahead = new Set(spec.meta["-meshgate-lookahead"] ?? []);
 // The generated parser names an attribute in camelCase; meshgate by the .ksy
 // id, or by -meshgate-field where it spells the field otherwise (Kaitai ids
 // are lower case). Both keyed by the parser's property name.
@@ -94,6 +96,7 @@ function leaves(obj, path, out, spans) {
   for (const instance of instancesOf.get(obj.constructor.name) ?? []) void obj[instance];
   for (const key of Object.keys(obj._debug)) {
     const id = key.startsWith("_m_") ? key.slice(3) : key;  // an instance's debug entry
+    if (lookahead.has(ids.get(id))) continue;
     const name = names.get(id) ?? id;
     const named = path ? `${path}.${name}` : name;
     const through = transparent.has(ids.get(id)) ? path : named;  // where its objects' leaves go

@@ -3,6 +3,7 @@
 // (tex.ptx!3), not nested files: an entry is no file of a format of its own.
 #include "pipeline/formats/rows.hpp"
 
+#include "parser/ptx/ptx_kaitai.hpp"
 #include "parser/ptx/ptx_pixels.hpp"
 #include "pipeline/field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
@@ -140,6 +141,7 @@ const FormatRow kPtxRow{.format = Format::dmc3_ptx,
                         .is_look = true,
                         .image_names = ptx_row::image_names,
                         .decode_image = ptx_row::decode_image,
-                        .parts = ptx_row::parts};
+                        .parts = ptx_row::parts,
+                        .kaitai = ptx::kaitai_spec};
 
 }  // namespace meshgate
