@@ -2,9 +2,12 @@
 // Kaitai Struct compiler (npm kaitai-struct-compiler, pinned), parses each
 // file with the generated JavaScript parser in debug mode (every attribute's
 // offset), and compares every leaf with `meshgate inspect --json` of the same
-// file (FILE.inspect.json beside it): same path (after the .ksy's renames
-// and transparent segments), same offset, same value. Every field meshgate
-// lists must be reached; the first that differs or is missing fails the run.
+// file (FILE.inspect.json beside it): same path (after the .ksy's renames,
+// transparent segments and the paths its types stand at), same offset, same
+// value. A field meshgate lists whole (an element array, a payload) is
+// compared by its span, whatever the .ksy reads inside it. Every field
+// meshgate lists must be reached; the first that differs or is missing fails
+// the run.
 // With --malformed, the files are the malformed variants: one meshgate only
 // warns about must read as meshgate reads it; for one it rejects, the .ksy
 // parse must fail or differ somewhere, and the ones it reads unchanged are
@@ -131,7 +134,8 @@ function* holders(path) {
 // neither a number nor bytes[N]. The .ksy may read it as bytes, records or a record of parts.
 const isBlob = (field) => !scalar.has(field.type) && !/^bytes\[\d+\]$/.test(field.type);
 // A blob's own keys beside its span and value (an MSH string's length), which the .ksy reads as parts.
-const blobKeys = (field) => Object.keys(field).filter((k) => !["path", "offset", "size", "type", "value", "status", "bits", "layout", "name", "note"].includes(k));
+const listingKeys = new Set(["path", "offset", "size", "type", "value", "status", "bits", "layout", "name", "note"]);
+const blobKeys = (field) => Object.keys(field).filter((k) => !listingKeys.has(k));
 
 // The first difference between the .ksy's reading and meshgate's, or null; counts the fields compared.
 function compare(file, { got, spans }, counts) {
