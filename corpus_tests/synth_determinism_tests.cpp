@@ -70,7 +70,7 @@ const std::map<std::string_view, Recorded> kRecorded = {
     {"texm", {8, "6b8454db7fe9c0ec"}},
     {"ptx", {3, "34d57ea258f4b174"}},
     {"mot", {4, "0f71eb0eed4bebcf"}},
-    {"scm", {6, "400cdb69cd8a5607"}},
+    {"scm", {6, "dd7e3d0770ca270b"}},
     {"dmc3", {2, "45985081532bc6ea"}},
     {"materials", {3, "14ddf3483c0708f3"}},
 };

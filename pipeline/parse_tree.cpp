@@ -4,6 +4,7 @@
 
 #include "parser/core/core_diagnostic_codes.hpp"
 #include "parser/core/overloaded.hpp"
+#include "parser/core/reuse_pool.hpp"
 #include "pipeline/format_rows.hpp"
 #include "pipeline/input_scan.hpp"
 #include "pipeline/tree_walk.hpp"
@@ -165,9 +166,18 @@ void walk_children(Walk& w, const ParsedFile& f) {
 
 }  // namespace
 
+// Stream buffers a parse reuses from the model parsed before it on any
+// thread: a walk leases one set for its file (parser/core/reuse_pool.hpp).
+struct StreamPools {
+  mod::StreamPool mod;
+  msh::StreamPool msh;
+};
+
 void walk(Walk& w, std::string path, Bytes data, unsigned depth, const Origin& origin) {
-  thread_local mod::StreamPool mod_pool;
-  thread_local msh::StreamPool msh_pool;
+  static ReusePool<StreamPools> pools;
+  const ReusePool<StreamPools>::Lease lease = pools.lease();
+  mod::StreamPool& mod_pool = lease->mod;
+  msh::StreamPool& msh_pool = lease->msh;
   ParsedFile f = parse_one(std::move(path), data, w.options, depth, {&mod_pool, &msh_pool}, w.budget, origin);
   if (w.enter) w.enter(f);
   w.stopped = w.stopped || f.stop_walk;

@@ -8,6 +8,7 @@
 #include <limits>
 #include <span>
 
+#include "parser/core/reuse_pool.hpp"
 #include "parser/zip/zip_diagnostic_codes.hpp"
 
 namespace meshgate::zip {
@@ -38,17 +39,18 @@ std::string crc_hex(uint32_t crc) {
   return text;
 }
 
-// One per thread, reused member after member: libdeflate's decompressor (its
-// tables) and the buffer a member's compressed bytes are copied into.
+// Reused member after member (one lease per member): libdeflate's
+// decompressor (its tables) and the buffer a member's compressed bytes are
+// copied into.
 struct WholeInflater {
   std::unique_ptr<libdeflate_decompressor, decltype(&libdeflate_free_decompressor)> decompressor{
       libdeflate_alloc_decompressor(), &libdeflate_free_decompressor};
   std::vector<std::byte> compressed;
 };
 
-WholeInflater& thread_inflater() {
-  thread_local WholeInflater inflater;
-  return inflater;
+ReusePool<WholeInflater>& inflaters() {
+  static ReusePool<WholeInflater> pool;
+  return pool;
 }
 
 // `buffer` grown to `size` bytes (never shrunk first): growing from the
@@ -177,7 +179,7 @@ Volume::Inflated Volume::inflate(const Member& m, uint64_t limit, std::vector<st
                                      std::to_string(limit) + "; not inflated");
   } else if (m.encrypted) {
     out.problem = member_problem(codes::member_unreadable, m, "encrypted; not read");
-  } else if (inflates_whole(m, byte_count) && thread_inflater().decompressor) {
+  } else if (inflates_whole(m, byte_count)) {
     inflate_whole(m, out);
   } else {
     inflate_streamed(m, out);
@@ -191,7 +193,9 @@ Volume::Inflated Volume::inflate(const Member& m, uint64_t limit, std::vector<st
 // compressed bytes can inflate to: a stream that would pass it stops there
 // (zip.size-mismatch), so nothing is written past what was sized and checked.
 void Volume::inflate_whole(const Member& m, Inflated& out) const {
-  WholeInflater& inflater = thread_inflater();
+  const ReusePool<WholeInflater>::Lease lease = inflaters().lease();
+  if (!lease->decompressor) return inflate_streamed(m, out);  // libdeflate could not allocate its tables
+  WholeInflater& inflater = *lease;
   const std::span<std::byte> compressed = room_for(inflater.compressed, m.compressed_size);
   int64_t n = 0;
   std::string why;

@@ -18,6 +18,20 @@ constexpr std::array<uint32_t, 6> kFlagBits = {0x1, 0x2, 0x4000, 0x80000, 0x1000
 // A strip mesh of n vertices zig-zagging across a wavy sheet: its runs start
 // where the topology byte's bit 0x02 is set (on the first two vertices of
 // each run, as retail strips restart), colours ramp across it.
+// A sine-like rise and fall of period 2 pi from exact arithmetic alone
+// (Bhaskara I's approximation): libm's sinf differs in the last bit between
+// glibc and mingw-w64, and a generated corpus is the same bytes on Linux and
+// Windows (windows_parity).
+float wave(float x) {
+  constexpr float kPi = 3.14159265f;
+  float t = std::fmod(x, 2 * kPi);  // exact, in every libm
+  if (t < 0) t += 2 * kPi;
+  const float sign = t > kPi ? -1.0f : 1.0f;
+  if (t > kPi) t -= kPi;
+  const float p = t * (kPi - t);
+  return sign * 16 * p / (5 * kPi * kPi - 4 * p);
+}
+
 Mesh random_mesh(Prng& rng, uint64_t mirror) {
   Mesh m;
   const auto n = static_cast<size_t>(rng.range(1, 28));
@@ -28,7 +42,7 @@ Mesh random_mesh(Prng& rng, uint64_t mirror) {
   for (size_t i = 0; i < n; ++i) {
     if (i >= run_start + 6 && rng.chance(20)) run_start = i;
     const float x = x0 + size * static_cast<float>(i / 2), z = z0 + size * static_cast<float>(i % 2);
-    const float y = std::sin(x * 0.1f) * 2.0f;
+    const float y = wave(x * 0.1f) * 2.0f;
     m.positions.push_back({f32_to_bits(x), f32_to_bits(y), f32_to_bits(z)});
     const float tilt = rng.chance(10) ? 1.2f : 1.0f;  // some normals off unit length
     m.normals.push_back({f32_to_bits(0.0f), f32_to_bits(side * tilt), f32_to_bits(0.0f)});
