@@ -9,7 +9,8 @@
 # asan tree), jsonschema, Node with the Khronos glTF validator and the Kaitai Struct
 # compiler, its runtime and js-yaml (the .ksy proof) pinned by
 # ci/js/package-lock.json, Chromium (the viewer and report pages) and dpkg-dev
-# (dpkg-shlibdeps for `cpack -G DEB`) and Blender (its own glTF importer as a client of the exports).
+# (dpkg-shlibdeps for `cpack -G DEB`; dpkg-source for ci/windows-deps.sh) and Blender (its own glTF importer as a client of the exports);
+# mingw-w64 and wine64 for the Windows tree (the cross build and its tests under wine).
 set -euo pipefail
 with_tests=1
 if [ "${1:-}" = --build ]; then
@@ -19,6 +20,8 @@ fi
 packages=(cmake ninja-build g++ pkg-config ccache nlohmann-json3-dev libxxhash-dev libcli11-dev libssl-dev libtinygltf-dev libpng-dev libzip-dev libdeflate-dev libsquish-dev libjs-three)
 if [ "$with_tests" = 1 ]; then
   packages+=(python3 libgtest-dev python3-jsonschema clang-14 libclang-rt-14-dev lld-14 nodejs chromium dpkg-dev file blender python3-numpy)
+  # The Windows tree: mingw-w64 (posix threads), its zlib, and wine64 to run what it builds.
+  packages+=(mingw-w64 g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix libz-mingw-w64-dev wine64)
 fi
 packages+=("$@")
 missing=()

@@ -14,6 +14,9 @@
 # in the asan tree (same flags: it reconfigures, links and installs, checking that
 # it ships every fuzz target), and the fuzz smoke on exactly those binaries
 # (ci/fuzz-smoke.sh: each target a few seconds from the synthetic seeds).
+# Then the Windows tree (preset windows): meshgate.exe and the GoogleTest
+# binary under wine, the CLI suites against meshgate.exe, the parity check
+# with the release build, and the zip archive (ci/windows-zip.sh).
 # Set MESHGATE_CORPUS=/path/to/your/files to also gate a real corpus.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,3 +50,9 @@ shipped=$(mktemp -d)
 trap 'rm -rf "$shipped"' EXIT
 phase cflite-build env MESHGATE_CFLITE_KEEP="$shipped/out" MESHGATE_CFLITE_TREE=build-asan bash ci/cflite-build.sh
 phase fuzz-smoke bash ci/fuzz-smoke.sh build/meshgate "$shipped/out" out/fuzz-smoke
+# The Windows tree: meshgate.exe and the test binary cross-built with
+# mingw-w64 (its libraries from ci/windows-deps.sh's cached prefix), the wine
+# suites and the byte parity with the release tree's program, then the zip.
+phase "build windows" bash ci/build.sh windows meshgate meshgate_tests
+phase "ctest windows" ctest --preset windows --parallel "$(nproc)"
+phase "windows zip" bash ci/windows-zip.sh

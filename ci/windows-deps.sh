@@ -5,13 +5,16 @@
 # Sources are Debian's own source packages (apt-get source, through a private
 # deb-src list: the machine's apt configuration is not touched), built with
 # Debian's mingw-w64 (posix threads) as static libraries:
-#   libpng1.6, libzip, libdeflate, libsquish, xxhash  (from source packages)
+#   libpng1.6, libzip (with bzip2 and xz, as Debian's), libdeflate, libsquish,
+#   xxhash                                           (from source packages)
 #   GoogleTest                                       (/usr/src/googletest)
 #   tinygltf, nlohmann-json, CLI11                   (the Linux -dev headers;
 #     tinygltf's one implementation unit is compiled here)
 # zlib comes as Debian's libz-mingw-w64-dev. The prefix is keyed by this
-# script's digest: editing it builds a new prefix, an unchanged script reuses
-# the cached one (~2 min cold on 2 cores, instant warm).
+# script's digest: editing it builds the prefix again, an unchanged script
+# reuses the cached one (~3 min cold on 2 cores, instant warm). The prefix's
+# path stays the same, so that ccache still finds the objects of a build
+# against an earlier prefix.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 triplet=x86_64-w64-mingw32
@@ -19,8 +22,8 @@ cc=$triplet-gcc-posix
 cxx=$triplet-g++-posix
 key=$(sha256sum "$here/windows-deps.sh" | cut -c1-16)
 cache=${MESHGATE_WINDOWS_DEPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/meshgate/windows-deps}
-prefix=$cache/$key
-if [ -f "$prefix/.complete" ]; then
+prefix=$cache/prefix
+if [ "$(cat "$prefix/.complete" 2>/dev/null)" = "$key" ]; then
   echo "$prefix"
   exit 0
 fi
@@ -100,13 +103,29 @@ say "libpng"
 src=$(fetch_source libpng1.6)
 cmake_build "$src" "$work/png" -DPNG_SHARED=OFF -DPNG_STATIC=ON -DPNG_TESTS=OFF -DPNG_EXECUTABLES=OFF
 
+say "bzip2"
+src=$(fetch_source bzip2)
+(cd "$work" && mkdir bz2 && cd bz2 && for c in blocksort huffman crctable randtable compress decompress bzlib; do
+  "$cc" -O2 -D_FILE_OFFSET_BITS=64 -c "$src/$c.c" -o "$c.o"
+done && $triplet-ar rcs "$prefix/lib/libbz2.a" ./*.o)
+cp "$src/bzlib.h" "$prefix/include/"
+
+say "xz (liblzma)"
+src=$(fetch_source xz-utils)
+cmake_build "$src" "$work/xz" -DCMAKE_C_FLAGS=-DLZMA_API_STATIC
+
+# libzip reads bzip2 and xz members as Debian's does (libzip4 links libbz2 and
+# liblzma); a static liblzma's users say so (LZMA_API_STATIC).
 say "libzip"
 src=$(fetch_source libzip)
-cmake_build "$src" "$work/zip" -DENABLE_BZIP2=OFF -DENABLE_LZMA=OFF -DENABLE_ZSTD=OFF -DENABLE_COMMONCRYPTO=OFF \
+cmake_build "$src" "$work/zip" -DENABLE_BZIP2=ON -DENABLE_LZMA=ON -DCMAKE_C_FLAGS=-DLZMA_API_STATIC \
+  -DENABLE_ZSTD=OFF -DENABLE_COMMONCRYPTO=OFF \
   -DENABLE_GNUTLS=OFF -DENABLE_MBEDTLS=OFF -DENABLE_OPENSSL=OFF -DENABLE_WINDOWS_CRYPTO=OFF -DBUILD_TOOLS=OFF \
   -DBUILD_REGRESS=OFF -DBUILD_EXAMPLES=OFF -DBUILD_DOC=OFF
 # A static libzip's users must say so (zip.h otherwise declares dllimport).
-sed -i 's/^Cflags: \(.*\)$/Cflags: \1 -DZIP_STATIC/' "$prefix/lib/pkgconfig/libzip.pc"
+# Its static dependencies go on its link line (pkg-config without --static).
+sed -i -e 's/^Cflags: \(.*\)$/Cflags: \1 -DZIP_STATIC/' -e 's/^Libs: \(.*\)$/Libs: \1 -lbz2 -llzma -lz/' \
+  "$prefix/lib/pkgconfig/libzip.pc"
 
 say "googletest"
 cmake_build /usr/src/googletest "$work/gtest" -DBUILD_GMOCK=ON -DINSTALL_GTEST=ON
@@ -129,6 +148,6 @@ if(NOT TARGET TinyGLTF::TinyGLTF)
     INTERFACE_INCLUDE_DIRECTORIES "$prefix/include" INTERFACE_COMPILE_DEFINITIONS "TINYGLTF_NO_STB_IMAGE;TINYGLTF_NO_STB_IMAGE_WRITE")
 endif()
 EOF
-touch "$prefix/.complete"
+echo "$key" >"$prefix/.complete"
 say "done: $prefix"
 echo "$prefix"

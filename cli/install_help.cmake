@@ -1,10 +1,11 @@
 # Run by `cmake --install` (install(CODE) in the top CMakeLists.txt): writes
 # share/doc/meshgate/meshgate-help.txt from the program being installed, its
 # --help and that of every subcommand (depth first), so the installed text is
-# what this build prints. Inputs: MESHGATE_EXE, MESHGATE_HELP_STAGING (a file in
+# what this build prints. Inputs: MESHGATE_EXE, MESHGATE_RUN (what runs it: empty,
+# or wine for the Windows tree), MESHGATE_HELP_STAGING (a file in
 # the build tree), MESHGATE_DOC_DIR (the destination, below the prefix).
 function(meshgate_append_help)
-  execute_process(COMMAND "${MESHGATE_EXE}" ${ARGN} --help OUTPUT_VARIABLE text RESULT_VARIABLE rc)
+  execute_process(COMMAND ${MESHGATE_RUN} "${MESHGATE_EXE}" ${ARGN} --help OUTPUT_VARIABLE text RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "meshgate ${ARGN} --help exited with ${rc}")
   endif()

@@ -46,7 +46,13 @@ open(sys.argv[2], "wb").write(data)
 PY
 rc=0; "$bin" sweep "$work/cp1251" --json "$work/cp1251.json" >/dev/null || rc=$?
 [ $rc -le 1 ] || fail "sweep of non-UTF-8 names exited $rc"
-grep -q 'm\\\\xEE\\\\xE4.mod' "$work/cp1251.json" || fail "file name not escaped in the evidence report"
+# (Windows names are UTF-16: a file name of bytes that are not UTF-8 reaches
+# meshgate.exe as wine's mapping of it, a valid name; MESHGATE_TEST_PLATFORM
+# is windows when the suite runs under wine. The entry name below is bytes on
+# both systems.)
+if [ "${MESHGATE_TEST_PLATFORM:-}" != windows ]; then
+  grep -q 'm\\\\xEE\\\\xE4.mod' "$work/cp1251.json" || fail "file name not escaped in the evidence report"
+fi
 "$bin" manifest "$work/cp1251" -o "$work/cp1251.lock.json" >/dev/null || fail "manifest of non-UTF-8 names exited $?"
 "$bin" gate "$work/cp1251.lock.json" "$work/cp1251" >/dev/null || fail "gate of non-UTF-8 names exited $?"
 rc=0; "$bin" roundtrip "$work/cp1251" --json >/dev/null || rc=$?

@@ -125,6 +125,9 @@ TEST_F(MaterialChainTest, ArchivesWhosePathsDifferInCaseKeepTheirOwnWear) {
 // the order the directory lists them. One file under two names is one file,
 // and a named library (--materials) is never searched for.
 TEST_F(MaterialChainTest, ALibraryInTwoCasesIsRefusedNamingBoth) {
+  // Two names in two cases are two files only where the file system keeps
+  // case apart (Linux); on Windows (and under wine) they are one file.
+  if (std::filesystem::exists(dir_ / "MATERIAL.LIB")) GTEST_SKIP() << "the file system folds case: one file, not two";
   for (const char* twin : {"MATERIAL.LIB", "textures.lib"}) {
     const std::filesystem::path original = dir_ / (twin[0] == 'M' ? "Material.lib" : "Textures.lib");
     std::filesystem::copy_file(original, dir_ / twin);

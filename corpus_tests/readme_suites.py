@@ -16,8 +16,8 @@ readme = (here / "README.md").read_text(encoding="utf-8")
 
 # A name made in a loop (meshgate_tests_shard_${shard}: the GoogleTest sources' shards) is no suite of its own.
 built = set(re.findall(r"add_test\(\s*NAME\s+([A-Za-z0-9_]+)(?![A-Za-z0-9_$])", cmake))
-for block in re.findall(r"add_executable\(([^)]*)\)", cmake):
-    built.update(token for token in block.split() if token.endswith(".cpp"))
+# The GoogleTest sources: every .cpp the file names (the executable's source list).
+built.update(re.findall(r"(?<![A-Za-z0-9_/.])([A-Za-z0-9_]+\.cpp)\b", cmake))
 
 listed, helpers = set(), set()
 for line in readme.splitlines():
