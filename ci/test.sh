@@ -56,3 +56,4 @@ phase fuzz-smoke bash ci/fuzz-smoke.sh build/meshgate "$shipped/out" out/fuzz-sm
 phase "build windows" bash ci/build.sh windows meshgate meshgate_tests
 phase "ctest windows" ctest --preset windows --parallel "$(nproc)"
 phase "windows zip" bash ci/windows-zip.sh
+bash ci/wine-run.sh --stop  # the wineserver the suites kept running

@@ -8,7 +8,10 @@
 # - no wine diagnostics on stderr: tests compare what the program says;
 # - a wineserver kept running (-p) for the whole test run: a server started
 #   by a child that inherits CTest's pipes would keep them open, and CTest
-#   would wait for it.
+#   would wait for it; `bash ci/wine-run.sh --stop` ends it (ci/test.sh does,
+#   after the Windows suites);
+# - the prefix made once under a lock: tests that start together wait for
+#   the first to finish making it.
 set -euo pipefail
 export WINEPREFIX=${WINEPREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/meshgate/wine-prefix}
 export WINEDEBUG=-all WINEARCH=win64
@@ -18,9 +21,18 @@ if [ ! -x "$wine" ]; then
   echo "ci/wine-run.sh: $wine not found (apt-get install wine64)" >&2
   exit 2
 fi
-mkdir -p "$(dirname "$WINEPREFIX")"
-if [ ! -f "$WINEPREFIX/system.reg" ]; then
-  "$wine" wineboot --init >/dev/null 2>&1 || true
+server=/usr/lib/wine/wineserver64
+if [ "${1:-}" = --stop ]; then
+  "$server" -k >/dev/null 2>&1 || true
+  exit 0
 fi
-/usr/lib/wine/wineserver64 -p >/dev/null 2>&1 </dev/null || true
+mkdir -p "$(dirname "$WINEPREFIX")"
+(
+  flock 9
+  if [ ! -f "$WINEPREFIX/system.reg" ]; then
+    "$wine" wineboot --init >/dev/null 2>&1 || { echo "ci/wine-run.sh: wineboot failed in $WINEPREFIX" >&2; exit 2; }
+    "$server" -w  # the registry is on disk once the server that wrote it has ended
+  fi
+) 9>"$WINEPREFIX.lock"
+"$server" -p >/dev/null 2>&1 </dev/null || true
 exec "$wine" "$@"

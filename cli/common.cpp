@@ -85,7 +85,9 @@ bool check_outputs(const std::vector<std::string>& outputs, const std::vector<Kn
   for (const std::string& out : outputs) {
     std::error_code ec;
     const std::filesystem::path out_path = platform::path_from_utf8(out);
-    const std::string normal = platform::utf8_of(std::filesystem::weakly_canonical(std::filesystem::absolute(out_path, ec), ec));
+    std::string normal = platform::utf8_of(std::filesystem::weakly_canonical(std::filesystem::absolute(out_path, ec), ec));
+    if (platform::file_names_fold_case())  // R.json and r.json are one file there
+      for (char& c : normal) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
     if (auto [it, fresh] = spelled.emplace(normal, out); !fresh) {
       std::cerr << "meshgate " << command << ": " << it->second << " and " << out << " are the same output file\n";
       usable = false;

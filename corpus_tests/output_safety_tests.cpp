@@ -250,6 +250,8 @@ TEST_F(Outputs, ModelFileNamesFitNameMaxStayUniqueAndStable) {
   std::set<std::string> taken;
   EXPECT_EQ(output_file_name("outer.rlb!MODEL.MSH", ".glb", taken), "outer.rlb_MODEL.MSH.glb");
   EXPECT_EQ(output_file_name("outer.rlb!MODEL.MSH", ".glb", taken), "outer.rlb_MODEL.MSH-2.glb");
+  // Names in two cases are one file on Windows: the second is told apart too.
+  EXPECT_EQ(output_file_name("outer.rlb!model.msh", ".glb", taken), "outer.rlb_model.msh-3.glb");
   const std::string stem = "vol.zip!d/" + std::string(400, 'n');
   std::vector<std::string> names;
   for (const std::string& path : {stem + "a.mod", stem + "b.mod", stem + "a.mod", std::string(65000, 'x') + ".pac!slot_0001",

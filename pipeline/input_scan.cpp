@@ -73,9 +73,15 @@ std::vector<Probe> probe_all(const std::vector<fs::path>& paths, unsigned jobs) 
 
 // Walks `dir` (not following symlinks to directories, so no loop can form),
 // collecting regular files (and symlinks to them) and naming what it cannot
-// read or will not follow.
+// read or will not follow. A directory met a second time (a link the system
+// does not report as one: wine shows a Unix symlink to a directory as the
+// directory) is skipped by its identity.
 void walk(const fs::path& dir, const fs::path& root, const std::string& label, std::vector<fs::path>& files,
-          InputScan& scan) {
+          InputScan& scan, std::set<Identity>& walked) {
+  if (const std::optional<Identity> id = identity_of(dir); id && !walked.insert(*id).second) {
+    scan.skipped.push_back(platform::utf8_of(dir) + ": a directory already walked (a link loop), not followed");
+    return;
+  }
   std::error_code ec;
   fs::directory_iterator it(dir, ec);
   const auto shown = [&](const fs::path& p) {
@@ -91,22 +97,23 @@ void walk(const fs::path& dir, const fs::path& root, const std::string& label, s
   for (; it != fs::directory_iterator(); it.increment(ec)) {
     if (ec) break;
     const fs::path& p = it->path();
-    const fs::file_status own = it->symlink_status(ec);
-    if (ec) {
-      scan.unreadable.push_back(platform::utf8_of(p) + ": " + ec.message());
+    // The platform's lstat: std::filesystem on mingw-w64 sees no link (it
+    // stats through it), and a directory link's loop would be walked forever.
+    const platform::FileStatus own = platform::status_of(p, platform::Links::no_follow);
+    if (!own.exists()) {
+      scan.unreadable.push_back(platform::utf8_of(p) + ": " + own.error.message());
       continue;
     }
-    if (fs::is_directory(own)) {
+    if (own.kind == platform::PathKind::directory) {
       subdirs.push_back(p);
       continue;
     }
-    const fs::file_status target = fs::is_symlink(own) ? fs::status(p, ec) : own;
-    if (ec || !fs::exists(target)) {
+    const platform::FileStatus target = own.kind == platform::PathKind::symlink ? platform::status_of(p) : own;
+    if (!target.exists()) {
       scan.skipped.push_back(platform::utf8_of(p) + ": dangling or looping symlink");
-      ec.clear();
-    } else if (fs::is_regular_file(target)) {
+    } else if (target.kind == platform::PathKind::regular) {
       files.push_back(p);
-    } else if (fs::is_directory(target)) {
+    } else if (target.kind == platform::PathKind::directory) {
       scan.skipped.push_back(platform::utf8_of(p) + ": symlink to a directory, not followed");
     } else {
       scan.skipped.push_back(platform::utf8_of(p) + ": not a regular file");
@@ -117,7 +124,7 @@ void walk(const fs::path& dir, const fs::path& root, const std::string& label, s
     scan.unreadable_displays.push_back(shown(dir) + "/");
   }
   std::sort(subdirs.begin(), subdirs.end());
-  for (const fs::path& sub : subdirs) walk(sub, root, label, files, scan);
+  for (const fs::path& sub : subdirs) walk(sub, root, label, files, scan, walked);
 }
 
 // The root label of a directory argument: its own name, however it was
@@ -174,7 +181,8 @@ InputScan scan_inputs(const std::vector<std::string>& arguments, unsigned jobs) 
     }
     std::vector<fs::path> regular;
     const std::string label = labelled ? root_label(root) : std::string();
-    walk(root, root, label, regular, scan);
+    std::set<Identity> walked;
+    walk(root, root, label, regular, scan, walked);
     const std::vector<Probe> probes = probe_all(regular, jobs);
     for (size_t i = 0; i < regular.size(); ++i) {
       const std::string relative = display_of(regular[i].lexically_relative(root));

@@ -1,4 +1,3 @@
-#include "platform/utf8_path.hpp"
 #include "pipeline/material_chain.hpp"
 
 #include <algorithm>
@@ -8,6 +7,7 @@
 #include "pipeline/file_reader.hpp"
 #include "pipeline/input_scan.hpp"
 #include "writer/image/png_encode.hpp"
+#include "platform/utf8_path.hpp"
 
 namespace meshgate {
 
@@ -28,12 +28,16 @@ WearFinder::Key base_key(std::string_view path) {
 // The files in `dir` whose name is `name` in any case, in name order; names
 // of one file (hard links, a symlink to its sibling) count once. Two are an
 // ambiguity the caller refuses: taking one would depend on the listing order.
-std::vector<std::string> find_folded(const std::filesystem::path& dir, std::string_view name) {
+// `dir` is UTF-8 as the user spelled it; a file found is `dir`/NAME, spelled
+// alike on every system (these names reach the exports' extras).
+std::vector<std::string> find_folded(const std::string& dir, std::string_view name) {
   std::vector<std::string> found;
   std::error_code ec;
-  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-    if (nres::compare_names_lowercase(platform::utf8_of(it->path().filename()), name) == 0 && it->is_regular_file(ec))
-      found.push_back(platform::utf8_of(it->path()));
+  for (std::filesystem::directory_iterator it(platform::path_from_utf8(dir), ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string file_name = platform::utf8_of(it->path().filename());
+    if (nres::compare_names_lowercase(file_name, name) == 0 && it->is_regular_file(ec))
+      found.push_back(platform::join_utf8(dir, file_name));
+  }
   std::sort(found.begin(), found.end());
   std::vector<std::string> distinct;
   for (const std::string& f : found)
@@ -153,7 +157,7 @@ std::optional<wear::Table> WearFinder::for_model(const ParsedFile& model, const 
     return it->second.second;
   }
   const std::filesystem::path file = platform::path_from_utf8(loose_path);
-  const std::vector<std::string> found = find_folded(file.parent_path().empty() ? "." : file.parent_path(),
+  const std::vector<std::string> found = find_folded(file.parent_path().empty() ? "." : platform::utf8_of(file.parent_path()),
                                                      platform::utf8_of(file.stem()) + ".wea");
   if (found.empty()) return std::nullopt;
   source = found[0];

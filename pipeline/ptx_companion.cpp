@@ -1,4 +1,3 @@
-#include "platform/utf8_path.hpp"
 #include "pipeline/ptx_companion.hpp"
 
 #include <map>
@@ -7,6 +6,7 @@
 #include "parser/ptx/ptx_parser.hpp"
 #include "parser/ptx/ptx_pixels.hpp"
 #include "writer/image/png_encode.hpp"
+#include "platform/utf8_path.hpp"
 
 namespace meshgate {
 

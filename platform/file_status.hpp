@@ -38,6 +38,10 @@ enum class Links { follow, no_follow };  // stat or lstat: a symlink itself, or 
 
 [[nodiscard]] FileStatus status_of(const std::filesystem::path& path, Links links = Links::follow);
 
+// Whether two spellings that differ in case name one file (Windows: yes; its
+// file systems fold case), for checks of names not yet on disk.
+[[nodiscard]] bool file_names_fold_case();
+
 // "a directory", "a FIFO", ... for a message ("..., not a regular file").
 [[nodiscard]] std::string kind_text(PathKind kind);
 

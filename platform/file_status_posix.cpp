@@ -27,6 +27,8 @@ FileProblem problem_of(int error) {
 
 }  // namespace
 
+bool file_names_fold_case() { return false; }
+
 FileStatus status_of(const std::filesystem::path& path, Links links) {
   FileStatus status;
   struct stat st {};

@@ -1,6 +1,7 @@
 #include <windows.h>
 
 #include "platform/file_status.hpp"
+#include "platform/windows_error.hpp"
 
 namespace meshgate::platform {
 
@@ -22,11 +23,13 @@ FileProblem problem_of(DWORD error) {
 FileStatus missing(DWORD error) {
   FileStatus status;
   status.problem = problem_of(error);
-  status.error = std::error_code(static_cast<int>(error), std::system_category());
+  status.error = error_from_windows(error);
   return status;
 }
 
 }  // namespace
+
+bool file_names_fold_case() { return true; }
 
 // A handle with no access rights reads attributes, size and identity even of
 // a file another program holds open; BACKUP_SEMANTICS opens directories, and
@@ -38,13 +41,19 @@ FileStatus status_of(const std::filesystem::path& path, Links links) {
   if (handle == INVALID_HANDLE_VALUE) return missing(GetLastError());
   BY_HANDLE_FILE_INFORMATION info{};
   const bool got = GetFileInformationByHandle(handle, &info);
+  const DWORD error = got ? ERROR_SUCCESS : GetLastError();  // before any other call resets it
   const DWORD type = GetFileType(handle);
-  const DWORD error = GetLastError();
+  FILE_ATTRIBUTE_TAG_INFO tag{};
+  const bool tagged = got && (info.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0 &&
+                      GetFileInformationByHandleEx(handle, FileAttributeTagInfo, &tag, sizeof tag);
   CloseHandle(handle);
   if (!got) return missing(error);
   FileStatus status;
   const DWORD attributes = info.dwFileAttributes;
-  if (links == Links::no_follow && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) status.kind = PathKind::symlink;
+  // Only symbolic links and junctions are links: other reparse points
+  // (OneDrive placeholders, deduplicated or cloud files) are the files they hold.
+  const bool link = tagged && (tag.ReparseTag == IO_REPARSE_TAG_SYMLINK || tag.ReparseTag == IO_REPARSE_TAG_MOUNT_POINT);
+  if (links == Links::no_follow && link) status.kind = PathKind::symlink;
   else if ((attributes & FILE_ATTRIBUTE_DIRECTORY) != 0) status.kind = PathKind::directory;
   else if (type == FILE_TYPE_DISK) status.kind = PathKind::regular;
   else if (type == FILE_TYPE_PIPE) status.kind = PathKind::fifo;

@@ -48,7 +48,9 @@ class TempFile {
   intptr_t handle_;
   std::filesystem::path path_;
   std::error_code error_;
-  bool read_only_ = false;  // Windows: set once closed (a read-only handle could not be flushed)
+  // Windows: the read-only attribute, set once the file is closed (a read-only
+  // handle could not be flushed). POSIX carries it in the mode bits instead.
+  [[maybe_unused]] bool read_only_ = false;
 };
 
 enum class Move { moved, exists, failed };

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "platform/output_file.hpp"
+#include "platform/windows_error.hpp"
 
 namespace meshgate::platform {
 
@@ -12,7 +13,7 @@ namespace {
 
 constexpr size_t kNameMax = 255;  // UTF-16 units in one path component
 
-std::error_code last_error() { return std::error_code(static_cast<int>(GetLastError()), std::system_category()); }
+std::error_code last_error() { return last_windows_error(); }
 HANDLE handle_of(intptr_t h) { return reinterpret_cast<HANDLE>(h); }
 bool read_only(uint32_t mode) { return (mode & 0222) == 0; }
 
@@ -107,7 +108,7 @@ Move move_into_place(const std::filesystem::path& temp, const std::filesystem::p
   if (MoveFileExW(temp.c_str(), destination.c_str(), flags)) return Move::moved;
   const DWORD code = GetLastError();
   if (lifted != INVALID_FILE_ATTRIBUTES) SetFileAttributesW(destination.c_str(), lifted);
-  error = std::error_code(static_cast<int>(code), std::system_category());
+  error = error_from_windows(code);
   return code == ERROR_ALREADY_EXISTS || code == ERROR_FILE_EXISTS ? Move::exists : Move::failed;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "platform/read_only_file.hpp"
+#include "platform/windows_error.hpp"
 
 namespace meshgate::platform {
 
@@ -36,7 +37,7 @@ ReadOnlyFile::ReadOnlyFile(const std::filesystem::path& path)
                                                      OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr))) {
   if (!is_open()) {
     const DWORD error = GetLastError();
-    fail(problem_of(error), std::error_code(static_cast<int>(error), std::system_category()));
+    fail(problem_of(error), error_from_windows(error));
   }
 }
 
@@ -66,7 +67,7 @@ std::optional<size_t> ReadOnlyFile::read_into(std::span<std::byte> into, uint64_
     if (!ReadFile(handle_of(handle_), into.data() + done, want, &got, &at)) {
       const DWORD error = GetLastError();
       if (error == ERROR_HANDLE_EOF) break;
-      fail(problem_of(error), std::error_code(static_cast<int>(error), std::system_category()));
+      fail(problem_of(error), error_from_windows(error));
       return std::nullopt;
     }
     if (got == 0) break;  // the file shrank since it was sized: read what is there

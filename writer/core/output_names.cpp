@@ -31,8 +31,12 @@ std::string output_file_name(std::string_view report_path, std::string_view exte
     stem += (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-') ? c : '_';
   const std::string hash =
       xxh3_64_hex(Bytes(reinterpret_cast<const std::byte*>(report_path.data()), report_path.size()));
+  const auto folded = [](std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+  };
   std::string name = fitted(stem, "", extension, hash);
-  for (int k = 2; !taken.insert(name).second; ++k) name = fitted(stem, "-" + std::to_string(k), extension, hash);
+  for (int k = 2; !taken.insert(folded(name)).second; ++k) name = fitted(stem, "-" + std::to_string(k), extension, hash);
   return name;
 }
 
