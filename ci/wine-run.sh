@@ -33,6 +33,13 @@ mkdir -p "$(dirname "$WINEPREFIX")"
     "$wine" wineboot --init >/dev/null 2>&1 || { echo "ci/wine-run.sh: wineboot failed in $WINEPREFIX" >&2; exit 2; }
     "$server" -w  # the registry is on disk once the server that wrote it has ended
   fi
+  # The kept server, and wine's own services (winedevice, plugplay) started
+  # by a program whose output goes nowhere: started by the caller's program,
+  # they would hold its stdout open for as long as the server lives, and a
+  # caller reading that pipe to its end ($(...), | tail) would wait forever.
+  if ! "$server" -k0 2>/dev/null; then  # signal 0: is a server of this prefix running?
+    "$server" -p >/dev/null 2>&1 </dev/null 9>&- || true
+    "$wine" cmd /c exit >/dev/null 2>&1 </dev/null 9>&- || true
+  fi
 ) 9>"$WINEPREFIX.lock"
-"$server" -p >/dev/null 2>&1 </dev/null || true
 exec "$wine" "$@"

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include "platform/file_status.hpp"
+#include "platform/posix_error.hpp"
 
 namespace meshgate::platform {
 
@@ -18,13 +19,6 @@ PathKind kind_of(mode_t mode) {
   return PathKind::other;
 }
 
-FileProblem problem_of(int error) {
-  if (error == ENOENT || error == ENOTDIR) return FileProblem::not_found;
-  if (error == EACCES || error == EPERM) return FileProblem::permission_denied;
-  if (error == ELOOP) return FileProblem::not_regular;
-  return FileProblem::io_error;
-}
-
 }  // namespace
 
 bool file_names_fold_case() { return false; }
@@ -33,7 +27,7 @@ FileStatus status_of(const std::filesystem::path& path, Links links) {
   FileStatus status;
   struct stat st {};
   if ((links == Links::follow ? ::stat(path.c_str(), &st) : ::lstat(path.c_str(), &st)) != 0) {
-    status.problem = problem_of(errno);
+    status.problem = problem_from_errno(errno);
     status.error = std::error_code(errno, std::generic_category());
     return status;
   }

@@ -7,22 +7,9 @@ namespace meshgate::platform {
 
 namespace {
 
-FileProblem problem_of(DWORD error) {
-  switch (error) {
-    case ERROR_FILE_NOT_FOUND:
-    case ERROR_PATH_NOT_FOUND:
-    case ERROR_INVALID_NAME:
-    case ERROR_BAD_NETPATH: return FileProblem::not_found;
-    case ERROR_ACCESS_DENIED:
-    case ERROR_SHARING_VIOLATION: return FileProblem::permission_denied;
-    case ERROR_CANT_RESOLVE_FILENAME: return FileProblem::not_regular;
-    default: return FileProblem::io_error;
-  }
-}
-
 FileStatus missing(DWORD error) {
   FileStatus status;
-  status.problem = problem_of(error);
+  status.problem = problem_from_windows(error);
   status.error = error_from_windows(error);
   return status;
 }

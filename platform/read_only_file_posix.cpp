@@ -4,32 +4,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "platform/posix_error.hpp"
 #include "platform/read_only_file.hpp"
 
 namespace meshgate::platform {
-
-namespace {
-
-FileProblem problem_of(int error) {
-  switch (error) {
-    case ENOENT:
-    case ENOTDIR: return FileProblem::not_found;
-    case EACCES:
-    case EPERM: return FileProblem::permission_denied;
-    case ELOOP:  // a symlink loop
-    case ENXIO:  // a FIFO with no writer, a socket
-    case ENODEV: return FileProblem::not_regular;
-    default: return FileProblem::io_error;
-  }
-}
-
-}  // namespace
 
 // O_NONBLOCK: opening a FIFO or a device must not wait for a writer; it has
 // no effect on regular files.
 ReadOnlyFile::ReadOnlyFile(const std::filesystem::path& path)
     : handle_(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)) {
-  if (handle_ < 0) fail(problem_of(errno), std::error_code(errno, std::generic_category()));
+  if (handle_ < 0) fail(problem_from_errno(errno), std::error_code(errno, std::generic_category()));
 }
 
 ReadOnlyFile::~ReadOnlyFile() {
@@ -51,7 +35,7 @@ std::optional<size_t> ReadOnlyFile::read_into(std::span<std::byte> into, uint64_
         ::pread(static_cast<int>(handle_), into.data() + done, into.size() - done, static_cast<off_t>(offset + done));
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
-      fail(problem_of(errno), std::error_code(errno, std::generic_category()));
+      fail(problem_from_errno(errno), std::error_code(errno, std::generic_category()));
       return std::nullopt;
     }
     if (n == 0) break;  // the file shrank since it was sized: read what is there

@@ -9,21 +9,6 @@ namespace meshgate::platform {
 
 namespace {
 
-FileProblem problem_of(DWORD error) {
-  switch (error) {
-    case ERROR_FILE_NOT_FOUND:
-    case ERROR_PATH_NOT_FOUND:
-    case ERROR_INVALID_NAME:
-    case ERROR_BAD_NETPATH:
-    case ERROR_DIRECTORY: return FileProblem::not_found;
-    case ERROR_ACCESS_DENIED:
-    case ERROR_SHARING_VIOLATION:
-    case ERROR_LOCK_VIOLATION: return FileProblem::permission_denied;
-    case ERROR_CANT_RESOLVE_FILENAME: return FileProblem::not_regular;  // a symbolic link loop
-    default: return FileProblem::io_error;
-  }
-}
-
 HANDLE handle_of(intptr_t h) { return reinterpret_cast<HANDLE>(h); }
 
 }  // namespace
@@ -37,7 +22,7 @@ ReadOnlyFile::ReadOnlyFile(const std::filesystem::path& path)
                                                      OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr))) {
   if (!is_open()) {
     const DWORD error = GetLastError();
-    fail(problem_of(error), error_from_windows(error));
+    fail(problem_from_windows(error), error_from_windows(error));
   }
 }
 
@@ -67,7 +52,7 @@ std::optional<size_t> ReadOnlyFile::read_into(std::span<std::byte> into, uint64_
     if (!ReadFile(handle_of(handle_), into.data() + done, want, &got, &at)) {
       const DWORD error = GetLastError();
       if (error == ERROR_HANDLE_EOF) break;
-      fail(problem_of(error), error_from_windows(error));
+      fail(problem_from_windows(error), error_from_windows(error));
       return std::nullopt;
     }
     if (got == 0) break;  // the file shrank since it was sized: read what is there

@@ -10,7 +10,25 @@
 #include <cerrno>
 #include <system_error>
 
+#include "platform/file_status.hpp"
+
 namespace meshgate::platform {
+
+// The kind of failure a message names ("no such file or directory", ...).
+inline FileProblem problem_from_windows(DWORD code) {
+  switch (code) {
+    case ERROR_FILE_NOT_FOUND:
+    case ERROR_PATH_NOT_FOUND:
+    case ERROR_INVALID_NAME:
+    case ERROR_BAD_NETPATH:
+    case ERROR_DIRECTORY: return FileProblem::not_found;
+    case ERROR_ACCESS_DENIED:
+    case ERROR_SHARING_VIOLATION:
+    case ERROR_LOCK_VIOLATION: return FileProblem::permission_denied;
+    case ERROR_CANT_RESOLVE_FILENAME: return FileProblem::not_regular;  // a symbolic link loop
+    default: return FileProblem::io_error;
+  }
+}
 
 inline std::error_code error_from_windows(DWORD code) {
   switch (code) {
