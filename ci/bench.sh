@@ -82,8 +82,8 @@ for row in rows:
     ratio = f"{row['ratio_to_memcpy']:.4f}" if row["ratio_to_memcpy"] is not None else "-"
     print(f"{row['format']:6} {row['stage']:14} {row['size_arg']:>6} {row['file_bytes']:>10} "
           f"{row['bytes_per_second'] / 1e6:>9.1f} {ratio:>9} {row['real_time_us']:>9.1f}")
-# Against the targets: round trip >= 0.25x memcpy, sweep with
-# observations >= 0.1x. "roundtrip" is the parse + write + compare;
+# Against the project's throughput targets: round trip >= 0.25x memcpy, sweep with
+# observations >= 0.1x. "roundtrip" is parse + write + compare;
 # "roundtrip_xxh3" adds the input's xxh3_64 that `meshgate roundtrip` prints.
 # "sweep" is a file as `meshgate sweep PATH` handles it (no digests: its
 # summary cites none); "sweep_digests" adds the SHA-256 and xxh3_64 the

@@ -22,7 +22,7 @@
 namespace meshgate {
 namespace {
 
-// The window-title and clear-screen sequence of the issue, as an NRes name carries it.
+// A window-title and clear-screen sequence, as an NRes name can carry it.
 const std::string kHostileName = "A\x1b]0;pwned\x07\x1b[2J\xc2\x9b" "31m\x9b" "1m\x7f" "B.MSH";
 
 // True when the text holds what a terminal acts on: a C0 byte (but the

@@ -63,7 +63,7 @@ bool says(const std::vector<std::string>& lines, const std::string& phrase) {
   return false;
 }
 
-// Item 1: count 2^62 over a 36-byte view wrapped the old bounds check.
+// Count 2^62 over a 36-byte view wrapped the old bounds check.
 TEST(GltfImportHardening, AnAccessorPastItsViewIsRefusedNamingIt) {
   std::string error;
   for (const char* count : {"4611686018427387904", "4", "18446744073709551615"}) {
@@ -80,7 +80,7 @@ TEST(GltfImportHardening, AnAccessorPastItsViewIsRefusedNamingIt) {
   EXPECT_TRUE(mod::mod_from_gltf(*fits, nullptr).ok());
 }
 
-// Item 2: what a uri may be.
+// What a uri may be.
 TEST(GltfImportHardening, UrisStayBelowTheGltfsFolder) {
   using Kind = gltf::ParsedUri::Kind;
   for (const char* bad : {"../../../../etc/passwd", "/etc/passwd", "a/../../x.bin", "%2e%2e/x.bin", "%2Fetc%2Fpasswd",
@@ -96,7 +96,7 @@ TEST(GltfImportHardening, UrisStayBelowTheGltfsFolder) {
   EXPECT_NE(error.find("images[0].uri '/etc/passwd': an absolute path"), std::string::npos) << error;
 }
 
-// Item 2: a data: URI is decoded up to its byteLength, and says so when short.
+// A data: URI is decoded up to its byteLength, and says so when short.
 TEST(GltfImportHardening, DataUrisAreDecodedToTheirByteLength) {
   std::string error;
   const std::string uri = "data:application/octet-stream;base64," + base64(three_vertices() + std::string(3000, 'x'));
@@ -121,7 +121,7 @@ class FolderFiles : public ::testing::Test {
   fs::path root_;
 };
 
-// Items 2, 3, 15: symlinks out, FIFOs, directories; and item 4: only byteLength bytes are read.
+// Symlinks out, FIFOs, directories; and only byteLength bytes are read.
 TEST_F(FolderFiles, TargetsFollowFileReadersRules) {
   GltfFolderFiles files(root_ / "model");
   std::string error;
@@ -152,7 +152,7 @@ TEST_F(FolderFiles, TargetsFollowFileReadersRules) {
   EXPECT_EQ(head->size(), 36u);
 }
 
-// Items 2 and 15 through read_asset: the message names the buffer and says what is wrong.
+// Through read_asset: the message names the buffer and says what is wrong.
 TEST_F(FolderFiles, ReadAssetNamesTheBufferAndWhatIsWrong) {
   GltfFolderFiles files(root_ / "model");
   std::string error;
@@ -165,7 +165,7 @@ TEST_F(FolderFiles, ReadAssetNamesTheBufferAndWhatIsWrong) {
   EXPECT_FALSE(read(gltf_text("m.bin", 36, "3"), error));  // no folder given: a file uri is refused
 }
 
-// Item 15: a GLB of version 1 is glTF 1.0, another format.
+// A GLB of version 1 is glTF 1.0, another format.
 TEST(GltfImportHardening, GlbVersionOneIsRefused) {
   const std::string json = R"({"asset":{"version":"2.0"}})";
   const auto glb = [&](uint32_t version) {
@@ -181,7 +181,7 @@ TEST(GltfImportHardening, GlbVersionOneIsRefused) {
   EXPECT_FALSE(read(R"({"asset":{"version":"1.0"}})", error));
 }
 
-// Item 15: a duplicate key in the glTF JSON (a forged byteLength before the
+// A duplicate key in the glTF JSON (a forged byteLength before the
 // real one) is refused with its path, as in every other JSON meshgate reads.
 TEST(GltfImportHardening, DuplicateKeysAreRefusedWithTheirPath) {
   std::string error;
@@ -192,7 +192,7 @@ TEST(GltfImportHardening, DuplicateKeysAreRefusedWithTheirPath) {
   EXPECT_TRUE(read(R"({"asset":{"version":"2.0"},"nodes":[{"name":"a"},{"name":"a"}]})", error)) << error;
 }
 
-// Item 4: tinygltf decodes no image (a 1x1 PNG here; a 16000 x 16000 one cost 2 GB).
+// Tinygltf decodes no image (a 1x1 PNG here; a 16000 x 16000 one cost 2 GB).
 TEST(GltfImportHardening, ImagesAreNeverDecoded) {
   const std::string png =
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
@@ -206,7 +206,7 @@ TEST(GltfImportHardening, ImagesAreNeverDecoded) {
   EXPECT_EQ(asset->images[0].width, -1);
 }
 
-// Item 5: 60,000 triangles in one primitive were written with an index count
+// 60,000 triangles in one primitive were written with an index count
 // of 180,000 & 0xFFFF (16,309 triangles came back). Now: batches that fit.
 TEST(GltfImportHardening, ALargePrimitiveIsSplitIntoBatchesThatFit) {
   constexpr size_t kGrid = 174;  // 174 x 174 vertices: 2 * 173 * 173 = 59,858 triangles
@@ -254,7 +254,7 @@ TEST(GltfImportHardening, ALargePrimitiveIsSplitIntoBatchesThatFit) {
   EXPECT_EQ(exported_triangles, indices.size() / 3);
 }
 
-// Item 5: every narrowing of a glTF number is checked: a WEAR row of 300 was
+// Every narrowing of a glTF number is checked: a WEAR row of 300 was
 // written as 44, a res1_flags of 70000 as 4464.
 TEST(GltfImportHardening, NumbersThatDoNotFitTheirFieldAreErrors) {
   std::string error;
@@ -281,7 +281,7 @@ TEST(GltfImportHardening, NumbersThatDoNotFitTheirFieldAreErrors) {
   EXPECT_TRUE(says(mod::mod_from_gltf(*asset, nullptr).errors, "meshes[0].extras.alpha_control 256"));
 }
 
-// Item 4: a mesh shown by many nodes is read again for each; past 8x the
+// A mesh shown by many nodes is read again for each; past 8x the
 // buffers + 16 MiB the import stops instead of building gigabytes.
 TEST(GltfImportHardening, ReadsAreBoundedByAMultipleOfTheBuffers) {
   std::string error;

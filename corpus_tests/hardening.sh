@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # The gate, the outputs and the inputs as a hostile user tries them:
-# every numbered item of the issue has a check here, named "item N" in its
-# failure message. Exit codes: 0 clean, 1 a finding, 2 usage / I/O.
+# each check names what broke in its failure message. Exit codes: 0 clean, 1 a finding, 2 usage / I/O.
 # Usage: hardening.sh MESHGATE [sanitized]   ("sanitized": an ASan build, under
 # which the address-space limit check cannot run: ASan reserves terabytes).
 set -uo pipefail
@@ -81,7 +80,7 @@ mkdir -p "$work/two/A" "$work/two/B"
 cp "$corpus/synth_0000.mod" "$work/two/A/x.mod"
 cp "$corpus/synth_0001.mod" "$work/two/B/x.mod"
 run 0 two_roots -- "$bin" manifest "$work/two/A" "$work/two/B" -o "$work/two.json"
-"$py" - "$work/two.json" <<'PY' || fail "item 2: two roots' files are not kept apart"
+"$py" - "$work/two.json" <<'PY' || fail "two roots' files are not kept apart"
 import json, sys
 paths = [f["path"] for f in json.load(open(sys.argv[1]))["files"]]
 assert paths == ["A/x.mod", "B/x.mod"], paths
@@ -91,14 +90,14 @@ cp "$corpus/synth_0000.mod" "$work/same1/data/x.mod"
 cp "$corpus/synth_0001.mod" "$work/same2/data/x.mod"
 run 2 same_label -- "$bin" manifest "$work/same1/data" "$work/same2/data" -o "$work/same.json"
 says same_label "would both be reported as data/x.mod"
-[ ! -e "$work/same.json" ] || fail "item 2: a colliding manifest was written"
+[ ! -e "$work/same.json" ] || fail "a colliding manifest was written"
 mkdir -p "$work/bang"
 cp "$(ls "$corpus"/synth_pack_*.rlb | head -n 1)" "$work/bang/a.rlb"
 cp "$corpus/synth_msh_0000.msh" "$work/bang/a.rlb!MODEL00.MSH"
 cp "$corpus/synth_0002.mod" "$work/bang/$(printf '\xCC').mod"
 cp "$corpus/synth_0003.mod" "$work/bang/\\xCC.mod"
 run 0 bang -- "$bin" manifest "$work/bang" -o "$work/bang.json"
-"$py" - "$work/bang.json" <<'PY' || fail "items 2/3: '!' or escapes are ambiguous"
+"$py" - "$work/bang.json" <<'PY' || fail "'!' or escapes are ambiguous"
 import json, sys
 files = {f["path"]: f for f in json.load(open(sys.argv[1]))["files"]}
 assert "a.rlb\\x21MODEL00.MSH" in files, sorted(files)   # a real '!' is escaped: not nested
@@ -109,16 +108,16 @@ fp() { "$py" -c 'import json,sys; print(json.load(open(sys.argv[1]))["fingerprin
 before=$(fp "$work/bang.json")
 printf 'x' >> "$work/bang/a.rlb!MODEL00.MSH"
 run 0 bang2 -- "$bin" manifest "$work/bang" -o "$work/bang2.json"
-[ "$before" != "$(fp "$work/bang2.json")" ] || fail "item 3: a top-level file named with '!' is not in the fingerprint"
+[ "$before" != "$(fp "$work/bang2.json")" ] || fail "a top-level file named with '!' is not in the fingerprint"
 
 # ---- 4. spellings and repeats --------------------------------------------------
 mkdir -p "$work/spell/sub"
 cp "$corpus/synth_0004.mod" "$work/spell/sub/m.mod"
-(cd "$work/spell" && "$bin" manifest sub/m.mod -o ../spell.json >/dev/null) || fail "item 4: manifest of a relative file"
+(cd "$work/spell" && "$bin" manifest sub/m.mod -o ../spell.json >/dev/null) || fail "manifest of a relative file"
 run 0 spell_abs -- "$bin" gate "$work/spell.json" "$work/spell/sub/m.mod"
-(cd "$work/spell/sub" && timeout 20 "$bin" gate ../../spell.json ../sub/./m.mod >/dev/null) || fail "item 4: gate with ../ spelling"
+(cd "$work/spell/sub" && timeout 20 "$bin" gate ../../spell.json ../sub/./m.mod >/dev/null) || fail "gate with ../ spelling"
 run 0 twice -- "$bin" manifest "$corpus" "$corpus/" "$corpus/../corpus" -o "$work/twice.json"
-"$py" - "$work/lock.json" "$work/twice.json" <<'PY' || fail "item 4: a directory given three times is swept more than once"
+"$py" - "$work/lock.json" "$work/twice.json" <<'PY' || fail "a directory given three times is swept more than once"
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:3])
 assert [f["path"] for f in a["files"]] == [f["path"] for f in b["files"]]
@@ -146,17 +145,17 @@ for delay in 0.05 0.15 0.3 0.5; do
   kill -9 "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
   cmp -s "$work/big.json" "$work/big.before.json" || "$py" -c 'import json,sys; json.load(open(sys.argv[1]))' "$work/big.json" ||
-    fail "item 6: kill -9 after ${delay}s left a truncated report"
+    fail "kill -9 after ${delay}s left a truncated report"
 done
 rm -f "$work"/.big.json.meshgate-*  # what a killed run may leave: never the report itself
-ls -A "$work" | grep -q 'meshgate-' && fail "item 6: a successful run left a temporary file"
+ls -A "$work" | grep -q 'meshgate-' && fail "a successful run left a temporary file"
 
 # ---- 7. output paths -----------------------------------------------------------------
 cp "$corpus/synth_0000.mod" "$work/keep.mod"
 sum=$(sha256sum < "$corpus/synth_0000.mod")
 run 2 out_is_input -- "$bin" sweep "$corpus" --json "$corpus/synth_0000.mod"
 says out_is_input "is one of the inputs"
-[ "$(sha256sum < "$corpus/synth_0000.mod")" = "$sum" ] || fail "item 7: an input was overwritten"
+[ "$(sha256sum < "$corpus/synth_0000.mod")" = "$sum" ] || fail "an input was overwritten"
 run 2 out_twice -- "$bin" sweep "$corpus" --json "$work/x.out" --markdown "$work/./x.out"
 says out_twice "are the same output file"
 run 2 out_empty -- "$bin" sweep "$corpus" --json ''
@@ -168,17 +167,17 @@ echo victim > "$work/victim.txt"
 ln -s "$work/victim.txt" "$work/s8/synth_0000.mod"
 run 2 synth_exists -- "$bin" synth mod --seed 1 --count 2 --out "$work/s8"
 says synth_exists "exists (use --force to replace it)"
-[ "$(cat "$work/victim.txt")" = victim ] || fail "item 8: synth wrote through a planted symlink"
+[ "$(cat "$work/victim.txt")" = victim ] || fail "synth wrote through a planted symlink"
 # --force replaces files, never a symlink: a planted one is refused, not followed.
 run 2 synth_force -- "$bin" synth mod --seed 1 --count 2 --out "$work/s8" --force
 says synth_force "is a symlink; not replacing it and not writing through it"
-[ "$(cat "$work/victim.txt")" = victim ] || fail "item 8: synth --force wrote through a planted symlink"
-[ -L "$work/s8/synth_0000.mod" ] || fail "item 8: --force replaced the symlink by a file"
+[ "$(cat "$work/victim.txt")" = victim ] || fail "synth --force wrote through a planted symlink"
+[ -L "$work/s8/synth_0000.mod" ] || fail "--force replaced the symlink by a file"
 mkdir -p "$work/s8b" "$work/elsewhere"
 ln -s "$work/elsewhere" "$work/s8b/malformed"
 run 2 synth_malformed_link -- "$bin" synth mod --seed 1 --count 1 --out "$work/s8b" --malformed
 says synth_malformed_link "is a symlink; not following it"
-[ -z "$(ls -A "$work/elsewhere")" ] || fail "item 8: synth wrote through a planted directory symlink"
+[ -z "$(ls -A "$work/elsewhere")" ] || fail "synth wrote through a planted directory symlink"
 
 # ---- 9. FIFOs and devices ------------------------------------------------------------------
 mkfifo "$work/fifo"
@@ -205,7 +204,7 @@ if [ "$sanitized" != sanitized ]; then
   printf 'MOD ' | dd of="$work/huge.mod" conv=notrunc status=none
   ( ulimit -v 60000; exec timeout 20 "$bin" inspect "$work/huge.mod" --json ) >"$work/oom.out" 2>"$work/oom.err"
   rc=$?
-  [ $rc -le 2 ] || fail "item 10: inspect under a memory limit exited $rc (abort?): $(head -c 300 "$work/oom.err")"
+  [ $rc -le 2 ] || fail "inspect under a memory limit exited $rc (abort?): $(head -c 300 "$work/oom.err")"
 fi
 
 # ---- 11. size limits before reading -----------------------------------------------------------
@@ -214,8 +213,8 @@ printf 'NRes\x00\x01\x00\x00' | dd of="$work/sparse.rlb" conv=notrunc status=non
 start=$(date +%s%N)
 run 1 sparse -- /usr/bin/env "$bin" inspect "$work/sparse.rlb" --json
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
-[ $ms -lt 3000 ] || fail "item 11: rejecting a 3 GiB sparse file took $ms ms"
-"$py" - "$work/sparse.out" <<'PY' || fail "item 11: the sparse file's report"
+[ $ms -lt 3000 ] || fail "rejecting a 3 GiB sparse file took $ms ms"
+"$py" - "$work/sparse.out" <<'PY' || fail "the sparse file's report"
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["format"] == "nres" and r["size"] == 3 << 30 and r["parse_ok"] is False, r
@@ -229,7 +228,7 @@ says max_size_sweep "core.file-too-large"
 # ---- 12. synth counts are bounded ---------------------------------------------------------------
 run 2 count_huge -- "$bin" synth mod --count 18446744073709551615 --out "$work/c12"
 run 2 count_negative -- "$bin" synth mod --count -1 --out "$work/c12"
-[ ! -e "$work/c12" ] || [ -z "$(ls -A "$work/c12")" ] || fail "item 12: a refused count wrote files"
+[ ! -e "$work/c12" ] || [ -z "$(ls -A "$work/c12")" ] || fail "a refused count wrote files"
 
 # ---- 13. unreadable paths and symlinks in trees ---------------------------------------------------
 mkdir -p "$work/t13/locked"
@@ -250,7 +249,7 @@ run 2 t13_manifest2 -- "${drop[@]}" "$bin" manifest "$work/t13" -o "$work/t13b.j
 run 1 t13_gate -- "${drop[@]}" "$bin" gate "$work/t13.json" "$work/t13"
 says t13_gate "locked/in.mod: unreadable"
 says t13_gate "synth_0001.mod: unreadable"
-grep -q "missing" "$work/t13_gate.out" && fail "item 13: gate calls an unreadable file missing"
+grep -q "missing" "$work/t13_gate.out" && fail "gate calls an unreadable file missing"
 chmod 755 "$work/t13/locked"; chmod 644 "$work/t13/synth_0001.mod"
 
 # ---- 14. messages and codes ---------------------------------------------------------------------
@@ -261,7 +260,7 @@ run 2 not_manifest -- "$bin" gate "$work/notlock.json" "$corpus"
 says not_manifest "is not a meshgate.manifest.v1 lock"
 echo 'garbage' > "$work/unknown.bin"
 run 1 unknown -- "$bin" inspect "$work/unknown.bin" --json
-"$py" - "$work/unknown.out" <<'PY' || fail "item 14: unknown magic"
+"$py" - "$work/unknown.out" <<'PY' || fail "unknown magic"
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["format"] == "unknown" and r["diagnostics"][0]["code"] == "core.unknown-format", r
@@ -269,10 +268,10 @@ PY
 "$bin" synth msh --seed 5 --count 3 --out "$work/upper" --sort-fold upper >/dev/null || fail "synth msh --sort-fold upper"
 run 1 strict_msh -- "$bin" inspect "$work/upper/synth_msh_0000.msh" --profile strict --json
 "$py" -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["format"]=="nres-msh" and not r["parse_ok"], r["format"]' \
-  "$work/strict_msh.out" || fail "item 14: a strict-rejected model is not reported as nres-msh"
+  "$work/strict_msh.out" || fail "a strict-rejected model is not reported as nres-msh"
 run 1 strict_msh_rt -- "$bin" roundtrip "$work/upper/synth_msh_0000.msh" --profile strict --json
 "$py" -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["files"][0]["format"]=="nres-msh", r' \
-  "$work/strict_msh_rt.out" || fail "item 14: roundtrip --profile strict calls a model nres"
+  "$work/strict_msh_rt.out" || fail "roundtrip --profile strict calls a model nres"
 run 0 version -- "$bin" --version
 says version "meshgate 0."
 
@@ -281,7 +280,7 @@ says version "meshgate 0."
 "$bin" synth nres --seed 5 --count 12 --out "$work/upper17" --sort-fold upper >/dev/null || fail "synth nres upper"
 run 0 lower17 -- "$bin" sweep "$work/lower17" --json "$work/lower17.json"
 run 0 upper17 -- "$bin" sweep "$work/upper17" --json "$work/upper17.json"
-"$py" - "$work/lower17.json" "$work/upper17.json" <<'PY' || fail "item 17: --sort-fold"
+"$py" - "$work/lower17.json" "$work/upper17.json" <<'PY' || fail "--sort-fold"
 import json, sys
 codes = lambda p: {c for f in json.load(open(p))["files"] for c in f.get("diagnostic_codes", [])}
 lower, upper = codes(sys.argv[1]), codes(sys.argv[2])

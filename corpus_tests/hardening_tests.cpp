@@ -56,7 +56,7 @@ class OnDisk : public ::testing::Test {
   fs::path dir;
 };
 
-// Item 6: a write that fails part-way leaves the previous file and no temporary.
+// A write that fails part-way leaves the previous file and no temporary.
 TEST_F(OnDisk, FailedWriteLeavesThePreviousFileAndNoTemporary) {
   const std::string path = (dir / "report.json").string();
   ASSERT_TRUE(write_file_atomically(path, [](std::ostream& out) { out << "old"; }).ok);
@@ -73,7 +73,7 @@ TEST_F(OnDisk, FailedWriteLeavesThePreviousFileAndNoTemporary) {
   EXPECT_EQ(entries(), 1u);
 }
 
-// Item 8: refuse mode never replaces a name, even a dangling symlink's. Replace
+// Refuse mode never replaces a name, even a dangling symlink's. Replace
 // mode never replaces a symlink by a file: it follows the
 // link to its target, or refuses (Symlink::refuse, a dangling link).
 TEST_F(OnDisk, RefuseNeverReplacesAndReplaceNeverReplacesSymlinks) {
@@ -99,7 +99,7 @@ TEST_F(OnDisk, RefuseNeverReplacesAndReplaceNeverReplacesSymlinks) {
   EXPECT_FALSE(write_bytes_atomically((dir / "no-such-dir" / "x").string(), bytes).ok);
 }
 
-// Item 2: the escaping is injective: distinct names never share a spelling.
+// The escaping is injective: distinct names never share a spelling.
 TEST(PathEscaping, DistinctNamesHaveDistinctSpellings) {
   const std::vector<std::string> names{"a.mod", "a!b", "a\\x21b", "\xCC", "\\xCC", "\\\\xCC", "\\", "\\\\", "!",
                                        "\xD0\xBC.mod", "a\\b"};
@@ -112,7 +112,7 @@ TEST(PathEscaping, DistinctNamesHaveDistinctSpellings) {
   EXPECT_EQ(utf8_or_escaped("a\\b"), "a\\\\b");
 }
 
-// Items 2 and 4: root labels with several arguments, one spelling per file,
+// Root labels with several arguments, one spelling per file,
 // one read per inode, and collisions as errors.
 TEST_F(OnDisk, ReportPathsDoNotDependOnSpellingAndNeverCollapse) {
   put("A/x.mod", model(0));
@@ -135,7 +135,7 @@ TEST_F(OnDisk, ReportPathsDoNotDependOnSpellingAndNeverCollapse) {
   EXPECT_NE(clash.errors[0].find("would both be reported as x.mod"), std::string::npos) << clash.errors[0];
 }
 
-// Items 5 and 13: case-fold collisions are warned; dangling and looping
+// Case-fold collisions are warned; dangling and looping
 // symlinks and FIFOs are named as skipped, not dropped silently.
 TEST_F(OnDisk, CaseCollisionsAndSkippedPathsAreReported) {
   put("Model.mod", model(0));
@@ -154,7 +154,7 @@ TEST_F(OnDisk, CaseCollisionsAndSkippedPathsAreReported) {
   EXPECT_NE(fifo.errors[0].find("not a regular file"), std::string::npos);
 }
 
-// Items 9 and 11: what is not a regular file, and what is over its format's
+// What is not a regular file, and what is over its format's
 // limit, is refused from fstat without being read.
 TEST_F(OnDisk, ReaderRefusesFifosDevicesAndOversizedFilesUnread) {
   ASSERT_EQ(::mkfifo((dir / "pipe").c_str(), 0600), 0);
@@ -212,7 +212,7 @@ TEST(SchemaCheck, NamesEachViolationAndRefusesUnknownKeywords) {
   EXPECT_FALSE(schema_violations(manifest_schema(), nlohmann::json::object()).empty());
 }
 
-// Item 17: either sort fold can be written; the parser tells them apart.
+// Either sort fold can be written; the parser tells them apart.
 TEST(SortFold, GeneratorWritesEitherFoldAndTheParserTellsThemApart) {
   size_t upper_flagged = 0, lower_flagged = 0;
   for (uint64_t i = 0; i < 12; ++i) {

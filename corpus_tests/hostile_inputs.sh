@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Every command on every input kind it reads, fed a small hostile set
-# (the cases of the issue), in the release tree and under ASan+UBSan. Each case
+# Every command on every input kind it reads, fed a small hostile set,
+# in the release tree and under ASan+UBSan. Each case
 # states the exit code and a phrase of the message; a sanitizer report, a
 # crash, a hang (RUN_SECONDS) or another exit code fails the test.
 # Usage: hostile_inputs.sh MESHGATE [sanitized] [files|archives]
@@ -43,7 +43,7 @@ corpus=$work/corpus
 # build, export or view of the first took seconds.
 mod=$(ls -S "$corpus"/synth_*.mod | tail -n 1)
 
-# ==== import: glTF, GLB and what their URIs name (items 1-5) ====================
+# ==== import: glTF, GLB and what their URIs name ==========================
 if part_runs files; then
 # Fixtures written by python (no game file): a .gltf over a 36-byte
 # three-vertex buffer, in variants; each case one line with its exit code and
@@ -68,17 +68,17 @@ data = "data:application/octet-stream;base64," + base64.b64encode(verts).decode(
 open(f"{imp}/model/m.bin", "wb").write(verts)
 open(f"{imp}/secret.bin", "wb").write(verts)
 write("ok.gltf", gltf("m.bin"))
-write("count.gltf", gltf(data, count=2**62))                         # item 1
-write("dotdot.gltf", gltf("../../../../etc/passwd"))                 # item 2
+write("count.gltf", gltf(data, count=2**62))
+write("dotdot.gltf", gltf("../../../../etc/passwd"))
 write("pct.gltf", gltf("%2e%2e/secret.bin"))
 write("abs.gltf", gltf("/etc/passwd"))
 write("scheme.gltf", gltf("file:///etc/passwd"))
 write("link.gltf", gltf("link.bin"))
 write("image_abs.gltf", gltf(data, images=[{"uri": "../secret.bin"}]))
-write("fifo.gltf", gltf("fifo/pipe.bin"))                            # item 3
+write("fifo.gltf", gltf("fifo/pipe.bin"))
 write("image_fifo.gltf", gltf(data, images=[{"uri": "fifo/pipe.png"}]))
-write("sparse.gltf", gltf("sparse.bin"))                             # item 4
-write("dir.gltf", gltf("sub"))                                       # item 15
+write("sparse.gltf", gltf("sparse.bin"))
+write("dir.gltf", gltf("sub"))
 write("huge.gltf", gltf("m.bin", length=2**40))
 write("v1.gltf", gltf(data, version="1.0"))
 write("baddata.gltf", gltf("data:application/octet-stream;base64,@@@@"))
@@ -87,7 +87,7 @@ write("deep.gltf", gltf(data)[:-1] + ',"extras":' + "[" * 100000 + "]" * 100000 
 j = gltf(data).encode()
 j += b" " * (-len(j) % 4)
 open(f"{imp}/model/v1.glb", "wb").write(b"glTF" + struct.pack("<III", 1, 20 + len(j), len(j)) + b"JSON" + j)
-# Item 4: a 16000 x 16000 PNG nobody uses, inside a GLB (zeros: ~1 MB compressed).
+# A 16000 x 16000 PNG nobody uses, inside a GLB (zeros: ~1 MB compressed).
 row = b"\x00" + b"\x00" * 16000 * 3
 raw = zlib.compress(row * 16000, 9)
 def chunk(kind, payload):
@@ -103,7 +103,7 @@ j = json.dumps(g).encode()
 j += b" " * (-len(j) % 4)
 open(f"{imp}/model/png.glb", "wb").write(b"glTF" + struct.pack("<III", 2, 28 + len(j) + len(binary), len(j)) + b"JSON" + j +
                                           struct.pack("<I", len(binary)) + b"BIN\x00" + binary)
-# Item 4: a 20 MB data: URI (the issue's 200 MB case is measured by hand).
+# A 20 MB data: URI (a 200 MB one is measured by hand).
 big = verts + b"\x00" * (20_000_000 - 36)
 write("bigdata.gltf", gltf("data:application/octet-stream;base64," + base64.b64encode(big).decode(), length=len(big)))
 PY
@@ -130,7 +130,7 @@ run 2 imp_v1 -- "$bin" import "$m/v1.gltf" --as mod -o "$imp/x.mod";            
 run 2 imp_baddata -- "$bin" import "$m/baddata.gltf" --as mod -o "$imp/x.mod";    says imp_baddata "not base64"
 run 2 imp_deep -- "$bin" import "$m/deep.gltf" --as mod -o "$imp/x.mod";          says imp_deep "nests deeper than 64"
 [ -e "$imp/x.mod" ] || [ -e "$imp/x.msh" ] && fail "a refused import wrote its output"
-# Item 4, memory: peak RSS within 4x the input + 64 MiB (docs/GUARANTEES.md, import).
+# Memory: peak RSS within 4x the input + 64 MiB (docs/GUARANTEES.md, import).
 peak_within() {  # NAME INPUT_BYTES -- command...
   local name=$1 input=$2; shift 3
   [ -n "$sanitized" ] && { run 0 "$name" -- "$@"; return; }  # ASan's shadow memory is no measure
@@ -148,7 +148,7 @@ fi
 # ==== end import ================================================================
 
 
-# ==== build, dump, docs, lock: JSON and Markdown inputs (items 6, 7, 11, 15) ===
+# ==== build, dump, docs, lock: JSON and Markdown inputs =====================
 if part_runs files; then
 # Every JSON input goes through one reader (pipeline/json_input.hpp: 64 levels,
 # no duplicate key) and its JSON Schema before a key is read.
@@ -163,7 +163,7 @@ exec(sys.argv[3])
 json.dump(d, open(sys.argv[2], "w"))
 PY
 }
-# Item 6: a value nesting 100,000 arrays overflowed the stack; 50,000 nested dumps grew quadratic paths.
+# A value nesting 100,000 arrays overflowed the stack; 50,000 nested dumps grew quadratic paths.
 "$py" - "$work/j.json" "$work/deep_value.json" <<'PY'
 import sys
 t = open(sys.argv[1]).read()
@@ -180,7 +180,7 @@ head = "{\"schema\":\"meshgate.dump.v1\",\"name\":\"x\",\"format\":\"nres\",\"si
 open(sys.argv[1], "w").write(head * n + "{}" + "}]}" * n)' "$work/nested_dumps.json"
 run 2 build_nested_dumps -- "$bin" build "$work/nested_dumps.json" -o "$work/out.mod"
 says build_nested_dumps "nesting deeper than 64 levels"
-# Item 7: an f32 without value was written as 0.0 (exit 0); a nested item without size read a missing key.
+# An f32 without value was written as 0.0 (exit 0); a nested item without size read a missing key.
 edit no_value 'del by["objects[0].bounding_radius"]["value"]'
 run 2 build_no_value -- "$bin" build "$work/no_value.json" -o "$work/out.mod"
 says build_no_value "(objects[0].bounding_radius)"
@@ -189,7 +189,7 @@ says build_no_value "has none of value | elements | hex | nested+size"
 edit nested_no_size 'd["items"] = [{"path": "payload", "offset": 0, "type": "nres", "nested": json.load(open(sys.argv[1]))}]'
 run 2 build_nested_no_size -- "$bin" build "$work/nested_no_size.json" -o "$work/out.mod"
 says build_nested_no_size "/items/0 (payload): has none of"
-# Item 15: "stoul" for bad bits, "out of memory" for bytes[2^40]; both now say what and where.
+# "stoul" for bad bits, "out of memory" for bytes[2^40]; both now say what and where.
 edit bad_bits 'by["objects[0].bounding_radius"]["bits"] = "0xZZ"'
 run 2 build_bad_bits -- "$bin" build "$work/bad_bits.json" -o "$work/out.mod"
 says build_bad_bits "/bits: does not match"
@@ -198,40 +198,40 @@ edit huge_count 'by["header.magic"]["type"] = "bytes[1099511627776]"'
 run 2 build_huge_count -- "$bin" build "$work/huge_count.json" -o "$work/out.mod"
 says build_huge_count "(header.magic): [0, +1099511627776) runs past the end"
 grep -q "out of memory" "$work/build_huge_count.err" && fail "build_huge_count: says out of memory"
-# Item 15: a 200 MB bad value (20 MB under the sanitizers) was echoed whole.
+# A 200 MB bad value (20 MB under the sanitizers) was echoed whole.
 mb=200; [ -n "$sanitized" ] && mb=20
 edit long_value "by['header.magic']['value'] = '7' * ($mb << 20)"
 run 2 build_long_value -- "$bin" build "$work/long_value.json" -o "$work/out.mod"
 says build_long_value "(header.magic): value is $((mb << 20)) characters"
 [ "$(wc -c <"$work/build_long_value.err")" -lt 1000 ] || fail "build_long_value: $(wc -c <"$work/build_long_value.err")-byte message"
 rm -f "$work/long_value.json"
-# Item 15: overlapping items that disagree were accepted silently (the later won): exit 1 naming both.
+# Overlapping items that disagree were accepted silently (the later won): exit 1 naming both.
 edit overlap 'x = dict(by["objects[0].bounding_radius"]); x["path"] = "second radius"; x["value"] = x["value"] + 1.0; x.pop("bits", None); d["items"].append(x)'
 run 1 build_overlap -- "$bin" build "$work/overlap.json" -o "$work/out.mod"
 says build_overlap "(second radius)"
 says build_overlap "overlaps items["
-# Item 15: duplicate keys, in a dump too.
+# Duplicate keys, in a dump too.
 sed 's/"schema":/"size": 1, "schema":/' "$work/j.json" >"$work/dup_dump.json"
 run 2 build_duplicate_key -- "$bin" build "$work/dup_dump.json" -o "$work/out.mod"
 says build_duplicate_key 'key "size" appears twice'
 
 "$bin" sweep "$corpus" --json "$work/ev.json" >/dev/null 2>&1 || fail "sweep --json"
-# Item 7: an evidence holding only "schema" crashed docs check in 1 of 60 runs.
+# An evidence holding only "schema" crashed docs check in 1 of 60 runs.
 echo '{"schema": "meshgate.evidence.v1"}' >"$work/ev_schema_only.json"
 printf 'x <!-- meshgate:value totals.files -->1<!-- /meshgate -->\n' >"$work/doc.md"
 run 2 docs_schema_only -- "$bin" docs check "$work/doc.md" --evidence "$work/ev_schema_only.json"
 says docs_schema_only 'required key "fields" is missing'
-# Item 15: a stray closing marker was accepted.
+# A stray closing marker was accepted.
 printf '# t\n\ntext\n<!-- /meshgate -->\n' >"$work/stray.md"
 cp "$work/stray.md" "$work/stray.before"
 run 2 docs_stray_close -- "$bin" docs update "$work/stray.md" --evidence "$work/ev.json"
 says docs_stray_close "stray.md:4: a closing <!-- /meshgate --> with no block open"
 cmp -s "$work/stray.md" "$work/stray.before" || fail "docs_stray_close: the document was rewritten"
-# Item 15: a duplicate key in the evidence.
+# A duplicate key in the evidence.
 sed '0,/"schema":/s//"schema": "x", "schema":/' "$work/ev.json" >"$work/ev_dup.json"
 run 2 docs_duplicate_key -- "$bin" docs check "$work/doc.md" --evidence "$work/ev_dup.json"
 says docs_duplicate_key 'key "schema" appears twice'
-# Item 11: 200,000 blocks within the 64 MiB limit ran for hours (line_of rescanned); seconds now.
+# 200,000 blocks within the 64 MiB limit ran for hours (line_of rescanned); seconds now.
 "$py" -c '
 import sys
 open(sys.argv[1], "w").write("".join("line %d <!-- meshgate:value totals.files -->0<!-- /meshgate -->\n" % i for i in range(200000)))' "$work/many.md"
@@ -240,7 +240,7 @@ RUN_SECONDS=60 run 1 docs_200k_blocks -- "$bin" docs check "$work/many.md" --evi
 says docs_200k_blocks "docs check: 200000 blocks in 1 documents, some stale"
 echo "hostile_inputs: docs check of 200,000 blocks: $(awk "BEGIN { printf \"%.2f\", $EPOCHREALTIME - $start }") s"
 
-# Item 15: a duplicate key in a lock (a fake sha256 before the real one) passed the gate.
+# A duplicate key in a lock (a fake sha256 before the real one) passed the gate.
 "$bin" manifest "$corpus" -o "$work/lock.json" >/dev/null || fail "manifest"
 "$py" - "$work/lock.json" "$work/lock_dup.json" <<'PY'
 import sys
@@ -256,7 +256,7 @@ fi
 # ==== end JSON ==================================================================
 
 
-# ==== outputs: export, set, docs update, --force (items 8-10, 15) ==============
+# ==== outputs: export, set, docs update, --force ============================
 if part_runs files; then
 # The output rule (docs/GUARANTEES.md, outputs): every path a command writes
 # is known before it starts and is never an input or another output; an
@@ -268,7 +268,7 @@ msh=$corpus/synth_msh_0000.msh
 sha() { sha256sum < "$1"; }
 no_temporaries() { ! find "$1" -name '.*.meshgate-*' | grep -q . || fail "$2: a temporary was left: $(find "$1" -name '.*.meshgate-*')"; }
 
-# -- item 8: a full disk (a file size limit, SIGXFSZ ignored: writes fail with
+# -- A full disk (a file size limit, SIGXFSZ ignored: writes fail with
 #    EFBIG) is exit 2 and leaves the previous .gltf and .bin as they were.
 full_disk=(bash -c 'trap "" XFSZ; ulimit -f "$0"; exec "$@"')  # KiB command...
 run 0 out_gltf_first -- "$bin" export "$mod" --format gltf -o "$o/m.gltf"
@@ -277,48 +277,48 @@ for kb in 1 4 16; do  # 16 KiB: the .bin fits, the .gltf does not (0 would silen
   run 2 "out_gltf_full_$kb" -- "${full_disk[@]}" "$kb" "$bin" export "$msh" --format gltf -o "$o/m.gltf" --force
   says "out_gltf_full_$kb" "File too large"
   [ "$(sha "$o/m.gltf")" = "$gltf_sum" ] && [ "$(sha "$o/m.bin")" = "$bin_sum" ] ||
-    fail "item 8: a full disk (${kb} KiB) changed the previous .gltf/.bin"
+    fail "a full disk (${kb} KiB) changed the previous .gltf/.bin"
 done
-no_temporaries "$o" "item 8"
+no_temporaries "$o" "a failed write"
 run 0 out_gltf_room -- "$bin" export "$msh" --format gltf -o "$o/m.gltf" --force
-[ "$(sha "$o/m.bin")" != "$bin_sum" ] || fail "item 8: with room, the .bin was not replaced"
+[ "$(sha "$o/m.bin")" != "$bin_sum" ] || fail "with room, the .bin was not replaced"
 run 0 out_glb_first -- "$bin" export "$mod" -o "$o/m.glb"
 glb_sum=$(sha "$o/m.glb")
 run 2 out_glb_full -- "${full_disk[@]}" 1 "$bin" export "$msh" -o "$o/m.glb" --force
-[ "$(sha "$o/m.glb")" = "$glb_sum" ] || fail "item 8: a full disk changed the previous .glb"
+[ "$(sha "$o/m.glb")" = "$glb_sum" ] || fail "a full disk changed the previous .glb"
 run 0 out_dump_first -- "$bin" dump "$mod" -o "$o/m.json"
 dump_sum=$(sha "$o/m.json")
 run 2 out_dump_full -- "${full_disk[@]}" 1 "$bin" dump "$msh" -o "$o/m.json" --force
-[ "$(sha "$o/m.json")" = "$dump_sum" ] || fail "item 8: a full disk changed the previous dump"
-no_temporaries "$o" "item 8"
+[ "$(sha "$o/m.json")" = "$dump_sum" ] || fail "a full disk changed the previous dump"
+no_temporaries "$o" "a failed write"
 
-# -- item 9: every output path, sidecars and per-model names included, checked
+# -- Every output path, sidecars and per-model names included, checked
 #    against the inputs (device and inode) and each other before any work.
 mkdir -p "$o/i9" && cp "$mod" "$o/i9/model.bin"
 in_sum=$(sha "$o/i9/model.bin")
 run 2 out_sidecar_is_input -- "$bin" export "$o/i9/model.bin" --format gltf -o "$o/i9/model.gltf" --force
 says out_sidecar_is_input "the output $o/i9/model.bin is one of the inputs"
-[ "$(sha "$o/i9/model.bin")" = "$in_sum" ] || fail "item 9: export replaced its input with the glTF buffer"
-[ ! -e "$o/i9/model.gltf" ] || fail "item 9: export wrote the .gltf though its .bin is the input"
+[ "$(sha "$o/i9/model.bin")" = "$in_sum" ] || fail "export replaced its input with the glTF buffer"
+[ ! -e "$o/i9/model.gltf" ] || fail "export wrote the .gltf though its .bin is the input"
 mkdir -p "$o/col" && cp "$mod" "$o/col/x" && cp "$corpus/synth_0001.mod" "$o/col/x.glb"
 x_sum=$(sha "$o/col/x.glb")
 run 2 out_dir_is_input -- "$bin" export "$o/col" --out "$o/col" --force
 says out_dir_is_input "$o/col/x.glb is one of the inputs"
-[ "$(sha "$o/col/x.glb")" = "$x_sum" ] || fail "item 9: export --out overwrote the input x.glb"
-[ "$(ls -A "$o/col" | tr '\n' ' ')" = "x x.glb " ] || fail "item 9: export --out wrote before checking: $(ls -A "$o/col")"
+[ "$(sha "$o/col/x.glb")" = "$x_sum" ] || fail "export --out overwrote the input x.glb"
+[ "$(ls -A "$o/col" | tr '\n' ' ')" = "x x.glb " ] || fail "export --out wrote before checking: $(ls -A "$o/col")"
 run 2 out_same_bin -- "$bin" export "$mod" --format gltf -o "$o/same.bin"
 says out_same_bin "are the same output file"
-[ ! -e "$o/same.bin" ] || fail "item 9: -o same.bin wrote same.bin"
+[ ! -e "$o/same.bin" ] || fail "-o same.bin wrote same.bin"
 ln -s "i9/model.bin" "$o/to_input.glb"
 run 2 out_link_to_input -- "$bin" export "$o/i9/model.bin" -o "$o/to_input.glb" --force
 says out_link_to_input "is one of the inputs"
-[ "$(sha "$o/i9/model.bin")" = "$in_sum" ] || fail "item 9: export wrote through a symlink to its input"
+[ "$(sha "$o/i9/model.bin")" = "$in_sum" ] || fail "export wrote through a symlink to its input"
 # import: the files a glTF's URIs name are inputs too.
 mkdir -p "$o/imp" && run 0 out_imp_src -- "$bin" export "$mod" --format gltf -o "$o/imp/src.gltf"
 uri_sum=$(sha "$o/imp/src.bin")
 run 2 out_import_uri -- "$bin" import "$o/imp/src.gltf" --as mod -o "$o/imp/src.bin" --force
 says out_import_uri "is one of the inputs"
-[ "$(sha "$o/imp/src.bin")" = "$uri_sum" ] || fail "item 9: import replaced the buffer its glTF names"
+[ "$(sha "$o/imp/src.bin")" = "$uri_sum" ] || fail "import replaced the buffer its glTF names"
 run 2 out_import_like -- "$bin" import "$o/imp/src.gltf" --as mod --like "$o/i9/model.bin" -o "$o/i9/model.bin" --force
 says out_import_like "is one of the inputs"
 # Every other command that writes: its input as its output is refused, whatever --force says.
@@ -336,52 +336,52 @@ run 2 out_self_manifest -- "$bin" manifest "$o/self.mod" -o "$o/self.mod" --forc
 run 2 out_self_sweep -- "$bin" sweep "$o/self.mod" --json "$o/self.mod" --force
 run 2 out_self_report -- "$bin" report "$o/self.mod" -o "$o/self.mod" --force
 for c in set build dump rebuild view bytemap manifest sweep report; do says "out_self_$c" "is one of the inputs"; done
-[ "$(sha "$o/self.mod")" = "$self_sum" ] || fail "item 9: a command replaced its input"
+[ "$(sha "$o/self.mod")" = "$self_sum" ] || fail "a command replaced its input"
 run 2 out_sweep_twice -- "$bin" sweep "$o/self.mod" --json "$o/r.out" --html "$o/../outputs/r.out"
 says out_sweep_twice "are the same output file"
 run 0 out_ev -- "$bin" sweep "$corpus" --json "$o/ev.json"
 ev_sum=$(sha "$o/ev.json")
 run 2 out_docs_is_evidence -- "$bin" docs update "$o/ev.json" --evidence "$o/ev.json"
 says out_docs_is_evidence "is one of the inputs"
-[ "$(sha "$o/ev.json")" = "$ev_sum" ] || fail "item 9: docs update rewrote its evidence"
+[ "$(sha "$o/ev.json")" = "$ev_sum" ] || fail "docs update rewrote its evidence"
 printf 'Files: <!-- meshgate:value totals.files -->0<!-- /meshgate -->\n' > "$o/doc.md"
 run 2 out_docs_twice -- "$bin" docs update "$o/doc.md" "$o/./doc.md" --evidence "$o/ev.json"
 says out_docs_twice "are the same output file"
 
-# -- item 10: a replaced file keeps its mode (and, as root, owner and group); a
+# -- A replaced file keeps its mode (and, as root, owner and group); a
 #    symlink given to --in-place / docs update edits its target, the link stays.
 cp "$mod" "$o/private.mod" && chmod 0600 "$o/private.mod"
 owner=$(id -u):$(id -g)
 if [ "$(id -u)" = 0 ]; then chown 1000:1000 "$o/private.mod"; owner=1000:1000; fi
 run 0 out_inplace_mode -- "$bin" set "$o/private.mod" objects[0].bounding_radius=0.5 --in-place
 [ "$(stat -c '%a %u:%g' "$o/private.mod")" = "600 $owner" ] ||
-  fail "item 10: set --in-place made $(stat -c '%a %u:%g' "$o/private.mod") of 600 $owner"
+  fail "set --in-place made $(stat -c '%a %u:%g' "$o/private.mod") of 600 $owner"
 ln -s private.mod "$o/link.mod"
 before=$(sha "$o/private.mod")
 run 0 out_inplace_link -- "$bin" set "$o/link.mod" objects[0].bounding_radius=0.25 --in-place
-[ -L "$o/link.mod" ] || fail "item 10: set --in-place replaced the symlink by a file"
-[ "$(sha "$o/private.mod")" != "$before" ] || fail "item 10: set --in-place through a symlink did not edit its target"
-[ "$(stat -c '%a %u:%g' "$o/private.mod")" = "600 $owner" ] || fail "item 10: the symlink's target lost its mode"
+[ -L "$o/link.mod" ] || fail "set --in-place replaced the symlink by a file"
+[ "$(sha "$o/private.mod")" != "$before" ] || fail "set --in-place through a symlink did not edit its target"
+[ "$(stat -c '%a %u:%g' "$o/private.mod")" = "600 $owner" ] || fail "the symlink's target lost its mode"
 mkdir -p "$o/docs" && cp "$o/doc.md" "$o/docs/real.md" && chmod 0640 "$o/docs/real.md" && ln -s docs/real.md "$o/doc-link.md"
 run 0 out_docs_link -- "$bin" docs update "$o/doc-link.md" --evidence "$o/ev.json"
-[ -L "$o/doc-link.md" ] || fail "item 10: docs update replaced the symlink by a file"
-grep -q 'totals.files -->[1-9]' "$o/docs/real.md" || fail "item 10: docs update through a symlink did not edit its target"
-[ "$(stat -c '%a' "$o/docs/real.md")" = 640 ] || fail "item 10: docs update made $(stat -c '%a' "$o/docs/real.md") of 0640"
+[ -L "$o/doc-link.md" ] || fail "docs update replaced the symlink by a file"
+grep -q 'totals.files -->[1-9]' "$o/docs/real.md" || fail "docs update through a symlink did not edit its target"
+[ "$(stat -c '%a' "$o/docs/real.md")" = 640 ] || fail "docs update made $(stat -c '%a' "$o/docs/real.md") of 0640"
 ln -s nowhere.mod "$o/dangling.mod"
 run 2 out_dangling -- "$bin" set "$mod" objects[0].bounding_radius=0.5 -o "$o/dangling.mod" --force
 says out_dangling "symlink to a missing file"
-[ ! -e "$o/nowhere.mod" ] || fail "item 10: set created the file a dangling symlink names"
-no_temporaries "$o" "item 10"
+[ ! -e "$o/nowhere.mod" ] || fail "set created the file a dangling symlink names"
+no_temporaries "$o" "a failed write"
 
-# -- item 15: 1e400 is past the f32 range as 1e39 is; no leading spaces.
+# -- 1e400 is past the f32 range as 1e39 is; no leading spaces.
 for v in 1e400 -1e400 1e39; do
   run 2 "out_f32_$v" -- "$bin" set "$mod" "objects[0].bounding_radius=$v" -o "$o/f32.mod"
   says "out_f32_$v" "beyond the f32 range"
 done
 run 2 out_f32_space -- "$bin" set "$mod" "objects[0].bounding_radius= 1" -o "$o/f32.mod"
 says out_f32_space "is not a number"
-[ ! -e "$o/f32.mod" ] || fail "item 15: a refused value was written"
-# -- item 15: one rule for every command that writes: an existing output is
+[ ! -e "$o/f32.mod" ] || fail "a refused value was written"
+# -- One rule for every command that writes: an existing output is
 #    refused (exit 2, unchanged) unless --force; --in-place needs no --force.
 mkdir -p "$o/rule"
 run 0 out_rule_src -- "$bin" export "$mod" -o "$o/rule/src.glb"
@@ -392,9 +392,9 @@ rule() {  # NAME OUTPUT command... : refused while OUTPUT exists, then replaced 
   echo "previous $name" > "$o/rule.previous"
   run 2 "out_rule_$name" -- "$@"
   says "out_rule_$name" "exists (use --force to replace it)"
-  cmp -s "$out" "$o/rule.previous" || fail "item 15: $name replaced an existing output without --force"
+  cmp -s "$out" "$o/rule.previous" || fail "$name replaced an existing output without --force"
   run 0 "out_rule_${name}_force" -- "$@" --force
-  ! cmp -s "$out" "$o/rule.previous" || fail "item 15: $name --force did not replace the output"
+  ! cmp -s "$out" "$o/rule.previous" || fail "$name --force did not replace the output"
 }
 rule set "$o/rule/set.mod" "$bin" set "$mod" objects[0].bounding_radius=0.5 -o "$o/rule/set.mod"
 rule export "$o/rule/e.glb" "$bin" export "$mod" -o "$o/rule/e.glb"
@@ -412,21 +412,21 @@ rule sweep "$o/rule/s.md" "$bin" sweep "$mod" --json "$o/rule/s.json" --markdown
 rule report "$o/rule/p.html" "$bin" report "$mod" -o "$o/rule/p.html"
 cp "$mod" "$o/rule/edit.mod"
 run 0 out_rule_in_place -- "$bin" set "$o/rule/edit.mod" objects[0].bounding_radius=0.5 --in-place
-no_temporaries "$o" "item 15"
+no_temporaries "$o" "a failed write"
 
 fi
 # ==== end outputs ===============================================================
 
 
-# ==== what people read: HTML pages and terminal lines (items 12, 14) ===========
+# ==== what people read: HTML pages and terminal lines =======================
 if part_runs files; then
-# Item 14: a name is text, never a terminal command. A file whose name holds an
+# A name is text, never a terminal command. A file whose name holds an
 # OSC window title (ESC ] ... BEL), a clear screen (ESC [2J) and CSI as a raw
 # byte (0x9B) and as a UTF-8 C1 character (C2 9B), and an NRes entry name
 # holding the same (set with `meshgate set`), go through every command that
 # prints names: no byte 0x1B, 0x07 or 0x9B may reach stdout or stderr (they are
 # spelled \u001B, \u0007, \x9B, \u009B), and --json output stays valid JSON.
-# (The browser side of item 12 is viewer_browser.sh and report_browser.sh.)
+# (The browser side of this is viewer_browser.sh and report_browser.sh.)
 read_dir=$work/read
 mkdir -p "$read_dir/corpus" "$read_dir/other"
 evil=$(printf 'x\033]0;pwned\007\033[2J\233\302\233y')
@@ -478,7 +478,7 @@ fi
 # ==== end display ===============================================================
 
 
-# ==== node count: memory and time (item 13) ====================================
+# ==== node count: memory and time===========================================
 if part_runs archives; then
 # A 20,000-node chain (each node the previous one's child; ~3.6 MB): inspect,
 # inspect --json, rebuild, diff --semantic, view and export each exit 0 within

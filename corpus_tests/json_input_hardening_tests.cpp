@@ -49,7 +49,7 @@ std::string joined(const std::vector<std::string>& lines) {
   return out;
 }
 
-// Item 6: a value nesting 100,000 arrays overflowed build's stack. The reader
+// A value nesting 100,000 arrays overflowed build's stack. The reader
 // every command uses stops at 64 levels and says where.
 TEST(JsonInputHardening, NestingIsLimitedTo64LevelsAndTheErrorSaysWhere) {
   EXPECT_TRUE(read_json(nested_arrays(kMaxJsonDepth)).value);
@@ -74,7 +74,7 @@ TEST(JsonInputHardening, NestingIsLimitedTo64LevelsAndTheErrorSaysWhere) {
   EXPECT_FALSE(read_json(nested_dumps).value);
 }
 
-// Item 15: nlohmann keeps the last of two equal keys; a fake "sha256" before
+// Nlohmann keeps the last of two equal keys; a fake "sha256" before
 // the real one passed the gate. Every reader refuses a duplicate key.
 TEST(JsonInputHardening, DuplicateKeysAreRefusedWithTheirPath) {
   const JsonRead top = read_json(R"({"a": 1, "a": 2})");
@@ -86,7 +86,7 @@ TEST(JsonInputHardening, DuplicateKeysAreRefusedWithTheirPath) {
   EXPECT_TRUE(read_json(R"({"a": {"k": 1}, "b": {"k": 1}})").value);  // one key in two objects is fine
 }
 
-// Item 15: a bad value of 200 MB was echoed in full (any value far over the cut
+// A bad value of 200 MB was echoed in full (any value far over the cut
 // shows it; 4 and 16 MiB keep the test short under ASan); syntax errors quote the
 // token nlohmann read so far, cut.
 TEST(JsonInputHardening, MessagesCutLongValues) {
@@ -105,7 +105,7 @@ TEST(JsonInputHardening, MessagesCutLongValues) {
   EXPECT_NE(built.errors.front().find("items["), std::string::npos) << built.errors.front().substr(0, 400);
 }
 
-// Item 7: an f32 item without `value` was written as 0.0 (exit 0); a nested
+// An f32 item without `value` was written as 0.0 (exit 0); a nested
 // item without `size` read a missing key. Both are named errors now.
 TEST(JsonInputHardening, BuildRefusesItemsWithoutTheirValueNamingThePath) {
   json dump = small_dump();
@@ -123,7 +123,7 @@ TEST(JsonInputHardening, BuildRefusesItemsWithoutTheirValueNamingThePath) {
   EXPECT_TRUE(any_contains(no_size.errors, "/items/0")) << joined(no_size.errors);
 }
 
-// Item 15: "stoul" for a bad hex string, "out of memory" for a 2^40 byte count.
+// "stoul" for a bad hex string, "out of memory" for a 2^40 byte count.
 TEST(JsonInputHardening, BuildSaysWhatIsWrongWithBitsAndByteCounts) {
   json dump = small_dump();
   item_at(dump, "objects[0].bounding_radius")["bits"] = "0xZZ";
@@ -144,7 +144,7 @@ TEST(JsonInputHardening, BuildSaysWhatIsWrongWithBitsAndByteCounts) {
   EXPECT_TRUE(any_contains(claim.errors, "bytes [0, 200000000) are in no item")) << joined(claim.errors);
 }
 
-// Item 15: overlapping items were accepted, the later silently winning.
+// Overlapping items were accepted, the later silently winning.
 TEST(JsonInputHardening, BuildNamesBothOverlappingItems) {
   json dump = small_dump();
   json extra = item_at(dump, "objects[0].bounding_radius");
@@ -163,7 +163,7 @@ TEST(JsonInputHardening, BuildNamesBothOverlappingItems) {
   EXPECT_FALSE(built.ok());
 }
 
-// Item 7: the checker knows the keywords of every schema it checks (dump and
+// The checker knows the keywords of every schema it checks (dump and
 // evidence use $ref, oneOf, maxItems and schema-valued additionalProperties),
 // and a 2 MiB string against a pattern does not recurse per character (the
 // depth-first executor would need millions of frames; 10 MiB took 23 s under ASan).
@@ -184,7 +184,7 @@ TEST(JsonInputHardening, SchemasOfDumpsEvidenceAndLocksAreChecked) {
   EXPECT_TRUE(schema_violations(manifest_schema(), manifest_json(r)).empty());
 }
 
-// Item 7: `docs check` with an evidence holding only "schema" read missing
+// `docs check` with an evidence holding only "schema" read missing
 // keys (a crash in 1 of 60 runs). The schema refuses it, and the blocks read
 // only through checked accessors even when called without that check.
 TEST(JsonInputHardening, DocsReadsEvidenceOnlyThroughCheckedAccess) {
@@ -206,7 +206,7 @@ TEST(JsonInputHardening, DocsReadsEvidenceOnlyThroughCheckedAccess) {
   EXPECT_NE(missing.errors[0].find("/fields/0/observed: key \"count\" is missing"), std::string::npos) << missing.errors[0];
 }
 
-// Item 15: a stray closing marker was accepted (the text around it copied as
+// A stray closing marker was accepted (the text around it copied as
 // if it were ordinary text). It is an error naming its line.
 TEST(JsonInputHardening, DocsRefusesAStrayClosingMarker) {
   SweepResult r;
@@ -226,7 +226,7 @@ TEST(JsonInputHardening, DocsRefusesAStrayClosingMarker) {
   EXPECT_NE(injected.errors[0].find("holds a meshgate marker"), std::string::npos) << injected.errors[0];
 }
 
-// Item 11: line_of() rescanned the document from its start for every block,
+// Line_of() rescanned the document from its start for every block,
 // so docs ran in time quadratic in blocks (200,000 blocks: hours). Linear now.
 TEST(JsonInputHardening, DocsIsLinearInBlocks) {
   SweepResult r;
@@ -246,7 +246,7 @@ TEST(JsonInputHardening, DocsIsLinearInBlocks) {
   std::printf("docs: 50,000 blocks in %.3f s\n", seconds);
 }
 
-// Item 15 (lock): the gate's reader refuses a duplicate key, so a fake sha256
+// The gate's reader refuses a duplicate key, so a fake sha256
 // before the real one cannot pass; a resealed edited lock is sound, which is
 // what docs/GUARANTEES.md says the gate cannot detect.
 TEST(JsonInputHardening, ALockWithADuplicateKeyIsRefused) {

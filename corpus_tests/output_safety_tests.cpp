@@ -1,7 +1,7 @@
 // The outputs: a .gltf and its .bin on a full disk leave the
-// previous pair intact (item 8); a replaced file keeps its mode, owner and
+// previous pair intact; a replaced file keeps its mode, owner and
 // group, and a symlink at the name is followed to its target or refused,
-// never replaced (item 10); `set …=1e400` is refused like 1e39 (item 15).
+// never replaced; `set …=1e400` is refused like 1e39.
 // The CLI side (output paths against inputs, the --force rule) is in
 // hostile_inputs.sh, section "outputs".
 #include <gtest/gtest.h>
@@ -88,7 +88,7 @@ class FullDisk {
   void (*previous_)(int) = nullptr;
 };
 
-// Item 8: tinygltf's file writer ignored write errors, so a full disk left an
+// Tinygltf's file writer ignored write errors, so a full disk left an
 // empty .gltf and a cut .bin behind exit 0.
 TEST_F(Outputs, GltfPairOnAFullDiskKeepsThePreviousPair) {
   const fs::path gltf_path = dir / "m.gltf", bin_path = dir / "m.bin";
@@ -116,7 +116,7 @@ TEST_F(Outputs, GltfPairOnAFullDiskKeepsThePreviousPair) {
   EXPECT_EQ(temporaries(), 0u);
 }
 
-// Item 8: the .gltf written from tinygltf's in-memory serialisation is the
+// The .gltf written from tinygltf's in-memory serialisation is the
 // same asset: tinygltf reads it back with its buffer from the .bin.
 TEST_F(Outputs, GltfPairReadsBackAsTheSameAsset) {
   const gltf::Exported e = exported_mod(1);
@@ -140,7 +140,7 @@ TEST_F(Outputs, GltfPairReadsBackAsTheSameAsset) {
             std::string::npos);
 }
 
-// Item 8: files written as a set are all staged before any is renamed: the
+// Files written as a set are all staged before any is renamed: the
 // second failing leaves the first name as it was.
 TEST_F(Outputs, ASetIsRenamedOnlyWhenEveryFileIsStaged) {
   put(dir / "a.bin", "old a");
@@ -156,7 +156,7 @@ TEST_F(Outputs, ASetIsRenamedOnlyWhenEveryFileIsStaged) {
   EXPECT_EQ(temporaries(), 0u);
 }
 
-// Item 10: a 0600 file became 0644, a file owned 1000:1000 became root's.
+// A 0600 file became 0644, a file owned 1000:1000 became root's.
 TEST_F(Outputs, AReplacedFileKeepsItsModeOwnerAndGroup) {
   const fs::path p = dir / "private.mod";
   put(p, "old");
@@ -194,7 +194,7 @@ TEST_F(Outputs, ANewFileFollowsTheUmask) {
   EXPECT_EQ(mode & 0600, 0600u);
 }
 
-// Item 10: a symlink given as the file to replace is followed: its target is
+// A symlink given as the file to replace is followed: its target is
 // replaced (keeping its mode), the link stays a link.
 TEST_F(Outputs, ASymlinkIsFollowedToItsTargetNeverReplaced) {
   fs::create_directories(dir / "real");
@@ -213,7 +213,7 @@ TEST_F(Outputs, ASymlinkIsFollowedToItsTargetNeverReplaced) {
     EXPECT_EQ(e.path().filename(), "doc.md") << "a temporary was left beside the target";
 }
 
-// Item 10: where following is not wanted (names meshgate chooses inside an
+// Where following is not wanted (names meshgate chooses inside an
 // output directory), a symlink is refused; a dangling one is refused always
 // (following it would create a file the user did not name); so is anything
 // that is not a regular file.
@@ -279,7 +279,7 @@ TEST_F(Outputs, ModelFileNamesFitNameMaxStayUniqueAndStable) {
   EXPECT_EQ(temporaries(), 0u);
 }
 
-// Item 15: strtod returns HUGE_VAL with ERANGE for 1e400, which passed the
+// Strtod returns HUGE_VAL with ERANGE for 1e400, which passed the
 // "beyond the f32 range" check as an infinity asked for; leading white space
 // was skipped.
 TEST(SetValues, NumbersPastEveryRangeAndLeadingSpacesAreRefused) {
