@@ -14,6 +14,7 @@
 #include "parser/mod/mod_fields.hpp"
 #include "analysis/format_observations.hpp"
 #include "pipeline/file_reader.hpp"
+#include "pipeline/nested_address.hpp"
 #include "pipeline/roundtrip.hpp"
 
 namespace meshgate {
@@ -105,10 +106,11 @@ void merge_into(SweepResult& result, SweepResult&& partial) {
 }  // namespace
 
 void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests,
-                PageKind pages, const PageRenderer& renderer, const SizeLimits& limits, unsigned jobs) {
+                PageKind pages, const PageRenderer& renderer, const SizeLimits& limits, unsigned jobs, const Origin& origin) {
   const auto visit = [&](SweepResult& target, const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
     SweptFile f;
     describe(f, o, bytes, parsed, digests);
+    f.nested = o.path != display;  // an address's file is an input of its own, though its path holds "!"
     // This file's own tallies first: its entry lists the invariants it violates.
     InvariantTallies tallies;
     if (parsed.model) observe_model(*parsed.model, {target.observations, tallies, f, o.path});
@@ -131,7 +133,7 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
                            [&into, partial] { merge_into(into, std::move(*partial)); }};
   };
   roundtrip_each(
-      display, data, {.profile = profile, .limits = limits, .jobs = jobs},
+      display, data, {.profile = profile, .limits = limits, .origin = origin, .jobs = jobs},
       [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) { visit(into, o, bytes, parsed); },
       /*hashes=*/digests, branch);
 }
@@ -142,14 +144,14 @@ namespace {
 // `member_jobs`: the threads a volume's members may take.
 void sweep_input(const InputFile& input, const SweepOptions& options, FileReader& reader, PageKind pages,
                  SweepResult& partial, unsigned member_jobs) {
-  const FileRead read = reader.read(input.path, options.limits);
-  if (read.ok()) {
-    sweep_file(input.display, read.bytes, options.profile, partial, options.digests, pages, options.pages, options.limits,
-               member_jobs);
-  } else if (read.status == ReadStatus::too_large) {
+  const InputBytes in = read_input_bytes(input, reader, {.profile = options.profile, .limits = options.limits});
+  if (in.ok()) {
+    sweep_file(in.display, in.bytes, options.profile, partial, options.digests, pages, options.pages, options.limits,
+               member_jobs, in.origin);
+  } else if (in.read.status == ReadStatus::too_large && input.nested.empty()) {
     // Rejected unread; still cited by its digests, read a piece at a time.
     SweptFile f;
-    describe(f, too_large_outcome(input.display, read), {}, {}, false);
+    describe(f, too_large_outcome(input.display, in.read), {}, {}, false);
     if (options.digests) {
       if (const std::optional<FileDigests> d = digest_file(input.path)) {
         f.xxh3_64 = d->xxh3_64;
@@ -163,7 +165,8 @@ void sweep_input(const InputFile& input, const SweepOptions& options, FileReader
       partial.add_file(std::move(f));
     }
   } else {
-    partial.errors.push_back(input.display + ": " + read_failure_text(read));
+    // An address whose file is too large to read names no file that can be swept: an error, as a missing one.
+    partial.errors.push_back(input.display + ": " + (in.read.ok() ? in.address_error : read_failure_text(in.read)));
     partial.unreadable.push_back(input.display);
   }
 }

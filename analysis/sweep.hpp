@@ -55,7 +55,7 @@ struct PartDigest {
 
 struct SweptFile {
   std::string path;  // relative to its argument; nested ones as "outer.rlb!MODEL.MSH"
-  bool nested = false;
+  bool nested = false;  // inside an input (an address FILE!NESTED given as an argument is an input)
   uint64_t size = 0;
   std::string xxh3_64;  // empty, like sha256, when the sweep was asked not to
   std::string sha256;   // compute digests (SweepOptions::digests)
@@ -157,7 +157,7 @@ struct SweepResult {
 enum class PageKind : uint8_t { none, map_only, with_detail };
 void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests = true,
                 PageKind pages = PageKind::none, const PageRenderer& renderer = {}, const SizeLimits& limits = {},
-                unsigned jobs = 1);
+                unsigned jobs = 1, const Origin& origin = {});
 
 // A page's detail (marks and base64 bytes, as JSON text) runs to about this
 // many bytes per byte of its file: 4/3 for base64, the rest for marks.

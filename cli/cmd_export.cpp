@@ -13,6 +13,7 @@
 #include "reports/json_stream.hpp"
 #include "pipeline/material_chain.hpp"
 #include "pipeline/format_rows.hpp"
+#include "pipeline/nested_address.hpp"
 #include "pipeline/parse_tree.hpp"
 #include "writer/core/output_names.hpp"
 #include "export/gltf_export.hpp"
@@ -43,7 +44,14 @@ struct PlannedModel {
 };
 
 // How both passes walk an input: the plan must meet the models the export meets.
-ParseTreeOptions tree_options(const ExportOptions& options) { return {.profile = options.profile}; }
+ParseTreeOptions tree_options(const ExportOptions& options, const Origin& origin = {}) {
+  return {.profile = options.profile, .origin = origin};
+}
+
+// An input's bytes, or for an address FILE!NESTED the nested file's.
+InputBytes read_export_input(const InputFile& input, const ExportOptions& options, FileReader& reader) {
+  return read_input_bytes(input, reader, {.profile = options.profile, .limits = options.limits});
+}
 
 // A file of the tree the export writes as glTF (a plain archive holds models, is none).
 bool exports(const ParsedFile& f) { return f.ok() && row_of(f.format).is_model(); }
@@ -61,9 +69,9 @@ std::vector<PlannedModel> plan_directory(const InputScan& scan, const ExportOpti
   std::set<std::string> taken;
   FileReader reader;
   for (const InputFile& input : scan.files) {
-    const FileRead read = reader.read(input.path, options.limits);
-    if (!read) continue;
-    parse_tree(input.display, read.bytes, tree_options(options), [&](const ParsedFile& f) {
+    const InputBytes in = read_export_input(input, options, reader);
+    if (!in.ok()) continue;
+    parse_tree(in.display, in.bytes, tree_options(options, in.origin), [&](const ParsedFile& f) {
       if (!exports(f)) return;
       planned.push_back({f.path, platform::join_utf8(options.out_dir, output_file_name(f.path, extension, taken))});
     });
@@ -109,11 +117,11 @@ bool outputs_spare_libraries(const std::vector<std::string>& outputs, const std:
   return true;
 }
 
-// The PTX companion is an input too. False after printing why.
+// The PTX companion (or, for an address, the file holding it) is an input too. False after printing why.
 bool outputs_spare_companion(const std::vector<std::string>& outputs, const std::string& companion) {
   for (const std::string& out : outputs) {
     std::error_code ec;
-    if (std::filesystem::equivalent(platform::path_from_utf8(out), platform::path_from_utf8(companion), ec)) {
+    if (std::filesystem::equivalent(platform::path_from_utf8(out), platform::path_from_utf8(split_nested(companion).first), ec)) {
       std::cerr << "meshgate export: " << display_name(out) << " is an input (" << display_name(companion)
                 << "); not overwriting it\n";
       return false;
@@ -155,13 +163,18 @@ class ModelExport {
         motions_(std::move(motions)) {}
 
   void export_input(const InputFile& input, FileReader& reader) {
-    const FileRead read = reader.read(input.path, options_.limits);
-    if (!read) {
-      std::cerr << "meshgate export: " << display_name(platform::utf8_of(input.path)) << ": " << read_failure_text(read) << "\n";
-      (read.status == ReadStatus::too_large ? rejected_ : io_failed_) = true;
+    const InputBytes in = read_export_input(input, options_, reader);
+    if (!in.read) {
+      std::cerr << "meshgate export: " << display_name(platform::utf8_of(input.path)) << ": " << read_failure_text(in.read) << "\n";
+      (in.read.status == ReadStatus::too_large ? rejected_ : io_failed_) = true;
       return;
     }
-    parse_tree(input.display, read.bytes, tree_options(options_), [&](const ParsedFile& o) { visit(o, input); });
+    if (!in.ok()) {  // an address that names no file in its tree
+      std::cerr << "meshgate export: " << display_text(in.address_error) << "\n";
+      io_failed_ = true;
+      return;
+    }
+    parse_tree(in.display, in.bytes, tree_options(options_, in.origin), [&](const ParsedFile& o) { visit(o, input); });
   }
 
   [[nodiscard]] const std::vector<ExportedModel>& done() const { return done_; }

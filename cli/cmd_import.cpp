@@ -49,9 +49,12 @@ void refuse_like(const ImportOptions& options) {
 }
 
 // The glTF through the MOD layout builder; nullopt when --like does not parse (printed).
-std::optional<ImportBuild> build_imported_mod(const tinygltf::Model& asset, const ImportOptions& options, Bytes like_bytes) {
+// `like_origin`: how an address --like FILE!NESTED found it (a PAC slot's MOD may run into the slot's padding).
+std::optional<ImportBuild> build_imported_mod(const tinygltf::Model& asset, const ImportOptions& options, Bytes like_bytes,
+                                              const Origin& like_origin) {
   std::optional<mod::ParseResult> like;
-  if (!options.like.empty() && !(like = mod::parse_mod(like_bytes))->ok()) {
+  if (!options.like.empty() &&
+      !(like = mod::parse_mod(like_bytes, {.container_member = like_origin.container_member}))->ok()) {
     refuse_like(options);
     return std::nullopt;
   }
@@ -120,14 +123,15 @@ int run_import(const ImportOptions& options) {
   if (!asset) return exit_code;
   // The files the glTF's URIs name are inputs as much as the glTF itself.
   if (!outputs_are_usable({options.output}, folder.named_files(), "import", Overwrite::replace)) return kExitUsage;  // existence: checked above
+  // --like: a path, or an address FILE!NESTED (a MOD in a PAC slot, an MSH in an archive); its file was scanned above.
   FileReader like_reader;
-  const FileRead like_read = options.like.empty() ? FileRead{} : like_reader.read(platform::path_from_utf8(options.like));
-  if (!options.like.empty() && !like_read) {
-    std::cerr << "meshgate import: " << options.like << ": " << read_failure_text(like_read) << "\n";
-    return kExitUsage;
-  }
-  const std::optional<ImportBuild> built = options.as == "mod" ? build_imported_mod(*asset, options, like_read.bytes)
-                                                               : build_imported_msh(*asset, options, like_read.bytes);
+  std::optional<SingleInput> like;
+  if (!options.like.empty() &&
+      !(like = read_single_input(options.like, {}, Overwrite::replace, {}, like_reader, "import", exit_code)))
+    return exit_code;
+  const Bytes like_bytes = like ? like->bytes : Bytes{};
+  const std::optional<ImportBuild> built = options.as == "mod" ? build_imported_mod(*asset, options, like_bytes, like ? like->origin : Origin{})
+                                                               : build_imported_msh(*asset, options, like_bytes);
   if (!built) return kExitUsage;
   for (const std::string& w : built->warnings) std::cout << "warning: " << w << "\n";
   if (!built->errors.empty()) {
@@ -152,7 +156,8 @@ void add_import(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0, 4));
   add_output_option(cmd, "-o,--output", options->output, "the model to write")->required();
   add_force_option(cmd, options->force, "write the result even if it has an error diagnostic");
-  cmd->add_option("--max-size", options->limits.override_bytes, "the largest input read, in bytes (default 256 MiB)");
+  add_size_option(cmd, "--max-size", [&limits = options->limits](uint64_t bytes) { limits.override_bytes = bytes; },
+                  {1, uint64_t{1} << 40, "1 TiB"}, "the largest input read (default 256 MiB)");
   cmd->callback([options, &exit_code] { exit_code = run_import(*options); });
 }
 

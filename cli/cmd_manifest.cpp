@@ -26,11 +26,12 @@ struct ManifestOptions {
   unsigned jobs = 1;
   SizeLimits limits;
   uint64_t max_lock = kMaxLockBytes;
+  bool allow_empty = false;
 };
 
 void add_max_lock_option(CLI::App* cmd, uint64_t& bytes) {
-  cmd->add_option("--max-lock", bytes, "largest lock, in bytes, that manifest writes and gate reads (default 256 MiB)")
-      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 36));
+  add_size_option(cmd, "--max-lock", [&bytes](uint64_t size) { bytes = size; }, {1, uint64_t{1} << 36, "64 GiB"},
+                  "largest lock that manifest writes and gate reads (default 256 MiB)");
 }
 
 // The lock as JSON, or nullopt after saying why it cannot be used (exit 2).
@@ -65,8 +66,10 @@ std::optional<nlohmann::json> read_lock(const std::string& path, uint64_t max_lo
 int run_manifest(const ManifestOptions& options) {
   SweepRequest request{options.paths, options.jobs, options.profile, options.limits, true, {options.out}};
   request.overwrite = overwrite_rule(options.force);
-  auto result = run_sweep(request, "manifest");
-  if (!result) return kExitUsage;
+  request.allow_empty = options.allow_empty;
+  int failure = kExitUsage;
+  auto result = run_sweep(request, "manifest", failure);
+  if (!result) return failure;
   const auto write_lock = [&](std::ostream& out) { write_manifest_json(out, *result); };
   // Never a lock the gate would refuse to read: measured before it is written.
   if (const uint64_t bytes = streamed_size(write_lock); bytes > options.max_lock) {
@@ -88,8 +91,10 @@ int run_gate(const ManifestOptions& options) {
   if (!manifest) return kExitUsage;
   SweepRequest request{options.paths, options.jobs, options.profile, options.limits, true, {}, false};
   request.unreadable_is_finding = true;
-  auto result = run_sweep(request, "gate");
-  if (!result) return kExitUsage;
+  request.allow_empty = options.allow_empty;
+  int failure = kExitUsage;
+  auto result = run_sweep(request, "gate", failure);
+  if (!result) return failure;
   const std::vector<std::string> differences = gate_differences(*manifest, *result);
   for (const std::string& d : differences) std::printf("gate: %s\n", display_text(d).c_str());
   std::printf("gate: %s (%zu entries checked, %zu differences)\n", differences.empty() ? "PASS" : "FAIL",
@@ -109,6 +114,7 @@ void add_manifest(CLI::App& app, int& exit_code) {
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   add_max_lock_option(cmd, options->max_lock);
+  add_allow_empty_option(cmd, options->allow_empty);
   cmd->callback([options, &exit_code] { exit_code = run_manifest(*options); });
 }
 
@@ -121,6 +127,7 @@ void add_gate(CLI::App& app, int& exit_code) {
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
   add_max_lock_option(cmd, options->max_lock);
+  add_allow_empty_option(cmd, options->allow_empty);
   cmd->callback([options, &exit_code] { exit_code = run_gate(*options); });
 }
 

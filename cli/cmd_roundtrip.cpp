@@ -6,6 +6,7 @@
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/file_reader.hpp"
 #include "pipeline/input_scan.hpp"
+#include "pipeline/nested_address.hpp"
 #include "reports/json_stream.hpp"
 #include "pipeline/roundtrip.hpp"
 
@@ -18,6 +19,7 @@ struct RoundTripOptions {
   bool json = false;
   nres::Profile profile = nres::Profile::compatible;
   SizeLimits limits;
+  bool allow_empty = false;
 };
 
 void print_row(const RoundTripOutcome& o) {
@@ -55,22 +57,28 @@ void print_roundtrip_totals(const RoundTripTotals& t) {
 int run_roundtrip(const RoundTripOptions& options) {
   const std::optional<InputScan> scan = scan_for(options.paths, 1, "roundtrip");
   if (!scan) return kExitUsage;
+  if (!scan_found_files(*scan, options.paths, options.allow_empty, "roundtrip")) return kExitFailed;
   nlohmann::json files = nlohmann::json::array();
   RoundTripTotals totals;
   if (!options.json) std::printf("%-9s %10s  %-16s  %-11s %s\n", "result", "bytes", "xxh3_64", "format", "path");
   FileReader reader;
   for (const InputFile& input : scan->files) {
-    const FileRead read = reader.read(input.path, options.limits);
-    if (!read && read.status != ReadStatus::too_large) {
-      std::cerr << "meshgate roundtrip: " << platform::utf8_of(input.path) << ": " << read_failure_text(read) << "\n";
+    const InputBytes in = read_input_bytes(input, reader, {.profile = options.profile, .limits = options.limits});
+    if (!in.ok() && (in.read.status != ReadStatus::too_large || !input.nested.empty())) {
+      std::cerr << "meshgate roundtrip: " << display_text(in.read.ok() ? in.address_error
+                                                                        : platform::utf8_of(input.path) + ": " + read_failure_text(in.read))
+                << "\n";
       return kExitUsage;
     }
-    const std::vector<RoundTripOutcome> outcomes =
-        read ? roundtrip_tree(input.display, read.bytes, options.profile, {}, true, options.limits)
-             : std::vector<RoundTripOutcome>{too_large_outcome(input.display, read)};
+    std::vector<RoundTripOutcome> outcomes;
+    if (in.ok())
+      roundtrip_each(in.display, in.bytes, {.profile = options.profile, .limits = options.limits, .origin = in.origin},
+                     [&](const RoundTripOutcome& o, Bytes, const ParsedView&) { outcomes.push_back(o); });
+    else
+      outcomes.push_back(too_large_outcome(input.display, in.read));
     for (const RoundTripOutcome& o : outcomes) {
       ++totals.total;
-      if (o.path == input.display) totals.bytes += o.size;  // nested payloads are inside it
+      if (o.path == in.display) totals.bytes += o.size;  // nested payloads are inside it
       (o.identical ? totals.identical : o.read_only && o.parsed ? totals.read_only : totals.failed) += 1;
       if (options.json)
         files.push_back(roundtrip_json(o));
@@ -93,6 +101,7 @@ void add_roundtrip(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", options->json, "print a JSON report");
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
+  add_allow_empty_option(cmd, options->allow_empty);
   cmd->callback([options, &exit_code] { exit_code = run_roundtrip(*options); });
 }
 

@@ -21,6 +21,7 @@ struct SweepCliOptions {
   nres::Profile profile = nres::Profile::compatible;
   unsigned jobs = 1;
   SizeLimits limits;
+  bool allow_empty = false;
 };
 
 // What every sweep prints of a file: a line when it is not clean. True when it printed one.
@@ -71,6 +72,7 @@ SweepRequest sweep_request(const SweepCliOptions& options) {
   request.digests = !options.json_out.empty() || !options.markdown_out.empty() || !options.html_out.empty();
   request.pages = !options.html_out.empty();
   request.overwrite = overwrite_rule(options.force);
+  request.allow_empty = options.allow_empty;
   for (const std::string* out : {&options.json_out, &options.markdown_out, &options.html_out})
     if (!out->empty()) request.outputs.push_back(*out);
   return request;
@@ -92,8 +94,9 @@ int run_sweep_command(const SweepCliOptions& options) {
   // and forgotten as it is swept: memory does not grow with the files.
   uint64_t not_clean = 0;
   if (request.outputs.empty()) request.stream = [&not_clean](SweptFile&& f) { not_clean += print_if_not_clean(f); };
-  auto result = run_sweep(request, "sweep");
-  if (!result) return kExitUsage;
+  int failure = kExitUsage;
+  auto result = run_sweep(request, "sweep", failure);
+  if (!result) return failure;
   const int outcome = request.stream ? print_sweep_summary(*result, not_clean) : print_sweep_summary(*result);
   if (!write_sweep_reports(options, *result, request.overwrite)) return kExitUsage;
   return outcome;
@@ -103,8 +106,10 @@ int run_report(const SweepCliOptions& options) {
   SweepRequest request{options.paths, options.jobs, options.profile, options.limits, true, {options.html_out}, false};
   request.pages = true;
   request.overwrite = overwrite_rule(options.force);
-  auto result = run_sweep(request, "report");
-  if (!result) return kExitUsage;
+  request.allow_empty = options.allow_empty;
+  int failure = kExitUsage;
+  auto result = run_sweep(request, "report", failure);
+  if (!result) return failure;
   const int outcome = print_sweep_summary(*result);
   if (!write_html_report(options.html_out, *result, "report", request.overwrite)) return kExitUsage;
   return outcome;
@@ -124,6 +129,7 @@ void add_sweep(CLI::App& app, int& exit_code) {
   add_jobs_option(cmd, options->jobs);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
+  add_allow_empty_option(cmd, options->allow_empty);
   cmd->callback([options, &exit_code] { exit_code = run_sweep_command(*options); });
 }
 
@@ -137,6 +143,7 @@ void add_report(CLI::App& app, int& exit_code) {
   add_jobs_option(cmd, options->jobs);
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
+  add_allow_empty_option(cmd, options->allow_empty);
   cmd->callback([options, &exit_code] { exit_code = run_report(*options); });
 }
 

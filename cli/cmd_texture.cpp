@@ -37,15 +37,15 @@ struct TextureFind {
 };
 
 // The image name `wanted` asks of file `f` ("" for the file itself), if it
-// names one of f's images. Paths match as NRes lookups match (_strcmpi).
+// names one of f's images. `wanted` is spelled as the tree spells its files
+// (spelled_address: an NRes name given in another case is respelled there).
 std::optional<std::string> wanted_name(const ParsedFile& f, const std::string& wanted, const std::vector<std::string>& names) {
   const bool parsed = f.parsed();
-  if (wanted.empty() ? f.depth == 0 : nres::compare_names_lowercase(f.path, wanted) == 0) {
+  if (wanted.empty() ? f.depth == 0 : f.path == wanted) {
     if (!parsed || std::find(names.begin(), names.end(), "") != names.end()) return "";
     return std::nullopt;  // a companion is no image: one of its entries is
   }
-  if (wanted.size() <= f.path.size() + 1 || wanted[f.path.size()] != '!' ||
-      nres::compare_names_lowercase(f.path, wanted.substr(0, f.path.size())) != 0)
+  if (wanted.size() <= f.path.size() + 1 || wanted[f.path.size()] != '!' || wanted.compare(0, f.path.size(), f.path) != 0)
     return std::nullopt;
   const std::string rest = wanted.substr(f.path.size() + 1);
   if (rest.find('!') != std::string::npos) return std::nullopt;
@@ -114,7 +114,10 @@ int run_texture(const TextureOptions& options) {
   const std::optional<SingleInput> input = read_single_input(file, {options.output}, overwrite_rule(options.force),
                                                              options.limits, reader, "texture", exit_code);
   if (!input) return exit_code;
-  const std::string wanted = nested.empty() ? "" : input->display + "!" + nested;
+  const std::optional<std::string> spelled =
+      nested.empty() ? nested : spelled_address(*input, nested, options.limits, "texture");
+  if (!spelled) return kExitUsage;
+  const std::string wanted = nested.empty() ? "" : input->display + "!" + *spelled;
   const TextureFind found = find_texture(*input, file, wanted, options);
   if (!found.matched) {
     report_no_texture(found, file, nested, wanted);

@@ -191,7 +191,9 @@ int run_view(const ViewOptions& options) {
   const std::optional<SingleInput> input =
       read_single_input(file, {options.output}, overwrite_rule(options.force), options.limits, reader, "view", exit_code);
   if (!input) return exit_code;
-  const std::string wanted = nested.empty() ? "" : input->display + "!" + nested;
+  const std::optional<std::string> spelled = nested.empty() ? nested : spelled_address(*input, nested, options.limits, "view");
+  if (!spelled) return kExitUsage;
+  const std::string wanted = nested.empty() ? "" : input->display + "!" + *spelled;
   const ViewFind found = find_view_model(*input, file, wanted, options.profile, looks, inputs);
   if (!found.page) return report_no_view_model(found, options.file, file, nested, wanted);
   if (!write_view_page(*found.page, options)) return kExitUsage;

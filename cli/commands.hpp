@@ -47,7 +47,17 @@ void add_spec(CLI::App& app, int& exit_code);
 // The options several commands share, spelled once.
 void add_profile_option(CLI::App* cmd, nres::Profile& profile);  // --profile strict|compatible
 void add_jobs_option(CLI::App* cmd, unsigned& jobs);              // --jobs N
-void add_max_size_option(CLI::App* cmd, SizeLimits& limits);      // --max-size BYTES
+void add_max_size_option(CLI::App* cmd, SizeLimits& limits);      // --max-size, --max-inflated SIZE; --max-nested N
+// The sizes a size option takes, the largest spelled as --help and messages say it.
+struct SizeRange {
+  uint64_t min, max;
+  std::string max_text;
+};
+// A size option: SIZE in bytes or with a unit (pipeline/size_text.hpp, one
+// reading for every option), within `range`; anything else is a usage error
+// (exit 2) that says why. `set` receives the bytes.
+CLI::Option* add_size_option(CLI::App* cmd, const std::string& name, std::function<void(uint64_t)> set, SizeRange range,
+                             const std::string& what);
 // An output file option: an empty path is a usage error.
 CLI::Option* add_output_option(CLI::App* cmd, const std::string& name, std::string& path, const std::string& what);
 
@@ -92,6 +102,16 @@ CLI::Option* add_force_option(CLI::App* cmd, bool& force, const std::string& als
 [[nodiscard]] std::optional<InputScan> scan_for(const std::vector<std::string>& paths, unsigned jobs, const char* command,
                                                 bool keep_unreadable = false);
 
+// --allow-empty (roundtrip, sweep, report, manifest, gate): without it, PATHs
+// that hold no file meshgate reads are an error, so a CI job given a wrong
+// corpus path fails instead of passing over nothing.
+void add_allow_empty_option(CLI::App* cmd, bool& allow_empty);
+// False after printing "no files found under PATH..." when the scan found no
+// file (nor an unreadable one, which is a finding of its own) and `allow_empty`
+// is off.
+[[nodiscard]] bool scan_found_files(const InputScan& scan, const std::vector<std::string>& paths, bool allow_empty,
+                                    const char* command);
+
 // The one file a single-file command (view, bytemap, dump, rebuild, set)
 // reads: scanned as a sweep would (so it is named as a sweep names it),
 // checked against the outputs (none may be the input), and read within its
@@ -115,10 +135,14 @@ struct SingleInput {
                                                            Overwrite overwrite, const SizeLimits& limits, FileReader& reader,
                                                            const char* command, int& exit_code);
 
-// FILE!NESTED: the longest prefix that is an existing file
-// is the file (a file name may itself hold "!"); what follows is the nested
-// path, "" when the path exists as given.
-[[nodiscard]] std::pair<std::string, std::string> split_nested(const std::string& path);
+// For a command that walks a file itself to find what an address names
+// (view, texture): the address's nested part as the file's tree spells it
+// (exactly, or the one file whose NRes names it folds to: find_nested), a
+// trailing part that is no file (a PTX entry) kept as given; `nested` as
+// given when no file has it (the walk then says what the file holds).
+// nullopt after printing why when it names several files in other cases.
+[[nodiscard]] std::optional<std::string> spelled_address(const SingleInput& input, const std::string& nested,
+                                                         const SizeLimits& limits, const char* command);
 
 // The material chain's options (export, view): --game-dir, --materials,
 // --textures, --texm-order, --wear-rows; open_libraries() reads the libraries
@@ -166,10 +190,13 @@ struct SweepRequest {
   bool pages = false;                   // make each file's HTML report page (report, sweep --html)
   Overwrite overwrite = Overwrite::refuse;  // the output rule for `outputs`: overwrite_rule(--force)
   SweptFileSink stream = {};  // set: files are handed here as they are swept, not kept (SweepOptions::stream)
+  bool allow_empty = false;   // --allow-empty: PATHs holding no file are a sweep of 0 files, not an error
 };
 // Shared by sweep, manifest and gate: scan PATHs and sweep them (progress bar
-// on a terminal); nullopt after printing why on a usage or I/O error.
-[[nodiscard]] std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* command);
+// on a terminal); nullopt after printing why, with the exit code in
+// `failure_exit`: 2 on a usage or I/O error, 1 when PATHs hold no file
+// (SweepRequest::allow_empty).
+[[nodiscard]] std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* command, int& failure_exit);
 
 // The last step of every command that writes a model (set, build): parse
 // `bytes` as a reader would (same profile), print every diagnostic, and write

@@ -9,9 +9,12 @@
 #include "cli/commands.hpp"
 
 #include "parser/mot/mot_parser.hpp"
+#include "parser/nres/nres_parser.hpp"
+#include "parser/ptx/ptx_parser.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/ptx_companion.hpp"
 #include "pipeline/roundtrip.hpp"
+#include "pipeline/size_text.hpp"
 #include "reports/evidence_html.hpp"
 #include "reports/file_page.hpp"
 #include "platform/console.hpp"
@@ -42,14 +45,30 @@ void add_jobs_option(CLI::App* cmd, unsigned& jobs) {
   cmd->add_option("--jobs", jobs, "worker threads")->check(CLI::Range(1u, 256u))->capture_default_str();
 }
 
+CLI::Option* add_size_option(CLI::App* cmd, const std::string& name, std::function<void(uint64_t)> set, SizeRange range,
+                             const std::string& what) {
+  const auto check = [range](const std::string& text) -> std::string {
+    const SizeText size = parse_size_text(text);
+    if (!size.ok()) return size.error;
+    if (size.bytes < range.min || size.bytes > range.max)
+      return text + " is " + std::to_string(size.bytes) + " bytes, outside " + std::to_string(range.min) + ".." +
+             std::to_string(range.max) + " (" + range.max_text + ")";
+    return {};
+  };
+  return cmd
+      ->add_option_function<std::string>(
+          name, [set = std::move(set)](const std::string& text) { set(parse_size_text(text).bytes); },
+          what + "; SIZE is bytes or takes a unit: 512k, 64MiB, 4GiB (k, M, G, T and KiB... are 1024-based; kB, MB, GB, TB 1000-based)")
+      ->type_name("SIZE")
+      ->check(CLI::Validator(check, ""));
+}
+
 void add_max_size_option(CLI::App* cmd, SizeLimits& limits) {
-  cmd->add_option_function<uint64_t>(
-         "--max-size", [&limits](const uint64_t& bytes) { limits.override_bytes = bytes; },
-         "largest file to read, in bytes (default per format: MOD 64 MiB, NRes/MSH 256 MiB)")
-      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40));
-  cmd->add_option("--max-inflated", limits.inflated_bytes,
-                  "bytes one input may inflate or decode in all, whatever its nesting (default 4 GiB)")
-      ->check(CLI::Range(uint64_t{0}, uint64_t{1} << 40));
+  add_size_option(cmd, "--max-size", [&limits](uint64_t bytes) { limits.override_bytes = bytes; }, {1, uint64_t{1} << 40, "1 TiB"},
+                  "largest file to read (default per format: MOD 64 MiB, NRes/MSH 256 MiB)");
+  add_size_option(cmd, "--max-inflated", [&limits](uint64_t bytes) { limits.inflated_bytes = bytes; },
+                  {0, uint64_t{1} << 40, "1 TiB"},
+                  "bytes one input may inflate or decode in all, whatever its nesting (default 4 GiB)");
   cmd->add_option("--max-nested", limits.nested_files,
                   "files one input may hold below it in all, whatever its nesting (default 1,000,000)")
       ->check(CLI::Range(uint64_t{0}, uint64_t{100'000'000}));
@@ -157,6 +176,19 @@ std::optional<InputScan> scan_for(const std::vector<std::string>& paths, unsigne
   return scan;
 }
 
+void add_allow_empty_option(CLI::App* cmd, bool& allow_empty) {
+  cmd->add_flag("--allow-empty", allow_empty,
+                "PATHs that hold no file meshgate reads are 0 files, exit 0 (without it: exit 1, \"no files found\")");
+}
+
+bool scan_found_files(const InputScan& scan, const std::vector<std::string>& paths, bool allow_empty, const char* command) {
+  if (allow_empty || !scan.files.empty() || !scan.unreadable_displays.empty()) return true;
+  std::cerr << "meshgate " << command << ": no files found under";
+  for (size_t i = 0; i < paths.size(); ++i) std::cerr << (i ? ", " : " ") << display_text(paths[i]);
+  std::cerr << " (none is a file of a format meshgate reads; --allow-empty accepts that)\n";
+  return false;
+}
+
 std::optional<SingleInput> read_single_input(const std::string& path, const std::vector<std::string>& outputs,
                                              Overwrite overwrite, const SizeLimits& limits, FileReader& reader, const char* command,
                                              int& exit_code) {
@@ -188,9 +220,29 @@ std::optional<SingleInput> read_single_input(const std::string& path, const std:
   return input;
 }
 
-std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* command) {
+std::optional<std::string> spelled_address(const SingleInput& input, const std::string& nested, const SizeLimits& limits,
+                                           const char* command) {
+  // The address may end in a part that is no file (a PTX entry "tex.ptx!3"): then the file before it is looked up.
+  for (const size_t cut : {nested.size(), nested.rfind('!')}) {
+    if (cut == std::string::npos || cut == 0) continue;
+    const NestedLookup found = find_nested(input.display, input.bytes, nested.substr(0, cut), {.limits = limits});
+    if (found.ambiguous) {
+      std::cerr << "meshgate " << command << ": " << display_text(found.error) << "\n";
+      return std::nullopt;
+    }
+    if (found.file) return found.file->display.substr(input.display.size() + 1) + nested.substr(cut);
+  }
+  return nested;
+}
+
+std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* command, int& failure_exit) {
+  failure_exit = kExitUsage;
   std::optional<InputScan> scan = scan_for(request.paths, request.jobs, command, request.unreadable_is_finding);
   if (!scan || !outputs_are_usable(request.outputs, scan->files, command, request.overwrite)) return std::nullopt;
+  if (!scan_found_files(*scan, request.paths, request.allow_empty, command)) {
+    failure_exit = kExitFailed;
+    return std::nullopt;
+  }
   SweepOptions options;
   options.jobs = request.jobs;
   options.profile = request.profile;
@@ -241,15 +293,6 @@ int write_checked_model(const std::string& display, const std::vector<std::byte>
   return kExitOk;
 }
 
-std::pair<std::string, std::string> split_nested(const std::string& path) {
-  if (platform::status_of(platform::path_from_utf8(path)).exists()) return {path, ""};
-  for (size_t bang = path.rfind('!'); bang != std::string::npos && bang > 0; bang = path.rfind('!', bang - 1)) {
-    if (platform::status_of(platform::path_from_utf8(path.substr(0, bang))).kind == platform::PathKind::regular)
-      return {path.substr(0, bang), path.substr(bang + 1)};
-  }
-  return {path, ""};
-}
-
 void add_material_options(CLI::App* cmd, MaterialOptions& options) {
   cmd->add_option("--game-dir", options.game_dir,
                   "MSH: textured materials from Material.lib and Textures.lib in DIR (any case), each model's WEAR "
@@ -267,10 +310,48 @@ void add_material_options(CLI::App* cmd, MaterialOptions& options) {
                   "by-position (fparkan)");
 }
 
+namespace {
+
+// --textures, read as a path or an address FILE!NESTED (as --motion is), and
+// told by its bytes: nullopt after printing why it cannot be used, naming it
+// and the cause (missing, a directory, unreadable, an address that names
+// nothing, or neither a Textures.lib nor a PTX companion that parses).
+std::optional<SingleInput> read_textures_argument(const std::string& textures, const SizeLimits& limits,
+                                                  const char* command, FileReader& reader) {
+  int unused = kExitOk;
+  std::optional<SingleInput> input = read_single_input(textures, {}, Overwrite::replace, limits, reader, command, unused);
+  if (!input) {
+    std::cerr << "meshgate " << command << ": --textures " << display_text(textures)
+              << ": cannot be read (above); it names a Textures.lib or a DMC3 PTX companion\n";
+    return std::nullopt;
+  }
+  if (detect_format(input->bytes) == Format::dmc3_ptx) return input;
+  if (nres::looks_like_nres(input->bytes)) {
+    if (!input->nested) return input;
+    std::cerr << "meshgate " << command << ": --textures " << display_text(textures)
+              << ": a Textures.lib is read from a file of its own, not from inside another\n";
+    return std::nullopt;
+  }
+  // Not told as either: say what the PTX parser makes of it (a PTX whose table does not close).
+  std::cerr << "meshgate " << command << ": --textures " << display_text(input->display)
+            << ": neither a Textures.lib (an NRes archive) nor a DMC3 PTX companion that parses\n";
+  for (const Diagnostic& d : ptx::parse_ptx(input->bytes).diagnostics)
+    if (d.severity == Severity::error) std::cerr << "  " << format_diagnostic(display_name(input->display), d) << "\n";
+  return std::nullopt;
+}
+
+}  // namespace
+
 bool open_libraries(const MaterialOptions& options, const SizeLimits& limits, const char* command,
                     std::optional<MaterialSession>& session) {
-  // A PTX companion given to --textures is open_companion's, not a Textures.lib.
-  const std::string textures = is_ptx_companion(options.textures, limits) ? "" : options.textures;
+  std::string textures = options.textures;
+  if (!textures.empty()) {
+    FileReader reader;
+    const std::optional<SingleInput> given = read_textures_argument(textures, limits, command, reader);
+    if (!given) return false;
+    // A PTX companion given to --textures is open_companion's, not a Textures.lib.
+    if (detect_format(given->bytes) == Format::dmc3_ptx) textures.clear();
+  }
   if (options.game_dir.empty() && options.materials.empty() && textures.empty()) return true;
   std::string error;
   std::unique_ptr<GameLibraries> libraries;
@@ -286,9 +367,14 @@ bool open_libraries(const MaterialOptions& options, const SizeLimits& limits, co
 
 bool open_companion(const MaterialOptions& options, const SizeLimits& limits, const char* command,
                     std::shared_ptr<const gltf::CompanionTextures>& companion) {
-  if (options.textures.empty() || !is_ptx_companion(options.textures, limits)) return true;
+  if (options.textures.empty()) return true;
+  FileReader reader;
+  const std::optional<SingleInput> given = read_textures_argument(options.textures, limits, command, reader);
+  if (!given) return false;
+  if (detect_format(given->bytes) != Format::dmc3_ptx) return true;  // a Textures.lib: open_libraries'
   std::string error;
-  companion = open_ptx_companion(options.textures, display_name(options.textures), limits, error);
+  // Named as given (its images are NAME#texN.png), or by its address for a slot's.
+  companion = open_ptx_companion(given->bytes, display_name(given->nested ? given->display : options.textures), error);
   if (!companion) std::cerr << "meshgate " << command << ": " << error << "\n";
   return companion != nullptr;
 }

@@ -539,4 +539,54 @@ set +e
 "$bin" texture "$work/tex/tex_0000.texm" -o "$work/t2.png" --texm-order argb >/dev/null; rc=$?
 [ $rc -eq 0 ] || fail "texture --texm-order argb exited $rc"
 set -e
+# PATHs that hold no file meshgate reads: roundtrip, sweep, report, manifest
+# and gate exit 1 naming them (a CI job given a wrong corpus path must not pass
+# over nothing); --allow-empty accepts 0 files.
+mkdir -p "$work/empty/sub" && echo "not a model" > "$work/empty/sub/notes.txt"
+"$bin" manifest "$work/valid" -o "$work/valid.lock.json" >/dev/null || fail "manifest of the valid corpus exited $?"
+set +e
+for run in "roundtrip $work/empty" "sweep $work/empty" "report $work/empty -o $work/empty.html" \
+           "manifest $work/empty -o $work/empty.lock.json" "gate $work/valid.lock.json $work/empty"; do
+  "$bin" $run > /dev/null 2> "$work/empty.err"; rc=$?
+  [ $rc -eq 1 ] && grep -q "no files found under $work/empty" "$work/empty.err" ||
+    fail "$run over a directory with no model exited $rc: $(cat "$work/empty.err")"
+done
+[ ! -e "$work/empty.lock.json" ] && [ ! -e "$work/empty.html" ] || fail "a sweep of no files wrote its output"
+for run in "roundtrip $work/empty" "sweep $work/empty" "manifest $work/empty -o $work/empty.lock.json"; do
+  "$bin" $run --allow-empty > "$work/empty.out" 2>&1; rc=$?
+  [ $rc -eq 0 ] || fail "$run --allow-empty exited $rc: $(cat "$work/empty.out")"
+done
+"$bin" gate "$work/empty.lock.json" "$work/empty" --allow-empty > "$work/empty.out" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -q "PASS (0 entries" "$work/empty.out" || fail "gate --allow-empty of an empty lock exited $rc"
+set -e
+# Size options take units, one reading for all: --max-size 1k rejects a MOD
+# over 1,024 bytes (exit 1), 64MiB reads it; fractions that are not whole
+# bytes, signs, overflow, unknown units and sizes out of range are exit 2
+# naming the cause, for every size option of every command.
+mod0="$work/corpus/synth_0000.mod"
+[ "$(stat -c %s "$mod0")" -gt 1024 ] || fail "synth_0000.mod is too small for the --max-size test"
+"$bin" inspect "$mod0" --max-size 64MiB > /dev/null || fail "inspect --max-size 64MiB exited $?"
+"$bin" sweep "$mod0" --max-size '64 MiB' --max-inflated 4GiB > /dev/null || fail "sweep --max-size '64 MiB' exited $?"
+set +e
+"$bin" inspect "$mod0" --max-size 1k > /dev/null 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "inspect --max-size 1k of a larger MOD exited $rc, expected 1 (too large)"
+"$bin" inspect "$mod0" --max-size "$(stat -c %s "$mod0")B" > /dev/null 2>&1; rc=$?
+[ $rc -eq 0 ] || fail "inspect --max-size of exactly its size exited $rc"
+for bad in "1.5:not a whole number of bytes" "-1:a size has no sign" "18446744073709551616:more than 2^64-1 bytes" \
+           "64mib:unknown unit" "lots:does not start with a number" "2TiB:outside 1..1099511627776" "0:outside 1.."; do
+  "$bin" inspect "$mod0" --max-size "${bad%%:*}" > /dev/null 2> "$work/size.err"; rc=$?
+  [ $rc -eq 2 ] && grep -q -F -- "${bad#*:}" "$work/size.err" ||
+    fail "inspect --max-size ${bad%%:*} exited $rc: $(cat "$work/size.err")"
+done
+for run in "roundtrip $mod0 --max-inflated 1.5" "export $mod0 -o $work/s.glb --max-size 0.1k" \
+           "view $mod0 -o $work/s.html --max-inflated x" "import $work/s.glb --as mod -o $work/s.mod --max-size 1e3" \
+           "manifest $mod0 -o $work/s.lock.json --max-lock -5" "gate $work/valid.lock.json $mod0 --max-lock 65GiB"; do
+  "$bin" $run > /dev/null 2> "$work/size.err"; rc=$?
+  [ $rc -eq 2 ] && grep -q "is not a size\|outside" "$work/size.err" || fail "$run exited $rc: $(cat "$work/size.err")"
+done
+"$bin" manifest "$work/valid" -o "$work/small.lock.json" --max-lock 1KiB > /dev/null 2> "$work/size.err"; rc=$?
+[ $rc -eq 2 ] && grep -q "over the 1024 a gate reads" "$work/size.err" || fail "manifest --max-lock 1KiB exited $rc"
+set -e
+"$bin" gate "$work/valid.lock.json" "$work/valid" --max-lock 1MB > /dev/null || fail "gate --max-lock 1MB exited $?"
+"$bin" inspect --help | grep -q -- "--max-size SIZE" || fail "inspect --help does not name --max-size SIZE"
 echo "cli_contract: ok"

@@ -264,4 +264,82 @@ grep -q '"format": "nikita-mat0"' "$work/addr_mat0.json" || fail "inspect Materi
 [ $rc -eq 2 ] && [ ! -e "$work/addr_set.nbz" ] && grep -q "read-only" "$work/addr_vol.err" ||
   fail "set on a volume's member: exit $rc, $(cat "$work/addr_vol.err")"
 [ $rc_missing -eq 2 ] && grep -q "no file" "$work/addr_missing.err" || fail "inspect of a missing address: exit $rc_missing"
+# Every command that takes a file takes an address, the sweeps too: the
+# addressed file and what it holds are the input, reported under the address.
+# An actor's PAC holds its MOD (slot 0), PTX (1) and motions (2, 3).
+"$bin" synth dmc3 --seed 41 --count 1 --out "$work/actor" >/dev/null
+apac="$work/actor/pl_0000.pac"
+"$bin" roundtrip "$apac!slot_0000" --json > "$work/addr_rt.json" || fail "roundtrip of an address exited $?"
+python3 - "$work/addr_rt.json" <<'PY' || fail "roundtrip of an address: $(cat "$work/addr_rt.json" | head -c 600)"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert [f["path"] for f in r["files"]] == ["pl_0000.pac!slot_0000"], [f["path"] for f in r["files"]]
+assert r["files"][0]["format"] == "dmc3-mod" and r["files"][0]["identical"]
+assert r["totals"]["files"] == 1 and r["totals"]["bytes"] == r["files"][0]["size"], r["totals"]
+PY
+"$bin" sweep "$apac!slot_0000" --json "$work/addr_sweep.json" > "$work/addr_sweep.txt" || fail "sweep of an address exited $?"
+grep -q "^sweep: 1 files (1 with nested)" "$work/addr_sweep.txt" || fail "sweep of an address: $(cat "$work/addr_sweep.txt")"
+"$bin" report "$apac!slot_0001" -o "$work/addr_report.html" >/dev/null || fail "report of an address exited $?"
+"$bin" manifest "$apac!slot_0000" "$apac!slot_0002" -o "$work/addr.lock.json" > "$work/addr_manifest.txt" ||
+  fail "manifest of two addresses exited $?"
+grep -q "manifest: 2 entries" "$work/addr_manifest.txt" || fail "manifest of two addresses: $(cat "$work/addr_manifest.txt")"
+"$bin" gate "$work/addr.lock.json" "$apac!slot_0000" "$apac!slot_0002" > "$work/addr_gate.txt" ||
+  fail "gate of the same addresses exited $?: $(cat "$work/addr_gate.txt")"
+set +e
+"$bin" gate "$work/addr.lock.json" "$apac!slot_0000" "$apac!slot_0003" > "$work/addr_gate.txt"; rc=$?
+set -e
+[ $rc -eq 1 ] && grep -q "pl_0000.pac!slot_0003" "$work/addr_gate.txt" || fail "gate of another address exited $rc"
+# export and view: the model, its PTX companion and a motion, each named by its slot.
+"$bin" export "$apac!slot_0000" --textures "$apac!slot_0001" --motion "$apac!slot_0002" -o "$work/addr.glb" --json \
+  > "$work/addr_export.json" || fail "export of addresses exited $?"
+python3 - "$work/addr_export.json" <<'PY' || fail "export of addresses: $(head -c 600 "$work/addr_export.json")"
+import json, sys
+(m,) = json.load(open(sys.argv[1]))["models"]
+assert m["path"] == "pl_0000.pac!slot_0000", m["path"]
+assert m["summary"]["animations"] == 1 and m["summary"]["textures"] > 0, m["summary"]
+PY
+"$bin" export "$apac!slot_0000" --out "$work/addr_out" >/dev/null || fail "export --out of an address exited $?"
+[ "$(ls "$work/addr_out")" != "" ] || fail "export --out of an address wrote nothing"
+"$bin" view "$apac!slot_0000" --textures "$apac!slot_0001" -o "$work/addr.html" >/dev/null || fail "view of addresses exited $?"
+"$bin" import "$work/addr.glb" --as mod --like "$apac!slot_0000" -o "$work/addr_import.mod" >/dev/null ||
+  fail "import --like an address exited $?"
+set +e
+"$bin" roundtrip "$apac!slot_0009" 2> "$work/addr_missing.err" >/dev/null; rc=$?
+set -e
+[ $rc -eq 2 ] && grep -q 'no file "pl_0000.pac!slot_0009"' "$work/addr_missing.err" ||
+  fail "roundtrip of a missing address exited $rc: $(cat "$work/addr_missing.err")"
+
+# A volume's members are named exactly: UPPER.MOD and upper.mod are two
+# files, each found by its own name, and a third spelling finds neither.
+python3 - "$work/corpus/synth_0000.mod" "$work/corpus/synth_0001.mod" "$work/cases.zip" <<'PY'
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[3], "w") as z:
+    z.writestr("UPPER.MOD", open(sys.argv[1], "rb").read())
+    z.writestr("upper.mod", open(sys.argv[2], "rb").read())
+PY
+hash_of() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["xxh3_64"])' "$1"; }
+"$bin" inspect "$work/cases.zip!upper.mod" --json > "$work/case_lower.json" || fail "inspect cases.zip!upper.mod exited $?"
+"$bin" inspect "$work/corpus/synth_0001.mod" --json > "$work/case_loose.json"
+[ "$(hash_of "$work/case_lower.json")" = "$(hash_of "$work/case_loose.json")" ] || fail "cases.zip!upper.mod is not upper.mod"
+set +e
+"$bin" diff "$work/cases.zip!UPPER.MOD" "$work/cases.zip!upper.mod" > "$work/case_diff.txt" 2>&1; rc=$?
+"$bin" inspect "$work/cases.zip!Upper.Mod" > /dev/null 2> "$work/case_other.err"; rc_other=$?
+set -e
+[ $rc -eq 1 ] || fail "diff of UPPER.MOD and upper.mod exited $rc: $(tail -2 "$work/case_diff.txt")"
+[ $rc_other -eq 2 ] && grep -q "no file" "$work/case_other.err" || fail "cases.zip!Upper.Mod exited $rc_other"
+
+# --textures that cannot be used names the file and why, not a missing Material.lib.
+head -c 300 "$work/actor/pl_0000.ptx" > "$work/short.ptx"
+set +e
+for t in "$work/actor/missing.ptx" "$work/actor" "$work/short.ptx" "$apac!slot_0009"; do
+  "$bin" export "$work/actor/pl_0000.mod" --textures "$t" -o "$work/t.glb" > /dev/null 2> "$work/tex.err"; rc=$?
+  [ $rc -eq 2 ] && [ ! -e "$work/t.glb" ] && grep -q -F -- "$(basename "$t")" "$work/tex.err" &&
+    ! grep -q "Material.lib" "$work/tex.err" || fail "export --textures $t exited $rc: $(cat "$work/tex.err")"
+done
+"$bin" export "$work/actor/pl_0000.mod" --textures "$work/short.ptx" -o "$work/t.glb" > /dev/null 2> "$work/tex.err"
+grep -q "neither a Textures.lib (an NRes archive) nor a DMC3 PTX companion that parses" "$work/tex.err" &&
+  grep -q "ptx\." "$work/tex.err" || fail "export --textures of a short PTX: $(cat "$work/tex.err")"
+"$bin" export "$work/actor/pl_0000.mod" --textures "$work/actor" -o "$work/t.glb" > /dev/null 2> "$work/tex.err"
+grep -q "not a regular file" "$work/tex.err" || fail "export --textures DIR: $(cat "$work/tex.err")"
+set -e
 echo "containers_cli: ok"

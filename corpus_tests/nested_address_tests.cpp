@@ -12,6 +12,7 @@
 #include "synth/mod/mod_synth.hpp"
 #include "synth/texm/texm_synth.hpp"
 #include "synth/zip/zip_synth.hpp"
+#include "writer/nres/nres_layout_builder.hpp"
 #include "writer/pac/pac_layout_builder.hpp"
 
 namespace meshgate {
@@ -80,6 +81,57 @@ TEST(NestedAddress, AVolumeMemberHasNoOffsetAndAMissingPathSaysWhatIsThere) {
   const NestedLookup missing = find_nested("v.nbz", address_bytes(outer), "b.nbz!nothing.mod", {});
   EXPECT_FALSE(missing.file);
   EXPECT_NE(missing.error.find("in.mod"), std::string::npos) << missing.error;
+}
+
+// Two volume members whose names differ only in case are two files: each
+// address finds its own, and one in a third case finds neither (volume
+// members are named by their bytes; only NRes lookups fold case).
+TEST(NestedAddress, AVolumeMemberIsNamedExactly) {
+  const std::vector<SynthFile> mods = mod::synth_mod_corpus(7, 2);
+  ASSERT_NE(mods[0].bytes, mods[1].bytes);
+  const std::vector<std::byte> volume = zip::write_volume({{"UPPER.MOD", mods[0].bytes}, {"upper.mod", mods[1].bytes}});
+  const NestedLookup upper = find_nested("v.zip", address_bytes(volume), "UPPER.MOD", {});
+  const NestedLookup lower = find_nested("v.zip", address_bytes(volume), "upper.mod", {});
+  ASSERT_TRUE(upper.file) << upper.error;
+  ASSERT_TRUE(lower.file) << lower.error;
+  EXPECT_EQ(upper.file->bytes, mods[0].bytes);
+  EXPECT_EQ(lower.file->bytes, mods[1].bytes);
+  EXPECT_EQ(lower.file->display, "v.zip!upper.mod");
+  const NestedLookup other = find_nested("v.zip", address_bytes(volume), "Upper.Mod", {});
+  EXPECT_FALSE(other.file);
+  EXPECT_FALSE(other.ambiguous);
+}
+
+// NRes names fold case as the engine's lookups do, but an exact spelling
+// wins, and a name two entries answer only in another case is refused,
+// naming both.
+TEST(NestedAddress, AnNResNameSpelledExactlyWinsAndAnAmbiguousFoldIsRefused) {
+  const auto entry = [](std::string name, std::vector<std::byte> payload) {
+    nres::EntryDescription e;
+    e.name = std::move(name);
+    e.payload = std::move(payload);
+    return e;
+  };
+  nres::ArchiveDescription leaf;
+  leaf.entries.push_back(entry("x", std::vector<std::byte>(8, std::byte{1})));
+  const std::vector<std::byte> first = nres::build_nres(leaf);
+  leaf.entries[0].payload.assign(8, std::byte{2});
+  const std::vector<std::byte> second = nres::build_nres(leaf);
+  nres::ArchiveDescription outer;
+  outer.entries.push_back(entry("SUB.RLB", first));
+  outer.entries.push_back(entry("sub.rlb", second));
+  const std::vector<std::byte> archive = nres::build_nres(outer);
+  const NestedLookup exact = find_nested("a.rlb", address_bytes(archive), "sub.rlb", {});
+  ASSERT_TRUE(exact.file) << exact.error;
+  EXPECT_EQ(exact.file->bytes, second);
+  const NestedLookup upper = find_nested("a.rlb", address_bytes(archive), "SUB.RLB", {});
+  ASSERT_TRUE(upper.file) << upper.error;
+  EXPECT_EQ(upper.file->bytes, first);
+  const NestedLookup folded = find_nested("a.rlb", address_bytes(archive), "Sub.rlb", {});
+  EXPECT_FALSE(folded.file);
+  EXPECT_TRUE(folded.ambiguous);
+  EXPECT_NE(folded.error.find("a.rlb!SUB.RLB"), std::string::npos) << folded.error;
+  EXPECT_NE(folded.error.find("a.rlb!sub.rlb"), std::string::npos) << folded.error;
 }
 
 TEST(NestedAddress, OnlyTheBranchThatLeadsToTheFileIsParsed) {

@@ -19,6 +19,15 @@ namespace fs = std::filesystem;
 
 std::string escape_path_component(std::string_view name) { return utf8_or_escaped(name, "!"); }
 
+std::pair<std::string, std::string> split_nested(const std::string& path) {
+  if (platform::status_of(platform::path_from_utf8(path)).exists()) return {path, ""};
+  for (size_t bang = path.rfind('!'); bang != std::string::npos && bang > 0; bang = path.rfind('!', bang - 1)) {
+    if (platform::status_of(platform::path_from_utf8(path.substr(0, bang))).kind == platform::PathKind::regular)
+      return {path.substr(0, bang), path.substr(bang + 1)};
+  }
+  return {path, ""};
+}
+
 namespace {
 
 // A relative path as a report path: each component escaped, joined by "/".
@@ -146,10 +155,17 @@ std::string ascii_lower(std::string s) {
 
 InputScan scan_inputs(const std::vector<std::string>& arguments, unsigned jobs) {
   InputScan scan;
-  // Arguments by identity: the same file or directory, however spelled, once.
-  std::vector<std::pair<std::string, fs::path>> roots;
-  std::set<Identity> seen_roots;
-  for (const std::string& arg : arguments) {
+  // Arguments by identity: the same file or directory (or the same address in
+  // one file), however spelled, once.
+  struct Root {
+    std::string arg;
+    fs::path path;
+    std::string nested;  // an address's nested path
+  };
+  std::vector<Root> roots;
+  std::set<std::pair<Identity, std::string>> seen_roots;
+  for (const std::string& given : arguments) {
+    const auto [arg, nested] = given.empty() ? std::pair<std::string, std::string>{} : split_nested(given);
     const fs::path root = platform::path_from_utf8(arg);
     const platform::FileStatus st = arg.empty() ? platform::FileStatus{} : platform::status_of(root);
     if (!st.exists()) {
@@ -161,14 +177,14 @@ InputScan scan_inputs(const std::vector<std::string>& arguments, unsigned jobs) 
       scan.errors.push_back(arg + ": not a regular file or directory");
       continue;
     }
-    if (seen_roots.insert(st.identity).second) roots.emplace_back(arg, root);
+    if (seen_roots.insert({st.identity, nested}).second) roots.push_back({arg, root, nested});
   }
   const bool labelled = roots.size() > 1;
   std::vector<InputFile> found;
   std::set<Identity> seen_files;  // across arguments: a file inside two of them is read once
-  for (const auto& [arg, root] : roots) {
+  for (const auto& [arg, root, nested] : roots) {
     if (fs::is_regular_file(root)) {
-      if (labelled && !seen_files.insert(*identity_of(root)).second) continue;
+      if (labelled && nested.empty() && !seen_files.insert(*identity_of(root)).second) continue;
       std::array<std::byte, kMagicProbeBytes> prefix{};
       const PrefixRead read = read_prefix(root, prefix);
       if (read.status != ReadStatus::ok) {
@@ -176,7 +192,8 @@ InputScan scan_inputs(const std::vector<std::string>& arguments, unsigned jobs) 
         scan.unreadable_displays.push_back(display_of(root.filename()));
         continue;
       }
-      found.push_back({root, display_of(root.filename()), true});
+      const std::string display = display_of(root.filename());
+      found.push_back({root, nested.empty() ? display : display + "!" + nested, true, nested});
       continue;
     }
     std::vector<fs::path> regular;

@@ -20,6 +20,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "parser/detect/format_detect.hpp"
@@ -28,8 +29,12 @@ namespace meshgate {
 
 struct InputFile {
   std::filesystem::path path;  // where to read it
-  std::string display;         // the report path (see above)
+  std::string display;         // the report path (see above); for an address, "file.pac!slot_0001"
   bool explicit_argument;      // named on the command line (unknown format is then an error)
+  // An address FILE!NESTED given as an argument: the nested path in the file
+  // at `path` (pipeline/nested_address.hpp), "" for the file itself. The
+  // nested file, and what it holds, is the input.
+  std::string nested = {};
 };
 
 struct InputScan {
@@ -43,6 +48,8 @@ struct InputScan {
   std::vector<std::string> unreadable_displays;
 };
 
+// An argument that names no file but begins with one, as FILE!NESTED,
+// is an address (InputFile::nested).
 // `jobs`: how many threads may read the files' magic (the sweep's --jobs).
 [[nodiscard]] InputScan scan_inputs(const std::vector<std::string>& arguments, unsigned jobs = 1);
 
@@ -51,5 +58,10 @@ struct InputScan {
 // an invalid sequence becomes "\xNN". Injective: every "\" in the result
 // starts "\\" or "\xNN", so the bytes can be read back from the text.
 [[nodiscard]] std::string escape_path_component(std::string_view name);
+
+// FILE!NESTED: the longest prefix that is an existing file is the file (a
+// file name may itself hold "!"); what follows is the nested path, "" when
+// the path exists as given (or names no file at all).
+[[nodiscard]] std::pair<std::string, std::string> split_nested(const std::string& path);
 
 }  // namespace meshgate

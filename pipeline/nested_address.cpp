@@ -1,6 +1,7 @@
 #include "pipeline/nested_address.hpp"
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 
 #include "parser/nres/nres_parser.hpp"
@@ -9,15 +10,6 @@ namespace meshgate {
 
 namespace {
 
-bool same_path(const std::string& a, const std::string& b) {
-  return a == b || (a.size() == b.size() && nres::compare_names_lowercase(a, b) == 0);
-}
-
-// Whether `path` is `target` or a file on the way to it ("a!b" on the way to "a!b!c").
-bool on_the_way(const std::string& path, const std::string& target) {
-  return target.size() > path.size() && target[path.size()] == '!' && same_path(path, target.substr(0, path.size()));
-}
-
 std::optional<uint64_t> offset_in(Bytes outer, Bytes inner) {
   const std::byte* begin = outer.data();
   const std::byte* end = outer.data() + outer.size();
@@ -25,38 +17,135 @@ std::optional<uint64_t> offset_in(Bytes outer, Bytes inner) {
   return static_cast<uint64_t>(inner.data() - begin);
 }
 
+std::vector<std::string> split_address(const std::string& nested) {
+  std::vector<std::string> names;
+  for (size_t start = 0;;) {
+    const size_t bang = nested.find('!', start);
+    names.push_back(nested.substr(start, bang - start));
+    if (bang == std::string::npos) return names;
+    start = bang + 1;
+  }
+}
+
+// The walk toward an address: which files lie on the way (and whether they
+// were spelled exactly), what matched at the end, and what the deepest file
+// on the way holds instead, for the message.
+class AddressWalk {
+ public:
+  AddressWalk(const std::string& outer_display, const std::string& nested, Bytes outer)
+      : names_(split_address(nested)), outer_(outer) {
+    on_the_way_[outer_display] = true;
+    deepest_ = outer_display;
+  }
+
+  void visit(ParsedFile& f) {
+    if (f.depth == 0) return;
+    const size_t cut = f.path.rfind('!');
+    const auto parent = cut == std::string::npos ? on_the_way_.end() : on_the_way_.find(f.path.substr(0, cut));
+    if (parent == on_the_way_.end() || f.depth > names_.size()) {
+      f.descend = false;
+      return;
+    }
+    const NameMatch match = match_name(f, names_[f.depth - 1]);
+    if (match == NameMatch::none) {
+      if (parent->first == deepest_ && children_.size() < 8) children_.push_back(f.path.substr(cut + 1));
+      f.descend = false;
+      return;
+    }
+    const bool exact = parent->second && match == NameMatch::exact;
+    if (f.depth < names_.size()) {
+      on_the_way_[f.path] = exact;
+      if (f.depth > deepest_depth_) {
+        deepest_ = f.path;
+        deepest_depth_ = f.depth;
+        children_.clear();
+      }
+      return;
+    }
+    f.descend = false;
+    if (exact) {
+      exact_ = found(f);
+      f.stop_walk = true;  // nothing can match better
+    } else {
+      folded_.push_back(f.path);
+      if (folded_.size() == 1) first_folded_ = found(f);
+    }
+  }
+
+  NestedLookup result(const std::string& target) {
+    NestedLookup out;
+    if (exact_) out.file = std::move(exact_);
+    else if (folded_.size() == 1) out.file = std::move(first_folded_);
+    if (out.file) return out;
+    if (folded_.size() > 1) {
+      out.ambiguous = true;
+      out.error = "\"" + target + "\" names no file exactly and " + std::to_string(folded_.size()) +
+                  " in another case (NRes names are compared in any case):";
+      for (const std::string& p : folded_) out.error += " " + p;
+      out.error += "; give one of them exactly";
+      return out;
+    }
+    out.error = "no file \"" + target + "\" in its tree";
+    if (!children_.empty()) {
+      out.error += " (" + deepest_ + " holds";
+      for (size_t i = 0; i < children_.size(); ++i) out.error += (i ? ", " : " ") + children_[i];
+      out.error += children_.size() == 8 ? ", ...)" : ")";
+    }
+    return out;
+  }
+
+ private:
+  NestedFile found(const ParsedFile& f) const {
+    return NestedFile{f.path, std::vector<std::byte>(f.data.begin(), f.data.end()), f.origin, offset_in(outer_, f.data)};
+  }
+
+  std::vector<std::string> names_;  // the nested names asked, outermost first
+  Bytes outer_;
+  std::map<std::string, bool> on_the_way_;  // report path -> spelled exactly as asked
+  std::optional<NestedFile> exact_, first_folded_;
+  std::vector<std::string> folded_;  // every file the address names only in another case
+  std::string deepest_;
+  unsigned deepest_depth_ = 0;
+  std::vector<std::string> children_;  // of the deepest file on the way, for the message
+};
+
 }  // namespace
+
+NameMatch match_name(const ParsedFile& f, std::string_view asked) {
+  const size_t cut = f.path.rfind('!');
+  const std::string_view name = cut == std::string::npos ? std::string_view(f.path) : std::string_view(f.path).substr(cut + 1);
+  if (name == asked) return NameMatch::exact;
+  // Only the engine's lookups of NRes entries fold case (_strcmpi); a volume
+  // member or a container slot is named by its bytes.
+  if (f.origin.nres_type_id && name.size() == asked.size() && nres::compare_names_lowercase(name, asked) == 0)
+    return NameMatch::folded;
+  return NameMatch::none;
+}
 
 NestedLookup find_nested(const std::string& outer_display, Bytes outer, const std::string& nested,
                          const ParseTreeOptions& options) {
-  const std::string target = outer_display + "!" + nested;
-  NestedLookup out;
-  std::vector<std::string> children;  // of the deepest file on the way, for the message
-  std::string deepest = outer_display;
-  parse_tree(outer_display, outer, options, [&](ParsedFile& f) {
-    if (same_path(f.path, target)) {
-      out.file = NestedFile{f.path, std::vector<std::byte>(f.data.begin(), f.data.end()), f.origin, offset_in(outer, f.data)};
-      f.stop_walk = true;
-      return;
-    }
-    if (f.depth == 0 || on_the_way(f.path, target)) {
-      deepest = f.path;
-      children.clear();
-      return;
-    }
-    if (f.path.size() > deepest.size() && f.path.compare(0, deepest.size() + 1, deepest + "!") == 0 &&
-        f.path.find('!', deepest.size() + 1) == std::string::npos && children.size() < 8)
-      children.push_back(f.path.substr(deepest.size() + 1));
-    f.descend = false;
-  });
-  if (out.file) return out;
-  out.error = "no file \"" + target + "\" in its tree";
-  if (!children.empty()) {
-    out.error += " (" + deepest + " holds";
-    for (size_t i = 0; i < children.size(); ++i) out.error += (i ? ", " : " ") + children[i];
-    out.error += children.size() == 8 ? ", ...)" : ")";
+  AddressWalk walk(outer_display, nested, outer);
+  parse_tree(outer_display, outer, options, [&](ParsedFile& f) { walk.visit(f); });
+  return walk.result(outer_display + "!" + nested);
+}
+
+InputBytes read_input_bytes(const InputFile& input, FileReader& reader, const ParseTreeOptions& options) {
+  InputBytes in{reader.read(input.path, options.limits), input.display, {}, {}, std::nullopt, {}};
+  if (!in.read.ok()) return in;
+  if (input.nested.empty()) {
+    in.bytes = in.read.bytes;
+    return in;
   }
-  return out;
+  const std::string outer = input.display.substr(0, input.display.size() - input.nested.size() - 1);
+  NestedLookup found = find_nested(outer, in.read.bytes, input.nested, options);
+  if (!found.file) {
+    in.address_error = std::move(found.error);
+    return in;
+  }
+  in.display = found.file->display;
+  in.origin = found.file->origin;
+  in.bytes = Bytes(in.nested.emplace(std::move(*found.file)).bytes);
+  return in;
 }
 
 std::vector<std::byte> splice_nested(Bytes outer, uint64_t offset, Bytes edited) {

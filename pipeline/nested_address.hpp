@@ -9,8 +9,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "pipeline/file_reader.hpp"
+#include "pipeline/input_scan.hpp"
 #include "pipeline/parse_tree.hpp"
 
 namespace meshgate {
@@ -27,13 +30,36 @@ struct NestedFile {
 struct NestedLookup {
   std::optional<NestedFile> file;
   std::string error;  // when no file has that path: what the outer file holds instead
+  bool ambiguous = false;  // several files have it in another case (error names them)
 };
 
+// How a file of a walk answers one name of an address: its own last name is
+// that name exactly; or in another case, which counts only for an NRes entry
+// (the engine looks entries up with _strcmpi); or not at all.
+enum class NameMatch : uint8_t { none, exact, folded };
+[[nodiscard]] NameMatch match_name(const ParsedFile& f, std::string_view asked);
+
 // The file of report path `outer_display + "!" + nested` in the tree of
-// `outer` (names compared exactly, else in any case, as the engine's
-// _strcmpi compares NRes names). Only the files on the way are parsed.
+// `outer`. A path spelled exactly always wins; else the one file whose NRes
+// names match in another case (match_name); several such files are an
+// ambiguity, refused naming them all. Only the files on the way are parsed.
 [[nodiscard]] NestedLookup find_nested(const std::string& outer_display, Bytes outer, const std::string& nested,
                                        const ParseTreeOptions& options);
+
+// What a command parses of one input: the file's bytes, or, for an address
+// (InputFile::nested), the nested file's, found in the file's tree, with its
+// origin there and reported under its address.
+struct InputBytes {
+  FileRead read;        // of the file itself (a failed read is the file's)
+  std::string display;  // the input's report path; an address's as its tree spells it
+  Bytes bytes;          // valid while the reader is, or (a nested file's copy) while `nested` is
+  Origin origin;
+  std::optional<NestedFile> nested;
+  std::string address_error;  // the file was read but no file in it has the address (NestedLookup::error)
+  [[nodiscard]] bool ok() const { return read.ok() && address_error.empty(); }
+};
+// `options`: the walk to the nested file (profile, limits); unused for a plain file.
+[[nodiscard]] InputBytes read_input_bytes(const InputFile& input, FileReader& reader, const ParseTreeOptions& options);
 
 // The outer file with the nested file's bytes replaced by `edited` (of the
 // same size): what `set -o` writes for an address inside a container.

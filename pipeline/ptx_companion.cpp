@@ -54,7 +54,11 @@ std::shared_ptr<const gltf::CompanionTextures> open_ptx_companion(const std::str
     error = name + ": " + read_failure_text(read);
     return nullptr;
   }
-  ptx::ParseResult parsed = ptx::parse_ptx(read.bytes);
+  return open_ptx_companion(read.bytes, name, error);
+}
+
+std::shared_ptr<const gltf::CompanionTextures> open_ptx_companion(Bytes bytes, const std::string& name, std::string& error) {
+  ptx::ParseResult parsed = ptx::parse_ptx(bytes);
   if (!parsed.ok()) {
     error = name + ": tex.companion-invalid: the companion does not parse";
     for (const Diagnostic& d : parsed.diagnostics)

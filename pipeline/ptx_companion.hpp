@@ -22,5 +22,8 @@ namespace meshgate {
                                                                                const std::string& name,
                                                                                const SizeLimits& limits,
                                                                                std::string& error);
+// The same from the companion's bytes (a file read already, or a PAC slot named by its address).
+[[nodiscard]] std::shared_ptr<const gltf::CompanionTextures> open_ptx_companion(Bytes bytes, const std::string& name,
+                                                                               std::string& error);
 
 }  // namespace meshgate

@@ -3,6 +3,7 @@
 
 #include <map>
 #include <set>
+#include <string_view>
 
 #include "reports/evidence.hpp"
 #include "pipeline/json_input.hpp"
@@ -101,10 +102,17 @@ namespace {
 std::pair<std::string, std::string> seals_of(const json& manifest) {
   std::string material;
   LockDigest digest(manifest.at("tool"), manifest.at("fingerprint").get<std::string>());
+  // Nested entries are inside their archive's bytes: an entry is an input
+  // when the file holding it has no entry (an address FILE!NESTED given to
+  // manifest is one, though its path holds "!"). Every nested file's holder
+  // is swept, so has an entry, before it.
+  std::set<std::string_view> paths;
   for (const json& f : manifest.at("files")) {
     const std::string& path = f.at("path").get_ref<const std::string&>();
-    if (path.find('!') == std::string::npos)  // nested entries are inside their archive's bytes
+    const size_t bang = path.rfind('!');
+    if (bang == std::string::npos || !paths.contains(std::string_view(path).substr(0, bang)))
       append_fingerprint_item(material, path, f.at("size").get<uint64_t>(), f.at("sha256").get<std::string>());
+    paths.insert(path);
     digest.add_entry(f);
   }
   return {fingerprint_of(material), digest.hex()};
