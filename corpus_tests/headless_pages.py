@@ -4,14 +4,18 @@
 usage: headless_pages.py BROWSER WIDTH,HEIGHT OUT_DIR [CHROMIUM_FLAG...]
 Reads lines "NAME URL_OR_PATH" on stdin. Each page opens in a fresh tab of one
 browser (started once: a start costs ~3 s, and a page given a fixed budget of
-time waits it out), and is watched until its <pre id="status"> says ready, or
-says an error once the document has loaded, or 60 s pass; then it is given
-SETTLE_SECONDS more for late errors, and OUT_DIR/NAME.dom (the document, as
---dump-dom writes it) and OUT_DIR/NAME.png (the window, as --screenshot takes
-it) are written. One line is printed per page: "NAME ok", or "NAME failed: WHY"
-(the caller decides what a page must show; this only loads it). The browser
-speaks the DevTools protocol over a pipe (--remote-debugging-pipe: fd 3 in,
-fd 4 out, each message JSON ended by a NUL byte).
+time waits it out). The page itself waits until its <pre id="status"> says
+ready, or says an error once the document has loaded (a promise the driver
+awaits in one DevTools call: polling from here queued a round trip per 0.1 s
+behind the page's own work); then it is given SETTLE_SECONDS more for late
+errors, and OUT_DIR/NAME.dom (the document, as --dump-dom writes it) and
+OUT_DIR/NAME.png (the window, as --screenshot takes it) are written. One line
+is printed per page: "NAME ok", or "NAME failed: WHY" (the caller decides what
+a page must show; this only loads it). Every wait has a budget that stretches
+with the machine's load (load_scale.py): a busy machine makes a page slow, not
+wrong. The browser speaks the DevTools protocol over a pipe
+(--remote-debugging-pipe: fd 3 in, fd 4 out, each message JSON ended by a NUL
+byte).
 """
 import base64
 import fcntl
@@ -23,14 +27,33 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from load_scale import Deadline  # noqa: E402  (beside this script)
+
 SETTLE_SECONDS = 1.0
+# Budgets on an idle machine, stretched by the load: a page to say ready (the
+# slowest, the animated actor, takes ~10 s alone), and any other DevTools call.
 PAGE_SECONDS = 60.0
-# A failed page stops being watched this long after it loaded with an error.
-ERROR_GRACE_SECONDS = 3.0
-STATE = """(() => {
-  const status = document.getElementById("status");
-  return JSON.stringify({load: document.readyState, status: status ? status.textContent : null});
-})()"""
+CALL_SECONDS = 60.0
+# A failed page stops being waited for this long after it loaded with an error.
+ERROR_GRACE_MS = 3000
+# Resolves once the page says ready, or has said an error for ERROR_GRACE_MS
+# after its document loaded: the page's own timers look, not DevTools calls.
+SETTLED = """new Promise((resolve) => {
+  let erred = null;
+  const look = () => {
+    const status = document.getElementById("status");
+    let state = {};
+    try { state = JSON.parse((status && status.textContent) || "{}"); } catch (e) {}
+    if (state.ready === true) return resolve("ready");
+    if (document.readyState === "complete" && state.errors && state.errors.length) {
+      erred = erred === null ? performance.now() : erred;
+      if (performance.now() - erred > %d) return resolve("errors");
+    }
+    setTimeout(look, 50);
+  };
+  look();
+})""" % ERROR_GRACE_MS
 
 
 class Browser:
@@ -53,25 +76,29 @@ class Browser:
         self.buffer = b""
         self.next_id = 0
 
-    def call(self, method, params=None, session=None, timeout=60.0):
+    def call(self, method, params=None, session=None, seconds=CALL_SECONDS):
         self.next_id += 1
         message = {"id": self.next_id, "method": method, "params": params or {}}
         if session:
             message["sessionId"] = session
         os.write(self.commands, json.dumps(message).encode() + b"\0")
-        deadline = time.monotonic() + timeout
+        deadline = Deadline(seconds)
         while True:
-            reply = self._read(deadline)
+            reply = self._read(deadline, method)
             if reply.get("id") == self.next_id:
                 if "error" in reply:
                     raise RuntimeError(f"{method}: {reply['error']}")
                 return reply["result"]
 
-    def _read(self, deadline):
+    def _read(self, deadline, method):
         while b"\0" not in self.buffer:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self.replies], [], [], left)[0]:
-                raise TimeoutError("the browser did not answer")
+            left = deadline.left()
+            if left <= 0:
+                raise TimeoutError(f"the browser did not answer {method} in {deadline.budget():.0f} s "
+                                   f"({deadline.seconds:.0f} s stretched by the load)")
+            # At most a second at a time: the budget grows if the load does.
+            if not select.select([self.replies], [], [], min(left, 1.0))[0]:
+                continue
             chunk = os.read(self.replies, 1 << 20)
             if not chunk:
                 raise RuntimeError(f"the browser exited ({self.process.wait()})")
@@ -96,32 +123,23 @@ class Browser:
         finally:
             self.call("Target.closeTarget", {"targetId": target_id})
 
-    def _evaluate(self, session, expression):
-        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)
+    def _evaluate(self, session, expression, seconds=CALL_SECONDS):
+        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True},
+                           session, seconds)
         if "exceptionDetails" in result:
             raise RuntimeError(f"evaluating the page's state: {result['exceptionDetails']}")
         return result["result"].get("value")
 
     def _watch(self, session):
-        start, loaded_with_error = time.monotonic(), None
-        while time.monotonic() - start < PAGE_SECONDS:
-            state = json.loads(self._evaluate(session, STATE))
-            try:
-                status = json.loads(state["status"] or "{}")
-            except ValueError:
-                status = {}
-            if status.get("ready") is True:
-                break
-            if state["load"] == "complete" and status.get("errors"):
-                loaded_with_error = loaded_with_error or time.monotonic()
-                if time.monotonic() - loaded_with_error > ERROR_GRACE_SECONDS:
-                    break
-            time.sleep(0.1)
+        try:
+            self._evaluate(session, SETTLED, PAGE_SECONDS)
+        except TimeoutError:
+            pass  # the page never said ready: its DOM and screenshot say how far it got
         time.sleep(SETTLE_SECONDS)
 
     def close(self):
         try:
-            self.call("Browser.close", timeout=10)
+            self.call("Browser.close", seconds=10)
         except (RuntimeError, TimeoutError, OSError):
             pass
         try:

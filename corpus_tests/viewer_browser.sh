@@ -84,7 +84,7 @@ for kind in "${kinds[@]}"; do
   page="$work/$kind.html"
   [ "$kind" != lods ] || page="file://$page#lod=3"  # a URL: a path keeps '#' as part of the name
   echo "$kind $page"
-done | timeout 600 python3 "$here/headless_pages.py" "$browser" 1200,800 "$work/pages" \
+done | python3 "$here/run_scaled.py" 600 python3 "$here/headless_pages.py" "$browser" 1200,800 "$work/pages" \
   --use-angle=swiftshader --enable-unsafe-swiftshader --user-data-dir="$work/profile" > "$work/pages.txt" 2>>"$work/chrome.log" ||
   fail "the browser driver exited $?: $(cat "$work/pages.txt")"
 for kind in "${kinds[@]}"; do
