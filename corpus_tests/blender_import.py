@@ -1,6 +1,8 @@
 # Run by corpus_tests/blender_client.sh as
-#   blender -b --factory-startup --python blender_import.py -- EXPORT_JSON
-# Imports each model of `meshgate export --json`'s summary with Blender's own
+#   blender -b --factory-startup --python blender_import.py -- EXPORT_JSON...
+# (one Blender for every summary: a start costs more than most imports; each
+# import starts from empty factory settings all the same).
+# Imports each model of each `meshgate export --json` summary with Blender's own
 # glTF importer and prints one JSON line per model: what Blender made (mesh
 # objects, bones, faces; distinct mesh datablocks, their faces and how many
 # carry vertex colours), how many faces wind against their normals, and the
@@ -80,8 +82,8 @@ def imported_figures(path):
 
 
 def main():
-    summary = json.load(open(sys.argv[sys.argv.index("--") + 1]))
-    for model in summary["models"]:
+    summaries = sys.argv[sys.argv.index("--") + 1:]
+    for model in (m for path in summaries for m in json.load(open(path))["models"]):
         figures = imported_figures(model["output"])
         figures["output"] = model["output"]
         print("BLENDER_FIGURES " + json.dumps(figures), flush=True)

@@ -2,7 +2,8 @@
 """One headless Chromium for many pages (viewer_browser.sh, report_browser.sh).
 
 usage: headless_pages.py BROWSER WIDTH,HEIGHT OUT_DIR [CHROMIUM_FLAG...]
-Reads lines "NAME URL_OR_PATH" on stdin. Each page opens in a fresh tab of one
+Reads lines "NAME URL_OR_PATH [WIDTH,HEIGHT]" on stdin (a page's own size, else
+the browser's: a software-rendered WebGL page's cost grows with its pixels). Each page opens in a fresh tab of one
 browser (started once: a start costs ~3 s, and a page given a fixed budget of
 time waits it out). The page itself waits until its <pre id="status"> says
 ready, or says an error once the document has loaded (a promise the driver
@@ -22,6 +23,7 @@ import fcntl
 import json
 import os
 import pathlib
+import re
 import select
 import subprocess
 import sys
@@ -31,8 +33,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from load_scale import Deadline  # noqa: E402  (beside this script)
 
 SETTLE_SECONDS = 1.0
-# Budgets on an idle machine, stretched by the load: a page to say ready (the
-# slowest, the animated actor, takes ~10 s alone), and any other DevTools call.
+# Budgets on an idle machine, stretched by the load: a page to say ready, and
+# any other DevTools call. The slowest page, viewer_browser's animated actor,
+# said ready after 174 s at 1200x800 and 41 s at 600x400 under a load of ~18 on
+# two cores (four posed frames, each ~40 s of SwiftShader at 1200x800).
 PAGE_SECONDS = 60.0
 CALL_SECONDS = 60.0
 # A failed page stops being waited for this long after it loaded with an error.
@@ -106,14 +110,15 @@ class Browser:
         message, self.buffer = self.buffer.split(b"\0", 1)
         return json.loads(message)
 
-    def page(self, url, out_stem):
+    def page(self, url, out_stem, size=None):
+        width, height = size or (self.width, self.height)
         target = self.call("Target.createTarget", {"url": "about:blank"})
         target_id = target["targetId"]
         session = self.call("Target.attachToTarget", {"targetId": target_id, "flatten": True})["sessionId"]
         try:
             # The page is the window's size, as --window-size makes it for --screenshot.
             self.call("Emulation.setDeviceMetricsOverride",
-                      {"width": self.width, "height": self.height, "deviceScaleFactor": 1, "mobile": False}, session)
+                      {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}, session)
             self.call("Page.navigate", {"url": url}, session)
             self._watch(session)
             dom = self._evaluate(session, "document.documentElement.outerHTML")
@@ -159,9 +164,13 @@ def main():
             if not line.strip():
                 continue
             name, target = line.strip().split(" ", 1)
+            size = None
+            if re.fullmatch(r".* \d+,\d+", target):
+                target, size = target.rsplit(" ", 1)
+                size = tuple(int(v) for v in size.split(","))
             url = target if "://" in target else pathlib.Path(target).resolve().as_uri()
             try:
-                chrome.page(url, str(out / name))
+                chrome.page(url, str(out / name), size)
                 print(f"{name} ok", flush=True)
             except (RuntimeError, TimeoutError, OSError, ValueError) as e:
                 print(f"{name} failed: {e}", flush=True)

@@ -1,4 +1,4 @@
-"""Deadlines that stretch with the machine's load (headless_pages.py, run_scaled.py).
+"""Deadlines that stretch with the machine's load (headless_pages.py, run_scaled.sh).
 
 A suite's budget is what a step needs, with margin, on an idle machine. When the
 run queue holds N times as many runnable tasks as there are cores, each task gets

@@ -23,7 +23,7 @@ fail() { echo "report_browser: $*" >&2; exit 1; }
 browser=$(command -v chromium || command -v chromium-headless-shell || true)
 [ -n "$browser" ] || fail "headless Chromium is not installed (run bash ci/install-deps.sh)"
 mkdir -p "$work/pages"
-coproc pages { python3 "$here/run_scaled.py" 600 python3 "$here/headless_pages.py" "$browser" 1200,900 "$work/pages" \
+coproc pages { bash "$here/run_scaled.sh" 600 python3 "$here/headless_pages.py" "$browser" 1200,900 "$work/pages" \
   --user-data-dir="$work/profile" 2>>"$work/chrome.log"; }
 open_page() {  # open_page NAME URL: the page's DOM in $work/pages/NAME.dom, its screenshot in NAME.png
   local reply
