@@ -66,7 +66,7 @@ struct Context {
 
 class Checker {
  public:
-  Checker(Context& context, size_t limit) : context_(context), limit_(limit) {}
+  Checker(Context& context, size_t limit, bool probe = false) : context_(context), limit_(limit), probe_(probe) {}
   std::vector<std::string> violations;
 
   void check(const json& schema, const json& value, const std::string& where) {
@@ -86,31 +86,32 @@ class Checker {
       bool ok = false;
       if (t.is_string()) ok = has_type(value, t.get<std::string>());
       else for (const json& one : t) ok = ok || has_type(value, one.get<std::string>());
-      if (!ok) return fail(where, "is " + std::string(value.type_name()) + ", expected " + t.dump());
+      if (!ok) return fail(where, [&] { return "is " + std::string(value.type_name()) + ", expected " + t.dump(); });
     }
-    if (schema.contains("const") && value != schema.at("const")) return fail(where, "must be " + schema.at("const").dump());
+    if (schema.contains("const") && value != schema.at("const"))
+      return fail(where, [&] { return "must be " + schema.at("const").dump(); });
     if (schema.contains("enum")) {
       bool found = false;
       for (const json& option : schema.at("enum")) found = found || option == value;
-      if (!found) return fail(where, shown(value) + " is not one of " + schema.at("enum").dump());
+      if (!found) return fail(where, [&] { return shown(value) + " is not one of " + schema.at("enum").dump(); });
     }
     if (schema.contains("not") && matches(schema.at("not"), value, where))
-      fail(where, "must not match " + schema.at("not").dump());
+      fail(where, [&] { return "must not match " + schema.at("not").dump(); });
     if (schema.contains("oneOf")) {
       size_t matching = 0;
       for (const json& option : schema.at("oneOf")) matching += matches(option, value, where);
-      if (matching != 1) return fail(where, one_of_failure(schema.at("oneOf"), matching));
+      if (matching != 1) return fail(where, [&] { return one_of_failure(schema.at("oneOf"), matching); });
     }
     if (value.is_string()) check_string(schema, value.get_ref<const std::string&>(), where);
     if (value.is_number() && schema.contains("minimum") && value.get<double>() < schema.at("minimum").get<double>())
-      fail(where, "is below the minimum " + schema.at("minimum").dump());
+      fail(where, [&] { return "is below the minimum " + schema.at("minimum").dump(); });
     if (value.is_object()) check_object(schema, value, where);
     if (value.is_array()) check_array(schema, value, where);
   }
 
  private:
   bool matches(const json& schema, const json& value, const std::string& where) {
-    Checker inner(context_, 1);
+    Checker inner(context_, 1, true);
     inner.check(schema, value, where);
     return inner.violations.empty();
   }
@@ -135,53 +136,68 @@ class Checker {
     return matching == 0 ? "matches none of the forms it may take (oneOf)" : "matches more than one of the forms it may take (oneOf)";
   }
 
-  void fail(const std::string& where, const std::string& what) {
-    if (violations.size() < limit_) violations.push_back((where.empty() ? "/" : where) + ": " + what);
+  // The message is made only when it is kept: a probe (matches(), for oneOf
+  // and not) wants to know whether a value fails, and building the messages of
+  // the alternatives a value does not take was most of a dump's schema check.
+  template <class Message>
+  void fail(const std::string& where, const Message& what) {
+    if (violations.size() >= limit_) return;
+    if (probe_) violations.emplace_back();
+    else violations.push_back((where.empty() ? "/" : where) + ": " + what());
   }
 
   void check_string(const json& schema, const std::string& s, const std::string& where) {
     if (schema.contains("minLength") && s.size() < schema.at("minLength").get<size_t>())
-      fail(where, "is shorter than " + schema.at("minLength").dump());
+      fail(where, [&] { return "is shorter than " + schema.at("minLength").dump(); });
     if (schema.contains("pattern")) {
       // Every pattern our schemas use is anchored ASCII, which std::regex reads as ECMAScript does.
       if (!std::regex_search(s, context_.pattern(schema.at("pattern").get<std::string>())))
-        fail(where, "does not match " + schema.at("pattern").dump());
+        fail(where, [&] { return "does not match " + schema.at("pattern").dump(); });
     }
   }
 
   void check_object(const json& schema, const json& value, const std::string& where) {
     if (schema.contains("required"))
       for (const json& key : schema.at("required"))
-        if (!value.contains(key.get<std::string>())) fail(where, "required key " + key.dump() + " is missing");
+        if (!value.contains(key.get<std::string>()))
+          fail(where, [&] { return "required key " + key.dump() + " is missing"; });
     static const json kNoProperties = json::object();
     const json& properties = schema.contains("properties") ? schema.at("properties") : kNoProperties;
     const json* additional = schema.contains("additionalProperties") ? &schema.at("additionalProperties") : nullptr;
     for (const auto& [key, member] : value.items()) {
       if (violations.size() >= limit_) return;
-      const std::string at = where + "/" + cut_text(key, 48);
+      const std::string at = below(where, cut_text(key, 48));
       if (properties.contains(key)) check(properties.at(key), member, at);
-      else if (additional && *additional == false) fail(where, "key \"" + cut_text(key, 48) + "\" is not allowed");
+      else if (additional && *additional == false)
+        fail(where, [&] { return "key \"" + cut_text(key, 48) + "\" is not allowed"; });
       else if (additional && additional->is_object()) check(*additional, member, at);
     }
   }
 
   void check_array(const json& schema, const json& value, const std::string& where) {
     if (schema.contains("minItems") && value.size() < schema.at("minItems").get<size_t>())
-      fail(where, "has fewer than " + schema.at("minItems").dump() + " items");
+      fail(where, [&] { return "has fewer than " + schema.at("minItems").dump() + " items"; });
     if (schema.contains("maxItems") && value.size() > schema.at("maxItems").get<size_t>())
-      fail(where, "has more than " + schema.at("maxItems").dump() + " items");
+      fail(where, [&] { return "has more than " + schema.at("maxItems").dump() + " items"; });
     if (schema.contains("uniqueItems") && schema.at("uniqueItems") == true) {
       std::set<std::string> seen;
       for (const json& item : value)
-        if (!seen.insert(item.dump()).second) fail(where, "holds " + shown(item) + " twice");
+        if (!seen.insert(item.dump()).second)
+          fail(where, [&] { return "holds " + shown(item) + " twice"; });
     }
     if (schema.contains("items"))
       for (size_t i = 0; i < value.size() && violations.size() < limit_; ++i)
-        check(schema.at("items"), value[i], where + "/" + std::to_string(i));
+        check(schema.at("items"), value[i], below(where, std::to_string(i)));
+  }
+
+  // Where a value is, in the messages a probe does not keep: not built.
+  std::string below(const std::string& where, const std::string& step) const {
+    return probe_ ? where : where + "/" + step;
   }
 
   Context& context_;
   size_t limit_;
+  bool probe_;
 };
 
 }  // namespace
