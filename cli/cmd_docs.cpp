@@ -88,7 +88,7 @@ void sync_one_document(const std::string& path, const nlohmann::json& evidence, 
   }
   tally.stale = tally.stale || !sync.stale.empty();
   if (update && sync.updated != *doc) {
-    if (!write_text_file(path, sync.updated, "docs", Overwrite::replace)) {
+    if (!write_text_file(path, sync.updated, "docs", Overwrite::edit_in_place)) {
       tally.errors = true;
       return;
     }
@@ -100,7 +100,7 @@ int run_docs(const DocsOptions& options) {
   const bool update = options.mode == "update";
   // update rewrites each document in place (a symlink: its target, keeping
   // mode and owner); none may be the evidence, nor be named twice.
-  if (update && !outputs_are_usable(options.documents, std::vector<std::string>{options.evidence}, "docs", Overwrite::replace))
+  if (update && !outputs_are_usable(options.documents, std::vector<std::string>{options.evidence}, "docs", Overwrite::edit_in_place))
     return kExitUsage;
   const std::optional<nlohmann::json> evidence = read_evidence(options.evidence);
   if (!evidence) return kExitUsage;

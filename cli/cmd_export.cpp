@@ -102,34 +102,6 @@ std::vector<std::string> export_outputs(const ExportOptions& options, const std:
   return outputs;
 }
 
-// The material chain's libraries are inputs too: never an output. False after printing which.
-bool outputs_spare_libraries(const std::vector<std::string>& outputs, const std::optional<MaterialSession>& looks) {
-  if (!looks) return true;
-  for (const std::string& out : outputs)
-    for (const std::string& lib : {looks->libraries().paths().materials, looks->libraries().paths().textures}) {
-      std::error_code ec;
-      if (std::filesystem::equivalent(platform::path_from_utf8(out), platform::path_from_utf8(lib), ec)) {
-        std::cerr << "meshgate export: " << display_name(out) << " is an input (" << display_name(lib)
-                  << "); not overwriting it\n";
-        return false;
-      }
-    }
-  return true;
-}
-
-// The PTX companion (or, for an address, the file holding it) is an input too. False after printing why.
-bool outputs_spare_companion(const std::vector<std::string>& outputs, const std::string& companion) {
-  for (const std::string& out : outputs) {
-    std::error_code ec;
-    if (std::filesystem::equivalent(platform::path_from_utf8(out), platform::path_from_utf8(split_nested(companion).first), ec)) {
-      std::cerr << "meshgate export: " << display_name(out) << " is an input (" << display_name(companion)
-                << "); not overwriting it\n";
-      return false;
-    }
-  }
-  return true;
-}
-
 // --out DIR, created if missing; false after printing why it cannot be.
 bool make_export_directory(const std::string& out_dir) {
   std::error_code ec;
@@ -305,13 +277,15 @@ int run_export(const ExportOptions& options) {
   const std::vector<PlannedModel> planned =
       options.out_dir.empty() ? std::vector<PlannedModel>{} : plan_directory(*scan, options, extension);
   const std::vector<std::string> outputs = export_outputs(options, planned, kind);
-  if (!outputs_are_usable(outputs, scan->files, "export", overwrite_rule(options.force))) return kExitUsage;
-  if (!outputs_spare_libraries(outputs, looks)) return kExitUsage;
-  if (companion && !outputs_spare_companion(outputs, options.look.textures)) return kExitUsage;
   std::shared_ptr<const gltf::MotionOptions> motions;
   if (int code = kExitOk; !open_motions(options.motion, outputs, overwrite_rule(options.force), options.limits, "export",
                                         motions, code))
     return code;
+  // After the libraries, the companion and the motions are read: the check
+  // knows them as inputs (platform/input_record.hpp) besides the scanned files.
+  // A name export chose inside --out is its own: a symlink there was planted.
+  const Symlink symlink = options.out_dir.empty() ? Symlink::follow : Symlink::refuse;
+  if (!outputs_are_usable(outputs, scan->files, "export", overwrite_rule(options.force), symlink)) return kExitUsage;
   ModelExport pass(options, kind, planned, looks, companion, motions);
   FileReader reader;
   for (const InputFile& input : scan->files) pass.export_input(input, reader);

@@ -69,7 +69,7 @@ int run_set(const SetOptions& options) {
   print_edits(result);
   // --in-place replaces FILE (through a symlink, its target) whatever --force says.
   const std::string& target = options.in_place ? options.file : options.output;
-  const Overwrite overwrite = options.in_place ? Overwrite::replace : overwrite_rule(options.force);
+  const Overwrite overwrite = options.in_place ? Overwrite::edit_in_place : overwrite_rule(options.force);
   // FILE!NESTED: the whole outer file is written, with only the nested file's bytes changed.
   if (input->nested) {
     const std::vector<std::byte> outer = splice_nested(input->outer, *input->nested->offset_in_outer, result.bytes);

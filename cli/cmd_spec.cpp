@@ -35,9 +35,10 @@ const FormatRow* kaitai_row(const std::string& name) {
   return nullptr;
 }
 
-bool write_spec(const FormatRow& row, const std::string& path, bool force) {
+// `symlink`: Symlink::refuse for --all's names, which spec chooses itself.
+bool write_spec(const FormatRow& row, const std::string& path, bool force, Symlink symlink) {
   const std::string yaml = kaitai_yaml(row.kaitai(), tool_json()["version"].get<std::string>());
-  return write_file(path, [&](std::ostream& out) { out << yaml; }, "spec", overwrite_rule(force));
+  return write_file(path, [&](std::ostream& out) { out << yaml; }, "spec", overwrite_rule(force), symlink);
 }
 
 int run_spec(const SpecOptions& options) {
@@ -57,7 +58,7 @@ int run_spec(const SpecOptions& options) {
                 << kaitai_formats() << "\n";
       return kExitUsage;
     }
-    return write_spec(*row, options.output, options.force) ? kExitOk : kExitUsage;
+    return write_spec(*row, options.output, options.force, Symlink::follow) ? kExitOk : kExitUsage;
   }
   // Formats that share a spec (PAC and PNST) share its file; every file is checked before the first is written.
   std::vector<std::pair<const FormatRow*, std::string>> files;
@@ -67,12 +68,13 @@ int run_spec(const SpecOptions& options) {
       const std::string path = platform::join_utf8(options.out_dir, row->kaitai().id + ".ksy");
       if (paths.insert(path).second) files.emplace_back(row, path);
     }
-  if (!outputs_are_usable({paths.begin(), paths.end()}, std::vector<std::string>{}, "spec", overwrite_rule(options.force)))
+  if (!outputs_are_usable({paths.begin(), paths.end()}, std::vector<std::string>{}, "spec", overwrite_rule(options.force),
+                          Symlink::refuse))
     return kExitUsage;
   std::error_code ec;
   std::filesystem::create_directories(platform::path_from_utf8(options.out_dir), ec);
   for (const auto& [row, path] : files)
-    if (!write_spec(*row, path, options.force)) return kExitUsage;
+    if (!write_spec(*row, path, options.force, Symlink::refuse)) return kExitUsage;
   for (const FormatRow* row : format_rows())  // every format, by the file that holds its spec
     if (row->kaitai)
       std::cout << format_name(row->format) << " -> "

@@ -87,13 +87,20 @@ CLI::Option* add_force_option(CLI::App* cmd, bool& force, const std::string& als
 
 // Usage errors in a command's output paths, found before any work starts:
 // two outputs that are one path, an output that is one of the input files
-// (same device and inode, however spelled, through symlinks), or (under
-// Overwrite::refuse) an output that exists. Each printed; false if any.
+// (same device and inode, however spelled, through symlinks) or a file the
+// command has read so far (platform/input_record.hpp; call it again once
+// libraries, companions and motions are read), or (under Overwrite::refuse)
+// an output that exists. Each printed; false if any. The atomic write checks
+// the record once more (writer/core/atomic_file.hpp), for files read later.
+// Symlink::refuse for names the command chose inside a directory the user
+// named (spec --all --out, export --out): a symlink at such a name was
+// planted, and is refused here and again at the write (write_file's
+// `symlink`), never followed out of the directory.
 [[nodiscard]] bool outputs_are_usable(const std::vector<std::string>& outputs, const std::vector<InputFile>& inputs,
-                                      const char* command, Overwrite overwrite);
+                                      const char* command, Overwrite overwrite, Symlink symlink = Symlink::follow);
 // The same, with inputs known only by path (files a glTF's URIs name, an evidence report).
 [[nodiscard]] bool outputs_are_usable(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs,
-                                      const char* command, Overwrite overwrite);
+                                      const char* command, Overwrite overwrite, Symlink symlink = Symlink::follow);
 
 // Scans PATHs as a command reads them, printing what it skipped (dangling or
 // looping symlinks, FIFOs), case-fold warnings, and usage errors. nullopt
@@ -202,15 +209,15 @@ struct SweepRequest {
 // `bytes` as a reader would (same profile), print every diagnostic, and write
 // them to `path` atomically unless they hold an error and `force` is off.
 // Returns the exit code: 0 written, 1 refused, 2 not written (I/O).
-// `overwrite`: the output rule for `path` (Overwrite::replace for --in-place).
+// `overwrite`: the output rule for `path` (Overwrite::edit_in_place for --in-place).
 [[nodiscard]] int write_checked_model(const std::string& display, const std::vector<std::byte>& bytes,
                                       nres::Profile profile, bool force, const std::string& path, const char* command,
                                       Overwrite overwrite);
 
 // Writes atomically (writer/core/atomic_file.hpp); false after printing why.
 [[nodiscard]] bool write_text_file(const std::string& path, const std::string& text, const char* command,
-                                   Overwrite overwrite);
+                                   Overwrite overwrite, Symlink symlink = Symlink::follow);
 [[nodiscard]] bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write,
-                              const char* command, Overwrite overwrite);
+                              const char* command, Overwrite overwrite, Symlink symlink = Symlink::follow);
 
 }  // namespace meshgate::cli

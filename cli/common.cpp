@@ -19,6 +19,7 @@
 #include "reports/file_page.hpp"
 #include "platform/console.hpp"
 #include "platform/file_status.hpp"
+#include "platform/input_record.hpp"
 #include "platform/utf8_path.hpp"
 #include "writer/core/atomic_file.hpp"
 
@@ -96,8 +97,19 @@ struct KnownInput {
   std::string display;
 };
 
+// How to name the input a file is, if it is one: one of `inputs`, or a file
+// this command has read so far (platform/input_record.hpp: a library, a PTX
+// companion, a motion...), unless the write edits its input in place.
+std::optional<std::string> input_named(const platform::FileIdentity& identity, const std::vector<KnownInput>& inputs,
+                                       Overwrite overwrite) {
+  for (const KnownInput& in : inputs)
+    if (in.identity == identity) return in.display;
+  if (overwrite != Overwrite::edit_in_place && platform::is_recorded_input(identity)) return "a file this command read";
+  return std::nullopt;
+}
+
 bool check_outputs(const std::vector<std::string>& outputs, const std::vector<KnownInput>& inputs, const char* command,
-                   Overwrite overwrite) {
+                   Overwrite overwrite, Symlink symlink) {
   bool usable = true;
   std::map<std::string, std::string> spelled;        // normalised absolute path -> as given
   std::map<platform::FileIdentity, std::string> files;  // an existing output file -> as given
@@ -107,27 +119,33 @@ bool check_outputs(const std::vector<std::string>& outputs, const std::vector<Kn
     std::string normal = platform::utf8_of(std::filesystem::weakly_canonical(std::filesystem::absolute(out_path, ec), ec));
     if (platform::file_names_fold_case())  // R.json and r.json are one file there
       for (char& c : normal) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    if (const std::string device = platform::device_name_of(out_path); !device.empty()) {
+      std::cerr << "meshgate " << command << ": " << out << ": " << platform::device_name_text(device) << "\n";
+      usable = false;
+      continue;
+    }
     if (auto [it, fresh] = spelled.emplace(normal, out); !fresh) {
       std::cerr << "meshgate " << command << ": " << it->second << " and " << out << " are the same output file\n";
       usable = false;
       continue;
     }
-    if (!platform::status_of(out_path, platform::Links::no_follow).exists()) continue;  // not there yet: neither an input nor in the way
+    const platform::FileStatus at_name = platform::status_of(out_path, platform::Links::no_follow);
+    if (!at_name.exists()) continue;  // not there yet: neither an input nor in the way
+    if (symlink == Symlink::refuse && at_name.kind == platform::PathKind::symlink) {
+      std::cerr << "meshgate " << command << ": " << out << ": is a symlink at a name meshgate chose; not replacing it "
+                << "and not writing through it\n";
+      usable = false;
+      continue;
+    }
     if (const platform::FileStatus o = platform::status_of(out_path); o.exists()) {  // through a symlink: the file it would write
       if (auto [it, fresh] = files.emplace(o.identity, out); !fresh) {
         std::cerr << "meshgate " << command << ": " << it->second << " and " << out << " are the same output file\n";
         usable = false;
         continue;
       }
-      bool is_input = false;
-      for (const KnownInput& in : inputs) {
-        if (in.identity != o.identity) continue;
-        std::cerr << "meshgate " << command << ": the output " << out << " is one of the inputs (" << in.display
+      if (const std::optional<std::string> input = input_named(o.identity, inputs, overwrite)) {
+        std::cerr << "meshgate " << command << ": the output " << out << " is one of the inputs (" << *input
                   << "); inputs are never overwritten\n";
-        is_input = true;
-        break;
-      }
-      if (is_input) {
         usable = false;
         continue;
       }
@@ -143,22 +161,22 @@ bool check_outputs(const std::vector<std::string>& outputs, const std::vector<Kn
 }  // namespace
 
 bool outputs_are_usable(const std::vector<std::string>& outputs, const std::vector<InputFile>& inputs,
-                        const char* command, Overwrite overwrite) {
+                        const char* command, Overwrite overwrite, Symlink symlink) {
   std::vector<KnownInput> known;
   for (const InputFile& in : inputs) {
     if (const platform::FileStatus i = platform::status_of(in.path); i.exists()) known.push_back({i.identity, in.display});
   }
-  return check_outputs(outputs, known, command, overwrite);
+  return check_outputs(outputs, known, command, overwrite, symlink);
 }
 
 bool outputs_are_usable(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs,
-                        const char* command, Overwrite overwrite) {
+                        const char* command, Overwrite overwrite, Symlink symlink) {
   std::vector<KnownInput> known;
   for (const std::string& in : inputs) {
     if (const platform::FileStatus i = platform::status_of(platform::path_from_utf8(in)); i.exists())
       known.push_back({i.identity, in});
   }
-  return check_outputs(outputs, known, command, overwrite);
+  return check_outputs(outputs, known, command, overwrite, symlink);
 }
 
 std::optional<InputScan> scan_for(const std::vector<std::string>& paths, unsigned jobs, const char* command,
@@ -262,13 +280,14 @@ std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* co
   return result;
 }
 
-bool write_text_file(const std::string& path, const std::string& text, const char* command, Overwrite overwrite) {
-  return write_file(path, [&](std::ostream& out) { out << text; }, command, overwrite);
+bool write_text_file(const std::string& path, const std::string& text, const char* command, Overwrite overwrite,
+                     Symlink symlink) {
+  return write_file(path, [&](std::ostream& out) { out << text; }, command, overwrite, symlink);
 }
 
 bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write, const char* command,
-                Overwrite overwrite) {
-  const AtomicWrite written = write_file_atomically(path, write, overwrite);
+                Overwrite overwrite, Symlink symlink) {
+  const AtomicWrite written = write_file_atomically(path, write, overwrite, symlink);
   if (!written.ok) std::cerr << "meshgate " << command << ": cannot write " << written.error << "\n";
   return written.ok;
 }

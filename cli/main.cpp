@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "platform/console.hpp"
+#include "platform/input_record.hpp"
 #include "reports/display_stream.hpp"
 #include "reports/evidence.hpp"
 
@@ -72,6 +73,8 @@ int main(int argc, char** argv) {
   meshgate::platform::prepare_console();  // before any output: bytes as written, UTF-8
   // Names from files reach many messages; none may drive the terminal.
   const meshgate::DisplayGuard terminal_guard;
+  // Every file a command reads is an input no output may replace (platform/input_record.hpp).
+  const meshgate::platform::RecordInputs inputs;
   try {
     return run(argc, argv);
   } catch (const std::bad_alloc&) {

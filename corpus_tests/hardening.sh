@@ -290,4 +290,76 @@ PY
 run 1 upper17_strict -- "$bin" sweep "$work/upper17" --profile strict
 run 2 fold_mod -- "$bin" synth mod --count 1 --out "$work/f17" --sort-fold upper
 
+# ---- 18. no output replaces a file the command read ---------------------------------------------
+# Every file a command reads is an input, not only the files it names among
+# its inputs: the model, a PTX companion, Material.lib and Textures.lib, the
+# WEAR beside an MSH, a motion, a lock, evidence, a glTF's buffer. An output
+# onto any of them, by any name (a hard link, a symlink), is exit 2 whatever
+# --force says, and the file keeps its bytes. One row per command and per
+# kind of file it reads.
+never_replaced() {  # NAME VICTIM -- command...
+  local name=$1 victim=$2 before
+  shift 2
+  before=$(sha256sum < "$victim")
+  run 2 "$name" "$@"
+  says "$name" "is one of the inputs"
+  [ "$(sha256sum < "$victim")" = "$before" ] || fail "$name: $victim was replaced"
+}
+actor=$work/actor18 game=$work/game18
+"$bin" synth dmc3 --seed 41 --count 1 --out "$actor" >/dev/null || fail "synth dmc3"
+"$bin" synth materials --seed 29 --count 1 --out "$game" >/dev/null || fail "synth materials"
+a=$actor/pl_0000 msh=$game/showcase.msh
+ln "$a.ptx" "$work/hard18.ptx"
+ln "$a.ptx" "$work/hard18.png"
+ln -s "$game/Material.lib" "$work/material18.html"
+cp "$corpus/synth_0000.mod" "$work/self18.mod"
+ln "$work/self18.mod" "$work/self18.svg"
+run 0 dump18 -- "$bin" dump "$work/self18.mod" -o "$work/dump18.json"
+run 0 gltf18 -- "$bin" export "$work/self18.mod" --format gltf -o "$work/gltf18.gltf"
+run 0 ev18 -- "$bin" sweep "$actor" --json "$work/ev18.json"
+never_replaced view_ptx "$a.ptx" -- "$bin" view "$a.mod" --textures "$a.ptx" -o "$a.ptx" --force
+never_replaced view_ptx_hard_link "$a.ptx" -- "$bin" view "$a.mod" --textures "$a.ptx" -o "$work/hard18.ptx" --force
+never_replaced export_ptx "$a.ptx" -- "$bin" export "$a.mod" --textures "$a.ptx" -o "$a.ptx" --force
+never_replaced texture_ptx "$a.ptx" -- "$bin" texture "$a.ptx!0" -o "$work/hard18.png" --force
+never_replaced view_motion "${a}_idle.mot" -- "$bin" view "$a.mod" --motion "${a}_idle.mot" -o "${a}_idle.mot" --force
+never_replaced export_motion "${a}_idle.mot" -- "$bin" export "$a.mod" --motion "${a}_idle.mot" -o "${a}_idle.mot" --force
+never_replaced view_textures_lib "$game/Textures.lib" -- "$bin" view "$msh" --game-dir "$game" -o "$game/Textures.lib" --force
+never_replaced view_material_lib "$game/Material.lib" -- "$bin" view "$msh" --game-dir "$game" -o "$game/Material.lib" --force
+never_replaced view_material_link "$game/Material.lib" -- "$bin" view "$msh" --game-dir "$game" -o "$work/material18.html" --force
+never_replaced view_materials_option "$game/Textures.lib" -- "$bin" view "$msh" --materials "$game/Material.lib" \
+  --textures "$game/Textures.lib" -o "$game/Textures.lib" --force
+never_replaced export_material_lib "$game/Material.lib" -- "$bin" export "$msh" --game-dir "$game" -o "$game/Material.lib" --force
+never_replaced view_wear "$game/showcase.wea" -- "$bin" view "$msh" --game-dir "$game" -o "$game/showcase.wea" --force
+never_replaced export_wear "$game/showcase.wea" -- "$bin" export "$msh" --game-dir "$game" -o "$game/showcase.wea" --force
+never_replaced export_model "$work/self18.mod" -- "$bin" export "$work/self18.mod" -o "$work/self18.mod" --force
+never_replaced dump_model "$work/self18.mod" -- "$bin" dump "$work/self18.mod" -o "$work/self18.mod" --force
+never_replaced rebuild_model "$work/self18.mod" -- "$bin" rebuild "$work/self18.mod" --canonical -o "$work/self18.mod" --force
+never_replaced set_model "$work/self18.mod" -- "$bin" set "$work/self18.mod" objects[0].bounding_radius=0.5 -o "$work/self18.mod" --force
+never_replaced bytemap_model "$work/self18.mod" -- "$bin" bytemap "$work/self18.mod" -o "$work/self18.svg" --force
+never_replaced build_dump "$work/dump18.json" -- "$bin" build "$work/dump18.json" -o "$work/dump18.json" --force
+never_replaced import_buffer "$work/gltf18.bin" -- "$bin" import "$work/gltf18.gltf" --as mod -o "$work/gltf18.bin" --force
+never_replaced manifest_member "$a.mod" -- "$bin" manifest "$actor" -o "$a.mod" --force
+never_replaced sweep_member "${a}_idle.mot" -- "$bin" sweep "$actor" --markdown "${a}_idle.mot" --force
+never_replaced report_member "$a.pac" -- "$bin" report "$actor" -o "$a.pac" --force
+never_replaced docs_evidence "$work/ev18.json" -- "$bin" docs update "$work/ev18.json" --evidence "$work/ev18.json"
+ls -A "$actor" "$game" | grep -q 'meshgate-' && fail "a refused output left a temporary"
+
+# ---- 19. a symlink at a name the command chooses is refused ----------------------------------------
+# spec --all and export --out choose the names they write inside DIR: a
+# symlink at one of them was planted there, and following it would replace a
+# file outside DIR. Refused before anything is written, --force or not.
+echo precious > "$work/precious.txt"
+mkdir -p "$work/spec19" "$work/export19"
+ln -s ../precious.txt "$work/spec19/dmc3_mot.ksy"
+run 2 spec_planted -- "$bin" spec --all --kaitai --out "$work/spec19" --force
+says spec_planted "dmc3_mot.ksy: is a symlink"
+[ "$(ls -A "$work/spec19")" = dmc3_mot.ksy ] || fail "spec_planted: wrote before refusing: $(ls -A "$work/spec19")"
+ln -s ../precious.txt "$work/export19/synth_0003.mod.glb"
+run 2 export_planted -- "$bin" export "$corpus" --out "$work/export19" --force
+says export_planted "synth_0003.mod.glb: is a symlink"
+[ "$(ls -A "$work/export19")" = synth_0003.mod.glb ] || fail "export_planted: wrote before refusing: $(ls -A "$work/export19")"
+[ "$(cat "$work/precious.txt")" = precious ] || fail "a symlink at a chosen name was written through"
+run 0 spec_plain -- "$bin" spec --all --kaitai --out "$work/spec19b"
+[ -f "$work/spec19b/dmc3_mot.ksy" ] || fail "spec --all did not write dmc3_mot.ksy: $(ls -A "$work/spec19b")"
+
 echo "hardening: ok"

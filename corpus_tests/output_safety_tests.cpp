@@ -2,23 +2,30 @@
 // previous pair intact; a replaced file keeps its mode, owner and
 // group, and a symlink at the name is followed to its target or refused,
 // never replaced; `set …=1e400` is refused like 1e39.
-// The CLI side (output paths against inputs, the --force rule) is in
-// hostile_inputs.sh, section "outputs".
+// No write replaces a file the process read as an input, and Windows device
+// names are told. The CLI side (output paths against inputs, the --force
+// rule) is in hostile_inputs.sh, section "outputs", and hardening.sh,
+// sections 18 and 19.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
 #include <bit>
 #include <csignal>
 #include <limits>
 #include <set>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 
 #include "parser/mod/mod_parser.hpp"
 #include "change/field_set.hpp"
+#include "pipeline/file_reader.hpp"
+#include "platform/file_status.hpp"
+#include "platform/input_record.hpp"
 #include "writer/core/atomic_file.hpp"
 #include "writer/core/output_names.hpp"
 #include "export/gltf_export.hpp"
@@ -240,6 +247,90 @@ TEST_F(Outputs, SymlinksThatCannotBeFollowedAndNonFilesAreRefused) {
   EXPECT_FALSE(write_file_atomically((dir / "folder").string(), write_new).ok);
   EXPECT_TRUE(fs::is_directory(dir / "folder"));
   EXPECT_EQ(temporaries(), 0u);
+}
+
+// Every file read through ReadOnlyFile while inputs are recorded (as main()
+// records them for every command) is one the atomic write refuses to
+// replace, however it is reached: by its name, a symlink, a hard link, and
+// as one file of a set. Each reader, each way, is a row; a probe records
+// nothing, and an edit in place replaces the file it edits.
+TEST_F(Outputs, NoWriteReplacesAFileTheCommandRead) {
+  const platform::RecordInputs recording;
+  const auto read_whole = [](const fs::path& p) { return read_file(p).has_value(); };
+  const auto read_reader = [](const fs::path& p) {
+    FileReader reader;
+    return reader.read(p).ok();
+  };
+  const auto read_digest = [](const fs::path& p) { return digest_file(p).has_value(); };
+  const auto read_head = [](const fs::path& p) {
+    std::array<std::byte, 4> head{};
+    return read_prefix(p, head).status == ReadStatus::ok;
+  };
+  const std::vector<std::pair<const char*, std::function<bool(const fs::path&)>>> readers = {
+      {"read_file", read_whole}, {"FileReader", read_reader}, {"digest_file", read_digest}, {"read_prefix", read_head}};
+  const auto write_new = [](std::ostream& out) { out << "new"; };
+  for (const auto& [how, read] : readers) {
+    const fs::path input = dir / (std::string(how) + ".mod");
+    put(input, "input");
+    ASSERT_TRUE(read(input)) << how;
+    const fs::path link = dir / (std::string(how) + ".link"), hard = dir / (std::string(how) + ".hard");
+    fs::create_symlink(input.filename(), link);
+    fs::create_hard_link(input, hard);
+    for (const fs::path& name : {input, link, hard}) {
+      const AtomicWrite w = write_file_atomically(name.string(), write_new, Overwrite::replace);
+      EXPECT_FALSE(w.ok) << how << ": " << name << " was replaced";
+      EXPECT_NE(w.error.find("is one of the inputs"), std::string::npos) << w.error;
+    }
+    const AtomicWrite set = write_files_atomically(
+        {{(dir / "fresh.bin").string(), write_new}, {input.string(), write_new}}, Overwrite::replace);
+    EXPECT_FALSE(set.ok) << how << ": a set holding the input was written";
+    EXPECT_FALSE(fs::exists(dir / "fresh.bin")) << how << ": the set's other file was written";
+    EXPECT_EQ(text(input), "input") << how;
+    fs::remove(link);
+    fs::remove(hard);
+  }
+  // A probe (a scan's look at a file's magic) does not make a file an input.
+  put(dir / "probed.mod", "probed");
+  std::array<std::byte, 4> head{};
+  ASSERT_EQ(read_prefix(dir / "probed.mod", head, platform::Reading::probe).status, ReadStatus::ok);
+  EXPECT_TRUE(write_file_atomically((dir / "probed.mod").string(), write_new, Overwrite::replace).ok);
+  // The edit in place (set --in-place, docs update) replaces the file it read.
+  put(dir / "edited.mod", "old");
+  ASSERT_TRUE(read_file(dir / "edited.mod"));
+  EXPECT_TRUE(write_file_atomically((dir / "edited.mod").string(), write_new, Overwrite::edit_in_place).ok);
+  EXPECT_EQ(text(dir / "edited.mod"), "new");
+  EXPECT_EQ(temporaries(), 0u);
+}
+
+// Outside a recording (this test binary, a library user) nothing is an input:
+// inodes of deleted files come back as other files.
+TEST_F(Outputs, NothingIsRecordedOutsideARecording) {
+  put(dir / "read.mod", "old");
+  ASSERT_TRUE(read_file(dir / "read.mod"));
+  EXPECT_TRUE(write_file_atomically((dir / "read.mod").string(), [](std::ostream& out) { out << "new"; }).ok);
+  {
+    const platform::RecordInputs recording;
+    ASSERT_TRUE(read_file(dir / "read.mod"));
+    EXPECT_TRUE(platform::is_recorded_input(platform::status_of(dir / "read.mod").identity));
+  }
+  EXPECT_FALSE(platform::is_recorded_input(platform::status_of(dir / "read.mod").identity)) << "the record outlived its scope";
+}
+
+// Windows opens a device for these names in every directory, whatever
+// follows the first dot and in any case; the name is told on every system,
+// and only Windows refuses it (platform::device_name_of).
+TEST(OutputNames, WindowsDeviceNamesAreToldWhateverTheirCaseAndExtension) {
+  const std::vector<std::pair<const char*, const char*>> names = {
+      {"CON", "CON"},         {"con", "CON"},          {"NUL", "NUL"},       {"nul.glb", "NUL"},
+      {"aux.txt", "AUX"},     {"Prn.tar.gz", "PRN"},   {"COM1", "COM1"},     {"lpt9.html", "LPT9"},
+      {"dir/CON.json", "CON"}, {"NUL .txt", "NUL"},    {"CON.", "CON"},      {"com0", "COM0"},
+      {"COM10", ""},          {"CONSOLE", ""},         {"aux_", ""},         {"xcon", ""},
+      {"CON/x.glb", ""},      {".con", ""},            {"LPT", ""},          {"pl000.mod", ""}};
+  for (const auto& [name, device] : names) EXPECT_EQ(platform::windows_device_name(name), device) << name;
+#ifndef _WIN32
+  EXPECT_EQ(platform::device_name_of("aux.txt"), "") << "a POSIX file may be named aux.txt";
+#endif
+  EXPECT_NE(platform::device_name_text("NUL").find("reserved Windows device name"), std::string::npos);
 }
 
 // export --out: a model's file is named from its report path. A name past

@@ -10,6 +10,7 @@
 #   a directory was "permission denied" -> "not a regular file"
 #   .gltf export's .bin               -> .gltf + .bin written, and replaced with --force
 #   32-bit sizes                      -> a 5 GiB sparse file "is 5368709120 bytes", refused
+#   device names as outputs (NUL...)  -> "a reserved Windows device name", exit 2
 # and the gate, end to end.
 #   bash corpus_tests/windows_cli.sh RUNNER   (RUNNER runs meshgate.exe: build-windows/meshgate-wine)
 set -euo pipefail
@@ -38,6 +39,19 @@ grep -q '^total: 2 files' out.txt || fail "two inputs were not two files: $(tail
 grep -q '^total: 3 files' out.txt || fail "one file named three ways was not read once: $(tail -1 out.txt)"
 "$bin" export corpus/synth_0000.mod -o corpus/synth_0000.mod --force >/dev/null 2>err.txt && fail "export over its input succeeded"
 grep -q 'is one of the inputs' err.txt || fail "export over its input: $(cat err.txt)"
+
+# CON, NUL, COM1, LPT1, aux.txt... open a device in every folder: an output
+# named so is refused in those words, before any work (platform::device_name_of).
+case "$bin" in
+  *wine* | *.exe)
+    for name in NUL con.glb aux.txt COM1 'lpt1 .glb'; do
+      rc=0; "$bin" export corpus/synth_0000.mod -o "$name" --force >/dev/null 2>err.txt || rc=$?
+      [ $rc -eq 2 ] && grep -q 'a reserved Windows device name' err.txt || fail "export -o '$name' exited $rc: $(cat err.txt)"
+    done
+    rc=0; "$bin" dump corpus/synth_0000.mod -o corpus/PRN.json 2>err.txt || rc=$?
+    [ $rc -eq 2 ] && grep -q 'PRN, a reserved Windows device name' err.txt || fail "dump -o PRN.json exited $rc: $(cat err.txt)"
+    ;;
+esac
 
 # --jobs 2: the pools' threads start and end (a thread_local with a destructor crashed here).
 "$bin" synth msh --seed 5 --count 6 --out corpus >/dev/null

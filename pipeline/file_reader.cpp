@@ -114,8 +114,8 @@ std::optional<FileDigests> digest_file(const std::filesystem::path& path) {
   return FileDigests{digests.xxh3_64_hex(), digests.sha256_hex()};
 }
 
-PrefixRead read_prefix(const std::filesystem::path& path, std::span<std::byte> prefix) {
-  ReadOnlyFile file(path);
+PrefixRead read_prefix(const std::filesystem::path& path, std::span<std::byte> prefix, platform::Reading reading) {
+  ReadOnlyFile file(path, reading);
   if (!file.is_open()) return {status_of(file.problem()), 0, file.error()};
   if (!file.regular_file_size()) return {ReadStatus::not_regular, 0, {}};
   const std::optional<size_t> got = file.read_into(prefix);

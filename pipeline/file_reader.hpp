@@ -22,6 +22,7 @@
 #include "parser/core/byte_reader.hpp"
 #include "parser/core/pod_vector.hpp"
 #include "parser/detect/format_detect.hpp"
+#include "platform/read_only_file.hpp"
 
 namespace meshgate {
 
@@ -77,12 +78,16 @@ std::optional<FileDigests> digest_file(const std::string& path) = delete;
 
 // The first min(size, `prefix`.size()) bytes of a regular file, into
 // `prefix`: how many it read, or a FileRead saying why it could not.
+// Reading::probe for a look at a file's magic that does not make it an input
+// (platform/input_record.hpp); every other read here records its file.
 struct PrefixRead {
   ReadStatus status = ReadStatus::io_error;
   size_t length = 0;
   std::error_code error;
 };
-[[nodiscard]] PrefixRead read_prefix(const std::filesystem::path& path, std::span<std::byte> prefix);
-PrefixRead read_prefix(const std::string& path, std::span<std::byte> prefix) = delete;
+[[nodiscard]] PrefixRead read_prefix(const std::filesystem::path& path, std::span<std::byte> prefix,
+                                     platform::Reading reading = platform::Reading::input);
+PrefixRead read_prefix(const std::string& path, std::span<std::byte> prefix,
+                       platform::Reading reading = platform::Reading::input) = delete;
 
 }  // namespace meshgate

@@ -54,7 +54,7 @@ enum class Probe : char { model, not_model, unreadable, not_regular };
 // A file's format from its first bytes.
 Probe probe(const fs::path& path) {
   std::array<std::byte, kMagicProbeBytes> prefix{};
-  const PrefixRead read = read_prefix(path, prefix);
+  const PrefixRead read = read_prefix(path, prefix, platform::Reading::probe);
   if (read.status == ReadStatus::not_regular) return Probe::not_regular;
   if (read.status != ReadStatus::ok) return Probe::unreadable;
   return detect_format(Bytes(prefix.data(), read.length)) != Format::unknown ? Probe::model : Probe::not_model;
@@ -186,7 +186,7 @@ InputScan scan_inputs(const std::vector<std::string>& arguments, unsigned jobs) 
     if (fs::is_regular_file(root)) {
       if (labelled && nested.empty() && !seen_files.insert(*identity_of(root)).second) continue;
       std::array<std::byte, kMagicProbeBytes> prefix{};
-      const PrefixRead read = read_prefix(root, prefix);
+      const PrefixRead read = read_prefix(root, prefix, platform::Reading::probe);
       if (read.status != ReadStatus::ok) {
         scan.unreadable.push_back(arg + ": " + read_failure_text(read.status, read.error));
         scan.unreadable_displays.push_back(display_of(root.filename()));

@@ -42,6 +42,18 @@ enum class Links { follow, no_follow };  // stat or lstat: a symlink itself, or 
 // file systems fold case), for checks of names not yet on disk.
 [[nodiscard]] bool file_names_fold_case();
 
+// The Windows device a file name opens instead of a file, in upper case:
+// "CON", "PRN", "AUX", "NUL", "COM0".."COM9", "LPT0".."LPT9", whatever
+// follows a dot and whatever the case ("aux.txt" is AUX, in every
+// directory); "" for any other name. Spelled on every system, so that it is
+// tested everywhere; only Windows acts on it (device_name_of).
+[[nodiscard]] std::string windows_device_name(const std::filesystem::path& path);
+// The device a path's last name would open on this system (Windows: as
+// above; POSIX: none, ""). An output named so is refused, never written.
+[[nodiscard]] std::string device_name_of(const std::filesystem::path& path);
+// Why an output named `device` is refused, in words for a message.
+[[nodiscard]] std::string device_name_text(const std::string& device);
+
 // "a directory", "a FIFO", ... for a message ("..., not a regular file").
 [[nodiscard]] std::string kind_text(PathKind kind);
 

@@ -37,4 +37,6 @@ FileStatus status_of(const std::filesystem::path& path, Links links) {
   return status;
 }
 
+std::string device_name_of(const std::filesystem::path&) { return {}; }  // any name is a file name
+
 }  // namespace meshgate::platform

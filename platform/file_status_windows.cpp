@@ -51,4 +51,6 @@ FileStatus status_of(const std::filesystem::path& path, Links links) {
   return status;
 }
 
+std::string device_name_of(const std::filesystem::path& path) { return windows_device_name(path); }
+
 }  // namespace meshgate::platform

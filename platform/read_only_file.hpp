@@ -2,7 +2,9 @@
 // platform offers: open(2), fstat and pread on POSIX; CreateFileW,
 // GetFileInformationByHandle and ReadFile at an offset on Windows (64-bit
 // sizes and offsets on both). Opening never waits: a FIFO or a device opens
-// non-blocking, and only a regular file has a size.
+// non-blocking, and only a regular file has a size. A regular file opened
+// for input is recorded as one (platform/input_record.hpp), so that no
+// output replaces it; a probe is not.
 #pragma once
 
 #include <cstddef>
@@ -16,9 +18,13 @@
 
 namespace meshgate::platform {
 
+// Why a file is opened: to read it as an input of the command, or only to
+// probe its magic (a directory scan deciding which files are inputs).
+enum class Reading { input, probe };
+
 class ReadOnlyFile {
  public:
-  explicit ReadOnlyFile(const std::filesystem::path& path);
+  explicit ReadOnlyFile(const std::filesystem::path& path, Reading reading = Reading::input);
   ReadOnlyFile(const ReadOnlyFile&) = delete;
   ReadOnlyFile& operator=(const ReadOnlyFile&) = delete;
   ~ReadOnlyFile();
@@ -28,9 +34,10 @@ class ReadOnlyFile {
   [[nodiscard]] FileProblem problem() const { return problem_; }
   [[nodiscard]] std::error_code error() const { return error_; }
 
-  // The size of a regular file; nullopt for anything else (a directory, a
-  // FIFO, a device), whose size says nothing about what a read returns.
-  [[nodiscard]] std::optional<uint64_t> regular_file_size() const;
+  // The size of a regular file when it was opened; nullopt for anything else
+  // (a directory, a FIFO, a device), whose size says nothing about what a
+  // read returns.
+  [[nodiscard]] std::optional<uint64_t> regular_file_size() const { return regular_size_; }
 
   // Reads from `offset` until `into` is full or the file ends; how many bytes
   // it read, or nullopt on a read error (problem() and error() say which).
@@ -41,7 +48,11 @@ class ReadOnlyFile {
     problem_ = problem;
     error_ = error;
   }
+  // Sizes an open handle and, for input, records a regular file's identity:
+  // one fstat (GetFileInformationByHandle) serves both.
+  void look_at_handle(Reading reading);
   intptr_t handle_;  // a file descriptor, or a Windows HANDLE
+  std::optional<uint64_t> regular_size_;
   FileProblem problem_ = FileProblem::none;
   std::error_code error_;
 };

@@ -4,6 +4,7 @@
 #include <streambuf>
 
 #include "platform/file_status.hpp"
+#include "platform/input_record.hpp"
 #include "platform/output_file.hpp"
 #include "platform/utf8_path.hpp"
 
@@ -47,6 +48,12 @@ class TempBuffer : public std::streambuf {
 
 std::string why(const std::string& path, std::error_code error) { return path + ": " + error.message(); }
 
+// Whether the file a path names (through symlinks) is one this process read.
+bool is_input(const fs::path& path) {
+  const platform::FileStatus st = platform::status_of(path);
+  return st.exists() && platform::is_recorded_input(st.identity);
+}
+
 // One file on its way: where it goes, what it replaces, its temporary.
 struct Staged {
   std::string path;      // as the caller named it (for messages)
@@ -62,6 +69,8 @@ std::string resolve(Staged& s, Overwrite overwrite, Symlink symlink) {
   s.destination = platform::path_from_utf8(s.path);
   platform::FileStatus st = platform::status_of(s.destination, platform::Links::no_follow);
   if (!st.exists()) return st.problem == platform::FileProblem::not_found ? std::string() : why(s.path, st.error);
+  if (overwrite != Overwrite::edit_in_place && is_input(s.destination))
+    return s.path + ": is one of the inputs (a file this command read); inputs are never overwritten";
   if (overwrite == Overwrite::refuse) return s.path + ": exists (use --force to replace it)";
   if (st.kind == PathKind::symlink) {
     if (symlink == Symlink::refuse) return s.path + ": is a symlink; not replacing it and not writing through it";
@@ -114,13 +123,15 @@ AtomicWrite write_files_atomically(const std::vector<OutputFile>& files, Overwri
     s.path = files[i].path;
     if (s.path.empty()) return fail("the output path is empty");
     if (platform::path_from_utf8(s.path).filename().empty()) return fail(s.path + ": names a directory, not a file");
+    if (std::string device = platform::device_name_of(platform::path_from_utf8(s.path)); !device.empty())
+      return fail(s.path + ": " + platform::device_name_text(device));
     if (std::string error = resolve(s, overwrite, symlink); !error.empty()) return fail(std::move(error));
     if (std::string error = stage(s, files[i].write); !error.empty()) return fail(std::move(error));
   }
   for (size_t i = 0; i < staged.size(); ++i) {
     std::error_code error;
     const platform::Move moved =
-        platform::move_into_place(staged[i].temp, staged[i].destination, overwrite == Overwrite::replace, error);
+        platform::move_into_place(staged[i].temp, staged[i].destination, overwrite != Overwrite::refuse, error);
     if (moved != platform::Move::moved) {
       std::string message = moved == platform::Move::exists ? staged[i].path + ": exists (use --force to replace it)"
                                                             : why(staged[i].path, error);

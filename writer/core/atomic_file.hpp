@@ -11,6 +11,11 @@
 // target is replaced, the link stays) or refused: a link is never replaced by
 // a plain file. Anything else at the name (a directory, a FIFO, a device) is
 // refused.
+//
+// A file this process read as an input (platform/input_record.hpp) is never
+// replaced, through whatever name or link it is reached: the write fails
+// before a byte is written, unless it is the one edit in place that replaces
+// the file it was given (Overwrite::edit_in_place).
 #pragma once
 
 #include <cstddef>
@@ -22,8 +27,9 @@
 namespace meshgate {
 
 enum class Overwrite {
-  replace,  // an existing file of that name is replaced (atomically)
+  replace,  // an existing file of that name is replaced (atomically), unless it is an input
   refuse,   // an existing name (even a dangling symlink) is an error ("exists"); the check and the rename are one step
+  edit_in_place,  // `set --in-place`, `docs update`: replaced like `replace`, though it is the input being edited
 };
 
 // The longest name of one path component, in bytes: NAME_MAX on Linux. A
