@@ -40,7 +40,8 @@ struct DiffSide {
   bool parsed = false;
   std::vector<std::byte> bytes;
   FieldListing fields;      // inspect --json "fields", made a group at a time
-  nlohmann::json uncovered;  // inspect --json coverage.uncovered, or null
+  // inspect --json coverage.uncovered; none for a file without a coverage (not parsed, a volume)
+  std::optional<std::vector<UncoveredRange>> uncovered;
 };
 
 // Every file of the tree of `data` (the file first, then nested models).

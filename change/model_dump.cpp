@@ -91,7 +91,7 @@ json dump_side(const DiffSide& side, const std::map<std::string, const DiffSide*
     const std::byte* p = side.bytes.data() + offset;
     if (type == "nres" || type == "member") {  // a nested archive, or a container's MOD or container member
       const auto nested = sides.find(side.key + "!" + f["value"].get<std::string>());
-      if (nested != sides.end() && nested->second->parsed && nested->second->uncovered.is_array()) {
+      if (nested != sides.end() && nested->second->parsed && nested->second->uncovered) {
         item["size"] = size;
         item["nested"] = dump_side(*nested->second, sides);
         items.push_back(std::move(item));
@@ -119,10 +119,10 @@ json dump_side(const DiffSide& side, const std::map<std::string, const DiffSide*
     }
     items.push_back(std::move(item));
   }
-  if (side.uncovered.is_array())
-    for (const json& u : side.uncovered) {
-      const uint64_t start = u["start"], end = u["end"];
-      items.push_back({{"path", "(uncovered " + u["kind"].get<std::string>() + ")"},
+  if (side.uncovered)
+    for (const UncoveredRange& u : *side.uncovered) {
+      const uint64_t start = u.begin, end = u.end;
+      items.push_back({{"path", "(uncovered " + std::string(gap_kind_name(u.kind)) + ")"},
                        {"offset", start},
                        {"type", "bytes[" + std::to_string(end - start) + "]"},
                        {"hex", hex_of(side.bytes.data() + start, end - start)}});
@@ -438,7 +438,7 @@ json dump_model(const std::string& name, Bytes data, nres::Profile profile, cons
   if (top.format == zip::kFormatName)
     return {{"error", name + " is an NBZ/ZIP volume: read-only, so it has no dump to build back; dump a member after "
                              "extracting it"}};
-  if (!top.parsed || !top.uncovered.is_array())
+  if (!top.parsed || !top.uncovered)
     return {{"error", name + " does not parse far enough to be dumped (meshgate inspect names why)"}};
   return dump_side(top, by_key);
 }

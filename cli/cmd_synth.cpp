@@ -18,6 +18,7 @@ struct SynthOptions {
   uint64_t count = 200;
   std::string out;
   uint64_t chain_nodes = 0;  // msh --chain N (N >= 1): one model of N chained nodes instead of the corpus
+  uint64_t records = 0;      // --records N (N >= 1): one file of N smallest records instead of the corpus
   bool malformed = false;
   bool nested = false;  // nbz: also the small nested volumes and containers, under nested/
   bool force = false;
@@ -54,6 +55,16 @@ bool synth_options_are_usable(const SynthOptions& options, const SynthGenerator&
               << (!generator.chain ? format : "--malformed") << "\n";
     return false;
   }
+  if (options.records > 0 && (!generator.records || options.malformed || options.chain_nodes > 0)) {
+    std::cerr << "meshgate synth: --records makes one scm or mot file; it does not go with "
+              << (!generator.records ? format : options.malformed ? "--malformed" : "--chain") << "\n";
+    return false;
+  }
+  if (options.records > generator.max_records) {
+    std::cerr << "meshgate synth: --records " << options.records << " is past " << format << "'s record-count limit of "
+              << generator.max_records << "\n";
+    return false;
+  }
   if (options.nested && !generator.nested) {
     std::cerr << "meshgate synth: --nested applies to nbz volumes, not " << format << "\n";
     return false;
@@ -65,9 +76,10 @@ bool synth_options_are_usable(const SynthOptions& options, const SynthGenerator&
   return true;
 }
 
-// The valid corpus of the generator (or --chain's one model), each file handed to `write`.
+// The valid corpus of the generator (or --chain's or --records' one file), each file handed to `write`.
 void write_valid_files(const SynthOptions& options, const SynthGenerator& generator, const SynthSink& write) {
   if (options.chain_nodes > 0) write(generator.chain(options.seed, options.chain_nodes));
+  else if (options.records > 0) write(generator.records(options.seed, options.records));
   else generator.corpus(options.seed, options.count, options.fold, write);
 }
 
@@ -142,6 +154,11 @@ void add_synth(CLI::App& app, int& exit_code) {
                   "msh: write one model of N chained nodes (each the previous one's child), chain_NNNNN.msh, "
                   "instead of the corpus; for measuring how memory and time grow with node count")
       ->check(CLI::Range(uint64_t{1}, msh::kMaxChainNodes));
+  cmd->add_option("--records", options->records,
+                  "scm, mot: write one file of N of the format's smallest records (scm: three-vertex meshes, at most "
+                  "65,025; mot: tracks, at most 65,536), records_NNNNN.EXT, instead of the corpus; for measuring "
+                  "what each record costs a command")
+      ->check(CLI::PositiveNumber);
   cmd->add_flag("--malformed", options->malformed,
                 "also write one corrupted variant per diagnostic code, and one model per semantic invariant "
                 "that breaks it (violates_ID), under malformed/");

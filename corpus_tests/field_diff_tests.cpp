@@ -119,8 +119,8 @@ TEST(FieldDiff, AnUncoveredByteChangeIsNamedByRange) {
   // Every fifth generated MOD has non-zero padding; index 3 is one.
   const SynthFile f = mod::synth_mod_corpus(4, 4).back();
   const auto side = diff_sides(f.name, f.bytes, nres::Profile::compatible);
-  ASSERT_TRUE(side[0].uncovered.is_array() && !side[0].uncovered.empty());
-  const uint64_t start = side[0].uncovered[0]["start"];
+  ASSERT_TRUE(side[0].uncovered && !side[0].uncovered->empty());
+  const uint64_t start = (*side[0].uncovered)[0].begin;
   std::vector<std::byte> edited = f.bytes;
   edited[start] ^= std::byte{0xFF};
   const auto d = diff(f.name, f.bytes, edited);

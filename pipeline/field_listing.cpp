@@ -36,24 +36,29 @@ json inspect_envelope(std::string_view format, Bytes data, bool parse_ok, const 
   return out;
 }
 
+namespace {
+uint64_t nonzero_bytes(const UncoveredRange& u, Bytes data) {
+  uint64_t nz = 0;
+  for (uint64_t p = u.begin; p < u.end && p < data.size(); ++p) nz += data[p] != std::byte{0};
+  return nz;
+}
+}  // namespace
+
 json coverage_json(const CoverageSummary& c, Bytes data) {
-  json ranges = json::array();
   uint64_t nonzero = 0;
-  for (const UncoveredRange& u : c.uncovered) {
-    uint64_t nz = 0;
-    for (uint64_t p = u.begin; p < u.end && p < data.size(); ++p) nz += data[p] != std::byte{0};
-    nonzero += nz;
-    ranges.push_back({{"start", u.begin},
-                      {"end", u.end},
-                      {"length", u.end - u.begin},
-                      {"all_zero", nz == 0},
-                      {"kind", std::string(gap_kind_name(u.kind))}});
-  }
+  for (const UncoveredRange& u : c.uncovered) nonzero += nonzero_bytes(u, data);
   return {{"covered_bytes", c.covered_bytes},
           {"uncovered_bytes", c.uncovered_bytes},
           {"uncovered_nonzero_bytes", nonzero},
-          {"overlaps", c.overlap_count},
-          {"uncovered", ranges}};
+          {"overlaps", c.overlap_count}};
+}
+
+json uncovered_json(const UncoveredRange& u, Bytes data) {
+  return {{"start", u.begin},
+          {"end", u.end},
+          {"length", u.end - u.begin},
+          {"all_zero", nonzero_bytes(u, data) == 0},
+          {"kind", std::string(gap_kind_name(u.kind))}};
 }
 
 namespace {
@@ -73,41 +78,67 @@ json source_flags_json(uint32_t raw) {
 }
 }  // namespace
 
-json mod_fields_json(const mod::Model& model) {
+namespace {
+
+// An object's group: its record, the flags entry with its decoded bits (spec
+// §2.2), a labelled view of the raw word.
+void append_mod_object(json& out, const std::string& key, size_t i, const mod::Object& o) {
   using namespace mod;
-  json out = json::array();
-  append_record(out, "header", 0, model.header);
-  for (size_t i = 0; i < model.objects.size(); ++i) {
-    const Object& o = model.objects[i];
-    const std::string owner = "objects[" + std::to_string(i) + "]";
-    append_record(out, owner, object_record_offset(i), o.record);
-    // The flags entry also carries its decoded bits (spec §2.2), a labelled view of the raw word.
-    out[out.size() - kObjectSpec.fields.size() + obj::flags]["decoded"] =
-        source_flags_json(static_cast<uint32_t>(o.record.get(obj::flags)));
-    for (size_t j = 0; j < o.meshes.size(); ++j) {
-      const Mesh& m = o.meshes[j];
-      const uint64_t at = *mesh_record_offset(o.record, j);
-      const std::string mesh_owner = owner + ".meshes[" + std::to_string(j) + "]";
-      append_record(out, mesh_owner, at, m.record);
-      const uint64_t n = m.record.get(mesh::vertex_count);
-      for (size_t s = 0; s < kStreamSpecs.size(); ++s)
-        append_array(out, mesh_owner + "." + std::string(kStreamSpecs[s].name), stream_offset(m.record, s), n,
-                     kStreamSpecs[s]);
-      if (!m.workspace.empty())
-        append_array(out, mesh_owner + ".workspace", *workspace_offset(at, m.record), m.workspace.size(), kWorkspaceSpec);
-    }
-  }
+  append_record(out, key, object_record_offset(i), o.record);
+  out[out.size() - kObjectSpec.fields.size() + obj::flags]["decoded"] =
+      source_flags_json(static_cast<uint32_t>(o.record.get(obj::flags)));
+}
+
+// A mesh's group: its record, each stream and its workspace.
+void append_mod_mesh(json& out, const std::string& key, const mod::Object& o, size_t j) {
+  using namespace mod;
+  const Mesh& m = o.meshes[j];
+  const uint64_t at = *mesh_record_offset(o.record, j);
+  append_record(out, key, at, m.record);
+  const uint64_t n = m.record.get(mesh::vertex_count);
+  for (size_t s = 0; s < kStreamSpecs.size(); ++s)
+    append_array(out, key + "." + std::string(kStreamSpecs[s].name), stream_offset(m.record, s), n, kStreamSpecs[s]);
+  if (!m.workspace.empty())
+    append_array(out, key + ".workspace", *workspace_offset(at, m.record), m.workspace.size(), kWorkspaceSpec);
+}
+
+// The node block's group: its header and node arrays.
+void append_mod_nodes(json& out, const std::string& key, const mod::Model& model) {
+  using namespace mod;
   const uint64_t block = model.header.get(hdr::document_offset);
   const NodeBlock& nb = model.nodes;
-  append_record(out, "nodes", block, nb.header);
+  append_record(out, key, block, nb.header);
   const uint64_t n = nb.order.size();
-  append_array(out, "nodes.parents", block + nb.header.get(node::parent_rel), n, kParentArraySpec);
-  append_array(out, "nodes.order", block + nb.header.get(node::order_rel), n, kOrderArraySpec);
-  append_array(out, "nodes.motion_groups", block + nb.header.get(node::group_rel), n, kMotionGroupArraySpec);
-  for (size_t k = 0; k < nb.transforms.size(); ++k)
-    append_record(out, "nodes.transforms[" + std::to_string(k) + "]",
-                  block + nb.header.get(node::transform_rel) + k * kTransformSpec.size, nb.transforms[k]);
-  return out;
+  append_array(out, key + ".parents", block + nb.header.get(node::parent_rel), n, kParentArraySpec);
+  append_array(out, key + ".order", block + nb.header.get(node::order_rel), n, kOrderArraySpec);
+  append_array(out, key + ".motion_groups", block + nb.header.get(node::group_rel), n, kMotionGroupArraySpec);
+}
+
+}  // namespace
+
+// One group per record (a mesh with its streams): a model of 65,025 tiny
+// meshes costs its groups' keys, not ~1.3 million JSON objects at once. Each
+// fill captures the model and one u64 (16 bytes, held inside the std::function).
+FieldListing mod_field_listing(const mod::Model& m) {
+  using namespace mod;
+  FieldListing listing;
+  const Model* model = &m;  // the fills read the model where it lies
+  listing.add("header", [model](const std::string& key, json& out) { append_record(out, key, 0, model->header); });
+  for (uint64_t i = 0; i < m.objects.size(); ++i) {
+    const std::string owner = "objects[" + std::to_string(i) + "]";
+    listing.add(owner, [model, i](const std::string& key, json& out) { append_mod_object(out, key, i, model->objects[i]); });
+    for (uint64_t j = 0; j < m.objects[i].meshes.size(); ++j)
+      listing.add(owner + ".meshes[" + std::to_string(j) + "]", [model, ij = i << 32 | j](const std::string& key, json& out) {
+        append_mod_mesh(out, key, model->objects[ij >> 32], static_cast<uint32_t>(ij));
+      });
+  }
+  listing.add("nodes", [model](const std::string& key, json& out) { append_mod_nodes(out, key, *model); });
+  const uint64_t transforms = m.header.get(hdr::document_offset) + m.nodes.header.get(node::transform_rel);
+  for (uint64_t k = 0; k < m.nodes.transforms.size(); ++k)
+    listing.add("nodes.transforms[" + std::to_string(k) + "]", [model, k, transforms](const std::string& key, json& out) {
+      append_record(out, key, transforms + k * kTransformSpec.size, model->nodes.transforms[k]);
+    });
+  return listing;
 }
 
 json mod_summary_json(const mod::Model& model) {
@@ -140,7 +171,6 @@ json mod_inspect_json(Bytes data, const mod::ParseResult& result) {
     if (result.member_tail)
       out["summary"]["container_member"] = {{"own_end", result.member_tail->own_end},
                                             {"trailing_gap_bytes", result.member_tail->bytes}};
-    out["fields"] = mod_fields_json(*result.model);
     out["coverage"] = coverage_json(result.coverage, data);
   }
   return out;

@@ -30,8 +30,7 @@ void append_quantised(json& fields, const std::string& path, uint64_t at, const 
     append_record(fields, path + ".keys[" + std::to_string(i) + "]", base + i * KeyRecord::kSize, t.keys[i]);
 }
 
-void append_track(json& fields, size_t k, uint64_t at, const mot::Track& track) {
-  const std::string path = "tracks[" + std::to_string(k) + "]";
+void append_track(json& fields, const std::string& path, uint64_t at, const mot::Track& track) {
   if (const auto* raw = std::get_if<mot::RawTrack>(&track)) {
     append_record(fields, path, at, raw->head);
     if (!raw->body.empty())
@@ -75,37 +74,52 @@ json mot_summary_json(const mot::Motion& m) {
           {"mask_reading", std::string(mask_reading_name(MaskReading::exe))}};
 }
 
-json mot_inspect_json(Bytes data, const mot::ParseResult& result) {
-  using namespace mot;
-  json out = inspect_envelope(kFormatName, data, result.ok(), result.diagnostics);
+json mot_inspect_head(Bytes data, const mot::ParseResult& result) {
+  json out = inspect_envelope(mot::kFormatName, data, result.ok(), result.diagnostics);
   if (!result.ok()) return out;
-  const Motion& m = *result.motion;
-  json fields = json::array();
-  append_record(fields, "header", 0, m.header);
-  for (size_t i = 0; i < m.masks.size(); ++i)
-    fields.push_back({{"path", "channel_masks[" + std::to_string(i) + "]"},
-                      {"offset", kMasksOffset + 2 * i},
-                      {"size", 2},
-                      {"type", "u16"},
-                      {"value", m.masks[i]},
-                      {"status", status_string(Status::exe_confirmed)}});
-  uint64_t at = kMasksOffset + 2 * uint64_t{m.masks.size()};
+  out["summary"] = mot_summary_json(*result.motion);
+  out["coverage"] = coverage_json(result.coverage, data);
+  return out;
+}
+
+// One group per record (a mask, a track with its keys): 65,536 tracks cost
+// their groups' keys, not ~300,000 JSON objects at once. Each fill captures
+// the motion and one u64 (16 bytes, held inside the std::function); a
+// track's packs its offset (a MOT is at most 64 MiB, 2^26) and its index.
+FieldListing mot_field_listing(const mot::Motion& m) {
+  using namespace mot;
+  static_assert(kMaxInputBytes <= uint64_t{1} << 32 && kMaxTracks <= uint64_t{1} << 32);
+  FieldListing listing;
+  const Motion* motion = &m;  // the fills read the motion where it lies
+  listing.add("header", [motion](const std::string& key, json& out) { append_record(out, key, 0, motion->header); });
+  for (uint64_t i = 0; i < m.masks.size(); ++i)
+    listing.add("channel_masks[" + std::to_string(i) + "]", [motion, i](const std::string& key, json& out) {
+      out.push_back({{"path", key},
+                     {"offset", kMasksOffset + 2 * i},
+                     {"size", 2},
+                     {"type", "u16"},
+                     {"value", motion->masks[i]},
+                     {"status", status_string(Status::exe_confirmed)}});
+    });
   if (!m.header_tail.empty())
-    fields.push_back(bytes_item("header_tail", at, Bytes(m.header_tail),
-                                Status::reserved_observed_zero | Status::preserved_undecoded));
-  at = m.header_size();
-  append_record(fields, "track_count", at, m.count);
+    listing.add("header_tail", [motion](const std::string& key, json& out) {
+      out.push_back(bytes_item(key, kMasksOffset + 2 * uint64_t{motion->masks.size()}, Bytes(motion->header_tail),
+                               Status::reserved_observed_zero | Status::preserved_undecoded));
+    });
+  uint64_t at = m.header_size();
+  listing.add("track_count", [motion, at](const std::string& key, json& out) { append_record(out, key, at, motion->count); });
   at += kCountSpec.size;
-  for (size_t k = 0; k < m.tracks.size(); ++k) {
-    append_track(fields, k, at, m.tracks[k]);
+  for (uint64_t k = 0; k < m.tracks.size(); ++k) {
+    listing.add("tracks[" + std::to_string(k) + "]", [motion, at_k = at << 32 | k](const std::string& key, json& out) {
+      append_track(out, key, at_k >> 32, motion->tracks[static_cast<uint32_t>(at_k)]);
+    });
     at += track_size(m.tracks[k]);
   }
   if (!m.tail.empty())
-    fields.push_back(bytes_item("tail", at, Bytes(m.tail), Status::structural_confirmed | Status::reserved_observed_zero));
-  out["summary"] = mot_summary_json(m);
-  out["fields"] = std::move(fields);
-  out["coverage"] = coverage_json(result.coverage, data);
-  return out;
+    listing.add("tail", [motion, at](const std::string& key, json& out) {
+      out.push_back(bytes_item(key, at, Bytes(motion->tail), Status::structural_confirmed | Status::reserved_observed_zero));
+    });
+  return listing;
 }
 
 }  // namespace meshgate

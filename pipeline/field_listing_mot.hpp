@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "parser/mot/mot_parser.hpp"
+#include "pipeline/field_listing_groups.hpp"
 
 namespace meshgate {
 
@@ -14,6 +15,10 @@ namespace meshgate {
 // time_offsets_nonzero, end_frame (+0x0C), end_frame_mirror_equal,
 // partly_set_triplets, mask_reading}
 [[nodiscard]] nlohmann::json mot_summary_json(const mot::Motion& motion);
-[[nodiscard]] nlohmann::json mot_inspect_json(Bytes data, const mot::ParseResult& result);
+// The `inspect --json` report without "fields" (a rejected file's "fields": []
+// stays), and the fields as a listing made a group at a time (one per mask,
+// one per track with its keys), read from `motion` where it lies.
+[[nodiscard]] nlohmann::json mot_inspect_head(Bytes data, const mot::ParseResult& result);
+[[nodiscard]] FieldListing mot_field_listing(const mot::Motion& motion);
 
 }  // namespace meshgate

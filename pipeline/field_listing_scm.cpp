@@ -12,46 +12,63 @@ namespace meshgate {
 
 using nlohmann::json;
 
-namespace scm_listing {
+namespace {
 
-void append_meshes(json& out, const scm::Object& object, const std::string& owner) {
+// A mesh's group: its record, each stream and its workspace.
+void append_mesh(json& out, const std::string& path, uint64_t at, const scm::Mesh& mesh) {
   using namespace scm;
-  const uint64_t table = object.record.get(obj::mesh_table);
-  for (size_t m = 0; m < object.meshes.size(); ++m) {
-    const Mesh& mesh = object.meshes[m];
-    const uint64_t at = table + m * kMeshSpec.size;
-    const std::string path = owner + ".meshes[" + std::to_string(m) + "]";
-    append_record(out, path, at, mesh.record);
-    for (size_t s = 0; s < kStreamSpecs.size(); ++s)
-      append_array(out, path + "." + std::string(kStreamSpecs[s].name), mesh.record.get(mesh::kStreamField[s]),
-                   mesh.vertex_count(), kStreamSpecs[s]);
-    if (!mesh.workspace.empty())
-      append_array(out, path + ".workspace", at + mesh.record.get(mesh::workspace_rel), mesh.workspace.size(),
-                   kWorkspaceSpec);
-  }
+  append_record(out, path, at, mesh.record);
+  for (size_t s = 0; s < kStreamSpecs.size(); ++s)
+    append_array(out, path + "." + std::string(kStreamSpecs[s].name), mesh.record.get(mesh::kStreamField[s]),
+                 mesh.vertex_count(), kStreamSpecs[s]);
+  if (!mesh.workspace.empty())
+    append_array(out, path + ".workspace", at + mesh.record.get(mesh::workspace_rel), mesh.workspace.size(),
+                 kWorkspaceSpec);
 }
 
-json scm_fields_json(const scm::Model& model) {
+// The scene block's group: its header and node arrays.
+void append_scene(json& out, const std::string& key, const scm::Model& model) {
   using namespace scm;
-  json out = json::array();
-  append_record(out, "header", 0, model.header);
-  for (size_t o = 0; o < model.objects.size(); ++o)
-    append_record(out, "objects[" + std::to_string(o) + "]", object_record_offset(o), model.objects[o].record);
-  for (size_t o = 0; o < model.objects.size(); ++o)
-    append_meshes(out, model.objects[o], "objects[" + std::to_string(o) + "]");
   const Scene& sc = model.scene;
   const uint64_t block = model.header.get(hdr::scene_offset), n = sc.order.size();
-  append_record(out, "scene", block, sc.header);
-  append_array(out, "scene.parents", block + sc.header.get(scene::parent_rel), n, kParentArraySpec);
-  append_array(out, "scene.order", block + sc.header.get(scene::order_rel), n, kOrderArraySpec);
-  append_array(out, "scene.object_bindings", block + sc.header.get(scene::binding_rel), n, kBindingArraySpec);
-  for (size_t k = 0; k < n; ++k)
-    append_record(out, "scene.transforms[" + std::to_string(k) + "]",
-                  block + sc.header.get(scene::transform_rel) + k * kTransformSpec.size, sc.transforms[k]);
-  return out;
+  append_record(out, key, block, sc.header);
+  append_array(out, key + ".parents", block + sc.header.get(scene::parent_rel), n, kParentArraySpec);
+  append_array(out, key + ".order", block + sc.header.get(scene::order_rel), n, kOrderArraySpec);
+  append_array(out, key + ".object_bindings", block + sc.header.get(scene::binding_rel), n, kBindingArraySpec);
 }
 
-}  // namespace scm_listing
+}  // namespace
+
+// Each fill captures the model and two u32 indices (16 bytes, held inside the
+// std::function): a stage of 65,025 meshes costs its groups' keys, not the
+// ~1.3 million JSON objects of its fields (2-5 GB as one DOM).
+FieldListing scm_field_listing(const scm::Model& m) {
+  using namespace scm;
+  FieldListing listing;
+  const Model* model = &m;  // the fills read the model where it lies
+  listing.add("header", [model](const std::string& key, json& out) { append_record(out, key, 0, model->header); });
+  for (uint32_t o = 0; o < m.objects.size(); ++o)
+    listing.add("objects[" + std::to_string(o) + "]", [model, o](const std::string& key, json& out) {
+      append_record(out, key, object_record_offset(o), model->objects[o].record);
+    });
+  for (uint32_t o = 0; o < m.objects.size(); ++o)
+    for (uint32_t k = 0; k < m.objects[o].meshes.size(); ++k)
+      listing.add("objects[" + std::to_string(o) + "].meshes[" + std::to_string(k) + "]",
+                  [model, ok = uint64_t{o} << 32 | k](const std::string& key, json& out) {
+                    const Object& object = model->objects[ok >> 32];
+                    const auto mesh = static_cast<uint32_t>(ok);
+                    append_mesh(out, key, object.record.get(obj::mesh_table) + mesh * uint64_t{kMeshSpec.size},
+                                object.meshes[mesh]);
+                  });
+  listing.add("scene", [model](const std::string& key, json& out) { append_scene(out, key, *model); });
+  const uint64_t transforms = m.header.get(hdr::scene_offset) + m.scene.header.get(scene::transform_rel);
+  for (uint32_t k = 0; k < m.scene.transforms.size(); ++k)
+    listing.add("scene.transforms[" + std::to_string(k) + "]",
+                [model, at = transforms + k * uint64_t{kTransformSpec.size}, k](const std::string& key, json& out) {
+                  append_record(out, key, at, model->scene.transforms[k]);
+                });
+  return listing;
+}
 
 json scm_summary_json(const scm::Model& model, bool canonical_layout) {
   using namespace scm;
@@ -83,11 +100,10 @@ json scm_summary_json(const scm::Model& model, bool canonical_layout) {
           {"canonical_layout", canonical_layout}};
 }
 
-json scm_inspect_json(Bytes data, const scm::ParseResult& result) {
+json scm_inspect_head(Bytes data, const scm::ParseResult& result) {
   json out = inspect_envelope(scm::kFormatName, data, result.ok(), result.diagnostics);
   if (!result.ok()) return out;
   out["summary"] = scm_summary_json(*result.model, result.canonical_layout);
-  out["fields"] = scm_listing::scm_fields_json(*result.model);
   out["coverage"] = coverage_json(result.coverage, data);
   return out;
 }

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "parser/scm/scm_parser.hpp"
+#include "pipeline/field_listing_groups.hpp"
 
 namespace meshgate {
 
@@ -14,6 +15,10 @@ namespace meshgate {
 // family, model_set, sub_index}, break_flagged_vertices, rotations {zero,
 // single_axis, multi_axis}, canonical_layout}
 [[nodiscard]] nlohmann::json scm_summary_json(const scm::Model& model, bool canonical_layout);
-[[nodiscard]] nlohmann::json scm_inspect_json(Bytes data, const scm::ParseResult& result);
+// The `inspect --json` report without "fields" (a rejected file's "fields": []
+// stays), and the fields as a listing made a group at a time (one per record,
+// a mesh with its streams), read from `model` where it lies.
+[[nodiscard]] nlohmann::json scm_inspect_head(Bytes data, const scm::ParseResult& result);
+[[nodiscard]] FieldListing scm_field_listing(const scm::Model& model);
 
 }  // namespace meshgate

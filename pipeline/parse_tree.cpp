@@ -30,6 +30,13 @@ bool ParsedFile::parsed() const {
   return with_result(model, [](const auto* result) { return result && result->ok(); });
 }
 
+const CoverageSummary* ParsedFile::coverage() const {
+  return with_result(model, [](const auto* result) -> const CoverageSummary* {
+    if constexpr (requires { result->coverage; }) return result ? &result->coverage : nullptr;
+    else return nullptr;
+  });
+}
+
 bool ParsedFile::ok() const {
   // A file whose nested files were not all read (a budget ran out, a member
   // could not be inflated) did not pass, however well its own bytes parsed.

@@ -156,6 +156,9 @@ struct ParsedFile {
   [[nodiscard]] bool ok() const;
   // Only the parser's verdict.
   [[nodiscard]] bool parsed() const;
+  // The parser's coverage (the model's for an MSH, else the container's);
+  // nullptr for a format that has none (a volume) or no parser's result.
+  [[nodiscard]] const CoverageSummary* coverage() const;
   [[nodiscard]] ParsedView view() const;
   // The parser's diagnostics (the model's for an MSH, else the container's),
   // then the tree's.

@@ -2,6 +2,7 @@
 
 #include "reports/json_sequence.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -28,34 +29,71 @@ nlohmann::json to_json(const ArrayDocument& doc) {
   return out;
 }
 
-void write_json_sequence(const nlohmann::json& head, const std::string& key,
-                         const std::function<void(const JsonElementSink& element)>& each,
-                         const std::function<void(std::string_view text)>& emit) {
-  if (!head.is_object() || head.contains(key)) throw std::logic_error("the array must be a new member of a JSON object");
-  // dump(2) writes an empty array as "[]": that marks where the elements go.
-  // A top-level member sits on its own line at two spaces, so the marker
-  // cannot match a deeper member of the same name.
-  nlohmann::json with_marker = head;
-  with_marker[key] = nlohmann::json::array();
-  const std::string text = dump_for_report(with_marker);
-  const std::string marker = "\n  \"" + key + "\": []";
-  const size_t at = text.find(marker);
-  emit(std::string_view(text).substr(0, at + marker.size() - 2));  // up to the '['
+namespace {
+
+// Where a sequence's marker, dump(2)'s "[]" for the empty array put at its
+// path, lies in `text`: a member `depth` levels down sits on its own line at
+// 2 x depth spaces, so the marker cannot match a deeper member of the same
+// name. npos when the path does not lead to a new member of an object.
+size_t marker_at(const std::string& text, const std::vector<std::string>& path) {
+  if (path.empty()) return std::string::npos;
+  return text.find("\n" + std::string(2 * path.size(), ' ') + "\"" + path.back() + "\": []");
+}
+
+// The elements of one sequence, each of their lines indented as a member of
+// the array `depth` levels down.
+void emit_elements(size_t depth, const JsonSequence& sequence, const std::function<void(std::string_view)>& emit) {
+  const std::string indent(2 * (depth + 1), ' ');
   bool first = true;
-  each([&](const nlohmann::json& element) {
-    // An element two levels down: each of its lines four spaces further in.
+  sequence.each([&](const nlohmann::json& element) {
     const std::string item = dump_for_report(element);
-    std::string indented = first ? "[\n    " : ",\n    ";
+    std::string indented = (first ? "[\n" : ",\n") + indent;
     first = false;
     size_t from = 0;
     for (size_t nl = item.find('\n'); nl != std::string::npos; from = nl + 1, nl = item.find('\n', from))
-      indented.append(item, from, nl + 1 - from).append("    ");
+      indented.append(item, from, nl + 1 - from).append(indent);
     indented.append(item, from);
     emit(indented);
   });
-  emit(first ? "[]" : "\n  ]");
-  emit(std::string_view(text).substr(at + marker.size()));
+  emit(first ? "[]" : "\n" + std::string(2 * depth, ' ') + "]");
+}
+
+}  // namespace
+
+void write_json_sequences(const nlohmann::json& head, const std::vector<JsonSequence>& sequences,
+                          const std::function<void(std::string_view text)>& emit) {
+  nlohmann::json with_markers = head;
+  for (const JsonSequence& s : sequences) {
+    nlohmann::json* parent = &with_markers;
+    for (size_t k = 0; k + 1 < s.path.size(); ++k)
+      parent = parent->is_object() && parent->contains(s.path[k]) ? &(*parent)[s.path[k]] : nullptr;
+    if (s.path.empty() || !parent || !parent->is_object() || parent->contains(s.path.back()))
+      throw std::logic_error("each array must be a new member of a JSON object");
+    (*parent)[s.path.back()] = nlohmann::json::array();
+  }
+  const std::string text = dump_for_report(with_markers);
+  // The sequences in the order their markers appear in the text.
+  std::vector<std::pair<size_t, const JsonSequence*>> at;
+  for (const JsonSequence& s : sequences) {
+    at.emplace_back(marker_at(text, s.path), &s);
+    if (at.back().first == std::string::npos) throw std::logic_error("an array's marker is not in the report");
+  }
+  std::sort(at.begin(), at.end());
+  size_t from = 0;
+  for (const auto& [where, s] : at) {
+    const size_t open = where + 2 * s->path.size() + s->path.back().size() + 5;  // past "\n  \"key\": "
+    emit(std::string_view(text).substr(from, open - from));
+    emit_elements(s->path.size(), *s, emit);
+    from = open + 2;  // past "[]"
+  }
+  emit(std::string_view(text).substr(from));
   emit("\n");
+}
+
+void write_json_sequence(const nlohmann::json& head, const std::string& key,
+                         const std::function<void(const JsonElementSink& element)>& each,
+                         const std::function<void(std::string_view text)>& emit) {
+  write_json_sequences(head, {{{key}, each}}, emit);
 }
 
 void write_json(std::ostream& out, const ArrayDocument& doc) {

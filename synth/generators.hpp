@@ -25,6 +25,10 @@ struct SynthGenerator {
   std::vector<SynthFile> (*nested)(uint64_t seed);          // --nested; nullptr: not offered
   SynthFile (*chain)(uint64_t seed, uint64_t nodes);        // --chain N; nullptr: not offered
   bool takes_sort_fold;                                     // --sort-fold applies
+  // --records N: one file of N of the format's smallest records, N at most
+  // max_records (its record-count limit); nullptr: not offered.
+  SynthFile (*records)(uint64_t seed, uint64_t records) = nullptr;
+  uint64_t max_records = 0;
 };
 
 [[nodiscard]] std::span<const SynthGenerator> synth_generators();

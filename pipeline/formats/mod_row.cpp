@@ -25,6 +25,10 @@ void write_back(ParsedFile& f, RoundTripOutcome& out) {
 
 nlohmann::json inspect(const ParsedFile& f) { return mod_inspect_json(f.data, *f.as<mod::ParseResult>()); }
 
+FieldListing fields(const ParsedFile& f, bool outlives_file) {
+  return listing_of(*f.as<mod::ParseResult>()->model, outlives_file, mod_field_listing);
+}
+
 std::string summary_text(const nlohmann::json& report) {
   const auto& s = report["summary"];
   std::ostringstream out;
@@ -58,7 +62,7 @@ const FormatRow kModRow{.format = Format::dmc3_mod,
                         .write_back = mod_row::write_back,
                         .read_only_reason = nullptr,
                         .inspect = mod_row::inspect,
-                        .fields = nullptr,
+                        .fields = mod_row::fields,
                         .summary_text = mod_row::summary_text,
                         .rebuild = mod_row::rebuild,
                         .describe_mark = mod_row::describe_mark,

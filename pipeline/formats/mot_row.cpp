@@ -20,7 +20,11 @@ void write_back(ParsedFile& f, RoundTripOutcome& out) {
   compare_written(out, f.data, [&](const PartObserver* o) { return mot::write_mot(motion, o); });
 }
 
-nlohmann::json inspect(const ParsedFile& f) { return mot_inspect_json(f.data, *f.as<mot::ParseResult>()); }
+nlohmann::json inspect(const ParsedFile& f) { return mot_inspect_head(f.data, *f.as<mot::ParseResult>()); }
+
+FieldListing fields(const ParsedFile& f, bool outlives_file) {
+  return listing_of(*f.as<mot::ParseResult>()->motion, outlives_file, mot_field_listing);
+}
 
 std::string summary_text(const nlohmann::json& report) {
   const auto& s = report["summary"];
@@ -64,7 +68,7 @@ const FormatRow kMotRow{.format = Format::dmc3_mot,
                         .write_back = mot_row::write_back,
                         .read_only_reason = nullptr,
                         .inspect = mot_row::inspect,
-                        .fields = nullptr,
+                        .fields = mot_row::fields,
                         .summary_text = mot_row::summary_text,
                         .rebuild = mot_row::rebuild,
                         .describe_mark = mot_row::describe_mark,

@@ -3,6 +3,7 @@
 // summary lines.
 #pragma once
 
+#include <memory>
 #include <sstream>
 #include <string>
 
@@ -25,6 +26,17 @@ CanonicalLayout canonical_of(const std::string& path, Canonical&& canonical) {
 // Texm, MAT0 and WEAR have no layout freedom: their parts lie back to back,
 // so their canonical layout is what their writer writes.
 CanonicalLayout written_layout(const std::string& path, const WriteResult& written);
+
+// A row's `fields`: the listing `make` makes of `model`, reading it where it
+// lies, or (`outlives_file`) from a copy of it kept with the listing.
+template <typename Model>
+FieldListing listing_of(const Model& model, bool outlives_file, FieldListing (*make)(const Model&)) {
+  if (!outlives_file) return make(model);
+  const auto copy = std::make_shared<const Model>(model);
+  FieldListing fields = make(*copy);
+  fields.keep_alive(copy);
+  return fields;
+}
 
 // A row without a part: what the registry test tells from a forgotten one.
 inline std::string no_summary(const nlohmann::json&) { return {}; }

@@ -19,7 +19,11 @@ void write_back(ParsedFile& f, RoundTripOutcome& out) {
   compare_written(out, f.data, [&](const PartObserver* o) { return scm::write_scm(model, o); });
 }
 
-nlohmann::json inspect(const ParsedFile& f) { return scm_inspect_json(f.data, *f.as<scm::ParseResult>()); }
+nlohmann::json inspect(const ParsedFile& f) { return scm_inspect_head(f.data, *f.as<scm::ParseResult>()); }
+
+FieldListing fields(const ParsedFile& f, bool outlives_file) {
+  return listing_of(*f.as<scm::ParseResult>()->model, outlives_file, scm_field_listing);
+}
 
 std::string summary_text(const nlohmann::json& report) {
   const auto& s = report["summary"];
@@ -59,7 +63,7 @@ const FormatRow kScmRow{.format = Format::dmc3_scm,
                         .write_back = scm_row::write_back,
                         .read_only_reason = nullptr,
                         .inspect = scm_row::inspect,
-                        .fields = nullptr,
+                        .fields = scm_row::fields,
                         .summary_text = scm_row::summary_text,
                         .rebuild = scm_row::rebuild,
                         .describe_mark = scm_row::describe_mark,

@@ -1,5 +1,6 @@
 #include "synth/mot/mot_synth.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdio>
@@ -154,6 +155,35 @@ std::vector<SynthFile> synth_mot_corpus(uint64_t seed, uint64_t count) {
     return true;
   });
   return files;
+}
+
+Motion records_motion(uint64_t seed, uint64_t tracks) {
+  Prng rng(seed * 0x9E3779B97F4A7C15ull ^ (tracks + 1) * 0xA24BAED4963EE407ull);
+  tracks = std::clamp<uint64_t>(tracks, 1, kMaxTracks);
+  std::vector<uint16_t> masks;
+  for (uint64_t left = tracks; left > 0; left -= std::min<uint64_t>(left, 9))
+    masks.push_back(static_cast<uint16_t>(kKnownMaskBits >> (9 - std::min<uint64_t>(left, 9))));
+  constexpr uint16_t kEnd = 1;
+  std::vector<Track> made;
+  made.reserve(static_cast<size_t>(tracks));
+  for (uint64_t t = 0; t < tracks; ++t) {
+    if (t % 2 == 0) {
+      RawTrack raw;
+      raw.head.set(track::span, kTrackHeadSpec.size);
+      raw.head.set(track::compression, 4);
+      made.emplace_back(std::move(raw));
+    } else {
+      const auto q = static_cast<uint16_t>(rng.range(0, 65535));
+      made.push_back(make_track2({{kEnd, q}}, -1.0f, 2.0f));
+    }
+  }
+  return make_motion(std::move(masks), std::move(made), kEnd);
+}
+
+SynthFile synth_mot_records(uint64_t seed, uint64_t tracks) {
+  char name[32];
+  std::snprintf(name, sizeof name, "records_%05llu.mot", static_cast<unsigned long long>(tracks));
+  return {name, bytes_of(records_motion(seed, tracks))};
 }
 
 namespace {

@@ -35,4 +35,12 @@ void synth_mot_corpus(uint64_t seed, uint64_t count, const SynthSink& sink);
 [[nodiscard]] std::vector<SynthFile> synth_mot_corpus(uint64_t seed, uint64_t count);
 [[nodiscard]] std::vector<MalformedCase> malformed_mot_cases(uint64_t seed);
 
+// One motion of `tracks` (1..kMaxTracks) of the format's smallest tracks,
+// records_NNNNN.mot (`synth mot --records N`): every even track a bare
+// 8-byte prefix (compression 4, kept raw, a warning each), every odd one a
+// compression-2 track of one key; masks of 9 bits (the last one the rest).
+// For measuring what each record costs a command.
+[[nodiscard]] Motion records_motion(uint64_t seed, uint64_t tracks);
+[[nodiscard]] SynthFile synth_mot_records(uint64_t seed, uint64_t tracks);
+
 }  // namespace meshgate::mot

@@ -1,6 +1,8 @@
 #include "synth/scm/scm_synth.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 #include "parser/scm/scm_diagnostic_codes.hpp"
@@ -185,6 +187,76 @@ std::vector<SynthFile> synth_scm_corpus(uint64_t seed, uint64_t count) {
     return true;
   });
   return files;
+}
+
+namespace {
+
+// One triangle: the smallest mesh that draws, at `index`'s place on a grid.
+Mesh tiny_mesh(Prng& rng, uint64_t index) {
+  Mesh m;
+  const float x0 = static_cast<float>(index % 256), z0 = static_cast<float>(index / 256 % 256);
+  for (size_t i = 0; i < 3; ++i) {
+    const float x = x0 + static_cast<float>(i / 2), z = z0 + static_cast<float>(i % 2);
+    m.positions.push_back({f32_to_bits(x), f32_to_bits(wave(x * 0.1f)), f32_to_bits(z)});
+    m.normals.push_back({f32_to_bits(0.0f), f32_to_bits(1.0f), f32_to_bits(0.0f)});
+    m.uv.push_back({static_cast<int16_t>(i * 1024), static_cast<int16_t>(i % 2 * 4096)});
+    m.colour.push_back({static_cast<uint8_t>(rng.range(0, 255)), 0x80, 0x40,
+                        static_cast<uint8_t>(i < 2 ? kTopologyBreakBit : 0)});
+  }
+  m.record.set(mesh::vertex_count, 3);
+  m.workspace.assign(static_cast<size_t>(workspace_capacity(3)), std::byte{0});
+  m.workspace[0] = m.workspace[1] = std::byte{0x12};
+  return m;
+}
+
+// Node 0 the root, node 1 + k binding object k (as many as an i8 binding
+// names: 127), each a child of the root; the other objects are unbound.
+void records_scene(Model& model) {
+  const size_t bound = std::min<size_t>(model.objects.size(), 127), n = bound + 1;
+  Scene& sc = model.scene;
+  sc.bindings.assign(n, -1);
+  sc.parents.assign(n, 0);
+  sc.parents[0] = -1;
+  for (size_t p = 0; p < n; ++p) sc.order.push_back(static_cast<uint8_t>(p));
+  for (size_t o = 0; o < bound; ++o) sc.bindings[1 + o] = static_cast<int8_t>(o);
+  for (size_t k = 0; k < n; ++k) {
+    TransformRecord& t = sc.transforms.emplace_back();
+    t.set_f32(xf::tx, static_cast<float>(k));
+    t.set_f32(xf::magnitude, static_cast<float>(k));
+  }
+  model.header.set(hdr::node_count, n);
+}
+
+}  // namespace
+
+Model records_scm_model(uint64_t seed, uint64_t meshes) {
+  Prng rng(seed * 0x9E3779B97F4A7C15ull + meshes + 0x5C4);
+  Model model;
+  std::memcpy(model.header.raw_mut(hdr::magic).data(), kMagic.data(), kMagic.size());
+  model.header.set_f32(hdr::version, 1.01f);
+  model.header.set(hdr::texture_mirror, 1);
+  model.header.set(hdr::resource_code, 300000);
+  meshes = std::clamp<uint64_t>(meshes, 1, kMaxMeshes);
+  for (uint64_t made = 0; made < meshes;) {
+    Object& object = model.objects.emplace_back();
+    const uint64_t count = std::min<uint64_t>(255, meshes - made);
+    for (uint64_t k = 0; k < count; ++k) object.meshes.push_back(tiny_mesh(rng, made + k));
+    for (uint64_t k = 0; k + 1 < count; ++k) object.meshes[k].record.set(mesh::continuation, kMeshSpec.size);
+    object.record.set(obj::mesh_count, count);
+    object.record.set(obj::vertex_total, 3 * count);
+    object.record.set(obj::alpha, 0x80);
+    set_bounds(object);
+    made += count;
+  }
+  model.header.set(hdr::object_count, model.objects.size());
+  records_scene(model);
+  return model;
+}
+
+SynthFile synth_scm_records(uint64_t seed, uint64_t meshes) {
+  char name[32];
+  std::snprintf(name, sizeof name, "records_%05llu.scm", static_cast<unsigned long long>(meshes));
+  return {name, build_scm(records_scm_model(seed, meshes))};
 }
 
 namespace {

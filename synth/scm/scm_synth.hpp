@@ -18,6 +18,14 @@ namespace meshgate::scm {
 [[nodiscard]] std::vector<std::byte> build_scm(const Model& model);  // canonical layout, written
 
 void synth_scm_corpus(uint64_t seed, uint64_t count, const SynthSink& sink);
+
+// The record-count limit: 255 objects (a u8 count) of 255 meshes (a u8 count).
+inline constexpr uint64_t kMaxMeshes = 255 * 255;
+// One stage of `meshes` (1..kMaxMeshes) three-vertex meshes, 255 to an object,
+// records_NNNNN.scm (`synth scm --records N`): the cheapest record of the
+// format, many times over, for measuring what each record costs a command.
+[[nodiscard]] Model records_scm_model(uint64_t seed, uint64_t meshes);
+[[nodiscard]] SynthFile synth_scm_records(uint64_t seed, uint64_t meshes);
 [[nodiscard]] std::vector<SynthFile> synth_scm_corpus(uint64_t seed, uint64_t count);
 
 // One variant per code of codes::kAll a file alone can raise (the
