@@ -271,6 +271,25 @@ TEST(MotChannels, TheTwoReadingsAgreeOnWholeTripletsAndDifferOnPartlySetOnes) {
   EXPECT_EQ(partly_set_triplets(m), 2u);
 }
 
+// The work of sampling one track as the export does (every quarter unit
+// forward, then again from the start), at `keys` keys two units apart.
+uint64_t sampling_work(uint16_t keys) {
+  std::vector<PlannedKey> planned;
+  for (uint16_t k = 0; k < keys; ++k) planned.push_back({static_cast<uint16_t>(0x8000 | (2 * k)), static_cast<uint16_t>(k * 7), 0, 0});
+  const Motion m = make_motion({0x040}, {make_track3(planned, {0.0f, 1.0f, -1.0f, 2.0f, -1.0f, 2.0f})}, 0.0f);
+  MotionSampler sampler(m);
+  for (int pass = 0; pass < 2; ++pass)
+    for (float t = 0; t <= 2.0f * keys; t += 0.25f) EXPECT_TRUE(sampler.sample(0, Channel::tx, t).has_value());
+  return sampler.keys_visited();
+}
+
+TEST(MotChannels, SamplingEveryUnitCostsWorkLinearInTheKeys) {
+  // An export samples every time unit of every track: reading all of a
+  // track's key times per sample made it quadratic (a 5.5 MB motion took 157 s).
+  const uint64_t n = sampling_work(1000), four_n = sampling_work(4000);
+  EXPECT_LT(static_cast<double>(four_n) / static_cast<double>(n), 8.0) << "N keys: " << n << ", 4N keys: " << four_n;
+}
+
 TEST(MotChannels, BindChecksNameTheHeaderField) {
   Motion m = random_motion(7, 1);
   EXPECT_TRUE(bind_diagnostics(m, m.masks.size()).empty());

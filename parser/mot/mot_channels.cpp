@@ -56,7 +56,7 @@ uint64_t partly_set_triplets(const Motion& m) {
 }
 
 MotionSampler::MotionSampler(const Motion& motion, MaskReading reading)
-    : motion_(motion), track_of_(motion.masks.size()), caches_(motion.tracks.size(), 0) {
+    : motion_(motion), track_of_(motion.masks.size()), caches_(motion.tracks.size(), 0), times_(motion.tracks.size()) {
   for (auto& joint : track_of_) joint.fill(-1);
   for (const ChannelBinding& b : channel_bindings(motion, reading))
     if (b.track < motion.tracks.size()) track_of_[b.joint][static_cast<size_t>(b.channel)] = b.track;
@@ -72,7 +72,15 @@ std::optional<uint32_t> MotionSampler::track_of(uint32_t joint, Channel channel)
 std::optional<float> MotionSampler::sample(uint32_t joint, Channel channel, float time) {
   const std::optional<uint32_t> t = track_of(joint, channel);
   if (!t) return std::nullopt;
-  return evaluate_track(motion_.tracks[*t], time, caches_[*t]);
+  std::optional<std::vector<uint16_t>>& times = times_[*t];
+  if (!times) {
+    times = masked_key_times(motion_.tracks[*t]);
+    keys_visited_ += times->size();
+  }
+  const size_t from = caches_[*t];
+  const std::optional<float> value = evaluate_track(motion_.tracks[*t], *times, time, caches_[*t]);
+  keys_visited_ += 1 + (from > caches_[*t] ? from - caches_[*t] : caches_[*t] - from);
+  return value;
 }
 
 std::vector<Diagnostic> bind_diagnostics(const Motion& m, uint64_t node_count) {

@@ -52,11 +52,18 @@ class MotionSampler {
   // no value (no keys, unsupported compression).
   [[nodiscard]] std::optional<float> sample(uint32_t joint, Channel channel, float time);
   [[nodiscard]] std::optional<uint32_t> track_of(uint32_t joint, Channel channel) const;
+  // The work of the samples so far: key times read, and keys the cached
+  // search stepped across. An export samples each track at every time unit,
+  // so this must grow with the keys, not with keys times samples.
+  [[nodiscard]] uint64_t keys_visited() const { return keys_visited_; }
 
  private:
   const Motion& motion_;
   std::vector<std::array<int64_t, kChannelCount>> track_of_;  // per joint; -1 unbound
   std::vector<size_t> caches_;
+  // Per track, its masked key times, read on its first sample: once, not per sample.
+  std::vector<std::optional<std::vector<uint16_t>>> times_;
+  uint64_t keys_visited_ = 0;
 };
 
 // The MOT x MOD checks of §10 for a model of `node_count` nodes: errors

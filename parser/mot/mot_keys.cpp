@@ -35,11 +35,9 @@ float segment_value(const Key& k0, const Key& k1, float local, bool hermite) {
 }
 
 template <typename T>
-std::optional<float> evaluate_keys(const T& track, float time, size_t& cache, bool hermite_allowed) {
-  if (track.keys.empty()) return std::nullopt;
-  std::vector<uint16_t> times;
-  times.reserve(track.keys.size());
-  for (const auto& k : track.keys) times.push_back(masked(k.get(key::time_control)));
+std::optional<float> evaluate_keys(const T& track, const std::vector<uint16_t>& times, float time, size_t& cache,
+                                   bool hermite_allowed) {
+  if (track.keys.empty() || times.size() != track.keys.size()) return std::nullopt;
   const float local = time - static_cast<float>(track.prefix.get_signed(track::time_offset));
   const KeyChoice c = cached_search(times, local, cache);
   const Key k0 = decode_key(track, c.left);
@@ -95,9 +93,26 @@ KeyChoice cached_search(const std::vector<uint16_t>& times, float local, size_t&
   return choice;
 }
 
+std::vector<uint16_t> masked_key_times(const Track& track) {
+  std::vector<uint16_t> times;
+  std::visit(
+      [&](const auto& t) {
+        if constexpr (!std::is_same_v<std::decay_t<decltype(t)>, RawTrack>) {
+          times.reserve(t.keys.size());
+          for (const auto& k : t.keys) times.push_back(masked(k.get(key::time_control)));
+        }
+      },
+      track);
+  return times;
+}
+
 std::optional<float> evaluate_track(const Track& track, float time, size_t& cache) {
-  if (const auto* t2 = std::get_if<Track2>(&track)) return evaluate_keys(*t2, time, cache, false);
-  if (const auto* t3 = std::get_if<Track3>(&track)) return evaluate_keys(*t3, time, cache, true);
+  return evaluate_track(track, masked_key_times(track), time, cache);
+}
+
+std::optional<float> evaluate_track(const Track& track, const std::vector<uint16_t>& times, float time, size_t& cache) {
+  if (const auto* t2 = std::get_if<Track2>(&track)) return evaluate_keys(*t2, times, time, cache, false);
+  if (const auto* t3 = std::get_if<Track3>(&track)) return evaluate_keys(*t3, times, time, cache, true);
   return std::nullopt;
 }
 
