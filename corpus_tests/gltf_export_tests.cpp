@@ -9,6 +9,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "export/finite_check.hpp"
+#include "export/gltf_document.hpp"
 #include "export/gltf_export.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_nodes.hpp"
@@ -17,8 +19,13 @@
 #include "parser/mod/mod_topology.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "parser/msh/msh_walks.hpp"
+#include "parser/scm/scm_fields.hpp"
+#include "parser/scm/scm_parser.hpp"
 #include "synth/mod/mod_synth.hpp"
 #include "synth/msh/msh_synth.hpp"
+#include "synth/scm/scm_synth.hpp"
+#include "writer/mod/mod_writer.hpp"
+#include "writer/scm/scm_writer.hpp"
 
 namespace meshgate::gltf {
 namespace {
@@ -235,6 +242,72 @@ TEST(GltfExport, ExtrasNameTheSourceAndEveryReadingChosen) {
   EXPECT_NE(readings.find("order x, y, z, w"), std::string::npos);     // the quaternion order chosen
   EXPECT_NE(readings.find("SIGNED"), std::string::npos);               // the Res5 signedness chosen
   EXPECT_NE(readings.find("[CONFLICT]"), std::string::npos);
+}
+
+
+constexpr uint32_t kNanBits = 0x7FC00000;
+
+// A NaN poked into a synthetic file (through its model, written back to
+// bytes and parsed again, as a file on disk would be): the parser keeps it,
+// and the export refuses the model naming the field, never writing `null`
+// into a matrix or a NaN into POSITION.
+TEST(GltfExportFinite, ANanPositionOrTransformIsRefusedNamingItsField) {
+  const SynthFile scm_file = scm::synth_scm_corpus(28, 1).front();
+  const scm::Model scm_model = *scm::parse_scm(scm_file.bytes).model;
+  ASSERT_TRUE(export_scm(scm_model, scm_file.bytes, {scm_file.name}).refused.empty());
+  const auto scm_export_of = [&](const scm::Model& m) {
+    const auto bytes = write_scm(m).bytes;
+    const scm::ParseResult parsed = scm::parse_scm(bytes);
+    EXPECT_TRUE(parsed.model.has_value());
+    return parsed.model ? export_scm(*parsed.model, bytes, {"poked.scm"}) : Exported{};
+  };
+  scm::Model matrix = scm_model;
+  ASSERT_GE(matrix.scene.transforms.size(), 2u);
+  matrix.scene.transforms[1].set(scm::xf::rx, kNanBits);
+  Exported e = scm_export_of(matrix);
+  EXPECT_NE(e.refused.find("scene.transforms[1].rotation_x is not a finite number"), std::string::npos) << e.refused;
+  EXPECT_TRUE(e.asset.nodes.empty());
+  scm::Model position = scm_model;
+  ASSERT_FALSE(position.objects[0].meshes.empty());
+  ASSERT_GE(position.objects[0].meshes[0].positions.size(), 3u);
+  position.objects[0].meshes[0].positions[2][1] = kNanBits;
+  e = scm_export_of(position);
+  EXPECT_NE(e.refused.find("objects[0].meshes[0].positions[2] is not a finite number"), std::string::npos) << e.refused;
+
+  const SynthFile mod_file = mod::synth_mod_corpus(28, 1).front();
+  mod::Model mod_model = *mod::parse_mod(mod_file.bytes).model;
+  size_t o = 0;
+  while (o < mod_model.objects.size() && (mod_model.objects[o].meshes.empty() || mod_model.objects[o].meshes[0].positions.empty())) ++o;
+  ASSERT_LT(o, mod_model.objects.size());
+  mod_model.objects[o].meshes[0].positions[0][0] = kNanBits;
+  const auto mod_bytes = write_mod(mod_model).bytes;
+  const mod::ParseResult mod_parsed = mod::parse_mod(mod_bytes);
+  ASSERT_TRUE(mod_parsed.model.has_value());
+  e = export_mod(*mod_parsed.model, mod_bytes, {"poked.mod"});
+  EXPECT_NE(e.refused.find("objects[" + std::to_string(o) + "].meshes[0].positions[0] is not a finite number"),
+            std::string::npos)
+      << e.refused;
+}
+
+// The last guard sees any number of the finished asset, whatever made it.
+TEST(GltfExportFinite, TheAssetGuardNamesTheGltfPath) {
+  tinygltf::Model asset;
+  asset.nodes.resize(2);
+  EXPECT_EQ(first_non_finite_number(asset), "");
+  asset.nodes[1].matrix.assign(16, 0.0);
+  asset.nodes[1].matrix[5] = std::nan("");
+  EXPECT_EQ(first_non_finite_number(asset), "nodes[1].matrix[5]");
+  asset.nodes[1].matrix.clear();
+  asset.materials.resize(1);
+  asset.materials[0].pbrMetallicRoughness.baseColorFactor[2] = INFINITY;
+  EXPECT_EQ(first_non_finite_number(asset), "materials[0].pbrMetallicRoughness.baseColorFactor[2]");
+  DocumentBuilder doc;
+  const std::vector<float> values{1.0f, NAN, 2.0f};
+  doc.add_floats(values, TINYGLTF_TYPE_SCALAR, 0);
+  EXPECT_EQ(first_non_finite_number(doc.model()), "accessors[0][1]");
+  const Exported refused = refuse_non_finite({.asset = asset, .summary = {}, .refused = {}, .warnings = {}});
+  EXPECT_NE(refused.refused.find("materials[0]"), std::string::npos);
+  EXPECT_TRUE(refused.asset.materials.empty());
 }
 
 }  // namespace

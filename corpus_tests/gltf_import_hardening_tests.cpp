@@ -281,6 +281,17 @@ TEST(GltfImportHardening, NumbersThatDoNotFitTheirFieldAreErrors) {
   EXPECT_TRUE(says(mod::mod_from_gltf(*asset, nullptr).errors, "meshes[0].extras.alpha_control 256"));
 }
 
+// A NaN in a float accessor (a position) is not glTF: both imports refuse it
+// naming the accessor and the element, rather than build a model that holds it.
+TEST(GltfImportHardening, ANumberThatIsNotFiniteIsRefused) {
+  std::string error;
+  const std::string data = "data:application/octet-stream;base64," + base64(floats({0, 0, 0, 1, NAN, 0, 0, 1, 0}));
+  const auto asset = read(gltf_text(data, 36, "3"), error);
+  ASSERT_TRUE(asset) << error;
+  EXPECT_TRUE(says(msh::msh_from_gltf(*asset, 0, nullptr).errors, "the glTF's accessors[0][4] is not a finite number"));
+  EXPECT_TRUE(says(mod::mod_from_gltf(*asset, nullptr).errors, "the glTF's accessors[0][4] is not a finite number"));
+}
+
 // A mesh shown by many nodes is read again for each; past 8x the
 // buffers + 16 MiB the import stops instead of building gigabytes.
 TEST(GltfImportHardening, ReadsAreBoundedByAMultipleOfTheBuffers) {

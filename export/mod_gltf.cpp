@@ -7,6 +7,7 @@
 
 #include "export/companion_binding.hpp"
 #include "export/export_conventions.hpp"
+#include "export/finite_check.hpp"
 #include "export/gltf_document.hpp"
 #include "export/gltf_export.hpp"
 #include "export/gltf_provenance.hpp"
@@ -167,7 +168,8 @@ class ModExport {
         slots_(static_cast<size_t>(model.header.get(mod::hdr::texture_slot_count))) {}
 
   Exported run(Bytes source) {
-    if (animated() && !(out_.refused = motion_refusal()).empty()) return std::move(out_);
+    if (const std::string bad = first_non_finite_input(); !bad.empty()) out_.refused = non_finite_refusal(bad);
+    if (!out_.refused.empty() || (animated() && !(out_.refused = motion_refusal()).empty())) return std::move(out_);
     if (options_.companion) binding_.emplace(doc_, *options_.companion, out_.summary);
     add_materials();
     add_skeleton();
@@ -239,6 +241,27 @@ class ModExport {
         return "the motion " + m.name + " cannot animate " + model + ": track " + std::to_string(*t) +
                " decodes to values that are not finite (mot.non-finite-quantization), which no glTF animation holds";
     }
+    return "";
+  }
+
+  // The first number the export reads as a float that is not finite, by its
+  // field path: a position, or a transform of the skeleton it exports. UVs
+  // and weights are quantised integers; a normal without a direction is
+  // replaced (counted in renormalised_normals).
+  std::string first_non_finite_input() const {
+    for (size_t o = 0; o < model_.objects.size(); ++o)
+      for (size_t k = 0; k < model_.objects[o].meshes.size(); ++k)
+        if (std::string bad = first_non_finite_vec3(model_.objects[o].meshes[k].positions,
+                                                    "objects[" + std::to_string(o) + "].meshes[" + std::to_string(k) + "].positions");
+            !bad.empty())
+          return bad;
+    if (!has_skeleton()) return "";
+    for (size_t j = 0; j < model_.nodes.transforms.size(); ++j)
+      if (std::string bad = first_non_finite_field(model_.nodes.transforms[j], "nodes.transforms[" + std::to_string(j) + "]",
+                                                   {mod::xf::tx, mod::xf::tx + 1, mod::xf::tx + 2, mod::xf::rx,
+                                                    mod::xf::rx + 1, mod::xf::rx + 2});
+          !bad.empty())
+        return bad;
     return "";
   }
 
@@ -413,7 +436,7 @@ class ModExport {
 }  // namespace
 
 Exported export_mod(const mod::Model& model, Bytes source, const ExportOptions& options) {
-  return ModExport(model, options).run(source);
+  return refuse_non_finite(ModExport(model, options).run(source));
 }
 
 }  // namespace meshgate::gltf

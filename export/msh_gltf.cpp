@@ -8,6 +8,7 @@
 #include <set>
 
 #include "export/export_conventions.hpp"
+#include "export/finite_check.hpp"
 #include "export/gltf_document.hpp"
 #include "export/gltf_export.hpp"
 #include "export/gltf_provenance.hpp"
@@ -176,6 +177,10 @@ class MshExport {
         counts_(model_counts(streams_)) {}
 
   Exported run(Bytes source) {
+    if (const std::string bad = first_non_finite_input(); !bad.empty()) {
+      out_.refused = non_finite_refusal(bad);
+      return std::move(out_);
+    }
     const std::vector<int> roots = add_nodes();
     add_geometry();
     add_animation();
@@ -186,6 +191,19 @@ class MshExport {
 
  private:
   tinygltf::Model& g() { return doc_.model(); }
+
+  // The first number the export reads as a float that is not finite, by its
+  // field path: a position or a key's translation. UVs, normals and key
+  // rotations are integers; a key time that is not finite selects the key.
+  std::string first_non_finite_input() const {
+    if (walk_.positions)
+      if (std::string bad = first_non_finite_vec3(*walk_.positions, "res3.positions"); !bad.empty()) return bad;
+    if (keys_)
+      for (size_t k = 0; k < keys_->keys.size(); ++k)
+        if (std::string bad = first_non_finite_field(keys_->keys[k], "res8[" + std::to_string(k) + "]", {0, 1, 2}); !bad.empty())
+          return bad;
+    return "";
+  }
 
   // Nodes, with the rest pose of their fallback key, in the Res1 hierarchy; the scene's roots.
   std::vector<int> add_nodes() {
@@ -396,7 +414,7 @@ class MshExport {
 
 Exported export_msh(const msh::Model& model, Bytes source, const ExportOptions& options) {
   if (Exported refused = refuse_motions(options); !refused.refused.empty()) return refused;
-  return MshExport(model, options).run(source);
+  return refuse_non_finite(MshExport(model, options).run(source));
 }
 
 }  // namespace meshgate::gltf

@@ -8,6 +8,7 @@
 
 #include "export/companion_binding.hpp"
 #include "export/export_conventions.hpp"
+#include "export/finite_check.hpp"
 #include "export/gltf_document.hpp"
 #include "export/gltf_export.hpp"
 #include "export/gltf_provenance.hpp"
@@ -70,6 +71,10 @@ class ScmExport {
   ScmExport(const scm::Model& model, const ExportOptions& options) : model_(model), options_(options) {}
 
   Exported run(Bytes source) {
+    if (const std::string bad = first_non_finite_input(); !bad.empty()) {
+      out_.refused = non_finite_refusal(bad);
+      return std::move(out_);
+    }
     if (scm::first_non_topological_position(model_.scene)) {
       out_.refused = "its scene hierarchy is not topological (scm.scene-hierarchy-not-topological): no placement "
                      "can be exported";
@@ -89,6 +94,25 @@ class ScmExport {
 
  private:
   tinygltf::Model& g() { return doc_.model(); }
+
+  // The first number the export reads as a float that is not finite, by its
+  // field path: a position or a node transform. UVs and colours are
+  // integers; a normal without a direction is replaced (counted).
+  std::string first_non_finite_input() const {
+    for (size_t o = 0; o < model_.objects.size(); ++o)
+      for (size_t m = 0; m < model_.objects[o].meshes.size(); ++m)
+        if (std::string bad = first_non_finite_vec3(model_.objects[o].meshes[m].positions,
+                                                    "objects[" + std::to_string(o) + "].meshes[" + std::to_string(m) + "].positions");
+            !bad.empty())
+          return bad;
+    using namespace scm;
+    for (size_t i = 0; i < model_.scene.transforms.size(); ++i)
+      if (std::string bad = first_non_finite_field(model_.scene.transforms[i], "scene.transforms[" + std::to_string(i) + "]",
+                                                   {xf::tx, xf::tx + 1, xf::tx + 2, xf::rx, xf::rx + 1, xf::rx + 2});
+          !bad.empty())
+        return bad;
+    return "";
+  }
 
   // One node per scene node, same index, with its exact local matrix.
   void add_nodes() {
@@ -296,7 +320,7 @@ class ScmExport {
 
 Exported export_scm(const scm::Model& model, Bytes source, const ExportOptions& options) {
   if (Exported refused = refuse_motions(options); !refused.refused.empty()) return refused;
-  return scm_export::ScmExport(model, options).run(source);
+  return refuse_non_finite(scm_export::ScmExport(model, options).run(source));
 }
 
 }  // namespace meshgate::gltf

@@ -7,6 +7,7 @@
 #include <queue>
 #include <unordered_map>
 
+#include "export/finite_check.hpp"
 #include "parser/mod/mod_fields.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_nodes.hpp"
@@ -182,6 +183,9 @@ class Importer {
   ImportedMod run() {
     ImportedMod out;
     out.errors = gltf::accessor_errors(g_);  // checked before any element is read
+    // Not glTF (its numbers are finite), and a model built from it could not be shown.
+    if (const std::string bad = gltf::first_non_finite_number(g_); out.errors.empty() && !bad.empty())
+      out.errors.push_back(gltf::non_finite_refusal("the glTF's " + bad));
     if (!out.errors.empty()) return out;
     out.description = like_ ? describe_model(*like_) : ModDescription{};
     ModDescription& d = out.description;

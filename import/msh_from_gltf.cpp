@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "export/finite_check.hpp"
 #include "export/gltf_export.hpp"
 #include "import/import_losses.hpp"
 #include "import/import_narrowing.hpp"
@@ -144,6 +145,9 @@ class Importer {
     ImportedMsh out;
     ExportModel& m = out.model;
     out.errors = gltf::accessor_errors(g_);  // checked before any element is read
+    // Not glTF (its numbers are finite), and a model built from it could not be shown.
+    if (const std::string bad = gltf::first_non_finite_number(g_); out.errors.empty() && !bad.empty())
+      out.errors.push_back(gltf::non_finite_refusal("the glTF's " + bad));
     if (!out.errors.empty()) return out;
     if (g_.nodes.empty() || g_.nodes.size() > kMaxNodes) {
       out.errors.push_back("an MSH model holds 1.." + std::to_string(kMaxNodes) + " nodes; the glTF has " +
