@@ -143,7 +143,7 @@ class ModelExport {
     }
     if (!in.ok()) {  // an address that names no file in its tree
       std::cerr << "meshgate export: " << display_text(in.address_error) << "\n";
-      io_failed_ = true;
+      (in.address_limited ? rejected_ : io_failed_) = true;  // a budget stopped it: exit 1, as a budget finding
       return;
     }
     parse_tree(in.display, in.bytes, tree_options(options_, in.origin), [&](const ParsedFile& o) { visit(o, input); });

@@ -68,7 +68,7 @@ int run_roundtrip(const RoundTripOptions& options) {
       std::cerr << "meshgate roundtrip: " << display_text(in.read.ok() ? in.address_error
                                                                         : platform::utf8_of(input.path) + ": " + read_failure_text(in.read))
                 << "\n";
-      return kExitUsage;
+      return in.read.ok() && in.address_limited ? kExitFailed : kExitUsage;  // a budget finding is exit 1
     }
     std::vector<RoundTripOutcome> outcomes;
     if (in.ok())

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "change/edit_check.hpp"
 #include "change/field_set.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/file_reader.hpp"
@@ -70,12 +71,17 @@ int run_set(const SetOptions& options) {
   // --in-place replaces FILE (through a symlink, its target) whatever --force says.
   const std::string& target = options.in_place ? options.file : options.output;
   const Overwrite overwrite = options.in_place ? Overwrite::edit_in_place : overwrite_rule(options.force);
-  // FILE!NESTED: the whole outer file is written, with only the nested file's bytes changed.
+  // FILE!NESTED: the whole outer file is written, with only the nested file's bytes changed; the
+  // nested file is judged on its own as well, as it would be loose (change/edit_check.hpp).
   if (input->nested) {
-    const std::vector<std::byte> outer = splice_nested(input->outer, *input->nested->offset_in_outer, result.bytes);
-    return write_checked_model(input->outer_display, outer, options.profile, options.force, target, "set", overwrite);
+    const uint64_t at = *input->nested->offset_in_outer;
+    const std::vector<std::byte> outer = splice_nested(input->outer, at, result.bytes);
+    return write_checked_outcomes(edit_outcomes(input->outer_display, input->outer, outer, edits_in_outer(result.edits, at),
+                                                options.profile),
+                                  outer, options.force, target, "set", overwrite);
   }
-  return write_checked_model(display, result.bytes, options.profile, options.force, target, "set", overwrite);
+  return write_checked_outcomes(edit_outcomes(display, input->bytes, result.bytes, result.edits, options.profile),
+                                result.bytes, options.force, target, "set", overwrite);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "cli/commands.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/format_rows.hpp"
+#include "pipeline/nested_address.hpp"
 #include "pipeline/parse_tree.hpp"
 #include "writer/image/png_encode.hpp"
 
@@ -34,6 +35,11 @@ struct TextureFind {
   std::string path;                      // the match's report path
   std::optional<DecodedImage> image;     // unset: the file holding the match does not parse
   std::vector<Diagnostic> rejected;      // why it does not
+  // No match: a limit (--max-inflated, --max-nested, the nesting depth) that
+  // stopped the walk in `cut_in`, the deepest file on the way to `wanted`
+  // (any file, without one): the texture may be there, unread.
+  std::optional<Diagnostic> cut;
+  std::string cut_in;
 };
 
 // The image name `wanted` asks of file `f` ("" for the file itself), if it
@@ -53,10 +59,22 @@ std::optional<std::string> wanted_name(const ParsedFile& f, const std::string& w
   return std::nullopt;
 }
 
+// Keeps the limit that stopped the walk in the deepest file on the way to
+// `wanted` (with no `wanted`, the first anywhere).
+void note_cut(const ParsedFile& f, const std::string& wanted, TextureFind& found) {
+  const bool on_the_way = wanted.empty() ? !found.cut : f.depth == 0 || leads_to(f.path, wanted);
+  if (!on_the_way) return;
+  const Diagnostic* cut = reading_cut(f);
+  if (!cut && wanted.empty()) return;
+  found.cut = cut ? std::optional<Diagnostic>(*cut) : std::nullopt;
+  found.cut_in = f.path;
+}
+
 TextureFind find_texture(const SingleInput& input, const std::string& file, const std::string& wanted,
                          const TextureOptions& options) {
   TextureFind found;
-  parse_tree(input.display, input.bytes, {.profile = options.profile}, [&](ParsedFile& f) {
+  parse_tree(input.display, input.bytes, {.profile = options.profile, .limits = options.limits}, [&](ParsedFile& f) {
+    note_cut(f, wanted, found);
     const FormatRow& row = row_of(f.format);
     if (!row.decode_image) return;
     const std::vector<std::string> names = f.parsed() ? row.image_names(f) : std::vector<std::string>{""};
@@ -119,8 +137,13 @@ int run_texture(const TextureOptions& options) {
   if (!spelled) return kExitUsage;
   const std::string wanted = nested.empty() ? "" : input->display + "!" + *spelled;
   const TextureFind found = find_texture(*input, file, wanted, options);
+  if (!found.matched && found.cut && !wanted.empty()) {  // not a miss: say which budget, never what is held
+    std::cerr << "meshgate texture: " << display_text(cut_address_text(wanted, found.cut_in, *found.cut)) << "\n";
+    return kExitFailed;
+  }
   if (!found.matched) {
     report_no_texture(found, file, nested, wanted);
+    if (found.cut) std::cerr << "  (not all read: " << display_text(format_diagnostic(found.cut_in, *found.cut)) << ")\n";
     return kExitUsage;
   }
   if (!found.image) {

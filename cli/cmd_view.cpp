@@ -103,14 +103,23 @@ struct ViewFind {
   std::optional<ViewPage> page;
   std::vector<Diagnostic> rejected;
   std::vector<std::string> models;
+  // A limit (--max-inflated, --max-nested, the nesting depth) that stopped
+  // the walk in `cut_in`, the deepest file on the way to `wanted`.
+  std::optional<Diagnostic> cut;
+  std::string cut_in;
 };
 
 ViewFind find_view_model(const SingleInput& input, const std::string& file, const std::string& wanted,
-                         nres::Profile profile, std::optional<MaterialSession>& looks,
+                         const ViewOptions& options, std::optional<MaterialSession>& looks,
                          const ViewInputs& inputs) {
   ViewFind found;
   const auto visit = [&](ParsedFile& f) {
     if (looks) looks->see(f);
+    if (!wanted.empty() && (f.depth == 0 || leads_to(f.path, wanted))) {
+      const Diagnostic* cut = reading_cut(f);
+      found.cut = cut ? std::optional<Diagnostic>(*cut) : std::nullopt;
+      found.cut_in = f.path;
+    }
     // Listed as the user would pass them: the file as given, then the nested path.
     if (f.ok() && row_of(f.format).is_model()) found.models.push_back(file + f.path.substr(std::min(f.path.size(), input.display.size())));
     if (found.page || (!wanted.empty() && f.path != wanted)) return;
@@ -131,13 +140,17 @@ ViewFind find_view_model(const SingleInput& input, const std::string& file, cons
     // the file's models is printed only when there is no NESTED, or it misses).
     if (!wanted.empty()) f.stop_walk = true;
   };
-  parse_tree(input.display, input.bytes, {.profile = profile}, visit);
+  parse_tree(input.display, input.bytes, {.profile = options.profile, .limits = options.limits}, visit);
   return found;
 }
 
 // No page: why, with the file's models when a nested path missed. Returns the exit code.
 int report_no_view_model(const ViewFind& found, const std::string& given, const std::string& file, const std::string& nested,
                          const std::string& wanted) {
+  if (!wanted.empty() && found.cut && found.rejected.empty()) {  // not a miss: say which budget, never what is held
+    std::cerr << "meshgate view: " << display_text(cut_address_text(wanted, found.cut_in, *found.cut)) << "\n";
+    return kExitFailed;
+  }
   if (!wanted.empty()) {
     std::cerr << "meshgate view: " << display_name(file) << " holds no model at " << display_name(nested)
               << (found.rejected.empty() ? "" : " that parses") << "; its models:\n";
@@ -194,7 +207,7 @@ int run_view(const ViewOptions& options) {
   const std::optional<std::string> spelled = nested.empty() ? nested : spelled_address(*input, nested, options.limits, "view");
   if (!spelled) return kExitUsage;
   const std::string wanted = nested.empty() ? "" : input->display + "!" + *spelled;
-  const ViewFind found = find_view_model(*input, file, wanted, options.profile, looks, inputs);
+  const ViewFind found = find_view_model(*input, file, wanted, options, looks, inputs);
   if (!found.page) return report_no_view_model(found, options.file, file, nested, wanted);
   if (!write_view_page(*found.page, options)) return kExitUsage;
   std::cout << "view: " << display_name(found.page->title) << " -> " << display_name(options.output) << " ("

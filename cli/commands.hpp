@@ -15,6 +15,7 @@
 #include "pipeline/file_reader.hpp"
 #include "pipeline/input_scan.hpp"
 #include "pipeline/nested_address.hpp"
+#include "pipeline/roundtrip.hpp"
 #include "pipeline/material_chain.hpp"
 #include "writer/core/atomic_file.hpp"
 
@@ -124,7 +125,8 @@ void add_allow_empty_option(CLI::App* cmd, bool& allow_empty);
 // checked against the outputs (none may be the input), and read within its
 // format's size limit. On failure it prints why, sets `exit_code` and
 // returns nullopt: 1 for a file over its limit (core.file-too-large, as for
-// inspect and sweep), 2 for usage or I/O. `reader` holds the bytes.
+// inspect and sweep) or an address a budget kept from being read (the
+// message names the budget), 2 for usage or I/O. `reader` holds the bytes.
 // One file a command reads, given as a path or as an address FILE!NESTED
 // (pipeline/nested_address.hpp): a nested file is handed over as a file of
 // its own, with its origin in its tree. Moved, never copied (`bytes` may
@@ -213,6 +215,10 @@ struct SweepRequest {
 [[nodiscard]] int write_checked_model(const std::string& display, const std::vector<std::byte>& bytes,
                                       nres::Profile profile, bool force, const std::string& path, const char* command,
                                       Overwrite overwrite);
+// The same with the round trips that judge `bytes` already made (set's,
+// change/edit_check.hpp: the nested files it edited, each on its own).
+[[nodiscard]] int write_checked_outcomes(const std::vector<RoundTripOutcome>& outcomes, const std::vector<std::byte>& bytes,
+                                         bool force, const std::string& path, const char* command, Overwrite overwrite);
 
 // Writes atomically (writer/core/atomic_file.hpp); false after printing why.
 [[nodiscard]] bool write_text_file(const std::string& path, const std::string& text, const char* command,

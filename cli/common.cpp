@@ -229,6 +229,7 @@ std::optional<SingleInput> read_single_input(const std::string& path, const std:
   NestedLookup found = find_nested(display, read.bytes, nested, {.limits = limits});
   if (!found.file) {
     std::cerr << "meshgate " << command << ": " << display_text(found.error) << "\n";
+    if (found.limited) exit_code = kExitFailed;  // a budget finding, as inspect reports one: not a usage error
     return std::nullopt;
   }
   exit_code = kExitOk;
@@ -294,8 +295,14 @@ bool write_file(const std::string& path, const std::function<void(std::ostream&)
 
 int write_checked_model(const std::string& display, const std::vector<std::byte>& bytes, nres::Profile profile,
                         bool force, const std::string& path, const char* command, Overwrite overwrite) {
+  return write_checked_outcomes(roundtrip_tree(display, bytes, profile, {}, /*hashes=*/false), bytes, force, path,
+                                command, overwrite);
+}
+
+int write_checked_outcomes(const std::vector<RoundTripOutcome>& outcomes, const std::vector<std::byte>& bytes, bool force,
+                           const std::string& path, const char* command, Overwrite overwrite) {
   bool broken = false;
-  for (const RoundTripOutcome& o : roundtrip_tree(display, bytes, profile, {}, /*hashes=*/false))
+  for (const RoundTripOutcome& o : outcomes)
     for (const Diagnostic& d : o.diagnostics) {
       std::cout << format_diagnostic(o.path, d) << "\n";
       broken = broken || d.severity == Severity::error;

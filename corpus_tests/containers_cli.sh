@@ -343,4 +343,61 @@ grep -q "neither a Textures.lib (an NRes archive) nor a DMC3 PTX companion that 
 # (a directory is "not a regular file"; Windows may refuse opening one as "permission denied")
 grep -q "not a regular file\\|permission denied" "$work/tex.err" || fail "export --textures DIR: $(cat "$work/tex.err")"
 set -e
+# Budgets stop an address, never make it missing: texture honours
+# --max-inflated and --max-nested, and every command that resolves
+# FILE!NESTED says which budget stopped it (exit 1, as inspect reports a
+# budget finding), never "no file" with a list of what the container holds.
+python3 - "$work/tex/Textures.lib" "$work/texvol.zip" <<'PY'
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[2], "w", zipfile.ZIP_DEFLATED) as z:
+    z.write(sys.argv[1], "Textures.lib")
+PY
+"$bin" texture "$work/texvol.zip!Textures.lib!TEX_0001" -o "$work/budget_ok.png" >/dev/null || fail "texture through a volume exited $?"
+budget_case() {  # budget_case NAME CODE OPTION ARGS...: exit 1, the budget named, nothing claimed missing, nothing written
+  local name=$1 code=$2 option=$3; shift 3
+  set +e
+  "$@" 2> "$work/budget_$name.err" > /dev/null; local rc=$?
+  set -e
+  [ $rc -eq 1 ] || fail "$name: exit $rc, expected 1: $(cat "$work/budget_$name.err")"
+  grep -qF -- "$code" "$work/budget_$name.err" && grep -qF -- "$option" "$work/budget_$name.err" ||
+    fail "$name: the budget is not named: $(cat "$work/budget_$name.err")"
+  ! grep -qE "no file|holds no|its textures|its models" "$work/budget_$name.err" || fail "$name: claims the file is missing: $(cat "$work/budget_$name.err")"
+  for written in "$work/budget_$name".*; do [ "$written" = "$work/budget_$name.err" ] || fail "$name: wrote $written"; done
+}
+budget_case texture_inflated zip.inflated-limit --max-inflated \
+  "$bin" texture "$work/texvol.zip!Textures.lib!TEX_0001" -o "$work/budget_texture_inflated.png" --max-inflated 1
+budget_case texture_nested core.nested-file-limit --max-nested \
+  "$bin" texture "$work/texvol.zip!Textures.lib!TEX_0001" -o "$work/budget_texture_nested.png" --max-nested 0
+budget_case inspect_inflated zip.inflated-limit --max-inflated "$bin" inspect "$addr_vol" --max-inflated 1
+budget_case inspect_nested core.nested-file-limit --max-nested "$bin" inspect "$addr_pac" --max-nested 0
+budget_case dump_nested core.nested-file-limit --max-nested "$bin" dump "$addr_pac" -o "$work/budget_dump_nested.json" --max-nested 0
+budget_case view_inflated zip.inflated-limit --max-inflated "$bin" view "$addr_vol" -o "$work/budget_view_inflated.html" --max-inflated 1
+budget_case view_nested core.nested-file-limit --max-nested "$bin" view "$addr_pac" -o "$work/budget_view_nested.html" --max-nested 0
+budget_case set_nested core.nested-file-limit --max-nested \
+  "$bin" set "$addr_pac" "objects[0].bounding_radius=0.5" -o "$work/budget_set_nested.pac" --max-nested 0
+# A set on a container's member is judged as the same edit of the loose file:
+# one that leaves the member no format (a MOT's header_size 0, a MOD's magic,
+# a PTX's texture count 600) is refused, exit 1, nothing written.
+"$bin" synth dmc3 --seed 28 --count 1 --out "$work/set_actor" >/dev/null
+actor_pac=$(ls "$work/set_actor"/*.pac | head -1)
+"$bin" roundtrip "$actor_pac" --json > "$work/actor_rt.json" || fail "roundtrip of the actor's PAC exited $?"
+for edit in "dmc3-mot header.header_size=0" "dmc3-mod header.magic=58585858" "dmc3-ptx header.texture_count=600"; do
+  format=${edit%% *}; assignment=${edit#* }
+  slot=$(python3 -c 'import json,sys; print(next(f["path"].split("!")[1] for f in json.load(open(sys.argv[1]))["files"] if f["format"] == sys.argv[2]))' \
+    "$work/actor_rt.json" "$format")
+  rm -f "$work/nested_set.pac"
+  set +e
+  "$bin" set "$actor_pac!$slot" "$assignment" -o "$work/nested_set.pac" > "$work/nested_set.txt" 2>&1; rc=$?
+  set -e
+  [ $rc -eq 1 ] && [ ! -e "$work/nested_set.pac" ] || fail "set $slot $assignment: exit $rc, $(cat "$work/nested_set.txt")"
+  grep -qF "!$slot" "$work/nested_set.txt" || fail "set $slot $assignment does not name the member: $(cat "$work/nested_set.txt")"
+done
+# The same through a field path inside the container (a MOD member's).
+mod_slot=$(python3 -c 'import json,sys; print(next(f["path"].split("!")[1] for f in json.load(open(sys.argv[1]))["files"] if f["format"] == "dmc3-mod"))' \
+  "$work/actor_rt.json")
+set +e
+"$bin" set "$actor_pac" "$mod_slot!header.magic=58585858" -o "$work/nested_set.pac" > "$work/nested_set.txt" 2>&1; rc=$?
+set -e
+[ $rc -eq 1 ] && [ ! -e "$work/nested_set.pac" ] && grep -qF "!$mod_slot" "$work/nested_set.txt" ||
+  fail "set $mod_slot!header.magic: exit $rc, $(cat "$work/nested_set.txt")"
 echo "containers_cli: ok"

@@ -3,11 +3,17 @@
 // of a model nested in an archive is found through the archive's directory.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
+#include <optional>
 #include <cstring>
 
+#include "change/edit_check.hpp"
 #include "change/field_diff.hpp"
 #include "change/field_set.hpp"
+#include "pipeline/nested_address.hpp"
+#include "pipeline/roundtrip.hpp"
+#include "synth/dmc3/actor_synth.hpp"
 #include "synth/mod/mod_synth.hpp"
 #include "synth/msh/msh_synth.hpp"
 #include "synth/zip/zip_synth.hpp"
@@ -115,6 +121,86 @@ TEST(FieldSet, AVolumesMemberIsReadOnly) {
     EXPECT_NE(r.errors[0].find("v.zip: an NBZ/ZIP volume is read-only"), std::string::npos) << r.errors[0];
     EXPECT_TRUE(r.edits.empty());
   }
+}
+
+
+// The actor's PAC of `synth dmc3`: its MOD, its PTX and two MOTs, one per slot.
+SynthFile actor_pac() {
+  std::optional<SynthFile> pac;
+  dmc3::synth_actor_corpus(28, 1, [&](SynthFile&& f) {
+    if (f.name.ends_with(".pac")) pac = std::move(f);
+    return true;
+  });
+  return *pac;
+}
+
+// The first slot of the PAC whose file is of `format` ("slot_0002").
+std::string slot_of(const SynthFile& pac, Format format) {
+  std::string slot;
+  parse_tree("a.pac", pac.bytes, {}, [&](ParsedFile& f) {
+    if (f.depth == 1 && f.format == format && slot.empty()) slot = f.path.substr(f.path.find('!') + 1);
+  });
+  return slot;
+}
+
+bool error_at(const std::vector<RoundTripOutcome>& outcomes, const std::string& path) {
+  for (const RoundTripOutcome& o : outcomes)
+    for (const Diagnostic& d : o.diagnostics)
+      if (o.path == path && d.severity == Severity::error) return true;
+  return false;
+}
+
+bool any_error(const std::vector<RoundTripOutcome>& outcomes) {
+  for (const RoundTripOutcome& o : outcomes)
+    for (const Diagnostic& d : o.diagnostics)
+      if (d.severity == Severity::error) return true;
+  return false;
+}
+
+// An edit that leaves a container's member no format (a MOT's header_size 0,
+// a MOD's magic, a PTX's texture count 600), made through its address as
+// `set FILE!NESTED` makes it, is refused as the same edit of the loose file
+// is: the container does not descend into a member of no format, so its own
+// round trip alone passes it.
+TEST(FieldSet, ANestedEditIsJudgedAsTheSameEditOfTheLooseFile) {
+  const SynthFile pac = actor_pac();
+  struct Case {
+    Format format;
+    const char* field;
+    const char* value;
+  };
+  for (const Case& c : {Case{Format::dmc3_mot, "header.header_size", "0"}, Case{Format::dmc3_mod, "header.magic", "58585858"},
+                        Case{Format::dmc3_ptx, "header.texture_count", "600"}}) {
+    const std::string slot = slot_of(pac, c.format);
+    ASSERT_FALSE(slot.empty()) << c.field;
+    const NestedLookup member = find_nested("a.pac", pac.bytes, slot, {});
+    ASSERT_TRUE(member.file && member.file->offset_in_outer) << member.error;
+    const SetResult r = apply_assignments(member.file->display, member.file->bytes, nres::Profile::compatible,
+                                          {{c.field, c.value}}, member.file->origin);
+    ASSERT_TRUE(r.errors.empty()) << r.errors.front();
+    ASSERT_EQ(r.edits.size(), 1u);
+    // The member as a loose file, with the same edit, is refused.
+    EXPECT_TRUE(any_error(roundtrip_tree("loose", r.bytes))) << c.field;
+    const uint64_t at = *member.file->offset_in_outer;
+    const std::vector<std::byte> outer = splice_nested(pac.bytes, at, r.bytes);
+    EXPECT_FALSE(any_error(roundtrip_tree("a.pac", outer))) << c.field << ": the container alone no longer sees the member";
+    EXPECT_TRUE(error_at(edit_outcomes("a.pac", pac.bytes, outer, edits_in_outer(r.edits, at), nres::Profile::compatible),
+                         "a.pac!" + slot))
+        << c.field << "=" << c.value << " in " << slot << " passed";
+  }
+  // An edit that keeps the member whole passes, and each file is judged once.
+  const std::string mot = slot_of(pac, Format::dmc3_mot);
+  const NestedLookup member = find_nested("a.pac", pac.bytes, mot, {});
+  ASSERT_TRUE(member.file && member.file->offset_in_outer);
+  const SetResult ok = apply_assignments(member.file->display, member.file->bytes, nres::Profile::compatible,
+                                         {{"header.raw_0C", "1"}}, member.file->origin);
+  ASSERT_TRUE(ok.errors.empty()) << ok.errors.front();
+  const uint64_t at = *member.file->offset_in_outer;
+  const std::vector<RoundTripOutcome> judged = edit_outcomes(
+      "a.pac", pac.bytes, splice_nested(pac.bytes, at, ok.bytes), edits_in_outer(ok.edits, at), nres::Profile::compatible);
+  EXPECT_FALSE(any_error(judged));
+  EXPECT_EQ(std::count_if(judged.begin(), judged.end(), [&](const RoundTripOutcome& o) { return o.path == "a.pac!" + mot; }), 1);
+  EXPECT_EQ(judged.size(), 5u);  // the PAC and its four members, each once
 }
 
 }  // namespace

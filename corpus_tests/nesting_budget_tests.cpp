@@ -6,11 +6,13 @@
 
 #include <cstring>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "parser/core/core_diagnostic_codes.hpp"
 #include "parser/zip/zip_diagnostic_codes.hpp"
 #include "parser/zip/zip_volume.hpp"
+#include "pipeline/nested_address.hpp"
 #include "pipeline/parse_tree.hpp"
 #include "pipeline/roundtrip.hpp"
 #include "synth/zip/zip_synth.hpp"
@@ -70,6 +72,33 @@ TEST(NestingBudget, TheInflationBudgetIsSharedByEveryNestedVolume) {
   EXPECT_LE(bounded.inflated, uint64_t{6} << 20);
   EXPECT_GE(bounded.inflated, uint64_t{4} << 20);  // the budget is used, not refused at once
   EXPECT_TRUE(budget_raised(bounded, zip::codes::inflated_limit.code));
+}
+
+// An address a budget stops is not a missing file: the lookup says which
+// budget stopped it (the commands exit 1, as for any budget finding), and
+// never lists what the container holds as if the file were not among it.
+TEST(NestingBudget, AnAddressABudgetStopsIsNotCalledMissing) {
+  const std::vector<std::byte> inner = zip::write_volume({{"a.mod", budget_member(1 << 10)}});
+  const std::vector<std::byte> input = zip::write_volume({{"b.mod", budget_member(1 << 10)}, {"in.nbz", inner}});
+  const NestedLookup found = find_nested("v.zip", budget_bytes(input), "in.nbz!a.mod", {});
+  ASSERT_TRUE(found.file) << found.error;
+  for (const auto& [limits, code, option] :
+       {std::tuple{SizeLimits{.inflated_bytes = 1}, zip::codes::inflated_limit.code, "--max-inflated"},
+        std::tuple{SizeLimits{.nested_files = 0}, core_codes::nested_file_limit.code, "--max-nested"},
+        std::tuple{SizeLimits{.nested_files = 2}, core_codes::nested_file_limit.code, "--max-nested"}}) {
+    const NestedLookup cut = find_nested("v.zip", budget_bytes(input), "in.nbz!a.mod", {.limits = limits});
+    EXPECT_FALSE(cut.file);
+    EXPECT_TRUE(cut.limited) << cut.error;
+    EXPECT_NE(cut.error.find(code), std::string::npos) << cut.error;
+    EXPECT_NE(cut.error.find(option), std::string::npos) << cut.error;
+    EXPECT_EQ(cut.error.find("no file"), std::string::npos) << cut.error;
+    EXPECT_EQ(cut.error.find("v.zip holds"), std::string::npos) << cut.error;
+    EXPECT_EQ(cut.error.find("in.nbz holds"), std::string::npos) << cut.error;
+  }
+  // A file that is not there is still missing, with what the container holds.
+  const NestedLookup missing = find_nested("v.zip", budget_bytes(input), "in.nbz!c.mod", {});
+  EXPECT_FALSE(missing.limited);
+  EXPECT_NE(missing.error.find("no file \"v.zip!in.nbz!c.mod\""), std::string::npos) << missing.error;
 }
 
 TEST(NestingBudget, WhatADeepChainHoldsAtOnceStaysWithinTheBudget) {

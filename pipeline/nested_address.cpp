@@ -4,7 +4,9 @@
 #include <map>
 #include <stdexcept>
 
+#include "parser/core/core_diagnostic_codes.hpp"
 #include "parser/nres/nres_parser.hpp"
+#include "parser/zip/zip_diagnostic_codes.hpp"
 
 namespace meshgate {
 
@@ -39,7 +41,7 @@ class AddressWalk {
   }
 
   void visit(ParsedFile& f) {
-    if (f.depth == 0) return;
+    if (f.depth == 0) return note_cut(f);
     const size_t cut = f.path.rfind('!');
     const auto parent = cut == std::string::npos ? on_the_way_.end() : on_the_way_.find(f.path.substr(0, cut));
     if (parent == on_the_way_.end() || f.depth > names_.size()) {
@@ -59,6 +61,7 @@ class AddressWalk {
         deepest_ = f.path;
         deepest_depth_ = f.depth;
         children_.clear();
+        note_cut(f);
       }
       return;
     }
@@ -85,6 +88,11 @@ class AddressWalk {
       out.error += "; give one of them exactly";
       return out;
     }
+    if (cut_) {  // a limit stopped the walk on the way: whether the file is there is not known
+      out.limited = true;
+      out.error = cut_address_text(target, deepest_, *cut_);
+      return out;
+    }
     out.error = "no file \"" + target + "\" in its tree";
     if (!children_.empty()) {
       out.error += " (" + deepest_ + " holds";
@@ -95,6 +103,12 @@ class AddressWalk {
   }
 
  private:
+  // The deepest file on the way's reading_cut: then nothing is said of what it holds.
+  void note_cut(const ParsedFile& f) {
+    const Diagnostic* c = reading_cut(f);
+    cut_ = c ? std::optional<Diagnostic>(*c) : std::nullopt;
+  }
+
   NestedFile found(const ParsedFile& f) const {
     return NestedFile{f.path, std::vector<std::byte>(f.data.begin(), f.data.end()), f.origin, offset_in(outer_, f.data)};
   }
@@ -107,9 +121,29 @@ class AddressWalk {
   std::string deepest_;
   unsigned deepest_depth_ = 0;
   std::vector<std::string> children_;  // of the deepest file on the way, for the message
+  std::optional<Diagnostic> cut_;
 };
 
 }  // namespace
+
+bool leads_to(const std::string& path, const std::string& target) {
+  if (target.size() <= path.size() || target[path.size()] != '!') return false;
+  const std::string_view prefix = std::string_view(target).substr(0, path.size());
+  return prefix == path || nres::compare_names_lowercase(prefix, path) == 0;
+}
+
+const Diagnostic* reading_cut(const ParsedFile& f) {
+  for (const Diagnostic& d : f.tree_diagnostics)
+    if (d.code == zip::codes::inflated_limit.code || d.code == core_codes::nested_file_limit.code ||
+        d.code == core_codes::nesting_limit.code)
+      return &d;
+  return nullptr;
+}
+
+std::string cut_address_text(const std::string& target, const std::string& holder, const Diagnostic& cut) {
+  return "\"" + target + "\" was not read: a limit stopped the walk in " + holder + " before it (" +
+         format_diagnostic(holder, cut) + ")";
+}
 
 NameMatch match_name(const ParsedFile& f, std::string_view asked) {
   const size_t cut = f.path.rfind('!');
@@ -140,6 +174,7 @@ InputBytes read_input_bytes(const InputFile& input, FileReader& reader, const Pa
   NestedLookup found = find_nested(outer, in.read.bytes, input.nested, options);
   if (!found.file) {
     in.address_error = std::move(found.error);
+    in.address_limited = found.limited;
     return in;
   }
   in.display = found.file->display;

@@ -31,7 +31,26 @@ struct NestedLookup {
   std::optional<NestedFile> file;
   std::string error;  // when no file has that path: what the outer file holds instead
   bool ambiguous = false;  // several files have it in another case (error names them)
+  // The error is a limit's, not a miss: a budget (--max-inflated,
+  // --max-nested) or the nesting depth stopped the walk before the file
+  // could be reached, so whether it is there is not known. Exit 1, as for
+  // any budget finding; the error names the limit, never what is held.
+  bool limited = false;
 };
+
+// The tree's finding on `f` that some of its nested files were not read: a
+// budget ran out (zip.inflated-limit, core.nested-file-limit) or the nesting
+// depth was reached (core.nesting-limit). Null when every one was read.
+[[nodiscard]] const Diagnostic* reading_cut(const ParsedFile& f);
+
+// Whether `path` is a file on the way to `target` ("a!b" on the way to
+// "a!b!c"), names compared exactly or in any case (a command that walks
+// itself, texture or view, keeps the limits met on the way with it).
+[[nodiscard]] bool leads_to(const std::string& path, const std::string& target);
+
+// What a command says of `target` when `cut` (a reading_cut of the file
+// `holder` on the way to it) kept it from being read.
+[[nodiscard]] std::string cut_address_text(const std::string& target, const std::string& holder, const Diagnostic& cut);
 
 // How a file of a walk answers one name of an address: its own last name is
 // that name exactly; or in another case, which counts only for an NRes entry
@@ -42,7 +61,8 @@ enum class NameMatch : uint8_t { none, exact, folded };
 // The file of report path `outer_display + "!" + nested` in the tree of
 // `outer`. A path spelled exactly always wins; else the one file whose NRes
 // names match in another case (match_name); several such files are an
-// ambiguity, refused naming them all. Only the files on the way are parsed.
+// ambiguity, refused naming them all. Only the files on the way are parsed,
+// under the options' budgets.
 [[nodiscard]] NestedLookup find_nested(const std::string& outer_display, Bytes outer, const std::string& nested,
                                        const ParseTreeOptions& options);
 
@@ -56,6 +76,7 @@ struct InputBytes {
   Origin origin;
   std::optional<NestedFile> nested;
   std::string address_error;  // the file was read but no file in it has the address (NestedLookup::error)
+  bool address_limited = false;  // NestedLookup::limited: a budget stopped the walk, exit 1
   [[nodiscard]] bool ok() const { return read.ok() && address_error.empty(); }
 };
 // `options`: the walk to the nested file (profile, limits); unused for a plain file.
