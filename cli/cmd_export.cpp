@@ -290,8 +290,9 @@ int run_export(const ExportOptions& options) {
   FileReader reader;
   for (const InputFile& input : scan->files) pass.export_input(input, reader);
   if (pass.too_many()) std::cerr << "meshgate export: -o names one file but the input holds more models; use --out DIR\n";
-  // -o and nothing exported, nothing refused: the input holds no model (a motion, a texture) — not a success.
-  if (!options.output.empty() && pass.done().empty() && pass.exit_code() == kExitOk) {
+  // Nothing exported, nothing refused (-o or --out alike): the input holds no model (a motion, a texture) —
+  // not a success.
+  if (pass.done().empty() && pass.exit_code() == kExitOk) {
     std::cerr << "meshgate export: no model in the input; nothing written\n";
     return kExitFailed;
   }

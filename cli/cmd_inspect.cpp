@@ -114,15 +114,19 @@ int inspect_bytes(const InspectOptions& options, const std::string& display, Byt
                               .origin = origin};
   Inspected shown;
   bool streamed = false;
+  bool child_failed = false;  // a nested file rejected or written back different: exit 1, as roundtrip's
   parse_tree(display, data, tree, [&](ParsedFile& f) {
     if (f.depth > 0) {
-      shown.report["children"].push_back(roundtrip_json(roundtrip_file(f, /*hashes=*/true)));
+      const RoundTripOutcome o = roundtrip_file(f, /*hashes=*/true);
+      child_failed = child_failed || !(o.identical || (o.read_only && o.parsed));
+      shown.report["children"].push_back(roundtrip_json(o));
       return;
     }
     const FormatRow& row = row_of(f.format);
     if (options.json && row.fields && f.parsed()) {
       stream_report(f, row);
       streamed = true;
+      shown.ok = f.ok();
       return;
     }
     shown.report = row.inspect(f);
@@ -133,9 +137,8 @@ int inspect_bytes(const InspectOptions& options, const std::string& display, Byt
     if (shown.ok) shown.summary = row.summary_text(shown.report);
     if (!f.children.empty()) shown.report["children"] = nlohmann::json::array();
   });
-  if (streamed) return kExitOk;
-  emit(options, shown);
-  return shown.ok ? kExitOk : kExitFailed;
+  if (!streamed) emit(options, shown);
+  return shown.ok && !child_failed ? kExitOk : kExitFailed;
 }
 
 int run_inspect(const InspectOptions& options) {

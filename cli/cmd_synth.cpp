@@ -1,5 +1,7 @@
 #include <filesystem>
 #include <iostream>
+#include <optional>
+#include <string>
 
 #include "cli/commands.hpp"
 #include "platform/file_status.hpp"
@@ -106,12 +108,51 @@ bool write_into_subdirectory(const std::filesystem::path& root, const std::strin
   return true;
 }
 
+// Why the file at `path` is in the way of an output (it exists and there is
+// no --force; a symlink, never written through), or nothing.
+std::optional<std::string> in_the_way(const std::filesystem::path& path, Overwrite overwrite) {
+  const platform::FileStatus st = platform::status_of(path, platform::Links::no_follow);
+  if (!st.exists()) return std::nullopt;
+  if (st.kind == platform::PathKind::symlink) return " is a symlink; not following it";
+  if (st.kind == platform::PathKind::directory) return " is a directory";
+  if (overwrite == Overwrite::refuse) return " exists (use --force to replace it)";
+  return std::nullopt;
+}
+
+// Every file the run will write is checked before the first is written, by
+// a pass that generates them and keeps only what it found in the way: a
+// refusal writes nothing, whichever generator it is and wherever in its
+// order the name falls (a PAC after its members, malformed/ after the
+// corpus), and memory stays one file whatever --count.
+bool outputs_are_free(const SynthOptions& options, const SynthGenerator& generator, const std::filesystem::path& root,
+                      Overwrite overwrite) {
+  constexpr uint64_t kNamed = 10;  // a rerun into a full folder names a few, then counts
+  uint64_t refused = 0;
+  const auto check = [&](const std::string& name) {
+    const std::filesystem::path path = root / platform::path_from_utf8(name);
+    if (const std::optional<std::string> why = in_the_way(path, overwrite); why && ++refused <= kNamed)
+      std::cerr << "meshgate synth: " << platform::utf8_of(path) << *why << "\n";
+  };
+  write_valid_files(options, generator, [&](SynthFile&& f) {
+    check(f.name);
+    return true;
+  });
+  if (options.malformed)
+    for (const SynthFile& f : malformed_files(generator, options.seed)) check("malformed/" + f.name);
+  if (options.nested)
+    for (const SynthFile& f : generator.nested(options.seed)) check("nested/" + f.name);
+  if (refused > 0)
+    std::cerr << "meshgate synth: " << refused << " output(s) in the way; nothing written\n";
+  return refused == 0;
+}
+
 int run_synth(const SynthOptions& options) {
   const SynthGenerator& generator = *synth_generator(options.format);  // a member of the table (add_synth)
   if (!synth_options_are_usable(options, generator)) return kExitUsage;
   const std::filesystem::path root = platform::path_from_utf8(options.out);
-  if (!prepare_directory(root, /*follow=*/true)) return kExitUsage;
   const Overwrite overwrite = options.force ? Overwrite::replace : Overwrite::refuse;
+  if (!outputs_are_free(options, generator, root, overwrite)) return kExitUsage;
+  if (!prepare_directory(root, /*follow=*/true)) return kExitUsage;
   uint64_t written = 0;
   bool failed = false;
   // One file at a time from generator to disk: memory does not grow with --count.

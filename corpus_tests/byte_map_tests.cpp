@@ -5,12 +5,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 
 #include "analysis/byte_map.hpp"
 #include "reports/byte_map_picture.hpp"
 #include "reports/file_page.hpp"
 #include "pipeline/roundtrip.hpp"
 #include "analysis/sweep.hpp"
+#include "pipeline/format_rows.hpp"
+#include "synth/generators.hpp"
 #include "synth/mod/mod_synth.hpp"
 #include "synth/msh/msh_synth.hpp"
 #include "synth/nres/nres_synth.hpp"
@@ -117,15 +120,29 @@ TEST(ByteMap, PicturesAreWellFormed) {
 namespace meshgate {
 namespace {
 
-// Every mark of every generated file's report page names a table or leaf the
-// report's references hold: a click on any covered byte finds its field.
+// Every file every generator makes (a few of each, and the nested volumes).
+std::vector<SynthFile> every_generators_files(uint64_t seed) {
+  std::vector<SynthFile> files;
+  for (const SynthGenerator& g : synth_generators()) {
+    g.corpus(seed, 3, nres::SortFold::lower, [&](SynthFile&& f) {
+      files.push_back(std::move(f));
+      return true;
+    });
+    if (g.nested)
+      for (SynthFile& f : g.nested(seed)) files.push_back(std::move(f));
+  }
+  return files;
+}
+
+// Every mark of every generated file's report page, whatever its format,
+// names a table or leaf the report's references hold: a click on any
+// covered byte finds its field. Every format whose row describes leaves has
+// its maps checked here.
 TEST(ReportPages, EveryMarkResolvesInTheReportsReferences) {
   const nlohmann::json refs = page_references();
-  std::vector<SynthFile> files = mod::synth_mod_corpus(9, 6);
-  for (SynthFile& f : msh::synth_msh_corpus(9, 6)) files.push_back(std::move(f));
-  for (SynthFile& f : nres::synth_nres_corpus(9, 3)) files.push_back(std::move(f));
+  std::set<Format> checked;
   size_t marks = 0;
-  for (const SynthFile& f : files)
+  for (const SynthFile& f : every_generators_files(9))
     (void)roundtrip_tree(f.name, f.bytes, nres::Profile::compatible,
                          [&](const RoundTripOutcome& o, Bytes data, const ParsedView& parsed) {
                            const FilePage page = file_page(o, data, parsed, {});
@@ -134,6 +151,7 @@ TEST(ReportPages, EveryMarkResolvesInTheReportsReferences) {
                            EXPECT_TRUE(detail["bytes"].is_string());
                            for (const auto& m : detail["marks"]) {
                              ++marks;
+                             checked.insert(o.format);
                              const std::string kind = m[3];
                              if (kind == "t" || kind == "f") {
                                ASSERT_TRUE(m[4].is_number()) << o.path << " " << m.dump();
@@ -144,7 +162,23 @@ TEST(ReportPages, EveryMarkResolvesInTheReportsReferences) {
                              }
                            }
                          });
+  for (const FormatRow* row : format_rows())
+    if (row->describe_mark && row->format != Format::rsli) {  // no generator makes an RsLi library
+      EXPECT_TRUE(checked.contains(row->format)) << "no generated file of " << format_name(row->format) << " was checked";
+    }
   EXPECT_GT(marks, 1000u);
+}
+
+// What a row lists is what it describes: every leaf has its entry.
+TEST(ReportPages, EveryRowsLeavesAreInTheReferences) {
+  const nlohmann::json refs = page_references();
+  for (const FormatRow* row : format_rows()) {
+    EXPECT_EQ(row->describe_mark == nullptr, row->mark_leaves == nullptr) << format_name(row->format);
+    if (!row->mark_leaves) continue;
+    for (const MarkLeaf& l : row->mark_leaves())
+      EXPECT_TRUE(refs["leaves"].contains(std::string(format_name(row->format)) + "/" + std::string(l.leaf)))
+          << format_name(row->format) << " lists " << l.leaf << ", which it does not describe";
+  }
 }
 
 }  // namespace

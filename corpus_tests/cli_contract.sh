@@ -388,7 +388,8 @@ assert any(f["path"] == "levels[0]" for f in r["fields"])
 PY
 # texture FILE.ptx!N: entry N of a PTX companion (0-based, table order), also
 # inside a PAC; the file alone, an entry it lacks or a level it lacks are
-# usage errors (2), a companion that does not parse exits 1 naming its code.
+# usage errors (2), a companion that does not parse exits 1 naming its code
+# (every malformed variant is still told as a PTX).
 "$bin" synth ptx --seed 31 --count 4 --malformed --out "$work/ptx" >/dev/null || fail "synth ptx exited $?"
 "$bin" texture "$work/ptx/tex_0000.ptx!0" -o "$work/p0.png" > "$work/ptx.out"; rc=$?
 [ $rc -eq 0 ] && [ -s "$work/p0.png" ] || fail "texture FILE.ptx!0 exited $rc"
@@ -415,7 +416,6 @@ for f in "$work"/ptx/malformed/malformed_*.ptx; do
   "$bin" inspect "$f" --json 2>/dev/null | python3 -c 'import json,sys; sys.exit(0 if any(d["severity"] == "error" for d in json.load(sys.stdin)["diagnostics"]) else 1)' || continue
   "$bin" texture "$f!0" -o "$work/bad.png" > /dev/null 2> "$work/bad.err"; rc=$?
   [ ! -e "$work/bad.png" ] || fail "texture of $code wrote a file"
-  [ $rc -eq 2 ] && continue  # no longer told as a PTX by its first bytes: unknown, nothing to name
   [ $rc -eq 1 ] && grep -q "$code" "$work/bad.err" || fail "texture of $code exited $rc, expected 1 naming it"
 done
 "$bin" inspect "$work/ptx/tex_0001.ptx" --json > "$work/ptx.json" || fail "inspect of a PTX exited $?"
@@ -589,4 +589,51 @@ done
 set -e
 "$bin" gate "$work/valid.lock.json" "$work/valid" --max-lock 1MB > /dev/null || fail "gate --max-lock 1MB exited $?"
 "$bin" inspect --help | grep -q -- "--max-size SIZE" || fail "inspect --help does not name --max-size SIZE"
+# One exit-code contract for a tree: inspect of a PAC whose member is
+# rejected exits 1, as roundtrip does, and still lists the member.
+set +e
+python3 - "$a.pac" "$work/bad_member.pac" <<'PY'
+import sys
+d = bytearray(open(sys.argv[1], "rb").read())
+at = d.index(b"MOD ")          # the MOD member: its magic kept, its header made nonsense
+d[at + 4:at + 0x40] = b"\xff" * 0x3c
+open(sys.argv[2], "wb").write(d)
+PY
+"$bin" roundtrip "$work/bad_member.pac" >/dev/null 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "roundtrip of a PAC with a rejected member exited $rc, expected 1"
+"$bin" inspect "$work/bad_member.pac" > "$work/bad_member.out" 2>&1; rc=$?
+[ $rc -eq 1 ] && grep -q "REJECTED" "$work/bad_member.out" || fail "inspect of a PAC with a rejected member exited $rc, expected 1: $(cat "$work/bad_member.out")"
+"$bin" inspect "$work/bad_member.pac" --json > "$work/bad_member.json" 2>/dev/null; rc=$?
+[ $rc -eq 1 ] || fail "inspect --json of a PAC with a rejected member exited $rc, expected 1"
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["parse_ok"] and any(not c["parse_ok"] for c in r["children"])' "$work/bad_member.json" ||
+  fail "inspect --json did not list the rejected member"
+"$bin" inspect "$a.pac" >/dev/null; rc=$?
+[ $rc -eq 0 ] || fail "inspect of a clean PAC exited $rc"
+
+# synth checks every output before writing one: a file in the way, wherever
+# the generator writes it, is refused (exit 2) with nothing else written.
+for fmt in mod ptx mot scm dmc3; do
+  "$bin" synth $fmt --seed 5 --count 3 --malformed --out "$work/synth-$fmt" >/dev/null || fail "synth $fmt exited $?"
+  late=$(cd "$work/synth-$fmt" && ls malformed | sort | head -1)          # written after the whole corpus
+  top=$(cd "$work/synth-$fmt" && find . -maxdepth 1 -type f | sort | tail -1)  # not the first file of the corpus
+  for name in "malformed/$late" "${top#./}"; do
+    rm -rf "$work/again" && mkdir -p "$work/again/malformed" && cp "$work/synth-$fmt/$name" "$work/again/$name"
+    "$bin" synth $fmt --seed 5 --count 3 --malformed --out "$work/again" >/dev/null 2> "$work/again.err"; rc=$?
+    [ $rc -eq 2 ] || fail "synth $fmt over $name exited $rc, expected 2"
+    [ "$(cd "$work/again" && find . -type f)" = "./$name" ] ||
+      fail "synth $fmt wrote files before refusing $name: $(cd "$work/again" && find . -type f | head -5)"
+    grep -q "$name exists (use --force" "$work/again.err" || fail "synth $fmt did not name $name: $(cat "$work/again.err")"
+  done
+done
+"$bin" synth mot --seed 5 --count 3 --out "$work/synth-mot" --force >/dev/null || fail "synth mot --force exited $?"
+
+# export of an input that holds no model writes nothing and exits 1, with -o
+# or --out alike.
+"$bin" export "${a}_idle.mot" -o "$work/nomodel.glb" > /dev/null 2> "$work/nomodel.err"; rc=$?
+[ $rc -eq 1 ] && [ ! -e "$work/nomodel.glb" ] && grep -q "no model in the input" "$work/nomodel.err" ||
+  fail "export FILE.mot -o exited $rc, expected 1: $(cat "$work/nomodel.err")"
+"$bin" export "${a}_idle.mot" --out "$work/nomodel" > /dev/null 2> "$work/nomodel.err"; rc=$?
+[ $rc -eq 1 ] && [ ! -e "$work/nomodel" ] && grep -q "no model in the input" "$work/nomodel.err" ||
+  fail "export FILE.mot --out exited $rc, expected 1: $(cat "$work/nomodel.err")"
+set -e
 echo "cli_contract: ok"

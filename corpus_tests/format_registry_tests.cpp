@@ -11,6 +11,7 @@
 
 #include "parser/detect/format_detect.hpp"
 #include "pipeline/format_rows.hpp"
+#include "pipeline/parse_tree.hpp"
 #include "pipeline/schema/dump_schema_text.hpp"
 #include "pipeline/schema/evidence_schema_text.hpp"
 #include "pipeline/schema/manifest_schema_text.hpp"
@@ -34,9 +35,48 @@ TEST(FormatRegistry, EveryFormatHasOneIdentityWithItsOwnName) {
 
 TEST(FormatRegistry, DetectionNeverClaimsAFormatTheTreeAloneKnows) {
   // A model, a material and a WEAR table are told by their container, never by their first bytes.
-  for (const Format f : {Format::nres_msh, Format::nikita_mat0, Format::nikita_wear, Format::unknown})
+  for (const Format f : {Format::nres_msh, Format::nikita_mat0, Format::nikita_wear, Format::unknown}) {
     EXPECT_EQ(identity_of(f).claims, nullptr) << format_name(f);
+    EXPECT_EQ(identity_of(f).frames, nullptr) << format_name(f);
+  }
   EXPECT_EQ(detect_format({}), Format::unknown);
+}
+
+// A format told by its bytes names what it looks for, and what it names is
+// what it claims: each magic alone, at its offset in zero bytes, is that
+// format, so the list core.unknown-format quotes is the one detection reads.
+TEST(FormatRegistry, EveryMagicClaimsItsFormat) {
+  for (const FormatIdentity& id : format_identities()) {
+    SCOPED_TRACE(std::string(id.name));
+    EXPECT_EQ(id.claims != nullptr, !id.magics.empty()) << "a claim without its magics, or magics nothing claims";
+    for (const Magic& m : id.magics) {
+      std::vector<std::byte> probe(kMagicProbeBytes);
+      ASSERT_LE(m.offset + m.bytes.size(), probe.size()) << "detection does not read as far as " << magic_text(m);
+      for (size_t i = 0; i < m.bytes.size(); ++i) probe[m.offset + i] = static_cast<std::byte>(m.bytes[i]);
+      EXPECT_TRUE(id.claims(probe)) << magic_text(m);
+      EXPECT_EQ(detect_format(probe), id.format) << magic_text(m);
+    }
+  }
+}
+
+// The message of a file no format takes lists every row's magic or marker.
+TEST(FormatRegistry, TheUnknownFormatMessageNamesEveryMagicAndMarker) {
+  const std::string text = "plain text that no format claims, and long enough to be probed";
+  const std::vector<std::byte> bytes(reinterpret_cast<const std::byte*>(text.data()),
+                                     reinterpret_cast<const std::byte*>(text.data()) + text.size());
+  const ParsedFile f = parse_file("plain.txt", bytes);
+  EXPECT_EQ(f.format, Format::unknown);
+  const std::vector<Diagnostic> found = f.diagnostics();
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].code, "core.unknown-format");
+  size_t named = 0;
+  for (const FormatIdentity& id : format_identities())
+    for (const Magic& m : id.magics) {
+      EXPECT_NE(found[0].message.find(magic_text(m)), std::string::npos) << id.name << ": " << found[0].message;
+      ++named;
+    }
+  EXPECT_GE(named, 12u);  // MOD, NRes, NL, PAC, PNST, two PK, Texm, SCM, MOT, TM2, DDS
+  EXPECT_NE(found[0].message.find("\"MOT\\0\" at 0x4"), std::string::npos) << found[0].message;
 }
 
 TEST(FormatRegistry, AnEntryTypeNamesAtMostOneFormatAndOnlyOneWithoutAMagic) {

@@ -121,14 +121,32 @@ TEST(MotCorpus, EveryMotionRoundTripsWithEveryByteCovered) {
   EXPECT_GT(raw_shifts, 0u);
 }
 
-TEST(MotDetect, TheMarkerAloneDoesNotMakeAMotion) {
-  std::vector<std::byte> bytes = bytes_of(random_motion(7, 0));
-  bytes[0] = std::byte{0x41};  // H no longer closes
+// The marker makes a file a motion, however broken (its parser names what
+// is); without it, the header arithmetic closing does, with a warning.
+TEST(MotDetect, TheMarkerOrTheClosingArithmeticMakesAMotion) {
+  const std::vector<std::byte> valid = bytes_of(random_motion(7, 0));
+  std::vector<std::byte> bytes = valid;
+  bytes[0] = std::byte{0x41};  // H no longer closes: still a motion, a broken one
+  EXPECT_TRUE(looks_like_mot(bytes));
+  EXPECT_EQ(detect_format(bytes), Format::dmc3_mot);
+  EXPECT_EQ(parse_mot(bytes).diagnostics.back().code, codes::header_size_mismatch.code);
+  bytes = valid;
+  bytes[4] = std::byte{'X'};  // arithmetic closes, marker missing
   EXPECT_FALSE(looks_like_mot(bytes));
-  bytes = bytes_of(random_motion(7, 0));
-  bytes[4] = std::byte{'X'};  // arithmetic closes, marker missing: detection needs both
-  EXPECT_FALSE(looks_like_mot(bytes));
-  EXPECT_TRUE(parse_mot(bytes).ok());  // but a MOT read by name parses, with mot.marker-mismatch
+  EXPECT_TRUE(frames_as_mot(bytes));
+  EXPECT_EQ(detect_format(bytes), Format::dmc3_mot);
+  const ParseResult r = parse_mot(bytes);
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].code, codes::marker_mismatch.code);
+  EXPECT_EQ(r.diagnostics[0].severity, Severity::warning);
+  bytes[0] = std::byte{0x41};  // neither
+  EXPECT_FALSE(frames_as_mot(bytes));
+  EXPECT_EQ(detect_format(bytes), Format::unknown);
+  bytes = valid;
+  bytes[4] = std::byte{'X'};
+  bytes[kMasksOffset + 1] |= std::byte{0x02};  // a mask bit above 0x1FF: no longer a motion's arithmetic
+  EXPECT_FALSE(frames_as_mot(bytes));
 }
 
 // Hand-computed from §5: value = q · range / 65535 + min, in f32.

@@ -239,19 +239,33 @@ TEST(PtxPixels, EveryLevelOfTheCorpusDecodesToItsSizeAndMissingOnesAreRefused) {
   }
 }
 
-// A companion has no magic: detection reads as far as its first entry.
-TEST(PtxDetection, ACompanionIsClaimedByItsFirstEntryOnly) {
+// A companion has no magic: detection reads as far as its first entry,
+// which claims it whatever the count table holds; an entry that does not
+// frame leaves the header's count table to tell it.
+TEST(PtxDetection, ACompanionIsClaimedByItsFirstEntryOrItsHeader) {
   const std::vector<std::byte> bytes = build_ptx(random_ptx_description(5, 0));
   EXPECT_EQ(detect_format(Bytes(bytes).first(kMagicProbeBytes)), Format::dmc3_ptx);
+  std::vector<std::byte> b = bytes;
+  testing::put(b, 0, kMaxTextureCount + 1, 4);  // the count table overflows: still a companion, a broken one
+  EXPECT_TRUE(looks_like_ptx(b));
+  EXPECT_EQ(detect_format(b), Format::dmc3_ptx);
+  b = bytes;
+  testing::put(b, kEntriesStart + kObjectHeadSize, 0, 4);  // no "DDS " at +0x70: the header tells it
+  EXPECT_FALSE(looks_like_ptx(b));
+  EXPECT_TRUE(frames_as_ptx(b));
+  EXPECT_EQ(detect_format(b), Format::dmc3_ptx);
   std::vector<std::byte> plain(0x900, std::byte{0});
   testing::put(plain, 0, 1, 4), testing::put(plain, 4, 1, 4);  // a count and a block, then no entry
+  EXPECT_EQ(detect_format(plain), Format::dmc3_ptx);
+  EXPECT_EQ(detect_format(Bytes(plain).first(0x7FF)), Format::dmc3_ptx);  // a header cut short
+  testing::put(plain, 0x100, 1, 1);  // a byte after the count table: no header closes
   EXPECT_EQ(detect_format(plain), Format::unknown);
-  std::vector<std::byte> b = bytes;
-  testing::put(b, kEntriesStart + kObjectHeadSize, 0, 4);  // no "DDS " at +0x70
-  EXPECT_EQ(detect_format(b), Format::unknown);
-  b = bytes;
-  testing::put(b, 0, kMaxTextureCount + 1, 4);
-  EXPECT_EQ(detect_format(b), Format::unknown);
+  testing::put(plain, 0x100, 0, 1), testing::put(plain, 4, 0, 4);  // a single texture of no blocks is the last: fine
+  EXPECT_EQ(detect_format(plain), Format::dmc3_ptx);
+  testing::put(plain, 0, 2, 4), testing::put(plain, 8, 1, 4);  // but a block count of 0 before another is not
+  EXPECT_EQ(detect_format(plain), Format::unknown);
+  testing::put(plain, 0, kMaxTextureCount + 1, 4);
+  EXPECT_EQ(detect_format(plain), Format::unknown);
 }
 
 TEST(PtxDetection, APacMemberIsFoundByItsFirstBytesAndRoundTrips) {

@@ -14,7 +14,7 @@ namespace {
 // Addresses, not copies: the rows live in their own files, and an address
 // is a constant where a copy would depend on the order files initialise in.
 const std::array<const FormatRow*, kFormatCount> kRows = {
-#define FORMAT(id, name, claims, max_input_bytes, nres_type_id, row) &row,
+#define FORMAT(id, name, magics, claims, frames, max_input_bytes, nres_type_id, row) &row,
 #include "parser/detect/formats.def"
 };
 
@@ -22,7 +22,7 @@ const std::array<const FormatRow*, kFormatCount> kRows = {
 void parse_unknown(ParsedFile& f, ParseContext&) {
   f.format = Format::unknown;
   f.tree_diagnostics.push_back({core_codes::unknown_format.code, Severity::error, "", 0,
-                                "no supported magic at offset 0 (expected " + std::string(kKnownMagics) + ")"});
+                                "no format's magic or marker, nor its structure (expected " + known_magics_text() + ")"});
 }
 
 nlohmann::json inspect_unknown(const ParsedFile& f) {

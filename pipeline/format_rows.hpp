@@ -114,6 +114,9 @@ struct FormatRow {
   std::vector<FilePart> (*parts)(const ParsedView& v) = nullptr;
   // The format as a Kaitai Struct spec (`meshgate spec FORMAT --kaitai`); nullptr: none yet.
   ksy::Spec (*kaitai)() = nullptr;
+  // Every leaf describe_mark describes (the report's references list them,
+  // so a page names every mark); nullptr when describe_mark is.
+  std::vector<MarkLeaf> (*mark_leaves)() = nullptr;
 
   [[nodiscard]] bool is_model() const { return export_gltf != nullptr; }
 };

@@ -21,6 +21,14 @@ struct LeafInfo {
   const FieldSpec* field = nullptr;
 };
 
+// A leaf a row's describe_mark describes, with an owner it is marked under
+// (describe_mark may tell leaves of one name apart by their owner): the
+// report's references list every row's, so a page can name every mark.
+struct MarkLeaf {
+  std::string_view owner;
+  std::string_view leaf;
+};
+
 // The field of a record or header named `name`, if there is one.
 inline const FieldSpec* field_named(std::span<const FieldSpec> fields, std::string_view name) {
   for (const FieldSpec& f : fields)

@@ -5,8 +5,7 @@
 #include "reports/base64.hpp"
 #include "analysis/byte_map.hpp"
 #include "analysis/field_catalog.hpp"
-#include "parser/mod/mod_fields.hpp"
-#include "parser/msh/msh_streams.hpp"
+#include "pipeline/format_rows.hpp"
 
 namespace meshgate {
 
@@ -118,24 +117,12 @@ json page_references() {
     tables.push_back({{"format", std::string(t.format)}, {"record", std::string(t.record)}, {"size", t.size}, {"fields", fields}});
   }
   json leaves = json::object();
-  const auto add = [&](Format format, std::string_view name, const LeafInfo& info) { leaves[leaf_key(format, name)] = leaf_json(info); };
-  for (const mod::ArraySpec& a : mod::kStreamSpecs) add(Format::dmc3_mod, a.name, {a.status, a.note, a.element_type, a.stride});
-  for (const mod::ArraySpec* a : {&mod::kParentArraySpec, &mod::kOrderArraySpec, &mod::kMotionGroupArraySpec, &mod::kWorkspaceSpec})
-    add(Format::dmc3_mod, a->name, {a->status, a->note, a->element_type, a->stride});
-  // The MSH and NRes leaves as describe_leaf reads them, asked through a map
-  // that holds one mark per name.
-  for (const auto& [format, owner, leaf] : std::initializer_list<std::tuple<Format, std::string_view, std::string_view>>{
-           {Format::nres, "entries[0]", "payload"}, {Format::nres_msh, "entries[0]", "payload"},
-           {Format::nres_msh, "res10[0]", "length"}, {Format::nres_msh, "res10[0]", "text"}, {Format::nres_msh, "res9", "raw"},
-           {Format::dmc3_pac, "slots[0]", "member"}, {Format::dmc3_pnst, "slots[0]", "member"}}) {
-    CoverageMap map;
-    const uint32_t id = map.add_owner(owner);
-    if (const auto info = describe_leaf(format, map, CoverageMark{0, 1, id, leaf})) add(format, leaf, *info);
-  }
-  for (const msh::StreamType& t : msh::kStreamTypes) {
-    CoverageMap map;
-    const uint32_t id = map.add_owner("res");
-    if (const auto info = describe_leaf(Format::nres_msh, map, CoverageMark{0, 1, id, t.name})) add(Format::nres_msh, t.name, *info);
+  // Every leaf each row describes, as marks_json names it.
+  for (const FormatRow* row : format_rows()) {
+    if (!row->mark_leaves) continue;
+    for (const MarkLeaf& l : row->mark_leaves())
+      if (const std::optional<LeafInfo> info = row->describe_mark(l.owner, l.leaf))
+        leaves[leaf_key(row->format, l.leaf)] = leaf_json(*info);
   }
   json classes = json::array();
   for (size_t c = 0; c < kByteClassCount; ++c) {

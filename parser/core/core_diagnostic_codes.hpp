@@ -11,7 +11,7 @@ namespace meshgate::core_codes {
 using enum Severity;
 
 inline constexpr DiagnosticCode unknown_format{"core.unknown-format", error,
-                                               "no supported magic at offset 0 (its message lists the magics meshgate reads)"};
+                                               "no format's magic or marker, nor its structure (the message lists every magic and marker)"};
 inline constexpr DiagnosticCode nesting_limit{"core.nesting-limit", warning,
                                               "archives or containers nested deeper than 8 levels are kept as bytes"};
 inline constexpr DiagnosticCode file_too_large{"core.file-too-large", error,

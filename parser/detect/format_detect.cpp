@@ -1,5 +1,7 @@
 #include "parser/detect/format_detect.hpp"
 
+#include <vector>
+
 #include "parser/mod/mod_fields.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
@@ -22,8 +24,8 @@ bool claims_pac(Bytes prefix) { return pac::container_kind(prefix) == pac::Kind:
 bool claims_pnst(Bytes prefix) { return pac::container_kind(prefix) == pac::Kind::pnst; }
 
 constexpr FormatIdentity kIdentities[] = {
-#define FORMAT(id, name, claims, max_input_bytes, nres_type_id, row) \
-  {Format::id, name, claims, max_input_bytes, nres_type_id},
+#define FORMAT(id, name, magics, claims, frames, max_input_bytes, nres_type_id, row) \
+  {Format::id, name, magics, claims, frames, max_input_bytes, nres_type_id},
 #include "parser/detect/formats.def"
 };
 static_assert(std::size(kIdentities) == kFormatCount);
@@ -42,7 +44,19 @@ const FormatIdentity& identity_of(Format f) {
 Format detect_format(Bytes prefix) {
   for (const FormatIdentity& id : kIdentities)
     if (id.claims && id.claims(prefix)) return id.format;
+  for (const FormatIdentity& id : kIdentities)
+    if (id.frames && id.frames(prefix)) return id.format;
   return Format::unknown;
+}
+
+std::string known_magics_text() {
+  std::vector<std::string> all;
+  for (const FormatIdentity& id : kIdentities)
+    for (const Magic& m : id.magics) all.push_back(magic_text(m));
+  std::string text;
+  for (size_t i = 0; i < all.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + all[i];
+  return text;
 }
 
 std::optional<Format> format_of_entry_type(uint32_t nres_type_id) {

@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "parser/core/byte_reader.hpp"
+#include "parser/core/magic.hpp"
 
 namespace meshgate {
 
@@ -17,8 +19,9 @@ namespace meshgate {
 // zip_volume: an NBZ volume or a ZIP archive (parser/zip/), read-only.
 // nikita_texm: a Texm texture (parser/texm/), loose or an entry of Textures.lib.
 // dmc3_mot: a DMC3 motion (parser/mot/), loose or a PAC member, by its marker
-// at +4 and its header arithmetic.
-// dmc3_ptx: a DMC3 texture companion (parser/ptx/), loose or a PAC member.
+// at +4 or, without it, its header arithmetic.
+// dmc3_ptx: a DMC3 texture companion (parser/ptx/), loose or a PAC member, by
+// its first entry or, when that does not frame, its header's count table.
 // nikita_mat0 / nikita_wear: a material or a WEAR table, which have no magic:
 // never detected from bytes, only from their NRes entry's type (parse_tree).
 // The enumerators are the ids of formats.def, in its order.
@@ -26,6 +29,8 @@ enum class Format {
 #define FORMAT(id, ...) id,
 #include "parser/detect/formats.def"
 };
+// The magics of a format that has none (formats.def).
+inline constexpr std::span<const Magic> kNoMagics{};
 inline constexpr size_t kFormatCount = 0
 #define FORMAT(...) +1
 #include "parser/detect/formats.def"
@@ -38,7 +43,9 @@ inline constexpr size_t kFormatCount = 0
 struct FormatIdentity {
   Format format;
   std::string_view name;         // in every report ("dmc3-mod")
-  bool (*claims)(Bytes prefix);  // nullptr: never told from bytes (known from its container)
+  std::span<const Magic> magics;  // what `claims` looks for; empty: none
+  bool (*claims)(Bytes prefix);  // by magic or marker; nullptr: never told from bytes (known from its container)
+  bool (*frames)(Bytes prefix);  // by structure, when nothing claims a file; nullptr: never
   uint64_t max_input_bytes;      // default_max_input_bytes
   // The NRes entry type that names a file of this format whatever its bytes
   // (a resource without a magic: MAT0, WEAR); 0: none.
@@ -47,11 +54,14 @@ struct FormatIdentity {
 [[nodiscard]] std::span<const FormatIdentity> format_identities();
 [[nodiscard]] const FormatIdentity& identity_of(Format f);
 
+// The first format whose magic claims the file or, when none does, the first
+// whose structure it has (formats.def); unknown when neither.
 [[nodiscard]] Format detect_format(Bytes prefix);
 // The format an NRes entry's type names (MAT0, WEAR), if any.
 [[nodiscard]] std::optional<Format> format_of_entry_type(uint32_t nres_type_id);
-// The magics detect_format knows, as core.unknown-format's message lists them.
-inline constexpr std::string_view kKnownMagics = "\"MOD \", \"NRes\", \"NL\", \"PAC\\0\", \"PNST\", \"PK\" or \"Texm\"";
+// Every magic and marker of formats.def, as core.unknown-format's message
+// lists them: "\"MOD \" at 0x0, ..., or \"DDS \" at 0x870".
+[[nodiscard]] std::string known_magics_text();
 [[nodiscard]] std::string_view format_name(Format f);
 // Whether an NRes file that a profile rejected (a strict sort table) is still
 // an MSH model: its container parses under the compatible profile and its

@@ -536,9 +536,7 @@ class Parser {
 
 }  // namespace
 
-bool looks_like_mod(Bytes data) {
-  return data.size() >= kMagic.size() && std::equal(kMagic.begin(), kMagic.end(), data.begin());
-}
+bool looks_like_mod(Bytes data) { return has_magic(data, kMagics[0]); }
 
 ParseResult parse_mod(Bytes data, const ParseOptions& options) { return Parser(data, options).run(); }
 

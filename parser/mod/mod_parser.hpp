@@ -3,6 +3,7 @@
 // model it returns owns its data; the input span may die afterwards.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "parser/core/byte_reader.hpp"
 #include "parser/core/coverage_map.hpp"
 #include "parser/core/diagnostics.hpp"
+#include "parser/core/magic.hpp"
 #include "parser/mod/mod_model.hpp"
 #include "parser/mod/mod_skin.hpp"
 #include "parser/mod/mod_stream_pool.hpp"
@@ -58,6 +60,8 @@ struct ParseResult {
 };
 
 // True when the bytes start with the "MOD " magic.
+// What makes a file a MOD (looks_like_mod): its magic.
+inline constexpr std::array kMagics{Magic{0, "MOD "}};
 [[nodiscard]] bool looks_like_mod(Bytes data);
 
 [[nodiscard]] ParseResult parse_mod(Bytes data, const ParseOptions& options = {});

@@ -94,7 +94,7 @@ class Parser {
     if (c > 0) cov_.mark(kMasksOffset, 2 * c, cov_.add_owner("channel_masks"), "masks");
     const Bytes tail = *in_.slice(masks_end, h_size - masks_end);
     motion_.header_tail.assign(tail.begin(), tail.end());
-    if (!tail.empty()) cov_.mark(masks_end, tail.size(), cov_.add_owner("header_tail"), "padding");
+    if (!tail.empty()) cov_.mark(masks_end, tail.size(), cov_.add_owner("header_tail"), "header_padding");
     const auto nonzero = std::find_if(tail.begin(), tail.end(), [](std::byte b) { return b != std::byte{0}; });
     if (nonzero != tail.end())
       note(codes::header_tail_nonzero, "header_tail", masks_end + static_cast<uint64_t>(nonzero - tail.begin()),
@@ -287,20 +287,22 @@ uint64_t Motion::byte_size() const {
   return n;
 }
 
-bool looks_like_mot(Bytes prefix) {
+bool looks_like_mot(Bytes prefix) { return has_magic(prefix, kMagics[0]); }
+
+bool frames_as_mot(Bytes prefix) {
   if (prefix.size() < kHeaderSpec.size) return false;
   const HeaderRecord h(prefix.first(kHeaderSpec.size));
-  if (!std::equal(kMarker.begin(), kMarker.end(), h.raw(hdr::marker).begin())) return false;
   const uint64_t c = h.get(hdr::channel_domain_count), h_size = h.get(hdr::header_size);
-  if (h_size != expected_header_size(c)) return false;
+  if (c == 0 || h_size != expected_header_size(c) || h_size + 4 > prefix.size()) return false;
   uint64_t bits = 0;
-  for (uint64_t i = 0; i < c && kMasksOffset + 2 * i + 2 <= prefix.size(); ++i) {
+  for (uint64_t i = 0; i < c; ++i) {
     const uint64_t mask = load_uint_le(prefix.subspan(kMasksOffset + 2 * i, 2), 2);
     if (mask & ~uint64_t{kKnownMaskBits}) return false;
     bits += static_cast<uint64_t>(std::popcount(mask));
   }
-  if (h_size + 4 > prefix.size()) return true;  // the count lies beyond what detection reads
-  return load_uint_le(prefix.subspan(h_size, 4), 4) == bits;
+  const Bytes tail = prefix.subspan(kMasksOffset + 2 * c, h_size - kMasksOffset - 2 * c);
+  if (std::any_of(tail.begin(), tail.end(), [](std::byte b) { return b != std::byte{0}; })) return false;
+  return bits > 0 && load_uint_le(prefix.subspan(h_size, 4), 4) == bits;
 }
 
 ParseResult parse_mot(Bytes data, const ParseOptions& options) { return Parser(data, options).run(); }

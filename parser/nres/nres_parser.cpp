@@ -355,14 +355,9 @@ std::string_view entry_name_view(const EntryRecord& record) {
 
 std::string entry_name(const EntryRecord& record) { return utf8_or_escaped(entry_name_view(record)); }
 
-bool looks_like_nres(Bytes data) {
-  return data.size() >= kMagic.size() && std::equal(kMagic.begin(), kMagic.end(), data.begin());
-}
+bool looks_like_nres(Bytes data) { return has_magic(data, kMagics[0]); }
 
-bool looks_like_rsli(Bytes data) {
-  return data.size() >= 4 && data[0] == std::byte{'N'} && data[1] == std::byte{'L'} && data[2] == std::byte{0} &&
-         data[3] == std::byte{1};
-}
+bool looks_like_rsli(Bytes data) { return has_magic(data, kRsliMagics[0]); }
 
 int compare_names_lowercase(std::string_view a, std::string_view b) { return compare_folded<to_lower>(a, b); }
 int compare_names_uppercase(std::string_view a, std::string_view b) { return compare_folded<to_upper>(a, b); }

@@ -4,6 +4,7 @@
 // a linear lookup). Every other §1.7 checklist item is an error in both.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "parser/core/byte_reader.hpp"
 #include "parser/core/coverage_map.hpp"
 #include "parser/core/diagnostics.hpp"
+#include "parser/core/magic.hpp"
 #include "parser/nres/nres_model.hpp"
 
 namespace meshgate::nres {
@@ -36,6 +38,9 @@ struct ParseResult {
   [[nodiscard]] bool ok() const { return archive.has_value(); }
 };
 
+// What makes a file an NRes archive (looks_like_nres) or an RsLi library (looks_like_rsli).
+inline constexpr std::array kMagics{Magic{0, "NRes"}};
+inline constexpr std::array kRsliMagics{Magic{0, std::string_view("NL\0\1", 4)}};
 [[nodiscard]] bool looks_like_nres(Bytes data);
 [[nodiscard]] bool looks_like_rsli(Bytes data);  // "NL", reserved 0, version 1
 

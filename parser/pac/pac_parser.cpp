@@ -165,8 +165,8 @@ std::string slot_name(uint32_t slot) {
 std::optional<Kind> container_kind(Bytes prefix) {
   if (prefix.size() < 4) return std::nullopt;
   std::optional<Kind> kind;
-  if (std::equal(kPacMagic.begin(), kPacMagic.end(), prefix.begin())) kind = Kind::pac;
-  else if (std::equal(kPnstMagic.begin(), kPnstMagic.end(), prefix.begin())) kind = Kind::pnst;
+  if (has_magic(prefix, kPacMagics[0])) kind = Kind::pac;
+  else if (has_magic(prefix, kPnstMagics[0])) kind = Kind::pnst;
   if (!kind) return std::nullopt;
   const Bytes rest = prefix.subspan(4, std::min<size_t>(prefix.size() - 4, 4));
   if (!rest.empty() && std::all_of(rest.begin(), rest.end(), is_text_byte)) return std::nullopt;

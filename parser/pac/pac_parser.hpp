@@ -5,6 +5,7 @@
 // its nested path, with the depth bound kMaxNestingDepth.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "parser/core/byte_reader.hpp"
 #include "parser/core/coverage_map.hpp"
 #include "parser/core/diagnostics.hpp"
+#include "parser/core/magic.hpp"
 #include "parser/pac/pac_model.hpp"
 
 namespace meshgate::pac {
@@ -37,6 +39,9 @@ struct ParseResult {
 // four bytes after the magic are all text characters (a text `.index` file
 // that begins with the word PNST is extraction metadata, not a container; such
 // a slot count would be above 0x09090909, past the slot limit anyway).
+// What makes a file a PAC or a PNST container (container_kind), when text does not follow.
+inline constexpr std::array kPacMagics{Magic{0, std::string_view("PAC\0", 4)}};
+inline constexpr std::array kPnstMagics{Magic{0, "PNST"}};
 [[nodiscard]] std::optional<Kind> container_kind(Bytes prefix);
 [[nodiscard]] MemberKind classify_member(Bytes member);
 

@@ -198,13 +198,20 @@ class Parser {
 }  // namespace
 
 bool looks_like_ptx(Bytes prefix) {
+  if (has_magic(prefix, kMagics[0])) return true;
+  return ByteReader(prefix).read_u64le(kEntriesStart) == 0u && has_magic(prefix, kMagics[1]);
+}
+
+bool frames_as_ptx(Bytes prefix) {
   const ByteReader in(prefix);
-  const std::optional<uint32_t> k = in.read_u32le(0), first_blocks = in.read_u32le(4);
-  if (!k || *k == 0 || *k > kMaxTextureCount || !first_blocks) return false;
-  const std::optional<uint32_t> head = in.read_u32le(kEntriesStart);
-  if (head == kTm2Magic) return true;
-  const std::optional<uint64_t> slot = in.read_u64le(kEntriesStart);
-  return slot == 0u && in.read_u32le(kEntriesStart + kObjectHeadSize) == kDdsMagic;
+  const std::optional<uint32_t> k = in.read_u32le(0);
+  if (!k || *k == 0 || *k > kMaxTextureCount || prefix.size() < 4 + 4 * uint64_t{*k}) return false;
+  for (uint32_t i = 0; i < *k; ++i) {
+    const uint32_t blocks = *in.read_u32le(4 + 4 * i);  // within the size checked above
+    if ((blocks == 0 && i + 1 < *k) || blocks > kMaxInputBytes / kEntriesStart) return false;
+  }
+  const Bytes rest = prefix.subspan(4 + 4 * size_t{*k}).first(std::min<size_t>(prefix.size(), kEntriesStart) - 4 - 4 * size_t{*k});
+  return std::all_of(rest.begin(), rest.end(), [](std::byte b) { return b == std::byte{0}; });
 }
 
 ParseResult parse_ptx(Bytes data, const ParseOptions& options) { return Parser(data, options).run(); }

@@ -6,6 +6,7 @@
 // field or a named leaf.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "parser/core/byte_reader.hpp"
 #include "parser/core/coverage_map.hpp"
 #include "parser/core/diagnostics.hpp"
+#include "parser/core/magic.hpp"
 #include "parser/ptx/ptx_model.hpp"
 
 namespace meshgate::ptx {
@@ -32,11 +34,19 @@ struct ParseResult {
   [[nodiscard]] bool ok() const { return companion.has_value(); }
 };
 
-// A PTX has no magic (§1): its first bytes claim it when the count K is
-// 1..511 and entry 0 at 0x800 is "TM2\0" or a texture object with "DDS " at
-// +0x70. kClaimProbeBytes is what that needs.
+// A PTX has no magic of its own (§1): its first entry at 0x800 claims it,
+// "TM2\0" or a texture object (slot 0) with "DDS " at +0x70, whatever the
+// count table holds (the parser names what is wrong with it).
+// kClaimProbeBytes is what that needs.
+inline constexpr std::array kMagics{Magic{kEntriesStart, std::string_view("TM2\0", 4)},
+                                    Magic{kEntriesStart + kObjectHeadSize, "DDS "}};
 inline constexpr size_t kClaimProbeBytes = kEntriesStart + kObjectHeadSize + 4;
 [[nodiscard]] bool looks_like_ptx(Bytes prefix);
+// A file whose first entry does not frame (it is unrecognised, or the file
+// ends before it) is a PTX when its header closes: a count K of 1..511, K
+// block counts that are not 0 (the last may be) and fit the 512 MiB limit,
+// and zero bytes after them to 0x800 or the end of the file.
+[[nodiscard]] bool frames_as_ptx(Bytes prefix);
 [[nodiscard]] ParseResult parse_ptx(Bytes data, const ParseOptions& options = {});
 
 }  // namespace meshgate::ptx

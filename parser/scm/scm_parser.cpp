@@ -484,9 +484,7 @@ class Parser {
 
 }  // namespace
 
-bool looks_like_scm(Bytes prefix) {
-  return prefix.size() >= kMagic.size() && std::equal(kMagic.begin(), kMagic.end(), prefix.begin());
-}
+bool looks_like_scm(Bytes prefix) { return has_magic(prefix, kMagics[0]); }
 
 ParseResult parse_scm(Bytes data, const ParseOptions& options) { return Parser(data, options).run(); }
 

@@ -6,6 +6,7 @@
 // returns owns its data.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "parser/core/byte_reader.hpp"
 #include "parser/core/coverage_map.hpp"
 #include "parser/core/diagnostics.hpp"
+#include "parser/core/magic.hpp"
 #include "parser/scm/scm_model.hpp"
 
 namespace meshgate::scm {
@@ -34,6 +36,8 @@ struct ParseResult {
 };
 
 // True when the bytes start with "SCM ".
+// What makes a file an SCM (looks_like_scm): its magic.
+inline constexpr std::array kMagics{Magic{0, "SCM "}};
 [[nodiscard]] bool looks_like_scm(Bytes prefix);
 
 [[nodiscard]] ParseResult parse_scm(Bytes data, const ParseOptions& options = {});

@@ -200,9 +200,7 @@ uint64_t Texture::byte_size() const {
   return n;
 }
 
-bool looks_like_texm(Bytes prefix) {
-  return prefix.size() >= 4 && std::equal(kMagic.begin(), kMagic.end(), prefix.begin());
-}
+bool looks_like_texm(Bytes prefix) { return has_magic(prefix, kMagics[0]); }
 
 ParseResult parse_texm(Bytes data, const ParseOptions& options) { return Parser(data, options).run(); }
 

@@ -5,6 +5,7 @@
 // explains is a trailing-bytes error, never a silent gap.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "parser/core/byte_reader.hpp"
 #include "parser/core/coverage_map.hpp"
 #include "parser/core/diagnostics.hpp"
+#include "parser/core/magic.hpp"
 #include "parser/texm/texm_model.hpp"
 
 namespace meshgate::texm {
@@ -31,6 +33,8 @@ struct ParseResult {
   [[nodiscard]] bool ok() const { return texture.has_value(); }
 };
 
+// What makes a file a Texm texture (looks_like_texm): its magic.
+inline constexpr std::array kMagics{Magic{0, "Texm"}};
 [[nodiscard]] bool looks_like_texm(Bytes prefix);
 [[nodiscard]] ParseResult parse_texm(Bytes data, const ParseOptions& options = {});
 

@@ -63,9 +63,7 @@ std::span<std::byte> room_for(std::vector<std::byte>& buffer, uint64_t size) {
 }  // namespace
 
 bool looks_like_zip(Bytes prefix) {
-  if (prefix.size() < 4) return false;
-  const auto b = [&](size_t i) { return static_cast<unsigned char>(prefix[i]); };
-  return b(0) == 'P' && b(1) == 'K' && ((b(2) == 3 && b(3) == 4) || (b(2) == 5 && b(3) == 6));
+  return std::any_of(kMagics.begin(), kMagics.end(), [&](const Magic& m) { return has_magic(prefix, m); });
 }
 
 bool unsafe_member_name(std::string_view name) {

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +23,7 @@
 
 #include "parser/core/byte_reader.hpp"
 #include "parser/core/diagnostics.hpp"
+#include "parser/core/magic.hpp"
 
 namespace meshgate::zip {
 
@@ -104,6 +106,8 @@ struct ParseResult {
 [[nodiscard]] bool inflates_whole(const Member& m, uint64_t volume_bytes);
 
 // "PK\3\4" (a local header) or "PK\5\6" (an empty archive's end record).
+// What makes a file a volume (looks_like_zip): a local file header, or the end record of an empty archive.
+inline constexpr std::array kMagics{Magic{0, "PK\3\4"}, Magic{0, "PK\5\6"}};
 [[nodiscard]] bool looks_like_zip(Bytes prefix);
 
 // Opens the volume over `data` (not copied) and lists its members, with

@@ -65,6 +65,10 @@ std::optional<LeafInfo> describe_mark(std::string_view, std::string_view leaf) {
   return std::nullopt;
 }
 
+std::vector<MarkLeaf> mark_leaves() {
+  return {{"", "bytes"}, {"", "count"}, {"", "id"}, {"", "name"}, {"", "keyword"}, {"", "separator"}};
+}
+
 }  // namespace material_row
 
 const FormatRow kMat0Row{.format = Format::nikita_mat0,
@@ -81,7 +85,8 @@ const FormatRow kMat0Row{.format = Format::nikita_mat0,
                          .lods = 0,
                          .reads_looks = false,
                          .is_look = true,
-                         .kaitai = mat0::kaitai_spec};
+                         .kaitai = mat0::kaitai_spec,
+                         .mark_leaves = material_row::mark_leaves};
 
 const FormatRow kWearRow{.format = Format::nikita_wear,
                          .parse = material_row::parse_wear,
@@ -96,6 +101,7 @@ const FormatRow kWearRow{.format = Format::nikita_wear,
                          .export_gltf = nullptr,
                          .lods = 0,
                          .reads_looks = false,
-                         .is_look = true};
+                         .is_look = true,
+                         .mark_leaves = material_row::mark_leaves};
 
 }  // namespace meshgate

@@ -54,6 +54,14 @@ std::optional<LeafInfo> describe_mark(std::string_view, std::string_view leaf) {
   return std::nullopt;
 }
 
+std::vector<MarkLeaf> mark_leaves() {
+  std::vector<MarkLeaf> out;
+  for (const mod::ArraySpec& a : mod::kStreamSpecs) out.push_back({"", a.name});
+  for (const mod::ArraySpec* a : {&mod::kParentArraySpec, &mod::kOrderArraySpec, &mod::kMotionGroupArraySpec, &mod::kWorkspaceSpec})
+    out.push_back({"", a->name});
+  return out;
+}
+
 }  // namespace mod_row
 
 const FormatRow kModRow{.format = Format::dmc3_mod,
@@ -70,6 +78,7 @@ const FormatRow kModRow{.format = Format::dmc3_mod,
                         .lods = 1,
                         .reads_looks = false,
                         .is_look = false,
-                        .kaitai = mod::kaitai_spec};
+                        .kaitai = mod::kaitai_spec,
+                        .mark_leaves = mod_row::mark_leaves};
 
 }  // namespace meshgate

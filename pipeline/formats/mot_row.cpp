@@ -41,7 +41,7 @@ CanonicalLayout rebuild(const ParsedFile& f, const ChildRebuild&) {
   return written_layout(f.path, mot::write_mot(*f.as<mot::ParseResult>()->motion));
 }
 
-std::optional<LeafInfo> describe_mark(std::string_view owner, std::string_view leaf) {
+std::optional<LeafInfo> describe_mark(std::string_view, std::string_view leaf) {
   if (leaf == "masks")
     return LeafInfo{Status::exe_confirmed,
                     "channel masks, u16 per joint in MOD node order; each set bit takes the next track (what each bit "
@@ -51,7 +51,7 @@ std::optional<LeafInfo> describe_mark(std::string_view owner, std::string_view l
     return LeafInfo{Status::preserved_undecoded,
                     "the body of a track of an unsupported compression (0, 1, 4-7): kept as bytes, not animated",
                     "bytes", 1, nullptr};
-  if (leaf == "padding" && owner == "header_tail")
+  if (leaf == "header_padding")
     return LeafInfo{Status::reserved_observed_zero | Status::preserved_undecoded,
                     "zero padding from the masks to H (align16)", "bytes", 1, nullptr};
   if (leaf == "padding")
@@ -59,6 +59,8 @@ std::optional<LeafInfo> describe_mark(std::string_view owner, std::string_view l
                     "zero padding after the last track to a multiple of 16", "bytes", 1, nullptr};
   return std::nullopt;
 }
+
+std::vector<MarkLeaf> mark_leaves() { return {{"channel_masks", "masks"}, {"tracks[0].body", "raw"}, {"header_tail", "header_padding"}, {"tail", "padding"}}; }
 
 }  // namespace mot_row
 
@@ -76,6 +78,7 @@ const FormatRow kMotRow{.format = Format::dmc3_mot,
                         .lods = 0,
                         .reads_looks = false,
                         .is_look = false,
-                        .kaitai = mot::kaitai_spec};
+                        .kaitai = mot::kaitai_spec,
+                        .mark_leaves = mot_row::mark_leaves};
 
 }  // namespace meshgate

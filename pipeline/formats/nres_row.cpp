@@ -195,6 +195,17 @@ std::optional<LeafInfo> describe_model_stream(std::string_view owner, std::strin
   return std::nullopt;
 }
 
+std::vector<MarkLeaf> archive_leaves() { return {{"entries[0]", "payload"}}; }
+
+// Res10's strings, every catalogued stream by its type's name, a stream of
+// another type kept raw, and the container's leaves (a rejected model's map).
+std::vector<MarkLeaf> model_leaves() {
+  std::vector<MarkLeaf> out{{"res10[0]", "length"}, {"res10[0]", "text"}, {"res", "raw"}};
+  for (const msh::StreamType& t : msh::kStreamTypes) out.push_back({"res", t.name});
+  for (const MarkLeaf& l : archive_leaves()) out.push_back(l);
+  return out;
+}
+
 // A rejected model's map is its container's.
 std::optional<LeafInfo> describe_model_mark(std::string_view owner, std::string_view leaf) {
   if (auto info = describe_model_stream(owner, leaf)) return info;
@@ -216,7 +227,8 @@ constexpr FormatRow archive_row(Format format) {
           .lods = 0,
           .reads_looks = false,
           .is_look = false,
-          .kaitai = format == Format::nres ? nres::kaitai_spec : nullptr};  // RsLi has its own layout
+          .kaitai = format == Format::nres ? nres::kaitai_spec : nullptr,  // RsLi has its own layout
+          .mark_leaves = archive_leaves};
 }
 
 }  // namespace nres_row
@@ -237,6 +249,7 @@ const FormatRow kMshRow{.format = Format::nres_msh,
                         .lods = 5,  // slot groups 0-4
                         .reads_looks = true,
                         .is_look = false,
-                        .kaitai = msh::kaitai_spec};
+                        .kaitai = msh::kaitai_spec,
+                        .mark_leaves = nres_row::model_leaves};
 
 }  // namespace meshgate

@@ -110,6 +110,8 @@ std::optional<LeafInfo> describe_mark(std::string_view owner, std::string_view l
   return std::nullopt;
 }
 
+std::vector<MarkLeaf> mark_leaves() { return {{"slots[0]", "member"}}; }
+
 constexpr FormatRow container_row(Format format) {
   return {.format = format,
           .parse = parse,
@@ -125,7 +127,8 @@ constexpr FormatRow container_row(Format format) {
           .lods = 0,
           .reads_looks = false,
           .is_look = false,
-          .kaitai = pac::kaitai_spec};  // PAC and PNST share the envelope, and so the .ksy
+          .kaitai = pac::kaitai_spec,
+          .mark_leaves = mark_leaves};  // PAC and PNST share the envelope, and so the .ksy
 }
 
 }  // namespace pac_row

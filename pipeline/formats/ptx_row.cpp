@@ -64,6 +64,11 @@ std::optional<LeafInfo> describe_mark(std::string_view, std::string_view leaf) {
   return std::nullopt;
 }
 
+std::vector<MarkLeaf> mark_leaves() {
+  return {{"header", "header_rest"}, {"entries[0]", "pre_dds"}, {"entries[0]", "payload"}, {"entries[0]", "padding"},
+          {"trailing", "trailing"}};
+}
+
 const ptx::Companion* companion_of(const ParsedFile& f) {
   const ptx::ParseResult* r = f.as<ptx::ParseResult>();
   return r && r->ok() ? &*r->companion : nullptr;
@@ -142,6 +147,7 @@ const FormatRow kPtxRow{.format = Format::dmc3_ptx,
                         .image_names = ptx_row::image_names,
                         .decode_image = ptx_row::decode_image,
                         .parts = ptx_row::parts,
-                        .kaitai = ptx::kaitai_spec};
+                        .kaitai = ptx::kaitai_spec,
+                        .mark_leaves = ptx_row::mark_leaves};
 
 }  // namespace meshgate

@@ -6,7 +6,7 @@
 
 namespace meshgate {
 
-#define FORMAT(id, name, claims, max_input_bytes, nres_type_id, row) extern const FormatRow row;
+#define FORMAT(id, name, magics, claims, frames, max_input_bytes, nres_type_id, row) extern const FormatRow row;
 #include "parser/detect/formats.def"
 
 }  // namespace meshgate

@@ -55,6 +55,15 @@ std::optional<LeafInfo> describe_mark(std::string_view, std::string_view leaf) {
   return std::nullopt;
 }
 
+std::vector<MarkLeaf> mark_leaves() {
+  std::vector<MarkLeaf> out;
+  for (const scm::ArraySpec& a : scm::kStreamSpecs) out.push_back({"", a.name});
+  for (const scm::ArraySpec* a : {&scm::kParentArraySpec, &scm::kOrderArraySpec, &scm::kBindingArraySpec,
+                                  &scm::kWorkspaceSpec})
+    out.push_back({"", a->name});
+  return out;
+}
+
 }  // namespace scm_row
 
 const FormatRow kScmRow{.format = Format::dmc3_scm,
@@ -71,6 +80,7 @@ const FormatRow kScmRow{.format = Format::dmc3_scm,
                         .lods = 1,
                         .reads_looks = false,
                         .is_look = false,
-                        .kaitai = scm::kaitai_spec};
+                        .kaitai = scm::kaitai_spec,
+                        .mark_leaves = scm_row::mark_leaves};
 
 }  // namespace meshgate

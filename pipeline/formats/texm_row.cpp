@@ -45,6 +45,8 @@ std::optional<LeafInfo> describe_mark(std::string_view, std::string_view leaf) {
   return std::nullopt;
 }
 
+std::vector<MarkLeaf> mark_leaves() { return {{"palette", "entries"}, {"levels[0]", "pixels"}}; }
+
 // A Texm is one image, named by the file's own address.
 std::vector<std::string> image_names(const ParsedFile&) { return {""}; }
 
@@ -85,6 +87,7 @@ const FormatRow kTexmRow{.format = Format::nikita_texm,
                          .is_look = true,
                          .image_names = texm_row::image_names,
                          .decode_image = texm_row::decode_image,
-                         .kaitai = texm::kaitai_spec};
+                         .kaitai = texm::kaitai_spec,
+                         .mark_leaves = texm_row::mark_leaves};
 
 }  // namespace meshgate
