@@ -336,9 +336,14 @@ for t in "$work/actor/missing.ptx" "$work/actor" "$work/short.ptx" "$apac!slot_0
   [ $rc -eq 2 ] && [ ! -e "$work/t.glb" ] && grep -q -F -- "$(basename "$t")" "$work/tex.err" &&
     ! grep -q "Material.lib" "$work/tex.err" || fail "export --textures $t exited $rc: $(cat "$work/tex.err")"
 done
+# A PTX cut inside its header is still told as one (its count table closes) and names its code.
 "$bin" export "$work/actor/pl_0000.mod" --textures "$work/short.ptx" -o "$work/t.glb" > /dev/null 2> "$work/tex.err"
-grep -q "neither a Textures.lib (an NRes archive) nor a DMC3 PTX companion that parses" "$work/tex.err" &&
-  grep -q "ptx\." "$work/tex.err" || fail "export --textures of a short PTX: $(cat "$work/tex.err")"
+grep -q "short.ptx: tex.companion-invalid" "$work/tex.err" &&
+  grep -q "ptx.truncated-header" "$work/tex.err" || fail "export --textures of a short PTX: $(cat "$work/tex.err")"
+echo "no texture here" > "$work/notex.bin"
+"$bin" export "$work/actor/pl_0000.mod" --textures "$work/notex.bin" -o "$work/t.glb" > /dev/null 2> "$work/tex.err"; rc=$?
+[ $rc -eq 2 ] && grep -q "notex.bin: neither a Textures.lib (an NRes archive) nor a DMC3 PTX companion that parses" "$work/tex.err" &&
+  grep -q "ptx\." "$work/tex.err" || fail "export --textures of a file that is no texture exited $rc: $(cat "$work/tex.err")"
 "$bin" export "$work/actor/pl_0000.mod" --textures "$work/actor" -o "$work/t.glb" > /dev/null 2> "$work/tex.err"
 # (a directory is "not a regular file"; Windows may refuse opening one as "permission denied")
 grep -q "not a regular file\\|permission denied" "$work/tex.err" || fail "export --textures DIR: $(cat "$work/tex.err")"
