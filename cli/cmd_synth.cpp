@@ -113,9 +113,9 @@ bool write_into_subdirectory(const std::filesystem::path& root, const std::strin
 std::optional<std::string> in_the_way(const std::filesystem::path& path, Overwrite overwrite) {
   const platform::FileStatus st = platform::status_of(path, platform::Links::no_follow);
   if (!st.exists()) return std::nullopt;
-  if (st.kind == platform::PathKind::symlink) return " is a symlink; not following it";
-  if (st.kind == platform::PathKind::directory) return " is a directory";
   if (overwrite == Overwrite::refuse) return " exists (use --force to replace it)";
+  if (st.kind == platform::PathKind::symlink) return ": is a symlink; not replacing it and not writing through it";
+  if (st.kind == platform::PathKind::directory) return ": is a directory";
   return std::nullopt;
 }
 
