@@ -164,8 +164,11 @@ class Checker {
     static const json kNoProperties = json::object();
     const json& properties = schema.contains("properties") ? schema.at("properties") : kNoProperties;
     const json* additional = schema.contains("additionalProperties") ? &schema.at("additionalProperties") : nullptr;
-    for (const auto& [key, member] : value.items()) {
+    for (const auto& item : value.items()) {
       if (violations.size() >= limit_) return;
+      // Not a structured binding: clang 14 (the asan tree) cannot capture one in a lambda.
+      const std::string& key = item.key();
+      const json& member = item.value();
       const std::string at = below(where, cut_text(key, 48));
       if (properties.contains(key)) check(properties.at(key), member, at);
       else if (additional && *additional == false)
