@@ -706,7 +706,7 @@ containers_peak 1 vol_bomb "$vol/bomb.nbz" -- "$bin" roundtrip "$vol/bomb.nbz"
 [ "$(grep -c '^REJECTED .*bomb.nbz!GData.afs/bomb[0-7].mod$' "$work/vol_bomb.out")" -eq 8 ] || fail "vol_bomb: not every member was checked"
 run 1 vol_climb -- "$bin" roundtrip "$vol/climb.zip" --json
 [ ! -e /tmp/meshgate-climbed.mod ] || fail "vol_climb: a member name was used as a path"
-run 0 vol_climb_inspect -- "$bin" inspect "$vol/climb.zip"
+run 1 vol_climb_inspect -- "$bin" inspect "$vol/climb.zip"  # a rejected member: exit 1, as roundtrip
 says vol_climb_inspect "zip.unsafe-name"
 run 0 vol_nested -- "$bin" roundtrip "$vol/nested.zip" --json
 says vol_nested "core.nesting-limit"
