@@ -2,6 +2,10 @@
 // that format, whatever else is wrong with it. Each format names its own in
 // its fields header; detection claims a file by them, and the message of a
 // file no format claims lists them, so neither can forget a format.
+// A format's list is `[[maybe_unused]] constexpr std::array kMagics{...}`, not `inline`: an
+// inline variable holding pointers is put in .data by one mingw-w64 object
+// and .rdata by another, and meshgate.exe failed to link ("multiple
+// definition"); a namespace-scope constexpr is a copy of a few bytes each.
 #pragma once
 
 #include <algorithm>

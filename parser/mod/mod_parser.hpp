@@ -61,7 +61,7 @@ struct ParseResult {
 
 // True when the bytes start with the "MOD " magic.
 // What makes a file a MOD (looks_like_mod): its magic.
-inline constexpr std::array kMagics{Magic{0, "MOD "}};
+[[maybe_unused]] constexpr std::array kMagics{Magic{0, "MOD "}};
 [[nodiscard]] bool looks_like_mod(Bytes data);
 
 [[nodiscard]] ParseResult parse_mod(Bytes data, const ParseOptions& options = {});

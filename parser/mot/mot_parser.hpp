@@ -36,7 +36,7 @@ struct ParseResult {
 // §1: the game knows a motion by its name; bytes alone by the marker at +4
 // (constant in every corpus). A file that has it is a motion, whatever else
 // is wrong with it: the parser names what is (mot.unknown-mask-bits, ...).
-inline constexpr std::array kMagics{Magic{4, std::string_view("MOT\0", 4)}};
+[[maybe_unused]] constexpr std::array kMagics{Magic{4, std::string_view("MOT\0", 4)}};
 [[nodiscard]] bool looks_like_mot(Bytes prefix);
 // A file without the marker is a motion when the rest of the header closes:
 // H = align16(0x1E + 2 C) with C >= 1, every mask within 0x1FF, a zero run

@@ -39,8 +39,8 @@ struct ParseResult {
 };
 
 // What makes a file an NRes archive (looks_like_nres) or an RsLi library (looks_like_rsli).
-inline constexpr std::array kMagics{Magic{0, "NRes"}};
-inline constexpr std::array kRsliMagics{Magic{0, std::string_view("NL\0\1", 4)}};
+[[maybe_unused]] constexpr std::array kMagics{Magic{0, "NRes"}};
+[[maybe_unused]] constexpr std::array kRsliMagics{Magic{0, std::string_view("NL\0\1", 4)}};
 [[nodiscard]] bool looks_like_nres(Bytes data);
 [[nodiscard]] bool looks_like_rsli(Bytes data);  // "NL", reserved 0, version 1
 

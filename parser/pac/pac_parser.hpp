@@ -40,8 +40,8 @@ struct ParseResult {
 // that begins with the word PNST is extraction metadata, not a container; such
 // a slot count would be above 0x09090909, past the slot limit anyway).
 // What makes a file a PAC or a PNST container (container_kind), when text does not follow.
-inline constexpr std::array kPacMagics{Magic{0, std::string_view("PAC\0", 4)}};
-inline constexpr std::array kPnstMagics{Magic{0, "PNST"}};
+[[maybe_unused]] constexpr std::array kPacMagics{Magic{0, std::string_view("PAC\0", 4)}};
+[[maybe_unused]] constexpr std::array kPnstMagics{Magic{0, "PNST"}};
 [[nodiscard]] std::optional<Kind> container_kind(Bytes prefix);
 [[nodiscard]] MemberKind classify_member(Bytes member);
 

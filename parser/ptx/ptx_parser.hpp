@@ -38,7 +38,7 @@ struct ParseResult {
 // "TM2\0" or a texture object (slot 0) with "DDS " at +0x70, whatever the
 // count table holds (the parser names what is wrong with it).
 // kClaimProbeBytes is what that needs.
-inline constexpr std::array kMagics{Magic{kEntriesStart, std::string_view("TM2\0", 4)},
+[[maybe_unused]] constexpr std::array kMagics{Magic{kEntriesStart, std::string_view("TM2\0", 4)},
                                     Magic{kEntriesStart + kObjectHeadSize, "DDS "}};
 inline constexpr size_t kClaimProbeBytes = kEntriesStart + kObjectHeadSize + 4;
 [[nodiscard]] bool looks_like_ptx(Bytes prefix);

@@ -37,7 +37,7 @@ struct ParseResult {
 
 // True when the bytes start with "SCM ".
 // What makes a file an SCM (looks_like_scm): its magic.
-inline constexpr std::array kMagics{Magic{0, "SCM "}};
+[[maybe_unused]] constexpr std::array kMagics{Magic{0, "SCM "}};
 [[nodiscard]] bool looks_like_scm(Bytes prefix);
 
 [[nodiscard]] ParseResult parse_scm(Bytes data, const ParseOptions& options = {});

@@ -34,7 +34,7 @@ struct ParseResult {
 };
 
 // What makes a file a Texm texture (looks_like_texm): its magic.
-inline constexpr std::array kMagics{Magic{0, "Texm"}};
+[[maybe_unused]] constexpr std::array kMagics{Magic{0, "Texm"}};
 [[nodiscard]] bool looks_like_texm(Bytes prefix);
 [[nodiscard]] ParseResult parse_texm(Bytes data, const ParseOptions& options = {});
 

@@ -107,7 +107,7 @@ struct ParseResult {
 
 // "PK\3\4" (a local header) or "PK\5\6" (an empty archive's end record).
 // What makes a file a volume (looks_like_zip): a local file header, or the end record of an empty archive.
-inline constexpr std::array kMagics{Magic{0, "PK\3\4"}, Magic{0, "PK\5\6"}};
+[[maybe_unused]] constexpr std::array kMagics{Magic{0, "PK\3\4"}, Magic{0, "PK\5\6"}};
 [[nodiscard]] bool looks_like_zip(Bytes prefix);
 
 // Opens the volume over `data` (not copied) and lists its members, with
