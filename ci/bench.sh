@@ -28,25 +28,87 @@
 #     member beside the next) and of PACs holding 10,000, 100,000 and
 #     1,000,000 nested files: wall time and peak RSS against docs/GUARANTEES.md's bound
 #     (the input + what it inflates, at most the budget, + 64 MiB; per nested file).
+#  2d. Volume write (--volume-write-only runs just this): replacing a 100 KB
+#     member of a 500 MB synthetic volume (bench/zip_rewrite_bench: the
+#     volume streamed, the output flushed to disk) against `cp` of the volume,
+#     five runs each interleaved, medians (target <= 1.5x), and the rewrite's
+#     peak RSS against the volume's size.
 #  3. With --fuzz-seconds S: the parse fuzzers' exec/s over S seconds from the
 #     synthetic seeds (each target's options), the median of three runs
 #     (-seed=1, 2, 3), in the fuzz preset (ASan+UBSan) and the fuzz-fast
 #     preset (UBSan only); builds both with clang.
-# Usage: ci/bench.sh [--files N] [--fuzz-seconds S] [--nodes-only | --nesting-only]
+# Usage: ci/bench.sh [--files N] [--fuzz-seconds S] [--nodes-only | --nesting-only | --volume-write-only]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-files=10000 fuzz_seconds=0 nodes_only=0 nesting_only=0
+files=10000 fuzz_seconds=0 nodes_only=0 nesting_only=0 volume_write_only=0
 while [ $# -gt 0 ]; do
   case $1 in
     --files) files=$2; shift 2 ;;
     --fuzz-seconds) fuzz_seconds=$2; shift 2 ;;
     --nodes-only) nodes_only=1; shift ;;
     --nesting-only) nesting_only=1 nodes_only=1; shift ;;
-    *) echo "usage: ci/bench.sh [--files N] [--fuzz-seconds S] [--nodes-only | --nesting-only]" >&2; exit 2 ;;
+    --volume-write-only) volume_write_only=1; shift ;;
+    *) echo "usage: ci/bench.sh [--files N] [--fuzz-seconds S] [--nodes-only | --nesting-only | --volume-write-only]" >&2; exit 2 ;;
   esac
 done
 out=out/bench
 mkdir -p "$out" reports
+
+# 2d. Volume write: a 100 KB member of a 500 MB volume replaced, against cp,
+# added to reports/bench.json as "volume_write".
+volume_write() {
+  cmake --preset release >/dev/null
+  cmake --build --preset release --target zip_rewrite_bench
+  python3 - "$out/volume-write" <<'PY'
+import json, os, random, statistics, subprocess, sys, time, zipfile
+d = sys.argv[1]
+os.makedirs(d, exist_ok=True)
+volume, member, new = os.path.join(d, "v.nbz"), "GData.afs/em000.pac", os.path.join(d, "em000-new.pac")
+MIB = 1 << 20
+# 500 members of 1 MiB, stored (incompressible: a volume of textures and sounds)
+# and every tenth deflated (compressible), and the 100 KB member in the middle.
+if not os.path.exists(volume):
+    with zipfile.ZipFile(volume + ".tmp", "w") as z:
+        for i in range(500):
+            if i == 250:
+                z.writestr(zipfile.ZipInfo(member, (1980, 1, 1, 0, 0, 0)), random.Random(-1).randbytes(100_000),
+                           zipfile.ZIP_DEFLATED)
+            info = zipfile.ZipInfo(f"GData.afs/blob{i:04}.bin", (1980, 1, 1, 0, 0, 0))
+            if i % 10 == 0:
+                z.writestr(info, bytes(range(256)) * (MIB // 256), zipfile.ZIP_DEFLATED)
+            else:
+                z.writestr(info, random.Random(i).randbytes(MIB), zipfile.ZIP_STORED)
+    os.replace(volume + ".tmp", volume)
+open(new, "wb").write(random.Random(-2).randbytes(100_000))
+def timed(cmd):
+    start = time.monotonic()
+    proc = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, stderr=subprocess.PIPE, text=True, check=True)
+    return time.monotonic() - start, int(proc.stderr.strip().splitlines()[-1])
+out_rewrite, out_cp = os.path.join(d, "rewritten.nbz"), os.path.join(d, "copied.nbz")
+rewrite, copy, rss = [], [], []
+for _ in range(5):
+    t, kib = timed(["build/bench/zip_rewrite_bench", volume, member, new, out_rewrite])
+    rewrite.append(t), rss.append(kib)
+    copy.append(timed(["cp", volume, out_cp])[0])
+    os.remove(out_rewrite), os.remove(out_cp)
+size = os.path.getsize(volume)
+row = {"volume_bytes": size, "member_bytes": 100_000, "rewrite_seconds": sorted(rewrite), "cp_seconds": sorted(copy),
+       "rewrite_median": statistics.median(rewrite), "cp_median": statistics.median(copy),
+       "ratio": statistics.median(rewrite) / statistics.median(copy), "peak_rss_mb": round(max(rss) / 1024, 1)}
+row["target_met"] = row["ratio"] <= 1.5
+print(f"\nvolume write: replace a 100 KB member of a {size / 1e6:.0f} MB volume: {row['rewrite_median']:.2f} s "
+      f"(median of 5), cp {row['cp_median']:.2f} s: {row['ratio']:.2f}x cp (target <= 1.5x"
+      f"{'' if row['target_met'] else ', NOT MET'}); peak RSS {row['peak_rss_mb']} MB")
+report = json.load(open("reports/bench.json")) if os.path.exists("reports/bench.json") else {}
+report["volume_write"] = row
+json.dump(report, open("reports/bench.json", "w"), indent=2, sort_keys=True)
+print("added the volume_write row to reports/bench.json")
+PY
+}
+if [ "$volume_write_only" = 1 ]; then
+  volume_write
+  exit 0
+fi
 if [ "$nodes_only" = 0 ]; then
 bash ci/install-deps.sh libbenchmark-dev
 cmake --preset release >/dev/null
@@ -425,6 +487,7 @@ json.dump(report, open("reports/bench.json", "w"), indent=2, sort_keys=True)
 print("added the nesting rows to reports/bench.json")
 PY
 [ "$nesting_only" = 0 ] || exit 0
+[ "$nodes_only" = 1 ] || volume_write
 
 # 2b. Node count: every command that reads a model, on chained-node models,
 # added to reports/bench.json as "node_count".

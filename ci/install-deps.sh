@@ -17,9 +17,9 @@ if [ "${1:-}" = --build ]; then
   with_tests=0
   shift
 fi
-packages=(cmake ninja-build g++ pkg-config ccache nlohmann-json3-dev libxxhash-dev libcli11-dev libssl-dev libtinygltf-dev libpng-dev libzip-dev libdeflate-dev libsquish-dev libjs-three)
+packages=(cmake ninja-build g++ pkg-config ccache nlohmann-json3-dev libxxhash-dev libcli11-dev libssl-dev libtinygltf-dev libpng-dev libzip-dev libdeflate-dev libbz2-dev libsquish-dev libjs-three)
 if [ "$with_tests" = 1 ]; then
-  packages+=(python3 libgtest-dev python3-jsonschema clang-14 libclang-rt-14-dev lld-14 nodejs chromium dpkg-dev file blender python3-numpy)
+  packages+=(python3 libgtest-dev python3-jsonschema clang-14 libclang-rt-14-dev lld-14 nodejs chromium dpkg-dev file blender python3-numpy unzip)
   # The Windows tree: mingw-w64 (posix threads), its zlib, and wine64 to run what it builds.
   packages+=(mingw-w64 g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix libz-mingw-w64-dev wine64)
 fi
