@@ -14,8 +14,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <random>
 #include <sstream>
-#include <unistd.h>
 #include <set>
 
 #include "parser/zip/zip_directory.hpp"
@@ -338,7 +338,8 @@ TEST(ZipRewrite, Zip64IsWrittenWhenAValueReachesTheThresholdAndReadAgain) {
 
 TEST(ZipRewrite, StreamingFromAFileWritesTheSameBytes) {
   const auto before = three_methods();
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("zip_rewrite_" + std::to_string(::getpid()));
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("zip_rewrite_" + std::to_string(std::random_device{}()));
   std::filesystem::create_directories(dir);
   const auto in = dir / "in.zip";
   std::ofstream(in, std::ios::binary).write(reinterpret_cast<const char*>(before.data()), static_cast<std::streamsize>(before.size()));
