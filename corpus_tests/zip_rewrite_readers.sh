@@ -19,7 +19,10 @@ MESHGATE_ZIP_REWRITE_DUMP="$work" "$tests" --gtest_filter='ZipRewrite.*' >"$work
 count=0
 for volume in "$work"/*.zip; do
   [ -e "$volume" ] || fail "the tests wrote no volume"
-  unzip -tqq "$volume" >"$work/unzip.log" 2>&1 || { cat "$work/unzip.log" >&2; fail "unzip -t rejects $(basename "$volume")"; }
+  # A volume of no member is only warned about ("zipfile is empty", exit 1).
+  if unzip -tqq "$volume" >"$work/unzip.log" 2>&1; then :
+  elif [ ! -s "${volume%.zip}.members" ] && grep -q "zipfile is empty" "$work/unzip.log"; then :
+  else cat "$work/unzip.log" >&2; fail "unzip -t rejects $(basename "$volume")"; fi
   count=$((count + 1))
 done
 python3 - "$work" <<'PY' || fail "Python's zipfile disagrees"
@@ -41,5 +44,5 @@ for path in volumes:
     assert got == expected, f"{os.path.basename(path)}: {sorted(set(got.items()) ^ set(expected.items()))}"
 print(f"zip_rewrite_readers: {len(volumes)} volumes read by zipfile")
 PY
-[ "$count" -ge 12 ] || fail "only $count volumes written (expected at least 12)"
+[ "$count" -ge 14 ] || fail "only $count volumes written (expected at least 14)"
 echo "zip_rewrite_readers: $count volumes pass unzip -t and zipfile"

@@ -388,6 +388,14 @@ TEST(ZipRewrite, RefusesEditsItCannotMakeNamingTheMember) {
   EXPECT_TRUE(std::equal(raw.begin(), raw.begin() + static_cast<ptrdiff_t>(directory_of(raw).directory_offset), kept.bytes.begin()));
 }
 
+TEST(ZipRewrite, AnEmptyVolumeTakesAMemberAndGivesItBack) {
+  const auto empty = raw_zip({}, "");  // the end record alone (libzip writes no file for no member)
+  Contents expected{{"GData.afs/first.mod", pattern(2000, 14)}};
+  const auto one = rewrite_and_check("empty-add", empty, {add("GData.afs/first.mod", expected["GData.afs/first.mod"])}, expected);
+  const auto none = rewrite_and_check("empty-again", one, {remove("GData.afs/first.mod")}, {});
+  EXPECT_EQ(none, empty);
+}
+
 TEST(ZipRewrite, HostileFramingIsRefusedBeforeAnythingIsWritten) {
   const auto good = framed_volume();
   const auto dir = directory_of(good);
