@@ -5,7 +5,8 @@
 #   bash ci/install-deps.sh           build and test dependencies (ci/test.sh)
 #   bash ci/install-deps.sh --build   only what building the program needs (ci/main-job.sh)
 # Build: compiler, CMake, Ninja, ccache and the libraries meshgate links or reads.
-# Test: GoogleTest, clang 14 with its sanitizer and libFuzzer runtimes and lld (the
+# (libimagequant-dev: the palette of a PNG put into an indexed Texm.)
+# Test: GoogleTest, PIL (python3-pil: decodes the DXT entries meshgate writes), clang 14 with its sanitizer and libFuzzer runtimes and lld (the
 # asan tree), jsonschema, Node with the Khronos glTF validator and the Kaitai Struct
 # compiler, its runtime and js-yaml (the .ksy proof) pinned by
 # ci/js/package-lock.json, Chromium (the viewer and report pages) and dpkg-dev
@@ -17,9 +18,9 @@ if [ "${1:-}" = --build ]; then
   with_tests=0
   shift
 fi
-packages=(cmake ninja-build g++ pkg-config ccache nlohmann-json3-dev libxxhash-dev libcli11-dev libssl-dev libtinygltf-dev libpng-dev libzip-dev libdeflate-dev libbz2-dev libsquish-dev libjs-three)
+packages=(cmake ninja-build g++ pkg-config ccache nlohmann-json3-dev libxxhash-dev libcli11-dev libssl-dev libtinygltf-dev libpng-dev libzip-dev libdeflate-dev libbz2-dev libsquish-dev libimagequant-dev libjs-three)
 if [ "$with_tests" = 1 ]; then
-  packages+=(python3 libgtest-dev python3-jsonschema clang-14 libclang-rt-14-dev lld-14 nodejs chromium dpkg-dev file blender python3-numpy unzip)
+  packages+=(python3 libgtest-dev python3-jsonschema python3-pil clang-14 libclang-rt-14-dev lld-14 nodejs chromium dpkg-dev file blender python3-numpy unzip)
   # The Windows tree: mingw-w64 (posix threads), its zlib, and wine64 to run what it builds.
   packages+=(mingw-w64 g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix libz-mingw-w64-dev wine64)
 fi

@@ -6,7 +6,7 @@
 # deb-src list: the machine's apt configuration is not touched), built with
 # Debian's mingw-w64 (posix threads) as static libraries:
 #   libpng1.6, libzip (with bzip2 and xz, as Debian's), libdeflate, libsquish,
-#   xxhash                                           (from source packages)
+#   libimagequant (2.17, C), xxhash                  (from source packages)
 #   GoogleTest                                       (/usr/src/googletest)
 #   tinygltf, nlohmann-json, CLI11                   (the Linux -dev headers;
 #     tinygltf's one implementation unit is compiled here)
@@ -98,6 +98,17 @@ printf 'prefix=%s\nName: libdeflate\nDescription: libdeflate\nVersion: 1.14\nLib
 say "libsquish"
 src=$(fetch_source libsquish)
 cmake_build "$src" "$work/squish" -DBUILD_SQUISH_WITH_OPENMP=OFF -DBUILD_SQUISH_EXTRA=OFF
+
+# libimagequant 2.17 is C (the Rust rewrite came later): its seven units, with
+# SSE as Debian builds it on amd64 (--enable-sse: USE_SSE).
+say "libimagequant"
+src=$(fetch_source libimagequant)
+(cd "$work" && mkdir liq && cd liq && for c in libimagequant blur kmeans mediancut mempool nearest pam; do
+  "$cc" -O2 -std=c99 -DNDEBUG -DUSE_SSE=1 -msse2 -Wno-attributes -c "$src/$c.c" -o "$c.o" || exit 1
+done && $triplet-ar rcs "$prefix/lib/libimagequant.a" ./*.o)
+cp "$src/libimagequant.h" "$prefix/include/"
+printf 'prefix=%s\nName: imagequant\nDescription: libimagequant\nVersion: 2.17.0\nLibs: -L${prefix}/lib -limagequant\nCflags: -I${prefix}/include\n' \
+  "$prefix" >"$prefix/lib/pkgconfig/imagequant.pc"
 
 say "libpng"
 src=$(fetch_source libpng1.6)

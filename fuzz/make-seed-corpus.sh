@@ -24,6 +24,12 @@ mv "$work/ptx/st_textures.pac" "$work/pac/"  # the PAC holding a companion is pa
 "$meshgate" synth scm --seed 3 --count 24 --malformed --out "$work/scm" >/dev/null
 "$meshgate" synth materials --seed 3 --count 3 --malformed --out "$work/game" >/dev/null
 python3 "$(dirname "$0")/material-seeds.py" "$work/material" "$work"/game/*.lib "$work"/game/*.rlb "$work"/game/malformed/*
+# png_fuzzer: meshgate's own pictures (the synthetic textures' level 0: RGBA, 1x1 to 80x80, a PTX entry's
+# DXT1/DXT5 decode) and the colour types and depths it never writes (png-seeds.py).
+mkdir -p "$work/png"
+for f in "$work"/texm/tex_000[0-7].texm; do "$meshgate" texture "$f" -o "$work/png/$(basename "$f" .texm).png" >/dev/null; done
+"$meshgate" texture "$work/ptx/tex_0000.ptx!0" -o "$work/png/ptx_0000_0.png" >/dev/null
+python3 "$(dirname "$0")/png-seeds.py" "$work/png"
 seed_dir() {  # target -> directories of its seeds (files under 16 KiB are copied: 2-4x the exec/s of 64 KiB seeds)
   case $1 in
     model_change_fuzzer) echo "$work/mod $work/nres $work/msh" ;;  # any format
@@ -38,11 +44,12 @@ seed_dir() {  # target -> directories of its seeds (files under 16 KiB are copie
     ptx_fuzzer) echo "$work/ptx" ;;
     scm_fuzzer) echo "$work/scm" ;;
     mat0_wear_fuzzer) echo "$work/material" ;;
+    png_fuzzer) echo "$work/png" ;;
   esac
 }
 mkdir -p "$work/model"
 head -c 4096 /dev/zero | tr '\0' '\1' > "$work/model/ones"   # FuzzedDataProvider targets: any bytes will do
-for t in mod_parse mod_roundtrip mod_model nres_parse nres_roundtrip msh_parse msh_roundtrip msh_model model_change pac volume texm mot ptx scm mat0_wear; do
+for t in mod_parse mod_roundtrip mod_model nres_parse nres_roundtrip msh_parse msh_roundtrip msh_model model_change pac volume texm mot ptx scm mat0_wear png; do
   target=${t}_fuzzer
   mkdir -p "$out/$target"
   # shellcheck disable=SC2046 # seed_dir lists directories (mktemp paths, no spaces)

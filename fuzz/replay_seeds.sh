@@ -62,7 +62,7 @@ for target in "$@"; do
   printf '%s: ' "$name"
   own="$work/targets/$name"
   case $name in
-    dump_build_fuzzer|docs_fuzzer|lock_fuzzer|mat0_wear_fuzzer) replay "$target" "${inputs[@]}" "$own" ;;
+    dump_build_fuzzer|docs_fuzzer|lock_fuzzer|mat0_wear_fuzzer|png_fuzzer) replay "$target" "${inputs[@]}" "$own" ;;
     model_change_fuzzer) replay "$target" "$own" "$change" "${inputs[@]:1}" ;;
     *) replay "$target" "${inputs[@]}" ;;
   esac
