@@ -322,5 +322,19 @@ TEST(PngDecode, NotAPngTooLargeOrCutShortIsRefusedWithAReason) {
   EXPECT_EQ(short_png.error.rfind("not a readable PNG: ", 0), 0u) << short_png.error;
 }
 
+// png_fuzzer's find (fuzz/regressions/png_itxt_length_700mb.png): 47 bytes,
+// an IHDR and an iTXt chunk declaring 0x2AB00000 bytes. libpng reports a
+// chunk over its limit only as a benign error (a warning) when reading, and
+// allocated the declared length: 716 MB.
+TEST(PngDecode, AChunkDeclaringHundredsOfMegabytesIsNeverAllocated) {
+  constexpr uint8_t kInput[] = {0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+                                0x00, 0x00, 0x00, 0x14, 0x00, 0x00, 0x00, 0x02, 0x08, 0x06, 0x00, 0x00, 0x00, 0x58, 0x06, 0xfc,
+                                0x8b, 0x2a, 0xb0, 0x00, 0x00, 0x69, 0x54, 0x58, 0x74, 0x4e, 0x44, 0xb0, 0x42, 0x60, 0x82};
+  const PngDecodeResult r = decode_png(Bytes(reinterpret_cast<const std::byte*>(kInput), sizeof kInput));
+  EXPECT_FALSE(r.picture);
+  EXPECT_EQ(r.error.rfind("not a readable PNG: ", 0), 0u) << r.error;
+  EXPECT_LE(r.largest_library_allocation, uint64_t{kPngChunkMallocMax});
+}
+
 }  // namespace
 }  // namespace meshgate

@@ -36,10 +36,15 @@ struct PngReadLimits {
 // The ancillary-chunk allocation libpng may make (text, ICC profiles): a
 // texture needs none of them to be large.
 inline constexpr uint32_t kPngChunkMallocMax = 8u << 20;
+// Any one allocation libpng makes for itself (its rows are at most 16,384 x 8
+// bytes, zlib's window 32 KiB, a chunk at most kPngChunkMallocMax): larger is
+// refused.
+inline constexpr uint64_t kPngLibraryAllocationMax = 16u << 20;
 
 struct PngDecodeResult {
   std::optional<RgbaPicture> picture;
   std::string error;  // why not: not a PNG, too large, or what libpng found wrong
+  uint64_t largest_library_allocation = 0;  // the largest one libpng asked for (a refused one too)
 };
 
 // True when `bytes` begin with the 8-byte PNG signature.
