@@ -44,6 +44,10 @@ void add_rebuild(CLI::App& app, int& exit_code);
 void add_import(CLI::App& app, int& exit_code);
 void add_texture(CLI::App& app, int& exit_code);
 void add_spec(CLI::App& app, int& exit_code);
+void add_extract(CLI::App& app, int& exit_code);
+void add_replace(CLI::App& app, int& exit_code);
+void add_add(CLI::App& app, int& exit_code);
+void add_remove(CLI::App& app, int& exit_code);
 
 // The options several commands share, spelled once.
 void add_profile_option(CLI::App* cmd, nres::Profile& profile);  // --profile strict|compatible

@@ -44,6 +44,10 @@ int run(int argc, char** argv) {
   meshgate::cli::add_import(app, exit_code);
   meshgate::cli::add_texture(app, exit_code);
   meshgate::cli::add_spec(app, exit_code);
+  meshgate::cli::add_extract(app, exit_code);
+  meshgate::cli::add_replace(app, exit_code);
+  meshgate::cli::add_add(app, exit_code);
+  meshgate::cli::add_remove(app, exit_code);
   // The arguments as UTF-8 (on Windows, read as UTF-16: argv would have
   // turned every name outside the ANSI code page into '?').
   std::vector<std::string> arguments = meshgate::platform::utf8_arguments(argc, argv);

@@ -20,6 +20,7 @@
 #include "pipeline/leaf_info.hpp"
 #include "pipeline/row_images.hpp"
 #include "pipeline/tree_budget.hpp"
+#include "writer/core/member_edit.hpp"
 #include "writer/core/write_result.hpp"
 
 namespace meshgate {
@@ -63,6 +64,17 @@ struct InflatedChild {
 struct FilePart {
   std::string name;
   uint64_t offset = 0, size = 0;
+};
+
+// A member of a container as an address names it (extract, replace, add,
+// remove): every member, not only those the tree walk descends into.
+struct ContainerMember {
+  std::string name;      // "slot_0003", an NRes entry's name, a volume member's path, a PTX entry's index
+  Bytes bytes;           // where it lies in the container; empty when `inflated`
+  Origin origin;         // what the container says of it
+  size_t index = 0;      // in the container's own table (MemberEdit::member)
+  bool inflated = false;  // a volume member: its bytes come from the row's inflate_child
+  uint64_t size = 0;     // its bytes' size (a volume member's as its directory declares)
 };
 
 struct FormatRow {
@@ -117,6 +129,13 @@ struct FormatRow {
   // Every leaf describe_mark describes (the report's references list them,
   // so a page names every mark); nullptr when describe_mark is.
   std::vector<MarkLeaf> (*mark_leaves)() = nullptr;
+  // A container's members in table order (ContainerMember); nullptr: the
+  // format holds none an address can name.
+  std::vector<ContainerMember> (*members)(const ParsedFile& f) = nullptr;
+  // The container with one member replaced, added or removed, under the
+  // format's rule (docs/spec/); set wherever `members` is. A kind not written
+  // yet answers EditedContainer::unsupported.
+  EditedContainer (*edit_member)(const ParsedFile& f, const MemberEdit& edit) = nullptr;
 
   [[nodiscard]] bool is_model() const { return export_gltf != nullptr; }
 };

@@ -13,6 +13,7 @@
 #include "writer/msh/msh_writer.hpp"
 #include "writer/nres/nres_canonical.hpp"
 #include "writer/nres/nres_layout_builder.hpp"
+#include "writer/nres/nres_member_edit.hpp"
 #include "writer/nres/nres_writer.hpp"
 
 namespace meshgate {
@@ -212,6 +213,30 @@ std::optional<LeafInfo> describe_model_mark(std::string_view owner, std::string_
   return describe_archive_mark(owner, leaf);
 }
 
+// Every entry by its name, in directory order, with the origin its type gives it.
+std::vector<ContainerMember> members(const ParsedFile& f) {
+  std::vector<ContainerMember> out;
+  const nres::Archive& archive = *f.as<nres::ParseResult>()->archive;
+  for (size_t i = 0; i < archive.entries.size(); ++i) {
+    const nres::Entry& e = archive.entries[i];
+    const Bytes p = payload(f.data, e);
+    out.push_back({.name = std::string(nres::entry_name_view(e.record)), .bytes = p, .origin = entry_origin(e), .index = i,
+                   .size = p.size()});
+  }
+  return out;
+}
+
+// An RsLi library shares the reader, not the layout: only NRes is written.
+EditedContainer edit_member(const ParsedFile& f, const MemberEdit& edit) {
+  if (f.format != Format::nres) {
+    EditedContainer out;
+    out.unsupported = true;
+    out.error = "writing into an RsLi library is not supported";
+    return out;
+  }
+  return nres::edit_nres(f.data, *f.as<nres::ParseResult>()->archive, edit);
+}
+
 constexpr FormatRow archive_row(Format format) {
   return {.format = format,
           .parse = parse,
@@ -228,7 +253,9 @@ constexpr FormatRow archive_row(Format format) {
           .reads_looks = false,
           .is_look = false,
           .kaitai = format == Format::nres ? nres::kaitai_spec : nullptr,  // RsLi has its own layout
-          .mark_leaves = archive_leaves};
+          .mark_leaves = archive_leaves,
+          .members = members,
+          .edit_member = edit_member};
 }
 
 }  // namespace nres_row

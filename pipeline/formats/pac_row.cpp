@@ -8,6 +8,7 @@
 #include "parser/pac/pac_fields.hpp"
 #include "parser/pac/pac_kaitai.hpp"
 #include "writer/pac/pac_layout_builder.hpp"
+#include "writer/pac/pac_member_edit.hpp"
 #include "writer/pac/pac_writer.hpp"
 
 namespace meshgate {
@@ -112,6 +113,20 @@ std::optional<LeafInfo> describe_mark(std::string_view owner, std::string_view l
 
 std::vector<MarkLeaf> mark_leaves() { return {{"slots[0]", "member"}}; }
 
+// Every member, named by its first slot, in offset order.
+std::vector<ContainerMember> members(const ParsedFile& f) {
+  std::vector<ContainerMember> out;
+  const pac::Container& c = *f.as<pac::ParseResult>()->container;
+  for (size_t m = 0; m < c.members.size(); ++m)
+    out.push_back({.name = pac::slot_name(c.members[m].slots.front()), .bytes = extent(f.data, c.members[m]),
+                   .origin = {.container_member = true}, .index = m, .size = c.members[m].extent});
+  return out;
+}
+
+EditedContainer edit_member(const ParsedFile& f, const MemberEdit& edit) {
+  return pac::edit_pac(f.data, *f.as<pac::ParseResult>()->container, edit);
+}
+
 constexpr FormatRow container_row(Format format) {
   return {.format = format,
           .parse = parse,
@@ -128,7 +143,9 @@ constexpr FormatRow container_row(Format format) {
           .reads_looks = false,
           .is_look = false,
           .kaitai = pac::kaitai_spec,
-          .mark_leaves = mark_leaves};  // PAC and PNST share the envelope, and so the .ksy
+          .mark_leaves = mark_leaves,
+          .members = members,
+          .edit_member = edit_member};  // PAC and PNST share the envelope, and so the .ksy
 }
 
 }  // namespace pac_row

@@ -7,6 +7,7 @@
 #include "parser/ptx/ptx_pixels.hpp"
 #include "pipeline/field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
+#include "writer/ptx/ptx_entry_edit.hpp"
 #include "writer/ptx/ptx_writer.hpp"
 
 namespace meshgate {
@@ -128,6 +129,19 @@ std::vector<FilePart> parts(const ParsedView& v) {
   return out;
 }
 
+// Each entry's raw bytes by its table index: what extract writes and replace takes.
+std::vector<ContainerMember> members(const ParsedFile& f) {
+  std::vector<ContainerMember> out;
+  for (const FilePart& p : parts(f.view()))
+    out.push_back({.name = p.name, .bytes = f.data.subspan(static_cast<size_t>(p.offset), static_cast<size_t>(p.size)),
+                   .origin = {}, .index = out.size(), .size = p.size});
+  return out;
+}
+
+EditedContainer edit_member(const ParsedFile& f, const MemberEdit& edit) {
+  return ptx::edit_ptx(f.data, *companion_of(f), edit);
+}
+
 }  // namespace ptx_row
 
 const FormatRow kPtxRow{.format = Format::dmc3_ptx,
@@ -148,6 +162,8 @@ const FormatRow kPtxRow{.format = Format::dmc3_ptx,
                         .decode_image = ptx_row::decode_image,
                         .parts = ptx_row::parts,
                         .kaitai = ptx::kaitai_spec,
-                        .mark_leaves = ptx_row::mark_leaves};
+                        .mark_leaves = ptx_row::mark_leaves,
+                        .members = ptx_row::members,
+                        .edit_member = ptx_row::edit_member};
 
 }  // namespace meshgate

@@ -87,6 +87,25 @@ std::string summary_text(const nlohmann::json& report) {
   return out.str();
 }
 
+// Every member that holds data, by its path; its bytes are inflated when asked (inflate_child).
+std::vector<ContainerMember> members(const ParsedFile& f) {
+  std::vector<ContainerMember> out;
+  const std::vector<zip::Member>& all = f.as<zip::ParseResult>()->volume->members;
+  for (size_t i = 0; i < all.size(); ++i)
+    if (!all[i].directory)
+      out.push_back({.name = all[i].name, .bytes = {}, .origin = {}, .index = i, .inflated = true, .size = all[i].size});
+  return out;
+}
+
+// The volume writer (writer/zip/) is not in yet: a volume level is refused before anything is written.
+EditedContainer edit_member(const ParsedFile&, const MemberEdit&) {
+  EditedContainer out;
+  out.unsupported = true;
+  out.error = "writing into a volume is not supported yet (extract the member, edit it, and repack the volume with "
+              "another tool)";
+  return out;
+}
+
 }  // namespace zip_row
 
 const FormatRow kZipRow{.format = Format::zip_volume,
@@ -104,6 +123,8 @@ const FormatRow kZipRow{.format = Format::zip_volume,
                         .export_gltf = nullptr,
                         .lods = 0,
                         .reads_looks = false,
-                        .is_look = false};
+                        .is_look = false,
+                        .members = zip_row::members,
+                        .edit_member = zip_row::edit_member};
 
 }  // namespace meshgate
