@@ -20,8 +20,8 @@ enum class MemberEditKind : uint8_t { replace, add, remove };
 struct MemberEdit {
   MemberEditKind kind = MemberEditKind::replace;
   size_t member = 0;  // replace, remove: its index in the container's member list
-  Bytes bytes;        // replace, add: the member's new bytes
-  std::string name;   // add: its name, where the container names members (an NRes entry)
+  Bytes bytes = {};   // replace, add: the member's new bytes
+  std::string name = {};  // add: its name, where the container names members (an NRes entry)
   uint32_t nres_type_id = 0;  // add to an NRes archive: the entry's type
 };
 

@@ -1,5 +1,5 @@
 // An NRes archive with one entry's payload replaced, an entry added or one
-// removed (docs/spec/nres-msh.md §1.8, the rule): the directory's sizes and
+// removed (docs/spec/nres-msh.md §1.9, the rule): the directory's sizes and
 // offsets and the header's entry count and total_size are recomputed, the
 // sort table is rebuilt under the archive's own fold when the names change,
 // and every untouched payload and the bytes after it (padding, unindexed

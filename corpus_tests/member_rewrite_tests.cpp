@@ -1,0 +1,214 @@
+// replace / add / remove (change/member_rewrite.hpp) and their read-back
+// proof (change/member_proof.hpp), for each container kind and through two
+// levels of nesting: only the edited member changes, every other member is
+// byte-identical, each container's rule keeps the phase of what moves, and
+// a written file that is not what the edit planned fails the proof.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "change/member_proof.hpp"
+#include "change/member_rewrite.hpp"
+#include "parser/nres/nres_diagnostic_codes.hpp"
+#include "parser/nres/nres_parser.hpp"
+#include "parser/pac/pac_parser.hpp"
+#include "parser/ptx/ptx_parser.hpp"
+#include "synth/mod/mod_synth.hpp"
+#include "synth/ptx/ptx_synth.hpp"
+#include "synth/zip/zip_synth.hpp"
+#include "writer/nres/nres_layout_builder.hpp"
+#include "writer/pac/pac_layout_builder.hpp"
+
+namespace meshgate {
+namespace {
+
+std::vector<std::byte> text_bytes(const std::string& s) {
+  std::vector<std::byte> out;
+  for (char c : s) out.push_back(static_cast<std::byte>(c));
+  return out;
+}
+
+// An entry type no format claims ("DATA"): model stream types would make the archive an MSH.
+constexpr uint32_t kData = 0x41544144;
+
+nres::EntryDescription entry(uint32_t type, const std::string& name, std::vector<std::byte> payload) {
+  nres::EntryDescription e;
+  e.type_id = type;
+  e.name = name;
+  e.payload = std::move(payload);
+  return e;
+}
+
+struct Edited {
+  AddressPath path;
+  MemberRewrite rewrite;
+  RewriteProof proof;
+};
+
+// The whole command without its files: walk, edit, prove the bytes it made.
+Edited edit_at(const std::vector<std::byte>& outer, const std::string& nested, MemberEdit edit) {
+  const ParseTreeOptions options{};
+  Edited e;
+  e.path = walk_address("outer", Bytes(outer), nested.empty() ? std::vector<std::string>{} : address_names(nested), options);
+  if (!e.path.error.empty()) return e;
+  if (edit.kind != MemberEditKind::add) edit.member = e.path.levels.back().member;
+  e.rewrite = rewrite_member(e.path, edit, options);
+  if (e.rewrite.error.empty()) {
+    const std::string added = e.rewrite.changed.substr(e.rewrite.changed.rfind('!') + 1);
+    e.proof = prove_rewrite(e.path, edit, added, Bytes(e.rewrite.bytes), options);
+  }
+  return e;
+}
+
+std::vector<std::byte> three_mod_pac() {
+  const std::vector<SynthFile> mods = mod::synth_mod_corpus(5, 3);
+  pac::ContainerDescription d{.slot_count = 5, .alignment = 16, .phase = 8};
+  d.members.push_back({{0}, mods[0].bytes});
+  d.members.push_back({{2}, mods[1].bytes});
+  d.members.push_back({{4}, mods[2].bytes});
+  return pac::build_pac(d);
+}
+
+TEST(MemberRewrite, APacMemberReplacedMovesTheOthersWithTheirPhaseAndKeepsEmptySlots) {
+  const std::vector<std::byte> outer = three_mod_pac();
+  const std::vector<SynthFile> other = mod::synth_mod_corpus(9, 1);
+  const Edited e = edit_at(outer, "slot_0000", {.kind = MemberEditKind::replace, .bytes = Bytes(other[0].bytes)});
+  ASSERT_TRUE(e.rewrite.error.empty()) << e.rewrite.error;
+  EXPECT_TRUE(e.proof.ok()) << e.proof.failed_level << ": " << e.proof.error;
+  EXPECT_EQ(e.proof.unchanged, 2u);
+  const pac::ParseResult before = pac::parse_pac(outer), after = pac::parse_pac(e.rewrite.bytes);
+  ASSERT_TRUE(after.ok());
+  ASSERT_EQ(after.container->members.size(), 3u);
+  for (size_t m = 0; m < 3; ++m) {
+    EXPECT_EQ(after.container->members[m].offset % 16, before.container->members[m].offset % 16) << m;
+    EXPECT_EQ(after.container->members[m].slots, before.container->members[m].slots) << m;
+  }
+  EXPECT_EQ(after.container->slots[1].get(pac::slot::offset), 0u);
+  EXPECT_EQ(after.container->slots[3].get(pac::slot::offset), 0u);
+  EXPECT_EQ(e.rewrite.changed, "outer!slot_0000");
+}
+
+TEST(MemberRewrite, PuttingAMemberBackAsItWasGivesTheSameFileForEveryContainerKind) {
+  const std::vector<std::byte> pac = three_mod_pac();
+  const std::vector<SynthFile> ptx_files = ptx::synth_ptx_corpus(3, 1);
+  const std::vector<std::byte>& ptx = ptx_files.front().bytes;
+  nres::ArchiveDescription d;
+  d.entries.push_back(entry(kData, "B.DAT", text_bytes("bbbbb")));
+  d.entries.push_back(entry(kData, "A.DAT", text_bytes("aaaaaaaaaaa")));
+  const std::vector<std::byte> nres = nres::build_nres(d);
+  for (const auto& [outer, name] : std::vector<std::pair<std::vector<std::byte>, std::string>>{
+           {pac, "slot_0002"}, {ptx, "0"}, {nres, "A.DAT"}}) {
+    const AddressPath path = walk_address("outer", Bytes(outer), {name}, {});
+    ASSERT_TRUE(path.error.empty()) << path.error;
+    const std::vector<std::byte> same = path.levels.back().bytes;
+    const Edited e = edit_at(outer, name, {.kind = MemberEditKind::replace, .bytes = Bytes(same)});
+    ASSERT_TRUE(e.rewrite.error.empty()) << e.rewrite.error;
+    EXPECT_TRUE(e.proof.ok()) << name << ": " << e.proof.error;
+    EXPECT_EQ(e.rewrite.bytes, outer) << name;
+  }
+}
+
+TEST(MemberRewrite, AnNResEditRecomputesTheDirectoryAndKeepsTheArchivesFold) {
+  // "_X" sorts before "AX" lowercased ('_' < 'a') and after it uppercased ('A' < '_').
+  nres::ArchiveDescription d;
+  d.uppercase_sort = true;
+  d.entries.push_back(entry(kData, "_X", text_bytes("underscore")));
+  d.entries.push_back(entry(kData, "AX", text_bytes("a-x")));
+  const std::vector<std::byte> outer = nres::build_nres(d);
+  const Edited added = edit_at(outer, "", {.kind = MemberEditKind::add, .bytes = Bytes(text_bytes("new one")), .name = "BX",
+                                           .nres_type_id = kData});
+  ASSERT_TRUE(added.rewrite.error.empty()) << added.rewrite.error;
+  EXPECT_TRUE(added.proof.ok()) << added.proof.error;
+  const nres::ParseResult after = nres::parse_nres(added.rewrite.bytes);
+  ASSERT_TRUE(after.ok());
+  ASSERT_EQ(after.archive->entries.size(), 3u);
+  EXPECT_EQ(after.archive->header.get(nres::hdr::total_size), added.rewrite.bytes.size());
+  bool uppercase_fold = false;
+  for (const Diagnostic& diag : after.diagnostics) {
+    EXPECT_NE(diag.code, nres::codes::sort_order_mismatch.code) << diag.message;
+    uppercase_fold = uppercase_fold || diag.code == nres::codes::sort_order_uppercase_fold.code;
+  }
+  EXPECT_TRUE(uppercase_fold);  // rebuilt in the archive's own (uppercase) order
+  for (const nres::Entry& e : after.archive->entries) EXPECT_EQ(e.record.get(nres::entry::data_offset) % 8, 0u);
+  const Edited removed = edit_at(added.rewrite.bytes, "_X", {.kind = MemberEditKind::remove});
+  ASSERT_TRUE(removed.rewrite.error.empty()) << removed.rewrite.error;
+  EXPECT_TRUE(removed.proof.ok()) << removed.proof.error;
+  EXPECT_EQ(removed.proof.unchanged, 2u);
+}
+
+TEST(MemberRewrite, APtxEntryTakesWholeBlocksAndTheCountTableFollows) {
+  const std::vector<std::byte> outer = ptx::synth_ptx_corpus(3, 1).front().bytes;
+  const AddressPath path = walk_address("outer", Bytes(outer), {"1"}, {});
+  ASSERT_TRUE(path.error.empty()) << path.error;
+  std::vector<std::byte> grown = path.levels.back().bytes;
+  grown.resize(grown.size() + 0x801);  // a longer entry: its count grows by two blocks
+  const Edited e = edit_at(outer, "1", {.kind = MemberEditKind::replace, .bytes = Bytes(grown)});
+  ASSERT_TRUE(e.rewrite.error.empty()) << e.rewrite.error;
+  EXPECT_TRUE(e.proof.ok()) << e.proof.error;
+  const ptx::ParseResult before = ptx::parse_ptx(outer), after = ptx::parse_ptx(e.rewrite.bytes);
+  ASSERT_TRUE(after.ok());
+  EXPECT_EQ(after.companion->block_counts[1].get(ptx::block_count), before.companion->block_counts[1].get(ptx::block_count) + 2);
+  EXPECT_EQ(after.companion->entries[0], before.companion->entries[0]);
+}
+
+TEST(MemberRewrite, AModInAPacInAnNResIsReplacedThroughBothLevels) {
+  const std::vector<std::byte> pac = three_mod_pac();
+  nres::ArchiveDescription d;
+  d.entries.push_back(entry(kData, "FIRST.DAT", text_bytes("first")));
+  d.entries.push_back(entry(kData, "EM000.PAC", pac));
+  d.entries.push_back(entry(kData, "LAST.DAT", text_bytes("last")));
+  const std::vector<std::byte> outer = nres::build_nres(d);
+  const std::vector<SynthFile> other = mod::synth_mod_corpus(11, 1);
+  const Edited e = edit_at(outer, "EM000.PAC!slot_0002", {.kind = MemberEditKind::replace, .bytes = Bytes(other[0].bytes)});
+  ASSERT_TRUE(e.path.error.empty()) << e.path.error;
+  ASSERT_TRUE(e.rewrite.error.empty()) << e.rewrite.error;
+  EXPECT_TRUE(e.proof.ok()) << e.proof.failed_level << ": " << e.proof.error;
+  EXPECT_EQ(e.proof.unchanged, 4u);  // two entries beside the PAC, two MODs beside the replaced one
+  ASSERT_EQ(e.rewrite.levels.size(), 3u);
+  EXPECT_EQ(e.rewrite.levels[1].address, "outer!EM000.PAC");
+  EXPECT_EQ(e.rewrite.levels[1].format, Format::dmc3_pac);
+  EXPECT_EQ(e.rewrite.levels[2].size_after, other[0].bytes.size());
+  // Read again, the member holds what was put in.
+  const AddressPath back = walk_address("outer", Bytes(e.rewrite.bytes), {"EM000.PAC", "slot_0002"}, {});
+  ASSERT_TRUE(back.error.empty()) << back.error;
+  EXPECT_TRUE(std::equal(other[0].bytes.begin(), other[0].bytes.end(), back.levels.back().bytes.begin()));
+}
+
+TEST(MemberRewrite, TheProofNamesTheLevelWhoseOtherMemberChanged) {
+  const std::vector<std::byte> outer = three_mod_pac();
+  const std::vector<SynthFile> other = mod::synth_mod_corpus(9, 1);
+  const AddressPath path = walk_address("outer", Bytes(outer), {"slot_0000"}, {});
+  const MemberEdit edit{.kind = MemberEditKind::replace, .member = path.levels.back().member, .bytes = Bytes(other[0].bytes)};
+  MemberRewrite rewrite = rewrite_member(path, edit, {});
+  ASSERT_TRUE(rewrite.error.empty()) << rewrite.error;
+  rewrite.bytes[rewrite.bytes.size() - 1] ^= std::byte{0x5A};  // the last member's last byte: a MOD's trailing gap
+  const RewriteProof proof = prove_rewrite(path, edit, "", Bytes(rewrite.bytes), {});
+  EXPECT_FALSE(proof.ok());
+  EXPECT_EQ(proof.failed_level, "outer");
+  EXPECT_NE(proof.error.find("slot_0004"), std::string::npos) << proof.error;
+}
+
+TEST(MemberRewrite, AMissingMemberIsNamedWithTheNearestAndAVolumeIsNotWrittenYet) {
+  const std::vector<std::byte> outer = three_mod_pac();
+  const AddressPath missing = walk_address("outer", Bytes(outer), {"slot_0003"}, {});
+  EXPECT_NE(missing.error.find("no member \"outer!slot_0003\""), std::string::npos) << missing.error;
+  EXPECT_NE(missing.error.find("slot_0002"), std::string::npos) << missing.error;
+  const std::vector<std::byte> volume = zip::write_volume({{"GData.afs/em000.pac", outer}});
+  const Edited e = edit_at(volume, "GData.afs/em000.pac", {.kind = MemberEditKind::replace, .bytes = Bytes(outer)});
+  EXPECT_TRUE(e.rewrite.unsupported);
+  EXPECT_NE(e.rewrite.error.find("writing into a volume is not supported yet"), std::string::npos) << e.rewrite.error;
+}
+
+TEST(MemberRewrite, AnAddressDeeperThanMaxNestedIsALimitNotAMiss) {
+  const std::vector<std::byte> outer = three_mod_pac();
+  ParseTreeOptions options;
+  options.limits.nested_files = 0;
+  const AddressPath path = walk_address("outer", Bytes(outer), {"slot_0000"}, options);
+  EXPECT_TRUE(path.limited);
+  EXPECT_NE(path.error.find("--max-nested"), std::string::npos) << path.error;
+}
+
+}  // namespace
+}  // namespace meshgate

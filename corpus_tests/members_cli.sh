@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# extract, replace, add and remove end to end: a member extracted and put
+# back gives the same file; a replaced member two levels deep is the only
+# thing the gate names against a lock of the corpus before; --json has
+# exactly {output, changed, unchanged, levels, conversion}; the exit codes
+# of every refusal (a missing member naming the nearest, a MOD into a MOT
+# slot, -o naming the input, a volume level, a PNG, the budgets); a failed
+# read-back proof leaves no output. Usage: members_cli.sh MESHGATE
+set -euo pipefail
+bin=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "members_cli: $*" >&2; exit 1; }
+# expect CODE TEXT CMD...: CMD exits CODE and its stderr holds TEXT.
+expect() {
+  local code=$1 text=$2 rc=0; shift 2
+  "$@" > "$work/out.txt" 2> "$work/err.txt" || rc=$?
+  [ "$rc" -eq "$code" ] || fail "$* exited $rc, expected $code: $(cat "$work/err.txt")"
+  grep -qF -- "$text" "$work/err.txt" || fail "$* did not say '$text': $(cat "$work/err.txt")"
+}
+
+"$bin" synth dmc3 --seed 49 --count 2 --out "$work/corpus" >/dev/null
+"$bin" synth nbz --seed 49 --count 1 --nested --out "$work/nbz" >/dev/null
+"$bin" synth materials --seed 49 --count 2 --out "$work/materials" >/dev/null
+pac=$work/corpus/pl_0000.pac
+deep=$work/nbz/nested/nested_pac_pnst_pac.pac
+
+# extract -o and put back: the same file, byte for byte.
+"$bin" extract "$pac!slot_0000" -o "$work/s0.mod" >/dev/null || fail "extract of slot_0000 exited $?"
+"$bin" replace "$pac!slot_0000" "$work/s0.mod" -o "$work/same.pac" >/dev/null || fail "replace with the same bytes exited $?"
+cmp -s "$pac" "$work/same.pac" || fail "putting slot_0000 back as it was changed the container"
+
+# extract --out [--recursive]: every member, named by its address.
+"$bin" extract "$deep" --out "$work/members" --recursive >/dev/null || fail "extract --out --recursive exited $?"
+for f in slot_0000.mod slot_0002.pnst slot_0002_slot_0000.mod slot_0002_slot_0002.pac slot_0002_slot_0002_slot_0000.mod; do
+  [ -f "$work/members/$f" ] || fail "extract --out did not write $f: $(ls "$work/members")"
+done
+
+# replace two levels deep: the JSON's keys, the levels outward, and the gate names only the member.
+cp "$deep" "$work/locked.pac"
+"$bin" manifest "$work/locked.pac" -o "$work/lock.json" >/dev/null || fail "manifest exited $?"
+target='slot_0002!slot_0002!slot_0000'
+"$bin" replace "$deep!$target" "$work/corpus/pl_0001.mod" -o "$work/new.pac" --json > "$work/replace.json" ||
+  fail "replace $target exited $?"
+python3 - "$work/replace.json" "$target" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert set(r) == {"output", "changed", "unchanged", "levels", "conversion"}, sorted(r)
+assert r["changed"] == ["nested_pac_pnst_pac.pac!" + sys.argv[2]], r["changed"]
+assert r["conversion"] is None and r["unchanged"] >= 2, r
+levels = r["levels"]
+assert [l["address"].count("!") for l in levels] == [0, 1, 2, 3], levels
+assert [l["format"] for l in levels] == ["dmc3-pac", "dmc3-pnst", "dmc3-pac", "dmc3-mod"], levels
+for l in levels:
+    assert set(l) == {"address", "format", "size_before", "size_after"}, l
+PY
+"$bin" roundtrip "$work/new.pac" >/dev/null || fail "the rewritten container does not round-trip"
+cp "$work/new.pac" "$work/locked.pac"
+rc=0; "$bin" gate "$work/lock.json" "$work/locked.pac" > "$work/gate.txt" || rc=$?
+[ $rc -eq 1 ] || fail "gate after the replace exited $rc, expected 1"
+grep -qF "locked.pac!$target: content changed" "$work/gate.txt" || fail "gate did not name the replaced member: $(cat "$work/gate.txt")"
+python3 - "$work/gate.txt" "$target" <<'PY'
+import sys
+named = {l.split(": ")[1] for l in open(sys.argv[1]) if l.startswith("gate: ") and ": " in l[6:]}
+# The containers on the way hold the new member; of the files inside them only the replaced member differs.
+way = {"locked.pac", "locked.pac!slot_0002", "locked.pac!slot_0002!slot_0002"}
+assert named == way | {"locked.pac!" + sys.argv[2]}, sorted(named)
+PY
+
+# add and remove in an NRes archive: the archive still round-trips in the strict profile.
+tex=$work/materials/Textures.lib
+"$bin" extract "$tex!TEX_0001" -o "$work/t1.texm" >/dev/null || fail "extract of a Texm exited $?"
+"$bin" add "$tex" "$work/t1.texm" --name TEX_0999 -o "$work/added.lib" >/dev/null || fail "add exited $?"
+"$bin" remove "$work/added.lib!tex_0000" -o "$work/removed.lib" >/dev/null || fail "remove exited $?"
+"$bin" roundtrip --profile strict "$work/added.lib" "$work/removed.lib" >/dev/null || fail "the edited archives do not round-trip"
+
+# Refusals: exit 1 for what is wrong with a file or an address, 2 for usage.
+expect 1 "nearest of its 4 members: slot_0000" "$bin" replace "$pac!slot_0009" "$work/s0.mod" -o "$work/x.pac"
+expect 1 "holds a dmc3-mot" "$bin" replace "$pac!slot_0002" "$work/s0.mod" -o "$work/x.pac"
+expect 1 "already holds an entry" "$bin" add "$tex" "$work/t1.texm" --name tex_0001 -o "$work/x.lib"
+expect 2 "is one of the inputs" "$bin" replace "$pac!slot_0000" "$work/s0.mod" -o "$pac"
+expect 2 "is one of the inputs" "$bin" replace "$pac!slot_0000" "$work/s0.mod" -o "$work/s0.mod" --force
+expect 2 "names a file, not a member" "$bin" remove "$pac" -o "$work/x.pac"
+expect 2 "writing into a volume is not supported yet" \
+  "$bin" replace "$work/nbz/nested/nested_volume_pac_mod.nbz!inner.nbz!GData.afs/em000.pac!slot_0000" "$work/s0.mod" -o "$work/x.nbz"
+printf '\x89PNG\r\n\x1a\n0000' > "$work/x.png"
+expect 2 "is a PNG" "$bin" replace "$work/corpus/pl_0000.ptx!0" "$work/x.png" -o "$work/x.ptx"
+expect 1 "past --max-nested 2" "$bin" replace "$deep!$target" "$work/s0.mod" -o "$work/x.pac" --max-nested 2
+expect 1 "--max-inflated" "$bin" extract "$work/nbz/nested/nested_volume_pac_mod.nbz!inner.nbz" -o "$work/x.nbz" --max-inflated 10
+[ ! -e "$work/x.pac" ] && [ ! -e "$work/x.lib" ] && [ ! -e "$work/x.nbz" ] && [ ! -e "$work/x.ptx" ] || fail "a refused command wrote its output"
+echo "members_cli: ok"
