@@ -192,8 +192,8 @@ SetResult apply_assignments(const std::string& name, Bytes data, nres::Profile p
       at = next + 1;
     }
     if (side && side->format == zip::kFormatName) {  // as dump and rebuild refuse one
-      r.errors.push_back(a.path + ": " + side->path + ": an NBZ/ZIP volume is read-only: meshgate never rewrites one "
-                         "(set a member's fields after extracting it)");
+      r.errors.push_back(a.path + ": " + side->path + ": an NBZ/ZIP volume is read-only to set "
+                         "(set a member's fields after extracting it, then replace it)");
       continue;
     }
     if (!side) {

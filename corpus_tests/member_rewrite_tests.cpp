@@ -15,6 +15,8 @@
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_parser.hpp"
 #include "parser/ptx/ptx_parser.hpp"
+#include "parser/zip/zip_directory.hpp"
+#include "parser/zip/zip_volume.hpp"
 #include "synth/mod/mod_synth.hpp"
 #include "synth/ptx/ptx_synth.hpp"
 #include "synth/zip/zip_synth.hpp"
@@ -190,15 +192,77 @@ TEST(MemberRewrite, TheProofNamesTheLevelWhoseOtherMemberChanged) {
   EXPECT_NE(proof.error.find("slot_0004"), std::string::npos) << proof.error;
 }
 
-TEST(MemberRewrite, AMissingMemberIsNamedWithTheNearestAndAVolumeIsNotWrittenYet) {
+TEST(MemberRewrite, AMissingMemberIsNamedWithTheNearest) {
   const std::vector<std::byte> outer = three_mod_pac();
   const AddressPath missing = walk_address("outer", Bytes(outer), {"slot_0003"}, {});
   EXPECT_NE(missing.error.find("no member \"outer!slot_0003\""), std::string::npos) << missing.error;
   EXPECT_NE(missing.error.find("slot_0002"), std::string::npos) << missing.error;
-  const std::vector<std::byte> volume = zip::write_volume({{"GData.afs/em000.pac", outer}});
-  const Edited e = edit_at(volume, "GData.afs/em000.pac", {.kind = MemberEditKind::replace, .bytes = Bytes(outer)});
-  EXPECT_TRUE(e.rewrite.unsupported);
-  EXPECT_NE(e.rewrite.error.find("writing into a volume is not supported yet"), std::string::npos) << e.rewrite.error;
+}
+
+// A volume of a directory, a deflated blob, the PAC (deflated) and a bzip2 blob.
+std::vector<std::byte> volume_with(const std::vector<std::byte>& pac) {
+  return zip::write_volume({{"GData.afs/", {}, false, false},
+                            {"GData.afs/first.bin", text_bytes(std::string(3000, 'f')), true, false},
+                            {"GData.afs/em000.pac", pac, true, false},
+                            {"GData.afs/last.bin", text_bytes(std::string(2000, 'l')), false, true}});
+}
+
+// Each member of `before` but `edited` has the same local record (header,
+// compressed bytes) in `after`, wherever it now lies.
+void expect_records_verbatim(const std::vector<std::byte>& before, const std::vector<std::byte>& after,
+                             const std::string& edited) {
+  zip::BytesSource a(before), b(after);
+  const zip::DirectoryRead was = zip::read_directory(a, zip::kMaxMembers), now = zip::read_directory(b, zip::kMaxMembers);
+  ASSERT_TRUE(was.directory && now.directory);
+  for (const zip::CentralEntry& e : was.directory->entries) {
+    if (e.name == edited) continue;
+    const auto n = std::find_if(now.directory->entries.begin(), now.directory->entries.end(),
+                                [&](const zip::CentralEntry& x) { return x.name == e.name; });
+    ASSERT_NE(n, now.directory->entries.end()) << e.name;
+    EXPECT_TRUE(std::equal(before.begin() + static_cast<std::ptrdiff_t>(e.local_offset),
+                           before.begin() + static_cast<std::ptrdiff_t>(e.record_end()),
+                           after.begin() + static_cast<std::ptrdiff_t>(n->local_offset),
+                           after.begin() + static_cast<std::ptrdiff_t>(n->record_end())))
+        << e.name;
+  }
+}
+
+TEST(MemberRewrite, AModInAPacInAVolumeIsReplacedThroughBothLevels) {
+  const std::vector<std::byte> volume = volume_with(three_mod_pac());
+  const std::vector<SynthFile> other = mod::synth_mod_corpus(11, 1);
+  const Edited e = edit_at(volume, "GData.afs/em000.pac!slot_0002", {.kind = MemberEditKind::replace, .bytes = Bytes(other[0].bytes)});
+  ASSERT_TRUE(e.path.error.empty()) << e.path.error;
+  ASSERT_TRUE(e.rewrite.error.empty()) << e.rewrite.error;
+  EXPECT_TRUE(e.proof.ok()) << e.proof.failed_level << ": " << e.proof.error;
+  EXPECT_EQ(e.proof.unchanged, 4u);  // the two blobs beside the PAC, two MODs beside the replaced one
+  ASSERT_EQ(e.rewrite.levels.size(), 3u);
+  EXPECT_EQ(e.rewrite.levels[0].format, Format::zip_volume);
+  EXPECT_EQ(e.rewrite.levels[1].address, "outer!GData.afs/em000.pac");
+  EXPECT_EQ(e.rewrite.levels[1].format, Format::dmc3_pac);
+  const AddressPath back = walk_address("outer", Bytes(e.rewrite.bytes), {"GData.afs/em000.pac", "slot_0002"}, {});
+  ASSERT_TRUE(back.error.empty()) << back.error;
+  EXPECT_TRUE(std::equal(other[0].bytes.begin(), other[0].bytes.end(), back.levels.back().bytes.begin()));
+  expect_records_verbatim(volume, e.rewrite.bytes, "GData.afs/em000.pac");
+  const zip::ParseResult after = zip::parse_volume(e.rewrite.bytes);
+  ASSERT_TRUE(after.ok());
+  EXPECT_EQ(after.volume->members[2].method, 8) << "the PAC is deflated again, as it was";
+}
+
+TEST(MemberRewrite, AVolumeMemberIsAddedAndRemovedAndTheOthersKeepTheirRecords) {
+  const std::vector<std::byte> volume = volume_with(three_mod_pac());
+  const std::vector<SynthFile> mods = mod::synth_mod_corpus(12, 1);
+  const Edited added = edit_at(volume, "", {.kind = MemberEditKind::add, .bytes = Bytes(mods[0].bytes), .name = "GData.afs/new.mod"});
+  ASSERT_TRUE(added.rewrite.error.empty()) << added.rewrite.error;
+  EXPECT_TRUE(added.proof.ok()) << added.proof.failed_level << ": " << added.proof.error;
+  EXPECT_EQ(added.proof.unchanged, 3u);
+  expect_records_verbatim(volume, added.rewrite.bytes, "");
+  const Edited removed = edit_at(added.rewrite.bytes, "GData.afs/first.bin", {.kind = MemberEditKind::remove});
+  ASSERT_TRUE(removed.rewrite.error.empty()) << removed.rewrite.error;
+  EXPECT_TRUE(removed.proof.ok()) << removed.proof.failed_level << ": " << removed.proof.error;
+  EXPECT_EQ(removed.proof.unchanged, 3u);
+  expect_records_verbatim(added.rewrite.bytes, removed.rewrite.bytes, "GData.afs/first.bin");
+  const Edited again = edit_at(removed.rewrite.bytes, "", {.kind = MemberEditKind::add, .bytes = Bytes(mods[0].bytes), .name = "GData.afs/new.mod"});
+  EXPECT_NE(again.rewrite.error.find("members[GData.afs/new.mod] is already in the volume"), std::string::npos) << again.rewrite.error;
 }
 
 TEST(MemberRewrite, AnAddressDeeperThanMaxNestedIsALimitNotAMiss) {

@@ -4,7 +4,8 @@
 # thing the gate names against a lock of the corpus before; --json has
 # exactly {output, changed, unchanged, levels, conversion}; the exit codes
 # of every refusal (a missing member naming the nearest, a MOD into a MOT
-# slot, -o naming the input, a volume level, a PNG, the budgets); a failed
+# slot, -o naming the input, a PNG, the budgets); a volume level written
+# and read back (unzip -t, zipfile); a failed
 # read-back proof leaves no output. Usage: members_cli.sh MESHGATE
 set -euo pipefail
 bin=$1
@@ -81,8 +82,28 @@ expect 1 "already holds an entry" "$bin" add "$tex" "$work/t1.texm" --name tex_0
 expect 2 "is one of the inputs" "$bin" replace "$pac!slot_0000" "$work/s0.mod" -o "$pac"
 expect 2 "is one of the inputs" "$bin" replace "$pac!slot_0000" "$work/s0.mod" -o "$work/s0.mod" --force
 expect 2 "names a file, not a member" "$bin" remove "$pac" -o "$work/x.pac"
-expect 2 "writing into a volume is not supported yet" \
-  "$bin" replace "$work/nbz/nested/nested_volume_pac_mod.nbz!inner.nbz!GData.afs/em000.pac!slot_0000" "$work/s0.mod" -o "$work/x.nbz"
+# A volume level (the volume writer, writer/zip/): a MOD in a PAC in a volume
+# in a volume replaced and proven; the member reads back as put in, and
+# Info-ZIP's unzip -t and Python's zipfile accept both volumes written.
+vol=$work/nbz/nested/nested_volume_pac_mod.nbz
+"$bin" replace "$vol!inner.nbz!GData.afs/em000.pac!slot_0000" "$work/s0.mod" -o "$work/v2.nbz" --json > "$work/v2.json" ||
+  fail "replace of a MOD in a PAC in a volume in a volume exited $?"
+"$bin" extract "$work/v2.nbz!inner.nbz!GData.afs/em000.pac!slot_0000" -o "$work/back.mod" >/dev/null || fail "extract from v2.nbz exited $?"
+cmp -s "$work/s0.mod" "$work/back.mod" || fail "the member replaced in a volume does not read back as put in"
+"$bin" extract "$work/v2.nbz!inner.nbz" -o "$work/inner2.nbz" >/dev/null || fail "extract of the inner volume exited $?"
+for z in "$work/v2.nbz" "$work/inner2.nbz"; do
+  unzip -tqq "$z" >/dev/null || fail "unzip -t rejects $z"
+done
+python3 - "$work/v2.json" "$work/v2.nbz" "$work/inner2.nbz" <<'PY' || fail "the volume level's JSON or zipfile disagrees"
+import json, sys, zipfile
+r = json.load(open(sys.argv[1]))
+assert [l["format"] for l in r["levels"]][:3] == ["zip-volume", "zip-volume", "dmc3-pac"], r["levels"]
+for path in sys.argv[2:]:
+    with zipfile.ZipFile(path) as z:
+        assert z.testzip() is None, path
+        for info in z.infolist():
+            z.read(info)
+PY
 printf '\x89PNG\r\n\x1a\n0000' > "$work/x.png"
 expect 2 "is a PNG" "$bin" replace "$work/corpus/pl_0000.ptx!0" "$work/x.png" -o "$work/x.ptx"
 expect 1 "past --max-nested 2" "$bin" replace "$deep!$target" "$work/s0.mod" -o "$work/x.pac" --max-nested 2

@@ -1,10 +1,13 @@
-// NBZ/ZIP volumes: read, never written; members inflate one at a time, or
-// several at once on the threads of ParseTreeOptions::jobs.
+// NBZ/ZIP volumes: read in place, members inflated one at a time, or several
+// at once on the threads of ParseTreeOptions::jobs; written only with a
+// member replaced, added or removed (edit_member, the volume writer).
 #include "pipeline/formats/rows.hpp"
 
 #include "parser/core/utf8_text.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "parser/zip/zip_diagnostic_codes.hpp"
+#include "parser/zip/zip_rewrite_codes.hpp"
+#include "writer/zip/zip_rewrite.hpp"
 #include "pipeline/field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
 
@@ -97,12 +100,33 @@ std::vector<ContainerMember> members(const ParsedFile& f) {
   return out;
 }
 
-// The volume writer (writer/zip/) is not in yet: a volume level is refused before anything is written.
-EditedContainer edit_member(const ParsedFile&, const MemberEdit&) {
+// The volume writer (writer/zip/, docs/spec/dmc3-containers.md §2.1): the
+// member replaced, added or removed by its name as stored, every other
+// member's local record copied verbatim, the central directory rebuilt.
+EditedContainer edit_member(const ParsedFile& f, const MemberEdit& edit) {
   EditedContainer out;
-  out.unsupported = true;
-  out.error = "writing into a volume is not supported yet (extract the member, edit it, and repack the volume with "
-              "another tool)";
+  const std::vector<zip::Member>& all = f.as<zip::ParseResult>()->volume->members;
+  zip::Edit e{.kind = edit.kind == MemberEditKind::add       ? zip::EditKind::add
+                      : edit.kind == MemberEditKind::remove ? zip::EditKind::remove
+                                                            : zip::EditKind::replace,
+              .name = edit.name,
+              .bytes = {edit.bytes.begin(), edit.bytes.end()}};
+  if (edit.kind != MemberEditKind::add) {
+    if (edit.member >= all.size()) {
+      out.error = "the volume has no member " + std::to_string(edit.member);
+      return out;
+    }
+    e.name = all[edit.member].name;
+  }
+  zip::Rewritten written = zip::rewrite_zip(f.data, {std::move(e)});
+  if (written.problem) {
+    const Diagnostic& d = *written.problem;
+    out.error = d.path + (d.code == zip::rewrite_codes::refused.code ? " " : ": ") + d.message + " (" +
+                std::string(d.code) + ")";
+    return out;
+  }
+  out.bytes = std::move(written.bytes);
+  if (edit.kind == MemberEditKind::add) out.added_name = edit.name;
   return out;
 }
 
@@ -112,9 +136,9 @@ const FormatRow kZipRow{.format = Format::zip_volume,
                         .parse = zip_row::parse,
                         .inflate_child = zip_row::inflate_child,
                         .write_back = nullptr,
-                        .read_only_reason = "an NBZ/ZIP volume is read-only: meshgate never rewrites one (rebuild a "
-                                            "member after extracting it; roundtrip, sweep, diff and gate read the "
-                                            "members in place)",
+                        .read_only_reason = "an NBZ/ZIP volume is read-only: meshgate does not rebuild or set one "
+                                            "in place (replace, add and remove rewrite its members; roundtrip, "
+                                            "sweep, diff and gate read the members in place)",
                         .inspect = zip_row::inspect,
                         .fields = nullptr,
                         .summary_text = zip_row::summary_text,
