@@ -3,7 +3,10 @@
 // container at any depth changed, every level above it rewritten outward
 // (change/member_rewrite.hpp), the outer file written to OUT atomically and
 // then read back and proven (change/member_proof.hpp): a proof that fails
-// removes OUT. Exit 0 written and proven; 1 a member missing, a new file
+// removes OUT. A PNG replacing a texture (a PTX entry, a Texm) is encoded in
+// the member's own pixel format and mip count first (change/png_conversion),
+// with PSNR per level in the summary and the JSON's `conversion`. Exit 0
+// written and proven; 1 a member missing, a new file
 // refused, a container that cannot take the edit, a budget, or a failed
 // proof; 2 usage or I/O (and a container kind not written yet).
 #include <filesystem>
@@ -11,6 +14,7 @@
 
 #include "change/member_proof.hpp"
 #include "change/member_rewrite.hpp"
+#include "change/png_conversion.hpp"
 #include "cli/commands.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "platform/utf8_path.hpp"
@@ -24,6 +28,7 @@ struct MemberOptions {
   std::string address, new_file, name, output;
   bool force = false, json = false, any_format = false;
   nres::Profile profile = nres::Profile::compatible;
+  texm::ByteOrder texm_order = texm::ByteOrder::bgra;  // a PNG encoded into a Texm's 4-byte formats and palette
   SizeLimits limits;
   [[nodiscard]] const char* command() const {
     return kind == MemberEditKind::replace ? "replace" : kind == MemberEditKind::add ? "add" : "remove";
@@ -47,14 +52,15 @@ bool names_gltf(const std::string& path) {
 }
 
 // The new file as the member's format needs it: a file of the member's own
-// format that parses, unless --any-format; a PNG or a glTF is refused until
-// its conversion is wired in (a usage error: nothing is wrong with the file).
+// format that parses, unless --any-format. A PNG reaches here only when no
+// conversion took it (the member is no texture, or it is added); a glTF is
+// refused until its import is wired in (a usage error: nothing is wrong with
+// the file).
 std::optional<Refusal> check_new_file(const MemberOptions& o, const AddressLevel& member, Bytes bytes,
                                       const ParseTreeOptions& tree) {
-  if (is_png(bytes))
-    return Refusal{o.new_file + " is a PNG: encoding a PNG into a texture member is not supported yet (the texture "
-                   "encoder, writer/image/texture_encode.hpp, is not in); give the member's own bytes",
-                   kExitUsage};
+  if (is_png(bytes) && !o.any_format)
+    return Refusal{o.new_file + " is a PNG: `replace` encodes a PNG into a texture member only (a PTX entry, "
+                   "FILE.ptx!N, or a Texm, Textures.lib!NAME), and " + member.display + " is not one"};
   if (names_gltf(o.new_file))
     return Refusal{o.new_file + " is a glTF: importing it in place of a member is not supported yet; run `meshgate "
                    "import` with --like the extracted member, then replace with its output",
@@ -84,19 +90,23 @@ uint32_t added_type(const AddressLevel& container, Bytes bytes, const ParseTreeO
   return bytes.size() >= 4 ? static_cast<uint32_t>(load_fixed_le<4>(bytes.data())) : 0;
 }
 
-nlohmann::json result_json(const std::string& output, const MemberRewrite& rewrite, const RewriteProof& proof) {
+nlohmann::json result_json(const MemberOptions& o, const MemberRewrite& rewrite, const RewriteProof& proof,
+                           const PngConversion* conversion) {
+  const std::string& output = o.output;
   nlohmann::json levels = nlohmann::json::array();
   for (const LevelChange& l : rewrite.levels)
     levels.push_back({{"address", l.address}, {"format", std::string(format_name(l.format))}, {"size_before", l.size_before},
                       {"size_after", l.size_after}});
   return {{"output", output}, {"changed", nlohmann::json::array({rewrite.changed})}, {"unchanged", proof.unchanged},
-          {"levels", levels}, {"conversion", nullptr}};
+          {"levels", levels},
+          {"conversion", conversion ? conversion_json(o.new_file, conversion->encoded) : nlohmann::json(nullptr)}};
 }
 
-void print_text(const MemberOptions& o, const MemberRewrite& rewrite, const RewriteProof& proof) {
+void print_text(const MemberOptions& o, const MemberRewrite& rewrite, const RewriteProof& proof, const PngConversion* conversion) {
   const LevelChange& member = rewrite.levels.back();
   std::cout << o.command() << (o.kind == MemberEditKind::replace ? "d " : o.kind == MemberEditKind::add ? "ed " : "d ")
             << display_text(rewrite.changed) << " (" << member.size_before << " -> " << member.size_after << " bytes)\n";
+  if (conversion) std::cout << "  " << display_text(conversion_summary(o.new_file, conversion->encoded)) << "\n";
   for (size_t i = 0; i + 1 < rewrite.levels.size(); ++i)
     std::cout << "  rewrote " << display_text(rewrite.levels[i].address) << ": " << rewrite.levels[i].size_before << " -> "
               << rewrite.levels[i].size_after << " bytes\n";
@@ -106,7 +116,7 @@ void print_text(const MemberOptions& o, const MemberRewrite& rewrite, const Rewr
 
 // Reads OUT back and proves it; a proof that fails removes it.
 int prove_written(const MemberOptions& o, const AddressPath& path, const MemberEdit& edit, const MemberRewrite& rewrite,
-                  const ParseTreeOptions& tree) {
+                  const ParseTreeOptions& tree, const PngConversion* conversion) {
   const std::optional<std::vector<std::byte>> back = read_file(platform::path_from_utf8(o.output), {.override_bytes = UINT64_MAX});
   const std::string added = rewrite.changed.substr(rewrite.changed.rfind('!') + 1);
   const RewriteProof proof = back ? prove_rewrite(path, edit, added, Bytes(*back), tree)
@@ -118,8 +128,8 @@ int prove_written(const MemberOptions& o, const AddressPath& path, const MemberE
               << display_text(proof.error) << "; " << display_name(o.output) << " removed\n";
     return kExitFailed;
   }
-  if (o.json) std::cout << result_json(o.output, rewrite, proof).dump(2) << "\n";
-  else print_text(o, rewrite, proof);
+  if (o.json) std::cout << result_json(o, rewrite, proof, conversion).dump(2) << "\n";
+  else print_text(o, rewrite, proof, conversion);
   return kExitOk;
 }
 
@@ -147,8 +157,16 @@ int run_member_edit(const MemberOptions& o) {
   const ParseTreeOptions tree{.profile = o.profile, .limits = o.limits};
   const AddressPath path = walk_address(input->display, input->bytes, nested.empty() ? std::vector<std::string>{} : address_names(nested), tree);
   if (!path.error.empty()) return refuse(o, {path.error});
-  MemberEdit edit{.kind = o.kind, .member = path.levels.back().member, .bytes = put ? Bytes(*put) : Bytes{}, .name = o.name};
-  if (put)
+  // A PNG replacing a texture is encoded as that texture (--any-format puts its bytes in as they are).
+  std::optional<PngConversion> conversion;
+  if (put && o.kind == MemberEditKind::replace && !o.any_format && is_png(*put)) {
+    PngConversion c = convert_png(path, *put, {.texm_order = o.texm_order, .png_limits = {}});
+    if (c.applies && !c.encoded.ok()) return refuse(o, {o.new_file + ": " + c.encoded.error});
+    if (c.applies) conversion = std::move(c);
+  }
+  const Bytes new_bytes = conversion ? Bytes(conversion->encoded.bytes) : put ? Bytes(*put) : Bytes{};
+  MemberEdit edit{.kind = o.kind, .member = path.levels.back().member, .bytes = new_bytes, .name = o.name};
+  if (put && !conversion)
     if (const auto refused = check_new_file(o, path.levels.back(), *put, tree)) return refuse(o, *refused);
   if (o.kind == MemberEditKind::add) edit.nres_type_id = added_type(path.levels.back(), *put, tree);
   const MemberRewrite rewrite = rewrite_member(path, edit, tree);
@@ -157,7 +175,7 @@ int run_member_edit(const MemberOptions& o) {
         out.write(reinterpret_cast<const char*>(rewrite.bytes.data()), static_cast<std::streamsize>(rewrite.bytes.size()));
       }, o.command(), overwrite_rule(o.force)))
     return kExitUsage;
-  return prove_written(o, path, edit, rewrite, tree);
+  return prove_written(o, path, edit, rewrite, tree, conversion ? &*conversion : nullptr);
 }
 
 CLI::App* add_member_command(CLI::App& app, int& exit_code, MemberEditKind kind, const std::string& description) {
@@ -170,6 +188,10 @@ CLI::App* add_member_command(CLI::App& app, int& exit_code, MemberEditKind kind,
   if (kind != MemberEditKind::remove) {
     cmd->add_option("NEWFILE", options->new_file, "the member's new bytes: a file of the member's own format")->required();
     cmd->add_flag("--any-format", options->any_format, "put NEWFILE in whatever its format (an opaque member)");
+    if (kind == MemberEditKind::replace)
+      add_enum_option(cmd, "--texm-order", options->texm_order, {{"bgra", texm::ByteOrder::bgra}, {"argb", texm::ByteOrder::argb}},
+                      "a PNG put into a Texm: byte order of its 4-byte formats and palette, the spec's [CONFLICT]: bgra "
+                      "(memory B,G,R,A, openparkan, default) or argb (A,R,G,B; fparkan)");
   }
   if (kind == MemberEditKind::add)
     cmd->add_option("--name", options->name, "the new member's name (an NRes entry's; a PAC slot or PTX entry is numbered)");

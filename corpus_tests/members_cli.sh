@@ -105,7 +105,10 @@ for path in sys.argv[2:]:
             z.read(info)
 PY
 printf '\x89PNG\r\n\x1a\n0000' > "$work/x.png"
-expect 2 "is a PNG" "$bin" replace "$work/corpus/pl_0000.ptx!0" "$work/x.png" -o "$work/x.ptx"
+# A PNG into a texture is encoded (texture_replace.sh): one libpng cannot read is refused as such; into a
+# member that is no texture, as a file of the wrong kind.
+expect 1 "not a readable PNG" "$bin" replace "$work/corpus/pl_0000.ptx!0" "$work/x.png" -o "$work/x.ptx"
+expect 1 "encodes a PNG into a texture member only" "$bin" replace "$pac!slot_0000" "$work/x.png" -o "$work/x.pac"
 expect 1 "past --max-nested 2" "$bin" replace "$deep!$target" "$work/s0.mod" -o "$work/x.pac" --max-nested 2
 expect 1 "--max-inflated" "$bin" extract "$work/nbz/nested/nested_volume_pac_mod.nbz!inner.nbz" -o "$work/x.nbz" --max-inflated 10
 [ ! -e "$work/x.pac" ] && [ ! -e "$work/x.lib" ] && [ ! -e "$work/x.nbz" ] && [ ! -e "$work/x.ptx" ] || fail "a refused command wrote its output"
