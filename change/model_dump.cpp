@@ -4,7 +4,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
 #include <map>
+#include <ostream>
 #include <charconv>
 #include <span>
 
@@ -82,55 +84,198 @@ json lane_json(const std::byte* p, const ElementLayout& l) {
   return raw;
 }
 
-json dump_side(const DiffSide& side, const std::map<std::string, const DiffSide*>& sides) {
-  json items = json::array();
-  for (const json& f : side.fields) {
-    const std::string path = f["path"], type = f["type"];
-    const uint64_t offset = f["offset"], size = f["size"];
-    json item = {{"path", path}, {"offset", offset}, {"type", type}};
-    const std::byte* p = side.bytes.data() + offset;
-    if (type == "nres" || type == "member") {  // a nested archive, or a container's MOD or container member
-      const auto nested = sides.find(side.key + "!" + f["value"].get<std::string>());
-      if (nested != sides.end() && nested->second->parsed && nested->second->uncovered) {
-        item["size"] = size;
-        item["nested"] = dump_side(*nested->second, sides);
-        items.push_back(std::move(item));
+// One listed field as its dump item, but for a nested file's "nested" (the
+// caller adds it: `nested` is set to the nested side, which the item's
+// "size" is written for).
+json field_item(const DiffSide& side, const json& f, const std::map<std::string, const DiffSide*>& sides,
+                const DiffSide*& nested) {
+  const std::string path = f["path"], type = f["type"];
+  const uint64_t offset = f["offset"], size = f["size"];
+  json item = {{"path", path}, {"offset", offset}, {"type", type}};
+  const std::byte* p = side.bytes.data() + offset;
+  nested = nullptr;
+  if (type == "nres" || type == "member") {  // a nested archive, or a container's MOD or container member
+    const auto found = sides.find(side.key + "!" + f["value"].get<std::string>());
+    if (found != sides.end() && found->second->parsed && found->second->uncovered) {
+      item["size"] = size;
+      nested = found->second;
+      return item;
+    }
+  }
+  if (is_scalar(type)) {
+    item["value"] = f["value"];
+    if (f.contains("bits")) item["bits"] = f["bits"];
+  } else if (const auto layout = stream_layout(type); layout && size % layout->stride() == 0) {
+    json elements = json::array();
+    const uint64_t stride = layout->stride();
+    for (uint64_t e = 0; e < size / stride; ++e) {
+      if (layout->lanes == 1) {
+        elements.push_back(lane_json(p + e * stride, *layout));
         continue;
       }
+      json lanes = json::array();
+      for (unsigned k = 0; k < layout->lanes; ++k) lanes.push_back(lane_json(p + e * stride + k * layout->bytes, *layout));
+      elements.push_back(std::move(lanes));
     }
-    if (is_scalar(type)) {
-      item["value"] = f["value"];
-      if (f.contains("bits")) item["bits"] = f["bits"];
-    } else if (const auto layout = stream_layout(type); layout && size % layout->stride() == 0) {
-      json elements = json::array();
-      const uint64_t stride = layout->stride();
-      for (uint64_t e = 0; e < size / stride; ++e) {
-        if (layout->lanes == 1) {
-          elements.push_back(lane_json(p + e * stride, *layout));
-          continue;
-        }
-        json lanes = json::array();
-        for (unsigned k = 0; k < layout->lanes; ++k) lanes.push_back(lane_json(p + e * stride + k * layout->bytes, *layout));
-        elements.push_back(std::move(lanes));
-      }
-      item["elements"] = std::move(elements);
-    } else {
-      item["hex"] = hex_of(p, size);
+    item["elements"] = std::move(elements);
+  } else {
+    item["hex"] = hex_of(p, size);
+  }
+  return item;
+}
+
+json uncovered_item(const DiffSide& side, const UncoveredRange& u) {
+  const uint64_t start = u.begin, end = u.end;
+  return {{"path", "(uncovered " + std::string(gap_kind_name(u.kind)) + ")"},
+          {"offset", start},
+          {"type", "bytes[" + std::to_string(end - start) + "]"},
+          {"hex", hex_of(side.bytes.data() + start, end - start)}};
+}
+
+// A side's items in dump order, made one at a time: the listed fields and
+// the uncovered ranges, ordered by offset (fields first at one offset, each
+// kind in its own order: a stable sort of fields then ranges). What is held
+// is 16 bytes an item and one group of the listing, never the items.
+class SideItems {
+ public:
+  explicit SideItems(const DiffSide& side) : side_(side) {
+    const FieldListing& listing = side.fields;
+    for (size_t g = 0; g < listing.groups().size(); ++g) {
+      group_start_.push_back(order_.size());
+      for (const json& f : listing.group_fields(g)) order_.push_back({f["offset"].get<uint64_t>(), order_.size()});
     }
+    fields_ = order_.size();
+    for (const UncoveredRange& u : *side.uncovered) order_.push_back({u.begin, order_.size()});
+    std::stable_sort(order_.begin(), order_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  }
+
+  [[nodiscard]] size_t size() const { return order_.size(); }
+  // Item `i` in dump order: a field (the listing's JSON) or an uncovered range (null and its index).
+  [[nodiscard]] const json* field(size_t i) {
+    const uint64_t seq = order_[i].second;
+    if (seq >= fields_) return nullptr;
+    const size_t g = static_cast<size_t>(std::upper_bound(group_start_.begin(), group_start_.end(), seq) - group_start_.begin()) - 1;
+    if (g != cached_group_) {
+      cached_ = side_.fields.group_fields(g);
+      cached_group_ = g;
+    }
+    return &cached_[static_cast<size_t>(seq - group_start_[g])];
+  }
+  [[nodiscard]] const UncoveredRange& range(size_t i) const {
+    return (*side_.uncovered)[static_cast<size_t>(order_[i].second - fields_)];
+  }
+
+ private:
+  const DiffSide& side_;
+  std::vector<std::pair<uint64_t, uint64_t>> order_;  // (offset, sequence: fields in listing order, then ranges)
+  std::vector<uint64_t> group_start_;
+  uint64_t fields_ = 0;
+  size_t cached_group_ = SIZE_MAX;
+  json cached_;
+};
+
+json dump_side(const DiffSide& side, const std::map<std::string, const DiffSide*>& sides) {
+  SideItems order(side);
+  json items = json::array();
+  for (size_t i = 0; i < order.size(); ++i) {
+    const json* f = order.field(i);
+    if (!f) {
+      items.push_back(uncovered_item(side, order.range(i)));
+      continue;
+    }
+    const DiffSide* nested = nullptr;
+    json item = field_item(side, *f, sides, nested);
+    if (nested) item["nested"] = dump_side(*nested, sides);
     items.push_back(std::move(item));
   }
-  if (side.uncovered)
-    for (const UncoveredRange& u : *side.uncovered) {
-      const uint64_t start = u.begin, end = u.end;
-      items.push_back({{"path", "(uncovered " + std::string(gap_kind_name(u.kind)) + ")"},
-                       {"offset", start},
-                       {"type", "bytes[" + std::to_string(end - start) + "]"},
-                       {"hex", hex_of(side.bytes.data() + start, end - start)}});
-    }
-  std::stable_sort(items.begin(), items.end(), [](const json& a, const json& b) { return a["offset"] < b["offset"]; });
   return {{"schema", std::string(kDumpSchema)}, {"name", side.path}, {"format", side.format}, {"size", side.bytes.size()},
           {"items", std::move(items)}};
 }
+
+// The text dump_side(...).dump(1) is, written an item at a time: only one
+// item (and the order of a side's items) is held, whatever the file's count.
+class DumpText {
+ public:
+  DumpText(std::ostream& out, const std::map<std::string, const DiffSide*>& sides) : out_(out), sides_(sides) {}
+
+  // The side's object, its braces at indentation `depth`; returns its item count.
+  uint64_t side(const DiffSide& s, int depth) {
+    out_ << "{";
+    key("format", depth + 1, true);
+    out_ << json(s.format).dump();
+    key("items", depth + 1, false);
+    const uint64_t count = items(s, depth + 1);
+    key("name", depth + 1, false);
+    out_ << json(s.path).dump();
+    key("schema", depth + 1, false);
+    out_ << json(std::string(kDumpSchema)).dump();
+    key("size", depth + 1, false);
+    out_ << s.bytes.size();
+    newline(depth);
+    out_ << "}";
+    return count;
+  }
+
+ private:
+  uint64_t items(const DiffSide& s, int depth) {
+    SideItems order(s);
+    if (order.size() == 0) {
+      out_ << "[]";
+      return 0;
+    }
+    out_ << "[";
+    for (size_t i = 0; i < order.size(); ++i) {
+      if (i > 0) out_ << ",";
+      newline(depth + 1);
+      const json* f = order.field(i);
+      if (!f) {
+        value(uncovered_item(s, order.range(i)), depth + 1);
+        continue;
+      }
+      const DiffSide* nested = nullptr;
+      const json item = field_item(s, *f, sides_, nested);
+      if (nested) nested_item(item, *nested, depth + 1);
+      else value(item, depth + 1);
+    }
+    newline(depth);
+    out_ << "]";
+    return order.size();
+  }
+
+  // An item holding a nested dump: "nested" sorts first among its keys.
+  void nested_item(const json& item, const DiffSide& nested, int depth) {
+    out_ << "{";
+    key("nested", depth + 1, true);
+    side(nested, depth + 1);
+    for (const auto& [k, v] : item.items()) {
+      key(k, depth + 1, false);
+      value(v, depth + 1);
+    }
+    newline(depth);
+    out_ << "}";
+  }
+
+  void key(const std::string& k, int depth, bool first) {
+    if (!first) out_ << ",";
+    newline(depth);
+    out_ << json(k).dump() << ": ";
+  }
+  void newline(int depth) { out_ << "\n" << std::string(static_cast<size_t>(depth), ' '); }
+  // A value's dump(1), each line after its first indented by `depth`.
+  void value(const json& v, int depth) {
+    const std::string text = v.dump(1);
+    size_t from = 0;
+    for (size_t nl = text.find('\n'); nl != std::string::npos; nl = text.find('\n', from)) {
+      out_.write(text.data() + from, static_cast<std::streamsize>(nl + 1 - from));
+      out_ << std::string(static_cast<size_t>(depth), ' ');
+      from = nl + 1;
+    }
+    out_.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
+  }
+
+  std::ostream& out_;
+  const std::map<std::string, const DiffSide*>& sides_;
+};
 
 // The text a scalar's JSON value has on the command line (`set`'s encoder reads it).
 std::string value_text(const json& value) {
@@ -430,17 +575,29 @@ class DumpBuilder {
 
 }  // namespace
 
-json dump_model(const std::string& name, Bytes data, nres::Profile profile, const Origin& origin) {
-  const std::vector<DiffSide> sides = diff_sides(name, data, profile, origin);
-  std::map<std::string, const DiffSide*> by_key;
-  for (const DiffSide& s : sides) by_key[s.key] = &s;
-  const DiffSide& top = sides.front();
+ModelDump::ModelDump(const std::string& name, Bytes data, nres::Profile profile, const Origin& origin)
+    : sides_(diff_sides(name, data, profile, origin)) {
+  for (const DiffSide& s : sides_) by_key_[s.key] = &s;
+  const DiffSide& top = sides_.front();
   if (top.format == zip::kFormatName)
-    return {{"error", name + " is an NBZ/ZIP volume: read-only, so it has no dump to build back; dump a member after "
-                             "extracting it"}};
-  if (!top.parsed || !top.uncovered)
-    return {{"error", name + " does not parse far enough to be dumped (meshgate inspect names why)"}};
-  return dump_side(top, by_key);
+    error_ = name + " is an NBZ/ZIP volume: read-only, so it has no dump to build back; dump a member after extracting it";
+  else if (!top.parsed || !top.uncovered)
+    error_ = name + " does not parse far enough to be dumped (meshgate inspect names why)";
+}
+
+json ModelDump::to_json() const {
+  if (!error_.empty()) return {{"error", error_}};
+  return dump_side(sides_.front(), by_key_);
+}
+
+uint64_t ModelDump::write(std::ostream& out) const {
+  const uint64_t items = DumpText(out, by_key_).side(sides_.front(), 0);
+  out << "\n";
+  return items;
+}
+
+json dump_model(const std::string& name, Bytes data, nres::Profile profile, const Origin& origin) {
+  return ModelDump(name, data, profile, origin).to_json();
 }
 
 namespace {

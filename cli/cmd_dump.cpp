@@ -27,15 +27,15 @@ int run_dump(const DumpOptions& options) {
       read_single_input(options.input, {options.output}, overwrite_rule(options.force), options.limits, reader, "dump", exit_code);
   if (!input) return exit_code;
   const std::string& display = input->display;
-  const nlohmann::json dump = dump_model(display, input->bytes, options.profile, input->origin);
-  if (dump.contains("error")) {
-    std::cerr << "meshgate dump: " << dump.at("error").get<std::string>() << "\n";
+  const ModelDump dump(display, input->bytes, options.profile, input->origin);
+  if (!dump.error().empty()) {
+    std::cerr << "meshgate dump: " << dump.error() << "\n";
     return kExitFailed;
   }
-  if (!write_file(options.output, [&](std::ostream& out) { out << dump.dump(1) << "\n"; }, "dump",
-                  overwrite_rule(options.force)))
+  uint64_t items = 0;
+  if (!write_file(options.output, [&](std::ostream& out) { items = dump.write(out); }, "dump", overwrite_rule(options.force)))
     return kExitUsage;
-  std::cout << "dump: " << display << " -> " << options.output << " (" << dump.at("items").size() << " items)\n";
+  std::cout << "dump: " << display << " -> " << options.output << " (" << items << " items)\n";
   return kExitOk;
 }
 

@@ -30,11 +30,6 @@ struct ViewOptions {
   MotionCliOptions motion;  // animated MOD pages (--motion)
 };
 
-std::vector<unsigned char> glb_of(const tinygltf::Model& asset) {
-  const std::string bytes = gltf::glb_bytes(asset);
-  return {bytes.begin(), bytes.end()};
-}
-
 std::string summary_line(const gltf::ExportSummary& s) {
   return std::to_string(s.meshes) + " meshes, " + std::to_string(s.primitives) + " primitives, " +
          std::to_string(s.triangles) + " triangles, " + std::to_string(s.vertices) + " vertices, " +
@@ -87,10 +82,10 @@ ViewPage make_view_page(const ParsedFile& f, const FormatRow& row, std::optional
     }
     if (row.lods == 1) {
       page.summary = summary_line(e.summary);
-      page.lods.push_back({"model", glb_of(e.asset)});
+      page.lods.push_back({"model", gltf::glb_byte_vector(e.asset)});
     } else {
       if (lod == 0) page.summary = summary_line(e.summary) + " (LOD 0)";
-      if (lod == 0 || e.summary.primitives > 0) page.lods.push_back({"LOD " + std::to_string(lod), glb_of(e.asset)});
+      if (lod == 0 || e.summary.primitives > 0) page.lods.push_back({"LOD " + std::to_string(lod), gltf::glb_byte_vector(e.asset)});
     }
   }
   return page;

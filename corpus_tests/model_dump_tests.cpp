@@ -9,6 +9,12 @@
 #include "synth/mod/mod_synth.hpp"
 #include "synth/msh/msh_synth.hpp"
 #include "synth/nres/nres_synth.hpp"
+#include "synth/mot/mot_synth.hpp"
+#include "synth/pac/pac_synth.hpp"
+#include "synth/ptx/ptx_synth.hpp"
+#include "synth/scm/scm_synth.hpp"
+
+#include <sstream>
 
 namespace meshgate {
 namespace {
@@ -42,6 +48,32 @@ TEST(ModelDump, AnUneditedDumpBuildsTheIdenticalFile) {
   }
   EXPECT_GT(dumped, 40u);
   EXPECT_GT(refused, 0u);
+}
+
+// `meshgate dump` writes the text an item at a time (ModelDump::write): it is
+// the DOM's dump(1) byte for byte, nested dumps (NRes archives, PAC members)
+// included, for every format that has a dump.
+TEST(ModelDump, TheWrittenTextIsTheDocumentAnItemAtATime) {
+  std::vector<SynthFile> files = corpus();
+  for (SynthFile& f : scm::synth_scm_corpus(8, 4)) files.push_back(std::move(f));
+  for (SynthFile& f : mot::synth_mot_corpus(8, 4)) files.push_back(std::move(f));
+  for (SynthFile& f : ptx::synth_ptx_corpus(8, 4)) files.push_back(std::move(f));
+  for (SynthFile& f : pac::synth_pac_corpus(pac::Kind::pac, 8, 4)) files.push_back(std::move(f));
+  size_t written = 0, nested = 0;
+  for (const SynthFile& f : files) {
+    const ModelDump dump(f.name, f.bytes, nres::Profile::compatible);
+    const nlohmann::json document = dump.to_json();
+    EXPECT_EQ(dump.error().empty(), !document.contains("error")) << f.name;
+    if (!dump.error().empty()) continue;
+    std::ostringstream out;
+    const uint64_t items = dump.write(out);
+    ASSERT_EQ(out.str(), document.dump(1) + "\n") << f.name;
+    EXPECT_EQ(items, document.at("items").size()) << f.name;
+    nested += out.str().find("\"nested\"") != std::string::npos;
+    ++written;
+  }
+  EXPECT_GT(written, 50u);
+  EXPECT_GT(nested, 3u);
 }
 
 TEST(ModelDump, AnEditedValueBuildsAFileWhoseDiffIsExactlyTheEdit) {

@@ -30,9 +30,13 @@ void add_file(StreamingDigests& all, const SynthFile& f) {
   add_piece(all, Bytes(f.bytes));
 }
 
+// `synth scm|mot --records 300`: two objects of an SCM (255 meshes fill one),
+// 34 mask groups of a MOT.
+constexpr uint64_t kRecordsProbe = 300;
+
 // One digest over everything `meshgate synth NAME --seed 7 --count N
-// --malformed` writes (and --nested, --chain 12, --sort-fold upper where the
-// generator offers them), in the generator's order.
+// --malformed` writes (and --nested, --chain 12, --records 300, --sort-fold
+// upper where the generator offers them), in the generator's order.
 std::string generator_digest(const SynthGenerator& g, uint64_t count, bool malformed) {
   StreamingDigests all;
   const SynthSink sink = [&](SynthFile&& f) {
@@ -48,6 +52,7 @@ std::string generator_digest(const SynthGenerator& g, uint64_t count, bool malfo
   if (g.nested)
     for (const SynthFile& f : g.nested(7)) add_file(all, f);
   if (g.chain) add_file(all, g.chain(7, 12));
+  if (g.records) add_file(all, g.records(7, kRecordsProbe));
   return all.xxh3_64_hex();
 }
 
@@ -69,8 +74,8 @@ const std::map<std::string_view, Recorded> kRecorded = {
     {"nbz", {1, "6e576027cca74380", false}},
     {"texm", {8, "6b8454db7fe9c0ec"}},
     {"ptx", {3, "34d57ea258f4b174"}},
-    {"mot", {4, "0f71eb0eed4bebcf"}},
-    {"scm", {6, "dd7e3d0770ca270b"}},
+    {"mot", {4, "7a92a910a6785fc4"}},
+    {"scm", {6, "cce6d622cdf463e4"}},
     {"dmc3", {2, "45985081532bc6ea"}},
     {"materials", {3, "14ddf3483c0708f3"}},
 };

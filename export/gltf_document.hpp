@@ -1,7 +1,8 @@
 // Building a glTF 2.0 asset with tinygltf (Debian's libtinygltf-dev): one
 // binary buffer that typed arrays are appended to, each behind its own buffer
-// view and accessor, and extras given as JSON. The exporters of both formats
-// build on this; none of them writes glTF JSON by hand.
+// view and accessor, and extras given as JSON. The exporters of every format
+// build on this; none of them writes glTF JSON by hand (export/gltf_json.hpp
+// writes the finished model's, as tinygltf would).
 #pragma once
 
 #include <array>
@@ -41,6 +42,13 @@ class DocumentBuilder {
 
   // Room for `bytes` more of buffer data, so appending never re-copies it.
   void reserve(size_t bytes) { model_.buffers[0].data.reserve(model_.buffers[0].data.size() + bytes); }
+
+  // Room for `n` more accessors, each behind its own buffer view: a model of
+  // many tiny primitives (an SCM: five each) never holds the vectors' doubling slack.
+  void reserve_accessors(size_t n) {
+    model_.accessors.reserve(model_.accessors.size() + n);
+    model_.bufferViews.reserve(model_.bufferViews.size() + n);
+  }
 
   tinygltf::Model& model() { return model_; }
   // The finished asset: the buffer's length is fixed here.

@@ -156,8 +156,10 @@ inline constexpr const char* kAxisConvention =
 // of the asset, carries the scale and the rotation, and
 // asset.extras.meshgate.conventions says so (import removes the node).
 
-// The asset as binary glTF (.glb) in memory; empty if tinygltf refuses it.
+// The asset as binary glTF (.glb) in memory, as tinygltf 2.7 writes it
+// (export/gltf_json.hpp); empty if the writer cannot write a part of it.
 [[nodiscard]] std::string glb_bytes(const tinygltf::Model& asset);
+[[nodiscard]] std::vector<unsigned char> glb_byte_vector(const tinygltf::Model& asset);
 
 enum class FileKind { glb, gltf };
 // Every file write_asset(asset, path, kind) makes, in the order they are

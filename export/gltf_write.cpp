@@ -1,29 +1,77 @@
-// Writing an asset: tinygltf serialises in memory, meshgate's atomic writer
-// puts the bytes in place and checks every write (tinygltf's own file writer
-// ignores write errors: a full disk left an empty .gltf and a cut .bin).
-#include <cstring>
+// Writing an asset: its JSON made an element at a time (export/gltf_json.hpp),
+// the binary buffer written from the asset without a copy, meshgate's atomic
+// writer putting the bytes in place and checking every write (tinygltf's own
+// file writer ignores write errors: a full disk left an empty .gltf and a cut
+// .bin; its serialiser held the whole document as a DOM and copied the buffer).
 #include <filesystem>
-#include <sstream>
 
 #include "platform/utf8_path.hpp"
 #include "export/gltf_export.hpp"
+#include "export/gltf_json.hpp"
 #include "writer/core/atomic_file.hpp"
 
 namespace meshgate::gltf {
 
-namespace {
+namespace glb_write {
 
-// The JSON chunk of a GLB tinygltf made (header, chunk length, "JSON"); its
-// buffer 0 is the BIN chunk, so it names no uri.
-std::string json_chunk(const std::string& glb) {
-  if (glb.size() < 20) return {};
-  uint32_t length = 0;
-  std::memcpy(&length, glb.data() + 12, 4);  // little-endian, as the host
-  if (length > glb.size() - 20) return {};
-  return glb.substr(20, length);
+std::string u32_bytes(uint64_t v) {
+  std::string out(4, '\0');
+  for (size_t k = 0; k < 4; ++k) out[k] = static_cast<char>((v >> (8 * k)) & 0xFF);
+  return out;
 }
 
-}  // namespace
+// A GLB in the order it is written (tinygltf's layout, byte for byte): the
+// header and the JSON chunk's, the JSON in pieces padded with spaces to 4
+// bytes, then, when buffer 0 has bytes, the BIN chunk's header, the buffer
+// (the asset's own, never copied here) and zeros to 4 bytes.
+struct GlbFrame {
+  std::string header;
+  std::vector<std::string> json;
+  std::string bin_header;
+  size_t bin_padding = 0;
+  uint64_t total = 0;
+  [[nodiscard]] bool fits() const { return total <= 0xFFFFFFFFu; }  // a GLB's length is 32 bits
+};
+
+GlbFrame glb_frame(const tinygltf::Model& asset) {
+  GlbFrame frame;
+  frame.json = gltf_json_pieces(asset, {});
+  uint64_t json = 0;
+  for (const std::string& piece : frame.json) json += piece.size();
+  frame.json.push_back(std::string((4 - json % 4) % 4, ' '));
+  json += frame.json.back().size();
+  const size_t bin = asset.buffers.empty() ? 0 : asset.buffers[0].data.size();
+  frame.bin_padding = (4 - bin % 4) % 4;
+  frame.total = 20 + json + (bin ? 8 + bin + frame.bin_padding : 0);
+  frame.header = "glTF" + u32_bytes(2) + u32_bytes(frame.total) + u32_bytes(json) + "JSON";
+  if (bin) frame.bin_header = u32_bytes(bin + frame.bin_padding) + std::string("BIN\0", 4);
+  return frame;
+}
+
+// The GLB into `out` (a string, a byte vector, a stream), piece by piece.
+template <typename Append>
+void emit(const GlbFrame& frame, const tinygltf::Model& asset, Append append) {
+  append(frame.header.data(), frame.header.size());
+  for (const std::string& piece : frame.json) append(piece.data(), piece.size());
+  if (frame.bin_header.empty()) return;
+  append(frame.bin_header.data(), frame.bin_header.size());
+  const std::vector<unsigned char>& data = asset.buffers[0].data;
+  append(reinterpret_cast<const char*>(data.data()), data.size());
+  append("\0\0\0", frame.bin_padding);
+}
+
+template <typename Bytes>
+Bytes glb_as(const tinygltf::Model& asset) {
+  if (!unwritable_part(asset).empty()) return {};
+  const GlbFrame frame = glb_frame(asset);
+  if (!frame.fits()) return {};
+  Bytes out;
+  out.reserve(static_cast<size_t>(frame.total));
+  emit(frame, asset, [&out](const char* p, size_t n) { out.insert(out.end(), p, p + n); });
+  return out;
+}
+
+}  // namespace glb_write
 
 nlohmann::json ExportSummary::to_json() const {
   nlohmann::json out = {{"meshes", meshes},
@@ -58,11 +106,10 @@ nlohmann::json ExportSummary::to_json() const {
   return out;
 }
 
-std::string glb_bytes(const tinygltf::Model& asset) {
-  std::ostringstream out;
-  tinygltf::TinyGLTF writer;
-  if (!writer.WriteGltfSceneToStream(&asset, out, /*prettyPrint=*/false, /*writeBinary=*/true)) return {};
-  return out.str();
+std::string glb_bytes(const tinygltf::Model& asset) { return glb_write::glb_as<std::string>(asset); }
+
+std::vector<unsigned char> glb_byte_vector(const tinygltf::Model& asset) {
+  return glb_write::glb_as<std::vector<unsigned char>>(asset);
 }
 
 std::vector<std::string> asset_files(const std::string& path, FileKind kind) {
@@ -74,30 +121,30 @@ std::vector<std::string> asset_files(const std::string& path, FileKind kind) {
 
 std::string write_asset(const tinygltf::Model& asset, const std::string& path, FileKind kind, Overwrite overwrite,
                         Symlink symlink) {
-  const std::string glb = glb_bytes(asset);
-  if (glb.empty()) return path + ": tinygltf could not serialise the asset";
+  if (const std::string part = unwritable_part(asset); !part.empty())
+    return path + ": the asset holds " + part + ", which meshgate's glTF writer does not write";
+  const std::vector<unsigned char>* data = asset.buffers.empty() ? nullptr : &asset.buffers[0].data;
+  const auto write_data = [data](std::ostream& out) {
+    out.write(reinterpret_cast<const char*>(data->data()), static_cast<std::streamsize>(data->size()));
+  };
   if (kind == FileKind::glb) {
-    const AtomicWrite w = write_file_atomically(path, [&](std::ostream& out) { out << glb; }, overwrite, symlink);
+    const glb_write::GlbFrame frame = glb_write::glb_frame(asset);
+    if (!frame.fits()) return path + ": the asset is larger than a .glb can hold (4 GiB)";
+    const AtomicWrite w = write_file_atomically(path, [&](std::ostream& out) {
+      glb_write::emit(frame, asset, [&out](const char* p, size_t n) { out.write(p, static_cast<std::streamsize>(n)); });
+    }, overwrite, symlink);
     return w.ok ? std::string() : w.error;
   }
-  // .gltf + .bin: the GLB's JSON chunk, its buffer 0 (the BIN chunk) given
-  // the .bin's name, keys in tinygltf's order; the .bin is the buffer's bytes.
-  auto document = nlohmann::ordered_json::parse(json_chunk(glb), nullptr, /*allow_exceptions=*/false);
-  if (!document.is_object()) return path + ": tinygltf's serialisation is not a JSON object";
+  // .gltf + .bin: buffer 0 names the .bin, which holds the buffer's bytes.
   const std::vector<std::string> files = asset_files(path, kind);
+  JsonLayout layout{platform::utf8_of(platform::path_from_utf8(files[0]).filename()), 2};
   std::vector<OutputFile> outputs;
-  if (!asset.buffers.empty()) {
-    nlohmann::ordered_json& buffers = document["buffers"];
-    if (!buffers.is_array() || buffers.empty() || !buffers[0].is_object())
-      return path + ": tinygltf's serialisation has no buffers[0]";
-    buffers[0]["uri"] = platform::utf8_of(platform::path_from_utf8(files[0]).filename());
-    const std::vector<unsigned char>& data = asset.buffers[0].data;
-    outputs.push_back({files[0], [&](std::ostream& out) {
-                         out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
-                       }});
-  }
-  const std::string text = document.dump(2) + "\n";
-  outputs.push_back({path, [&](std::ostream& out) { out << text; }});
+  if (data) outputs.push_back({files[0], write_data});
+  const std::vector<std::string> text = gltf_json_pieces(asset, layout);
+  outputs.push_back({path, [&](std::ostream& out) {
+                       for (const std::string& piece : text) out << piece;
+                       out << "\n";
+                     }});
   const AtomicWrite w = write_files_atomically(outputs, overwrite, symlink);
   return w.ok ? std::string() : w.error;
 }

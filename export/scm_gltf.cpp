@@ -133,10 +133,14 @@ class ScmExport {
   }
 
   void add_geometry() {
-    size_t bytes = 0;
+    size_t bytes = 0, accessors = 0;
     for (const scm::Object& o : model_.objects)
-      for (const scm::Mesh& m : o.meshes) bytes += m.vertex_count() * (12 + 12 + 8 + 12 + 6) + 64;
+      for (const scm::Mesh& m : o.meshes) {
+        bytes += m.vertex_count() * (12 + 12 + 8 + 12 + 6) + 64;
+        accessors += m.vertex_count() > 0 ? 5 : 0;  // four attributes and the indices
+      }
     doc_.reserve(bytes);
+    doc_.reserve_accessors(accessors);
     mesh_of_object_.assign(model_.objects.size(), -1);
     for (size_t o = 0; o < model_.objects.size(); ++o) add_object(o);
   }
@@ -146,6 +150,7 @@ class ScmExport {
     const Object& object = model_.objects[o];
     tinygltf::Mesh mesh;
     mesh.name = "scm_object_" + std::to_string(o);
+    mesh.primitives.reserve(object.meshes.size());
     for (size_t m = 0; m < object.meshes.size(); ++m)
       if (object.meshes[m].vertex_count() > 0) mesh.primitives.push_back(primitive_of(object, m));
     if (mesh.primitives.empty()) return;
