@@ -17,6 +17,7 @@ struct Digest {
 };
 
 Digest digest_of(const ParsedFile& container, const ContainerMember& m, uint64_t limit) {
+  if (!m.stored_digest.empty()) return {m.size, m.stored_digest};
   if (!m.inflated) return {m.bytes.size(), xxh3_64_hex(m.bytes)};
   const MemberBytes held = member_bytes(container, m, limit);
   return {held.bytes.size(), held.error.empty() ? xxh3_64_hex(Bytes(held.bytes)) : "unreadable: " + held.error};
@@ -130,10 +131,13 @@ class Prover {
       return void(fail(display, "its new member is named " + put.name + ", not " + added_name_));
     if (!held.error.empty() || !holds_put_in(Bytes(held.bytes), edit_.bytes))
       return void(fail(display + "!" + put.name, "does not hold the bytes put in"));
+    // A file that parses on its own parses where it was put (a member broken
+    // before it was put in stays as broken: the bytes are what was asked for).
     const AddressLevel member{.display = display + "!" + put.name, .bytes = held.bytes, .origin = put.origin};
+    const AddressLevel alone{.display = member.display, .bytes = {edit_.bytes.begin(), edit_.bytes.end()}, .origin = put.origin};
     const ParsedFile parsed = parse_level(member, options_);
-    if (parsed.format != Format::unknown && !parsed.parsed())
-      fail(member.display, "does not parse as a " + std::string(format_name(parsed.format)) + " where it lies");
+    if (parse_level(alone, options_).parsed() && !parsed.parsed())
+      fail(member.display, "parses on its own but not as a " + std::string(format_name(parsed.format)) + " where it lies");
   }
 
   const AddressPath& before_;

@@ -45,16 +45,19 @@ seed_dir() {  # target -> directories of its seeds (files under 16 KiB are copie
     scm_fuzzer) echo "$work/scm" ;;
     mat0_wear_fuzzer) echo "$work/material" ;;
     png_fuzzer) echo "$work/png" ;;
+    member_edit_fuzzer) echo "$work/pac $work/ptx $work/nres $work/edit" ;;  # containers, each with a pick byte
   esac
 }
 mkdir -p "$work/model"
 head -c 4096 /dev/zero | tr '\0' '\1' > "$work/model/ones"   # FuzzedDataProvider targets: any bytes will do
-for t in mod_parse mod_roundtrip mod_model nres_parse nres_roundtrip msh_parse msh_roundtrip msh_model model_change pac volume texm mot ptx scm mat0_wear png; do
+mkdir -p "$work/edit"  # member_edit_fuzzer: the nested volumes too; any container's last byte picks the edit
+cp "$work"/nbz/nested/*.nbz "$work/edit/"
+for t in mod_parse mod_roundtrip mod_model nres_parse nres_roundtrip msh_parse msh_roundtrip msh_model model_change pac volume texm mot ptx scm mat0_wear png member_edit; do
   target=${t}_fuzzer
   mkdir -p "$out/$target"
   # shellcheck disable=SC2046 # seed_dir lists directories (mktemp paths, no spaces)
   limit=16k; [ "$target" = volume_fuzzer ] && limit=256k  # a volume with models in it is ~100 KiB
-  [ "$target" = ptx_fuzzer ] && limit=64k  # entries are whole 2 KiB blocks: a companion of three is 8 KiB
+  [ "$target" = ptx_fuzzer ] || [ "$target" = member_edit_fuzzer ] && limit=64k  # entries are whole 2 KiB blocks: a companion of three is 8 KiB
   find $(seed_dir "$target") -type f -size -"$limit" -exec cp {} "$out/$target/" \;
   if [ "$zip" = "--zip" ]; then
     (cd "$out/$target" && python3 -m zipfile -c "../${target}_seed_corpus.zip" .)

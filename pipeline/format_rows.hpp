@@ -75,6 +75,10 @@ struct ContainerMember {
   size_t index = 0;      // in the container's own table (MemberEdit::member)
   bool inflated = false;  // a volume member: its bytes come from the row's inflate_child
   uint64_t size = 0;     // its bytes' size (a volume member's as its directory declares)
+  // A digest its container stores (a volume member's CRC-32, size and
+  // method), compared instead of its bytes so that proving a rewrite never
+  // inflates the untouched members; empty: its bytes are digested.
+  std::string stored_digest = {};
 };
 
 struct FormatRow {

@@ -96,7 +96,9 @@ std::vector<ContainerMember> members(const ParsedFile& f) {
   const std::vector<zip::Member>& all = f.as<zip::ParseResult>()->volume->members;
   for (size_t i = 0; i < all.size(); ++i)
     if (!all[i].directory)
-      out.push_back({.name = all[i].name, .bytes = {}, .origin = {}, .index = i, .inflated = true, .size = all[i].size});
+      out.push_back({.name = all[i].name, .bytes = {}, .origin = {}, .index = i, .inflated = true, .size = all[i].size,
+                     .stored_digest = "crc32 " + std::to_string(all[i].crc32) + ", size " + std::to_string(all[i].size) +
+                                      ", method " + std::to_string(all[i].method)});
   return out;
 }
 
