@@ -1,6 +1,10 @@
 #include "pipeline/json_schema_check.hpp"
 
+#include <algorithm>
+#include <deque>
 #include <map>
+#include <memory>
+#include <optional>
 #include <regex>
 #include <set>
 #include <stdexcept>
@@ -16,15 +20,32 @@ using nlohmann::json;
 
 namespace {
 
-bool has_type(const json& value, const std::string& type) {
-  if (type == "object") return value.is_object();
-  if (type == "array") return value.is_array();
-  if (type == "string") return value.is_string();
-  if (type == "integer") return value.is_number_integer();
-  if (type == "number") return value.is_number();
-  if (type == "boolean") return value.is_boolean();
-  if (type == "null") return value.is_null();
-  throw std::logic_error("schema type " + type + " is not supported");
+// JSON types as bits, so that a node's "type" is one mask test per value.
+enum TypeBit : uint8_t {
+  kObject = 1, kArray = 2, kString = 4, kInteger = 8, kNumber = 16, kBoolean = 32, kNull = 64,
+};
+
+uint8_t type_bit(const std::string& type) {
+  static const std::map<std::string, uint8_t, std::less<>> kBits{
+      {"object", kObject}, {"array", kArray},     {"string", kString}, {"integer", kInteger},
+      {"number", kNumber}, {"boolean", kBoolean}, {"null", kNull}};
+  const auto it = kBits.find(type);
+  if (it == kBits.end()) throw std::logic_error("schema type " + type + " is not supported");
+  return it->second;
+}
+
+bool has_type(const json& value, uint8_t mask) {
+  switch (value.type()) {
+    case json::value_t::object: return mask & kObject;
+    case json::value_t::array: return mask & kArray;
+    case json::value_t::string: return mask & kString;
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned: return mask & (kInteger | kNumber);
+    case json::value_t::number_float: return mask & kNumber;
+    case json::value_t::boolean: return mask & kBoolean;
+    case json::value_t::null: return mask & kNull;
+    default: return false;
+  }
 }
 
 // A value as a message shows it: strings and numbers cut short, containers by kind.
@@ -35,84 +56,161 @@ std::string shown(const json& value) {
   return value.dump();
 }
 
-// What every checker of one document shares: the root schema ($ref resolves
-// against it) and the compiled patterns.
-struct Context {
-  const json& root;
-  std::map<std::string, std::regex> patterns;
+// One schema object with its keywords read once: checking a document then
+// looks nothing up by keyword name. A dump has a node per element of every
+// stream, and the by-name lookups were most of its check.
+struct Node {
+  const json* source = nullptr;  // the schema object, for the messages that quote it
+  const Node* ref = nullptr;
+  const json* type = nullptr;  // as written, for messages
+  uint8_t type_mask = 0;
+  const json* constant = nullptr;
+  const json* options = nullptr;  // enum
+  const Node* negated = nullptr;  // not
+  std::vector<const Node*> one_of;
+  const json* one_of_source = nullptr;
+  std::optional<double> minimum;
+  std::optional<size_t> min_length, min_items, max_items;
+  bool unique_items = false;
+  std::unique_ptr<std::regex> pattern;
+  const json* pattern_source = nullptr;
+  std::vector<std::string> required;
+  std::map<std::string, const Node*, std::less<>> properties;
+  bool forbids_others = false;           // additionalProperties: false
+  const Node* others = nullptr;          // additionalProperties: a schema
+  const Node* items = nullptr;
+};
 
-  const json& resolve(const std::string& ref) {
-    // Only local references into $defs: every meshgate schema is one file.
+// Every node of one schema, $refs resolved into its own $defs (recursive
+// definitions become cycles of pointers, compiled once each).
+class CompiledSchema {
+ public:
+  explicit CompiledSchema(const json& root) : root_(root) { top_ = &compile(root); }
+  [[nodiscard]] const Node& top() const { return *top_; }
+
+ private:
+  const Node& compile(const json& schema) {
+    if (const auto it = compiled_.find(&schema); it != compiled_.end()) return *it->second;
+    Node& n = nodes_.emplace_back();
+    compiled_.emplace(&schema, &n);
+    n.source = &schema;
+    read_keywords(schema, n);
+    return n;
+  }
+
+  void read_keywords(const json& schema, Node& n) {
+    static const std::set<std::string, std::less<>> kKnown{
+        "$schema", "$id",   "$defs",    "$ref",     "title",       "description", "type",
+        "const",   "enum",  "required", "properties", "additionalProperties", "items", "minItems",
+        "maxItems", "uniqueItems", "minimum", "minLength", "pattern", "not", "oneOf"};
+    if (!schema.is_object()) throw std::logic_error("a schema is an object, not " + std::string(schema.type_name()));
+    for (const auto& item : schema.items())
+      if (!kKnown.contains(item.key())) throw std::logic_error("schema keyword " + item.key() + " is not supported");
+    if (schema.contains("$ref")) n.ref = &compile(resolve(schema.at("$ref").get<std::string>()));
+    if (schema.contains("type")) {
+      n.type = &schema.at("type");
+      if (n.type->is_string()) n.type_mask = type_bit(n.type->get<std::string>());
+      else for (const json& one : *n.type) n.type_mask |= type_bit(one.get<std::string>());
+    }
+    if (schema.contains("const")) n.constant = &schema.at("const");
+    if (schema.contains("enum")) n.options = &schema.at("enum");
+    if (schema.contains("not")) n.negated = &compile(schema.at("not"));
+    if (schema.contains("oneOf")) {
+      n.one_of_source = &schema.at("oneOf");
+      for (const json& option : *n.one_of_source) n.one_of.push_back(&compile(option));
+    }
+    if (schema.contains("minimum")) n.minimum = schema.at("minimum").get<double>();
+    if (schema.contains("minLength")) n.min_length = schema.at("minLength").get<size_t>();
+    if (schema.contains("minItems")) n.min_items = schema.at("minItems").get<size_t>();
+    if (schema.contains("maxItems")) n.max_items = schema.at("maxItems").get<size_t>();
+    n.unique_items = schema.contains("uniqueItems") && schema.at("uniqueItems") == true;
+    if (schema.contains("pattern")) {
+      // libstdc++'s default (depth-first) regex executor recurses once per
+      // character matched: a 200 MB "hex" string overflowed the stack. The
+      // __polynomial flag (a libstdc++ extension) selects its breadth-first
+      // executor, whose recursion is bounded by the pattern, and time is linear
+      // in the string. Our patterns use no back-references, which it cannot run.
+      n.pattern_source = &schema.at("pattern");
+      n.pattern = std::make_unique<std::regex>(n.pattern_source->get<std::string>(),
+                                               std::regex::ECMAScript | std::regex_constants::__polynomial);
+    }
+    if (schema.contains("required"))
+      for (const json& key : schema.at("required")) n.required.push_back(key.get<std::string>());
+    if (schema.contains("properties"))
+      for (const auto& item : schema.at("properties").items()) n.properties.emplace(item.key(), &compile(item.value()));
+    if (schema.contains("additionalProperties")) {
+      const json& others = schema.at("additionalProperties");
+      n.forbids_others = others == false;
+      if (others.is_object()) n.others = &compile(others);
+    }
+    if (schema.contains("items")) n.items = &compile(schema.at("items"));
+  }
+
+  // Only local references into $defs: every meshgate schema is one file.
+  const json& resolve(const std::string& ref) const {
     constexpr std::string_view kDefs = "#/$defs/";
     if (!ref.starts_with(kDefs)) throw std::logic_error("schema $ref " + ref + " is not supported");
     const std::string name = ref.substr(kDefs.size());
-    if (!root.contains("$defs") || !root.at("$defs").contains(name))
+    if (!root_.contains("$defs") || !root_.at("$defs").contains(name))
       throw std::logic_error("schema $ref " + ref + " names no definition");
-    return root.at("$defs").at(name);
+    return root_.at("$defs").at(name);
   }
 
-  // libstdc++'s default (depth-first) regex executor recurses once per
-  // character matched: a 200 MB "hex" string overflowed the stack. The
-  // __polynomial flag (a libstdc++ extension) selects its breadth-first
-  // executor, whose recursion is bounded by the pattern, and time is linear in
-  // the string. Our patterns use no back-references, which it cannot run.
-  const std::regex& pattern(const std::string& text) {
-    auto it = patterns.find(text);
-    if (it == patterns.end())
-      it = patterns.emplace(text, std::regex(text, std::regex::ECMAScript | std::regex_constants::__polynomial)).first;
-    return it->second;
+  const json& root_;
+  std::deque<Node> nodes_;  // stable addresses: nodes point at each other
+  std::map<const json*, Node*> compiled_;
+  const Node* top_ = nullptr;
+};
+
+// Where a value is, as a chain of steps up to the document: spelled out
+// ("/items/17/bits") only for a message that is kept.
+struct Where {
+  const Where* parent = nullptr;
+  std::string_view key;  // an object's key, or empty for an array's index
+  size_t index = 0;
+
+  [[nodiscard]] std::string text() const {
+    if (!parent) return "";
+    return parent->text() + "/" + (key.data() ? cut_text(std::string(key), 48) : std::to_string(index));
   }
 };
 
 class Checker {
  public:
-  Checker(Context& context, size_t limit, bool probe = false) : context_(context), limit_(limit), probe_(probe) {}
+  Checker(size_t limit, bool probe) : limit_(limit), probe_(probe) {}
   std::vector<std::string> violations;
 
-  void check(const json& schema, const json& value, const std::string& where) {
-    if (violations.size() >= limit_) return;
-    static const std::set<std::string> kKnown{"$schema", "$id", "$defs", "$ref", "title", "description", "type", "const",
-                                              "enum", "required", "properties", "additionalProperties", "items",
-                                              "minItems", "maxItems", "uniqueItems", "minimum", "minLength", "pattern",
-                                              "not", "oneOf"};
-    for (const auto& [keyword, _] : schema.items())
-      if (!kKnown.contains(keyword)) throw std::logic_error("schema keyword " + keyword + " is not supported");
-    if (schema.contains("$ref")) {
-      check(context_.resolve(schema.at("$ref").get<std::string>()), value, where);
-      if (violations.size() >= limit_) return;
+  void check(const Node& s, const json& value, const Where& where) {
+    if (full()) return;
+    if (s.ref) {
+      check(*s.ref, value, where);
+      if (full()) return;
     }
-    if (schema.contains("type")) {
-      const json& t = schema.at("type");
-      bool ok = false;
-      if (t.is_string()) ok = has_type(value, t.get<std::string>());
-      else for (const json& one : t) ok = ok || has_type(value, one.get<std::string>());
-      if (!ok) return fail(where, [&] { return "is " + std::string(value.type_name()) + ", expected " + t.dump(); });
-    }
-    if (schema.contains("const") && value != schema.at("const"))
-      return fail(where, [&] { return "must be " + schema.at("const").dump(); });
-    if (schema.contains("enum")) {
-      bool found = false;
-      for (const json& option : schema.at("enum")) found = found || option == value;
-      if (!found) return fail(where, [&] { return shown(value) + " is not one of " + schema.at("enum").dump(); });
-    }
-    if (schema.contains("not") && matches(schema.at("not"), value, where))
-      fail(where, [&] { return "must not match " + schema.at("not").dump(); });
-    if (schema.contains("oneOf")) {
+    if (s.type && !has_type(value, s.type_mask))
+      return fail(where, [&] { return "is " + std::string(value.type_name()) + ", expected " + s.type->dump(); });
+    if (s.constant && value != *s.constant) return fail(where, [&] { return "must be " + s.constant->dump(); });
+    if (s.options && std::find(s.options->begin(), s.options->end(), value) == s.options->end())
+      return fail(where, [&] { return shown(value) + " is not one of " + s.options->dump(); });
+    if (s.negated && matches(*s.negated, value))
+      fail(where, [&] { return "must not match " + s.negated->source->dump(); });
+    if (!s.one_of.empty()) {
       size_t matching = 0;
-      for (const json& option : schema.at("oneOf")) matching += matches(option, value, where);
-      if (matching != 1) return fail(where, [&] { return one_of_failure(schema.at("oneOf"), matching); });
+      for (const Node* option : s.one_of) matching += matches(*option, value);
+      if (matching != 1) return fail(where, [&] { return one_of_failure(*s.one_of_source, matching); });
     }
-    if (value.is_string()) check_string(schema, value.get_ref<const std::string&>(), where);
-    if (value.is_number() && schema.contains("minimum") && value.get<double>() < schema.at("minimum").get<double>())
-      fail(where, [&] { return "is below the minimum " + schema.at("minimum").dump(); });
-    if (value.is_object()) check_object(schema, value, where);
-    if (value.is_array()) check_array(schema, value, where);
+    if (value.is_string()) check_string(s, value.get_ref<const std::string&>(), where);
+    if (s.minimum && value.is_number() && value.get<double>() < *s.minimum)
+      fail(where, [&] { return "is below the minimum " + s.source->at("minimum").dump(); });
+    if (value.is_object()) check_object(s, value, where);
+    if (value.is_array()) check_array(s, value, where);
   }
 
  private:
-  bool matches(const json& schema, const json& value, const std::string& where) {
-    Checker inner(context_, 1, true);
-    inner.check(schema, value, where);
+  [[nodiscard]] bool full() const { return violations.size() >= limit_; }
+
+  bool matches(const Node& s, const json& value) const {
+    Checker inner(1, true);
+    inner.check(s, value, Where{});
     return inner.violations.empty();
   }
 
@@ -140,75 +238,67 @@ class Checker {
   // and not) wants to know whether a value fails, and building the messages of
   // the alternatives a value does not take was most of a dump's schema check.
   template <class Message>
-  void fail(const std::string& where, const Message& what) {
-    if (violations.size() >= limit_) return;
-    if (probe_) violations.emplace_back();
-    else violations.push_back((where.empty() ? "/" : where) + ": " + what());
-  }
-
-  void check_string(const json& schema, const std::string& s, const std::string& where) {
-    if (schema.contains("minLength") && s.size() < schema.at("minLength").get<size_t>())
-      fail(where, [&] { return "is shorter than " + schema.at("minLength").dump(); });
-    if (schema.contains("pattern")) {
-      // Every pattern our schemas use is anchored ASCII, which std::regex reads as ECMAScript does.
-      if (!std::regex_search(s, context_.pattern(schema.at("pattern").get<std::string>())))
-        fail(where, [&] { return "does not match " + schema.at("pattern").dump(); });
+  void fail(const Where& where, const Message& what) {
+    if (full()) return;
+    if (probe_) {
+      violations.emplace_back();
+      return;
     }
+    const std::string at = where.text();
+    violations.push_back((at.empty() ? "/" : at) + ": " + what());
   }
 
-  void check_object(const json& schema, const json& value, const std::string& where) {
-    if (schema.contains("required"))
-      for (const json& key : schema.at("required"))
-        if (!value.contains(key.get<std::string>()))
-          fail(where, [&] { return "required key " + key.dump() + " is missing"; });
-    static const json kNoProperties = json::object();
-    const json& properties = schema.contains("properties") ? schema.at("properties") : kNoProperties;
-    const json* additional = schema.contains("additionalProperties") ? &schema.at("additionalProperties") : nullptr;
+  void check_string(const Node& s, const std::string& text, const Where& where) {
+    if (s.min_length && text.size() < *s.min_length)
+      fail(where, [&] { return "is shorter than " + s.source->at("minLength").dump(); });
+    // Every pattern our schemas use is anchored ASCII, which std::regex reads as ECMAScript does.
+    if (s.pattern && !std::regex_search(text, *s.pattern))
+      fail(where, [&] { return "does not match " + s.pattern_source->dump(); });
+  }
+
+  void check_object(const Node& s, const json& value, const Where& where) {
+    for (const std::string& key : s.required)
+      if (!value.contains(key)) fail(where, [&] { return "required key " + json(key).dump() + " is missing"; });
     for (const auto& item : value.items()) {
-      if (violations.size() >= limit_) return;
+      if (full()) return;
       // Not a structured binding: clang 14 (the asan tree) cannot capture one in a lambda.
       const std::string& key = item.key();
-      const json& member = item.value();
-      const std::string at = below(where, cut_text(key, 48));
-      if (properties.contains(key)) check(properties.at(key), member, at);
-      else if (additional && *additional == false)
-        fail(where, [&] { return "key \"" + cut_text(key, 48) + "\" is not allowed"; });
-      else if (additional && additional->is_object()) check(*additional, member, at);
+      const Where at{&where, key};
+      if (const auto p = s.properties.find(key); p != s.properties.end()) check(*p->second, item.value(), at);
+      else if (s.forbids_others) fail(where, [&] { return "key \"" + cut_text(key, 48) + "\" is not allowed"; });
+      else if (s.others) check(*s.others, item.value(), at);
     }
   }
 
-  void check_array(const json& schema, const json& value, const std::string& where) {
-    if (schema.contains("minItems") && value.size() < schema.at("minItems").get<size_t>())
-      fail(where, [&] { return "has fewer than " + schema.at("minItems").dump() + " items"; });
-    if (schema.contains("maxItems") && value.size() > schema.at("maxItems").get<size_t>())
-      fail(where, [&] { return "has more than " + schema.at("maxItems").dump() + " items"; });
-    if (schema.contains("uniqueItems") && schema.at("uniqueItems") == true) {
+  void check_array(const Node& s, const json& value, const Where& where) {
+    if (s.min_items && value.size() < *s.min_items)
+      fail(where, [&] { return "has fewer than " + s.source->at("minItems").dump() + " items"; });
+    if (s.max_items && value.size() > *s.max_items)
+      fail(where, [&] { return "has more than " + s.source->at("maxItems").dump() + " items"; });
+    if (s.unique_items) {
       std::set<std::string> seen;
       for (const json& item : value)
-        if (!seen.insert(item.dump()).second)
-          fail(where, [&] { return "holds " + shown(item) + " twice"; });
+        if (!seen.insert(item.dump()).second) fail(where, [&] { return "holds " + shown(item) + " twice"; });
     }
-    if (schema.contains("items"))
-      for (size_t i = 0; i < value.size() && violations.size() < limit_; ++i)
-        check(schema.at("items"), value[i], below(where, std::to_string(i)));
+    if (s.items)
+      for (size_t i = 0; i < value.size() && !full(); ++i) check(*s.items, value[i], Where{&where, {}, i});
   }
 
-  // Where a value is, in the messages a probe does not keep: not built.
-  std::string below(const std::string& where, const std::string& step) const {
-    return probe_ ? where : where + "/" + step;
-  }
-
-  Context& context_;
   size_t limit_;
   bool probe_;
 };
 
+// The built-in schemas are compiled once; any other, for each check.
+const CompiledSchema* built_in(const json& schema);
+
 }  // namespace
 
 std::vector<std::string> schema_violations(const json& schema, const json& document, size_t limit) {
-  Context context{schema, {}};
-  Checker checker(context, limit);
-  checker.check(schema, document, "");
+  std::optional<CompiledSchema> own;
+  const CompiledSchema* compiled = built_in(schema);
+  if (!compiled) compiled = &own.emplace(schema);
+  Checker checker(limit, false);
+  checker.check(compiled->top(), document, Where{});
   return checker.violations;
 }
 
@@ -226,5 +316,17 @@ const json& evidence_schema() {
   static const json schema = json::parse(kEvidenceSchemaText);
   return schema;
 }
+
+namespace {
+
+const CompiledSchema* built_in(const json& schema) {
+  static const CompiledSchema manifest(manifest_schema()), dump(dump_schema()), evidence(evidence_schema());
+  if (&schema == &manifest_schema()) return &manifest;
+  if (&schema == &dump_schema()) return &dump;
+  if (&schema == &evidence_schema()) return &evidence;
+  return nullptr;
+}
+
+}  // namespace
 
 }  // namespace meshgate
