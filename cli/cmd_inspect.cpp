@@ -123,13 +123,16 @@ int inspect_bytes(const InspectOptions& options, const std::string& display, Byt
       return;
     }
     const FormatRow& row = row_of(f.format);
-    if (options.json && row.fields && f.parsed()) {
+    // A container's report lists its nested files after its own: only a
+    // file without them is streamed (their list is made as the walk goes on).
+    if (options.json && row.fields && f.parsed() && f.children.empty()) {
       stream_report(f, row);
       streamed = true;
       shown.ok = f.ok();
       return;
     }
     shown.report = row.inspect(f);
+    if (options.json && row.fields && f.parsed()) shown.report["fields"] = row.fields(f, false).to_json();
     if (const CoverageSummary* coverage = f.coverage()) shown.uncovered = coverage->uncovered;
     shown.data = f.data;
     shown.ok = f.ok();

@@ -68,7 +68,10 @@ namespace meshgate {
 // populated_slots, empty_slots and per member {slot, slots, offset, extent,
 // alignment_mod_16, kind}.
 [[nodiscard]] nlohmann::json pac_summary_json(const pac::Container& container);
-[[nodiscard]] nlohmann::json pac_inspect_json(Bytes data, const pac::ParseResult& result);
+// The report without "fields" (a rejected container's "fields": [] stays), and
+// the fields as a listing made a slot at a time (keep the container alive).
+[[nodiscard]] nlohmann::json pac_inspect_head(Bytes data, const pac::ParseResult& result);
+[[nodiscard]] FieldListing pac_field_listing(const pac::Container& container);
 
 // The same shape for a Texm texture (format "nikita-texm"): fields are the
 // header, the palette (format 0), each level (type "pixels[565]", value

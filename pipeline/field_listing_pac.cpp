@@ -27,29 +27,42 @@ json pac_summary_json(const pac::Container& c) {
           {"members", std::move(members)}};
 }
 
-json pac_inspect_json(Bytes data, const pac::ParseResult& result) {
+json pac_inspect_head(Bytes data, const pac::ParseResult& result) {
   using namespace pac;
   const bool pnst = result.ok() ? result.container->kind == Kind::pnst
                                 : container_kind(data.first(std::min<size_t>(data.size(), 8))) == Kind::pnst;
   json out = inspect_envelope(pnst ? kPnstFormatName : kPacFormatName, data, result.ok(), result.diagnostics);
   if (!result.ok()) return out;
-  const Container& c = *result.container;
-  json fields = json::array();
-  append_record(fields, "header", 0, c.header);
-  for (size_t k = 0; k < c.slots.size(); ++k)
-    append_record(fields, "slots[" + std::to_string(k) + "]", kHeaderSpec.size + k * uint64_t{kSlotSpec.size}, c.slots[k]);
-  for (const Member& m : c.members)
-    fields.push_back({{"path", "slots[" + std::to_string(m.slots.front()) + "].member"},
-                      {"offset", m.offset},
-                      {"size", m.extent},
-                      {"type", m.kind == MemberKind::opaque ? "bytes" : "member"},
-                      {"value", slot_name(m.slots.front())},
-                      {"kind", std::string(member_kind_name(m.kind))},
-                      {"status", status_string(Status::preserved_undecoded)}});
-  out["summary"] = pac_summary_json(c);
-  out["fields"] = std::move(fields);
+  out["summary"] = pac_summary_json(*result.container);
   out["coverage"] = coverage_json(result.coverage, data);
   return out;
+}
+
+// A group per slot record and per member, each fill capturing the container
+// and an index: a full table of 8,192 slots is not 16,384 fields held as one
+// JSON DOM by every side of a diff.
+FieldListing pac_field_listing(const pac::Container& c) {
+  using namespace pac;
+  FieldListing listing;
+  const Container* container = &c;  // the fills read the container where it lies
+  listing.add("header", [container](const std::string& key, json& out) { append_record(out, key, 0, container->header); });
+  for (uint32_t k = 0; k < c.slots.size(); ++k)
+    listing.add("slots[" + std::to_string(k) + "]", [container, k](const std::string& key, json& out) {
+      append_record(out, key, kHeaderSpec.size + k * uint64_t{kSlotSpec.size}, container->slots[k]);
+    });
+  for (uint32_t m = 0; m < c.members.size(); ++m)
+    listing.add("slots[" + std::to_string(c.members[m].slots.front()) + "].member",
+                [container, m](const std::string& key, json& out) {
+                  const Member& member = container->members[m];
+                  out.push_back({{"path", key},
+                                 {"offset", member.offset},
+                                 {"size", member.extent},
+                                 {"type", member.kind == MemberKind::opaque ? "bytes" : "member"},
+                                 {"value", slot_name(member.slots.front())},
+                                 {"kind", std::string(member_kind_name(member.kind))},
+                                 {"status", status_string(Status::preserved_undecoded)}});
+                });
+  return listing;
 }
 
 }  // namespace meshgate

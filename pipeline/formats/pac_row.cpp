@@ -50,7 +50,11 @@ void write_back(ParsedFile& f, RoundTripOutcome& out) {
   for (pac::Member& m : container.members) std::vector<std::byte>().swap(m.bytes);
 }
 
-nlohmann::json inspect(const ParsedFile& f) { return pac_inspect_json(f.data, *f.as<pac::ParseResult>()); }
+nlohmann::json inspect(const ParsedFile& f) { return pac_inspect_head(f.data, *f.as<pac::ParseResult>()); }
+
+FieldListing fields(const ParsedFile& f, bool outlives_file) {
+  return listing_of(*f.as<pac::ParseResult>()->container, outlives_file, pac_field_listing);
+}
 
 std::string summary_text(const nlohmann::json& report) {
   const auto& s = report["summary"];
@@ -134,7 +138,7 @@ constexpr FormatRow container_row(Format format) {
           .write_back = write_back,
           .read_only_reason = nullptr,
           .inspect = inspect,
-          .fields = nullptr,
+          .fields = fields,
           .summary_text = summary_text,
           .rebuild = rebuild,
           .describe_mark = describe_mark,
