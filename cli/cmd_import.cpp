@@ -1,7 +1,8 @@
 // `meshgate import MODEL.glb --as mod|msh [--like ORIGINAL] [--lod N] -o OUT
 // [--force]`: a new model built from a glTF 2.0 asset through the format's
 // builder (import/mod_from_gltf.hpp: the MOD layout builder;
-// import/msh_from_gltf.hpp: the canonical MSH exporter). Every loss is printed as a warning naming
+// import/msh_from_gltf.hpp: the canonical MSH exporter), through
+// import/gltf_import.hpp, the path `replace` takes for a glTF too. Every loss is printed as a warning naming
 // the mesh or vertex it concerns; what the format cannot hold is an error and
 // nothing is written. The result is parsed again like every written model.
 // Exit 0 written, 1 refused (the glTF needs what the format cannot hold, an
@@ -13,14 +14,9 @@
 
 #include "platform/utf8_path.hpp"
 #include "cli/commands.hpp"
-#include "parser/gltf/gltf_conventions.hpp"
-#include "parser/gltf/gltf_reader.hpp"
-#include "parser/mod/mod_parser.hpp"
+#include "import/gltf_import.hpp"
 #include "pipeline/file_reader.hpp"
 #include "pipeline/gltf_uri_files.hpp"
-#include "parser/msh/msh_parser.hpp"
-#include "import/mod_from_gltf.hpp"
-#include "import/msh_from_gltf.hpp"
 
 namespace meshgate::cli {
 
@@ -33,76 +29,30 @@ struct ImportOptions {
   SizeLimits limits{uint64_t{256} << 20};  // a glTF is not a format meshgate sizes by magic
 };
 
-// What the format's builder made of the glTF: the file, or the errors that
-// stop it, and the losses either way.
-struct ImportBuild {
-  std::vector<std::string> warnings, errors;
-  std::vector<std::byte> bytes;
-};
-
-const char* import_format_name(const ImportOptions& options) { return options.as == "mod" ? "a MOD" : "an MSH model"; }
-
-// --like: not a file of the format being built that parses. Printed.
-void refuse_like(const ImportOptions& options) {
-  std::cerr << "meshgate import: --like " << options.like << ": not " << import_format_name(options)
-            << " meshgate accepts\n";
-}
-
-// The glTF through the MOD layout builder; nullopt when --like does not parse (printed).
-// `like_origin`: how an address --like FILE!NESTED found it (a PAC slot's MOD may run into the slot's padding).
-std::optional<ImportBuild> build_imported_mod(const tinygltf::Model& asset, const ImportOptions& options, Bytes like_bytes,
-                                              const Origin& like_origin) {
-  std::optional<mod::ParseResult> like;
-  if (!options.like.empty() &&
-      !(like = mod::parse_mod(like_bytes, {.container_member = like_origin.container_member}))->ok()) {
-    refuse_like(options);
-    return std::nullopt;
-  }
-  mod::ImportedMod imported = mod::mod_from_gltf(asset, like ? &*like->model : nullptr);
-  ImportBuild built{std::move(imported.warnings), std::move(imported.errors), {}};
-  if (built.errors.empty()) built.bytes = mod::build_mod(imported.description).bytes;
-  return built;
-}
-
-// The glTF through the canonical MSH exporter; nullopt when --like does not parse (printed).
-std::optional<ImportBuild> build_imported_msh(const tinygltf::Model& asset, const ImportOptions& options, Bytes like_bytes) {
-  std::optional<msh::ParseResult> like;
-  if (!options.like.empty() && !(like = msh::parse_msh(like_bytes))->ok()) {
-    refuse_like(options);
-    return std::nullopt;
-  }
-  msh::ImportedMsh imported = msh::msh_from_gltf(asset, options.lod, like ? &*like->model : nullptr);
-  ImportBuild built{std::move(imported.warnings), std::move(imported.errors), {}};
-  std::string export_error;
-  if (built.errors.empty()) built.bytes = msh::export_msh(imported.model, &export_error);
-  if (built.errors.empty() && built.bytes.empty()) built.errors.push_back(export_error);
-  return built;
+const char* import_format_name(const ImportOptions& options) {
+  return import_format_text(options.as == "mod" ? ImportFormat::mod : ImportFormat::msh);
 }
 
 // The glTF asset (a .gltf's uris read through `folder`), with export --scale /
-// --y-up's root node removed, so the vertices and nodes are the model's own
-// again. nullopt after printing why, with the exit code in `exit_code`.
-std::optional<tinygltf::Model> read_import_asset(Bytes bytes, const ImportOptions& options, GltfFolderFiles& folder,
-                                                 int& exit_code) {
-  std::string error;
-  // The buffers together within --max-size, as the file itself is.
-  const gltf::ReadOptions read_options{&folder, options.limits.override_bytes.value_or(uint64_t{256} << 20)};
-  std::optional<tinygltf::Model> asset = gltf::read_asset(bytes, error, read_options);
-  if (!asset) {
-    std::cerr << "meshgate import: " << options.file << ": not a glTF 2.0 file meshgate reads: " << error << "\n";
+// --y-up's root node removed (import/gltf_import.hpp). nullopt after printing
+// why, with the exit code in `exit_code`.
+std::optional<tinygltf::Model> read_asset_for(Bytes bytes, const ImportOptions& options, GltfFolderFiles& folder,
+                                              int& exit_code) {
+  ImportAsset asset = read_import_asset(bytes, &folder, options.limits.override_bytes.value_or(uint64_t{256} << 20));
+  if (asset.unreadable) {
+    std::cerr << "meshgate import: " << options.file << ": not a glTF 2.0 file meshgate reads: " << asset.error << "\n";
     exit_code = kExitUsage;
     return std::nullopt;
   }
-  const std::optional<gltf::ExportConventions> conventions = gltf::undo_export_conventions(*asset, error);
-  if (!conventions) {
-    std::cerr << "meshgate import: error: " << error << "\nmeshgate import: nothing written\n";
+  if (!asset.model) {
+    std::cerr << "meshgate import: error: " << asset.error << "\nmeshgate import: nothing written\n";
     exit_code = kExitFailed;
     return std::nullopt;
   }
-  if (conventions->root_removed)
-    std::cout << "note: the export's root node (scale " << conventions->scale << (conventions->y_up ? ", y-up" : "")
+  if (asset.conventions.root_removed)
+    std::cout << "note: the export's root node (scale " << asset.conventions.scale << (asset.conventions.y_up ? ", y-up" : "")
               << ") removed: vertices and nodes as stored\n";
-  return asset;
+  return std::move(asset.model);
 }
 
 int run_import(const ImportOptions& options) {
@@ -119,7 +69,7 @@ int run_import(const ImportOptions& options) {
   // A .gltf's uris: below its own folder, by FileReader's rules.
   GltfFolderFiles folder(platform::path_from_utf8(options.file).parent_path());
   int exit_code = kExitOk;
-  const std::optional<tinygltf::Model> asset = read_import_asset(read.bytes, options, folder, exit_code);
+  const std::optional<tinygltf::Model> asset = read_asset_for(read.bytes, options, folder, exit_code);
   if (!asset) return exit_code;
   // The files the glTF's URIs name are inputs as much as the glTF itself.
   if (!outputs_are_usable({options.output}, folder.named_files(), "import", Overwrite::replace)) return kExitUsage;  // existence: checked above
@@ -129,17 +79,21 @@ int run_import(const ImportOptions& options) {
   if (!options.like.empty() &&
       !(like = read_single_input(options.like, {}, Overwrite::replace, {}, like_reader, "import", exit_code)))
     return exit_code;
-  const Bytes like_bytes = like ? like->bytes : Bytes{};
-  const std::optional<ImportBuild> built = options.as == "mod" ? build_imported_mod(*asset, options, like_bytes, like ? like->origin : Origin{})
-                                                               : build_imported_msh(*asset, options, like_bytes);
-  if (!built) return kExitUsage;
-  for (const std::string& w : built->warnings) std::cout << "warning: " << w << "\n";
-  if (!built->errors.empty()) {
-    for (const std::string& e : built->errors) std::cerr << "meshgate import: error: " << e << "\n";
+  const ImportBuild built = build_imported(*asset, {.as = options.as == "mod" ? ImportFormat::mod : ImportFormat::msh,
+                                                    .lod = options.lod,
+                                                    .like = like ? std::optional<Bytes>(like->bytes) : std::nullopt,
+                                                    .like_is_container_member = like && like->origin.container_member});
+  if (built.like_refused) {
+    std::cerr << "meshgate import: --like " << options.like << ": not " << import_format_name(options) << " meshgate accepts\n";
+    return kExitUsage;
+  }
+  for (const std::string& w : built.warnings) std::cout << "warning: " << w << "\n";
+  if (!built.errors.empty()) {
+    for (const std::string& e : built.errors) std::cerr << "meshgate import: error: " << e << "\n";
     std::cerr << "meshgate import: " << import_format_name(options) << " cannot hold this glTF; nothing written\n";
     return kExitFailed;
   }
-  return write_checked_model(options.output, built->bytes, nres::Profile::compatible, options.force, options.output, "import",
+  return write_checked_model(options.output, built.bytes, nres::Profile::compatible, options.force, options.output, "import",
                              overwrite_rule(options.force));
 }
 

@@ -5,18 +5,24 @@
 // then read back and proven (change/member_proof.hpp): a proof that fails
 // removes OUT. A PNG replacing a texture (a PTX entry, a Texm) is encoded in
 // the member's own pixel format and mip count first (change/png_conversion),
-// with PSNR per level in the summary and the JSON's `conversion`. Exit 0
+// with PSNR per level in the summary and the JSON's `conversion`; a glTF
+// replacing a MOD or an MSH model is imported like that member, as `import
+// --like` imports it (change/gltf_conversion), its losses in the summary and
+// the JSON's `conversion`. Exit 0
 // written and proven; 1 a member missing, a new file
 // refused, a container that cannot take the edit, a budget, or a failed
-// proof; 2 usage or I/O (and a container kind not written yet).
+// proof, a glTF the import refuses; 2 usage or I/O (and a container kind not
+// written yet).
 #include <filesystem>
 #include <iostream>
 
 #include "change/member_proof.hpp"
+#include "change/gltf_conversion.hpp"
 #include "change/member_rewrite.hpp"
 #include "change/png_conversion.hpp"
 #include "cli/commands.hpp"
 #include "parser/core/utf8_text.hpp"
+#include "pipeline/gltf_uri_files.hpp"
 #include "platform/utf8_path.hpp"
 
 namespace meshgate::cli {
@@ -29,42 +35,57 @@ struct MemberOptions {
   bool force = false, json = false, any_format = false;
   nres::Profile profile = nres::Profile::compatible;
   texm::ByteOrder texm_order = texm::ByteOrder::bgra;  // a PNG encoded into a Texm's 4-byte formats and palette
+  unsigned lod = 0;                                    // a glTF imported into an MSH: import --lod
   SizeLimits limits;
   [[nodiscard]] const char* command() const {
     return kind == MemberEditKind::replace ? "replace" : kind == MemberEditKind::add ? "add" : "remove";
   }
 };
 
-// A failure: its message, and the exit code it carries.
+// A failure: its message (empty: printed already), and the exit code it carries.
 struct Refusal {
   std::string message;
   int exit_code = kExitFailed;
 };
+
+// The largest glTF read, its buffers together: import's --max-size default
+// (a glTF is not a format meshgate sizes by magic).
+uint64_t gltf_max_bytes(const MemberOptions& o) { return o.limits.override_bytes.value_or(uint64_t{256} << 20); }
 
 bool is_png(Bytes b) {
   static constexpr unsigned char kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
   return b.size() >= 8 && std::equal(b.begin(), b.begin() + 8, kSignature, [](std::byte x, unsigned char y) { return x == std::byte{y}; });
 }
 
-bool names_gltf(const std::string& path) {
-  const std::string ext = platform::path_from_utf8(path).extension().string();
-  return ext == ".glb" || ext == ".gltf" || ext == ".GLB" || ext == ".GLTF";
+// What a conversion on the way in puts in place of NEWFILE's bytes, and
+// what the summary and the JSON's `conversion` say of it.
+struct Conversion {
+  std::vector<std::byte> bytes;
+  nlohmann::json json;
+  std::vector<std::string> lines;  // the summary's, each printed indented
+};
+
+// A glTF no import took: the member is no model, or it is added (`add`
+// puts a file in as it is). Names both kinds.
+Refusal gltf_refusal(const MemberOptions& o, const AddressLevel& member) {
+  const std::string what = o.kind == MemberEditKind::add
+                               ? "is the container it would be added to (run `meshgate import` first)"
+                               : "holds a " + (member.format == Format::unknown ? std::string("member of no format meshgate reads")
+                                                                               : std::string(format_name(member.format)));
+  return Refusal{o.new_file + " is a glTF: `" + o.command() + "` imports a glTF into a model member only (a dmc3-mod, or "
+                 "an nres-msh model), and " + member.display + " " + what};
 }
 
 // The new file as the member's format needs it: a file of the member's own
-// format that parses, unless --any-format. A PNG reaches here only when no
-// conversion took it (the member is no texture, or it is added); a glTF is
-// refused until its import is wired in (a usage error: nothing is wrong with
-// the file).
+// format that parses, unless --any-format. A PNG or a glTF reaches here only
+// when no conversion took it (the member is no texture, no model, or it is
+// added).
 std::optional<Refusal> check_new_file(const MemberOptions& o, const AddressLevel& member, Bytes bytes,
                                       const ParseTreeOptions& tree) {
   if (is_png(bytes) && !o.any_format)
     return Refusal{o.new_file + " is a PNG: `replace` encodes a PNG into a texture member only (a PTX entry, "
                    "FILE.ptx!N, or a Texm, Textures.lib!NAME), and " + member.display + " is not one"};
-  if (names_gltf(o.new_file))
-    return Refusal{o.new_file + " is a glTF: importing it in place of a member is not supported yet; run `meshgate "
-                   "import` with --like the extracted member, then replace with its output",
-                   kExitUsage};
+  if (is_gltf(o.new_file, bytes) && !o.any_format) return gltf_refusal(o, member);
   if (o.any_format) return std::nullopt;
   const ParsedFile put = parse_level({.display = o.new_file, .bytes = {bytes.begin(), bytes.end()}, .origin = member.origin}, tree);
   const bool adding = o.kind == MemberEditKind::add;
@@ -91,7 +112,7 @@ uint32_t added_type(const AddressLevel& container, Bytes bytes, const ParseTreeO
 }
 
 nlohmann::json result_json(const MemberOptions& o, const MemberRewrite& rewrite, const RewriteProof& proof,
-                           const PngConversion* conversion) {
+                           const Conversion* conversion) {
   const std::string& output = o.output;
   nlohmann::json levels = nlohmann::json::array();
   for (const LevelChange& l : rewrite.levels)
@@ -99,14 +120,15 @@ nlohmann::json result_json(const MemberOptions& o, const MemberRewrite& rewrite,
                       {"size_after", l.size_after}});
   return {{"output", output}, {"changed", nlohmann::json::array({rewrite.changed})}, {"unchanged", proof.unchanged},
           {"levels", levels},
-          {"conversion", conversion ? conversion_json(o.new_file, conversion->encoded) : nlohmann::json(nullptr)}};
+          {"conversion", conversion ? conversion->json : nlohmann::json(nullptr)}};
 }
 
-void print_text(const MemberOptions& o, const MemberRewrite& rewrite, const RewriteProof& proof, const PngConversion* conversion) {
+void print_text(const MemberOptions& o, const MemberRewrite& rewrite, const RewriteProof& proof, const Conversion* conversion) {
   const LevelChange& member = rewrite.levels.back();
   std::cout << o.command() << (o.kind == MemberEditKind::replace ? "d " : o.kind == MemberEditKind::add ? "ed " : "d ")
             << display_text(rewrite.changed) << " (" << member.size_before << " -> " << member.size_after << " bytes)\n";
-  if (conversion) std::cout << "  " << display_text(conversion_summary(o.new_file, conversion->encoded)) << "\n";
+  if (conversion)
+    for (const std::string& line : conversion->lines) std::cout << "  " << display_text(line) << "\n";
   for (size_t i = 0; i + 1 < rewrite.levels.size(); ++i)
     std::cout << "  rewrote " << display_text(rewrite.levels[i].address) << ": " << rewrite.levels[i].size_before << " -> "
               << rewrite.levels[i].size_after << " bytes\n";
@@ -116,7 +138,7 @@ void print_text(const MemberOptions& o, const MemberRewrite& rewrite, const Rewr
 
 // Reads OUT back and proves it; a proof that fails removes it.
 int prove_written(const MemberOptions& o, const AddressPath& path, const MemberEdit& edit, const MemberRewrite& rewrite,
-                  const ParseTreeOptions& tree, const PngConversion* conversion) {
+                  const ParseTreeOptions& tree, const Conversion* conversion) {
   const std::optional<std::vector<std::byte>> back = read_file(platform::path_from_utf8(o.output), {.override_bytes = UINT64_MAX});
   const std::string added = rewrite.changed.substr(rewrite.changed.rfind('!') + 1);
   const RewriteProof proof = back ? prove_rewrite(path, edit, added, Bytes(*back), tree)
@@ -134,8 +156,46 @@ int prove_written(const MemberOptions& o, const AddressPath& path, const MemberE
 }
 
 int refuse(const MemberOptions& o, const Refusal& r) {
-  std::cerr << "meshgate " << o.command() << ": " << display_text(r.message) << "\n";
+  if (!r.message.empty()) std::cerr << "meshgate " << o.command() << ": " << display_text(r.message) << "\n";
   return r.exit_code;
+}
+
+// A PNG replacing a texture, encoded as that texture; none when the member is no texture.
+std::optional<Conversion> png_conversion(const MemberOptions& o, const AddressPath& path, Bytes png,
+                                         std::optional<Refusal>& refused) {
+  PngConversion c = convert_png(path, png, {.texm_order = o.texm_order, .png_limits = {}});
+  if (!c.applies) return std::nullopt;
+  if (!c.encoded.ok()) return refused = Refusal{o.new_file + ": " + c.encoded.error}, std::nullopt;
+  nlohmann::json json = conversion_json(o.new_file, c.encoded);
+  std::string summary = conversion_summary(o.new_file, c.encoded);
+  return Conversion{std::move(c.encoded.bytes), std::move(json), {std::move(summary)}};
+}
+
+// A glTF replacing a MOD or an MSH model, imported like it (its .gltf's uris
+// read as `import` reads them); none when the member is no model.
+std::optional<Conversion> gltf_conversion(const MemberOptions& o, const AddressPath& path, Bytes gltf,
+                                          std::optional<Refusal>& refused) {
+  GltfFolderFiles folder(platform::path_from_utf8(o.new_file).parent_path());
+  GltfConversion c = convert_gltf(path, gltf, folder, {.lod = o.lod, .max_bytes = gltf_max_bytes(o)});
+  if (!c.applies) return std::nullopt;
+  // The files the glTF's uris name are inputs as much as the glTF itself (OUT's existence: checked before).
+  if (!outputs_are_usable({o.output}, folder.named_files(), o.command(), Overwrite::replace))
+    return refused = Refusal{"", kExitUsage}, std::nullopt;
+  if (!c.ok()) return refused = Refusal{o.new_file + ": " + c.error}, std::nullopt;
+  std::vector<std::string> lines{gltf_conversion_summary(o.new_file, c)};
+  for (const std::string& w : c.warnings) lines.push_back("warning: " + w);
+  nlohmann::json json = gltf_conversion_json(o.new_file, c);
+  return Conversion{std::move(c.bytes), std::move(json), std::move(lines)};
+}
+
+// NEWFILE converted on the way in (replace only; --any-format puts its bytes
+// in as they are): a PNG into a texture, a glTF into a model.
+std::optional<Conversion> convert_new_file(const MemberOptions& o, const AddressPath& path, Bytes put,
+                                           std::optional<Refusal>& refused) {
+  if (o.kind != MemberEditKind::replace || o.any_format) return std::nullopt;
+  if (is_png(put)) return png_conversion(o, path, put, refused);
+  if (is_gltf(o.new_file, put)) return gltf_conversion(o, path, put, refused);
+  return std::nullopt;
 }
 
 int run_member_edit(const MemberOptions& o) {
@@ -151,20 +211,17 @@ int run_member_edit(const MemberOptions& o) {
   if (o.kind != MemberEditKind::remove) {
     if (!outputs_are_usable({o.output}, std::vector<std::string>{file, o.new_file}, o.command(), overwrite_rule(o.force)))
       return kExitUsage;
-    put = read_file(platform::path_from_utf8(o.new_file), {.override_bytes = o.limits.for_format(Format::unknown)});
+    const uint64_t limit = is_gltf(o.new_file, {}) ? gltf_max_bytes(o) : o.limits.for_format(Format::unknown);
+    put = read_file(platform::path_from_utf8(o.new_file), {.override_bytes = limit});
     if (!put) return refuse(o, {o.new_file + ": cannot be read (no such file, or over --max-size)", kExitUsage});
   }
   const ParseTreeOptions tree{.profile = o.profile, .limits = o.limits};
   const AddressPath path = walk_address(input->display, input->bytes, nested.empty() ? std::vector<std::string>{} : address_names(nested), tree);
   if (!path.error.empty()) return refuse(o, {path.error});
-  // A PNG replacing a texture is encoded as that texture (--any-format puts its bytes in as they are).
-  std::optional<PngConversion> conversion;
-  if (put && o.kind == MemberEditKind::replace && !o.any_format && is_png(*put)) {
-    PngConversion c = convert_png(path, *put, {.texm_order = o.texm_order, .png_limits = {}});
-    if (c.applies && !c.encoded.ok()) return refuse(o, {o.new_file + ": " + c.encoded.error});
-    if (c.applies) conversion = std::move(c);
-  }
-  const Bytes new_bytes = conversion ? Bytes(conversion->encoded.bytes) : put ? Bytes(*put) : Bytes{};
+  std::optional<Refusal> not_converted;
+  const std::optional<Conversion> conversion = put ? convert_new_file(o, path, *put, not_converted) : std::nullopt;
+  if (not_converted) return refuse(o, *not_converted);
+  const Bytes new_bytes = conversion ? Bytes(conversion->bytes) : put ? Bytes(*put) : Bytes{};
   MemberEdit edit{.kind = o.kind, .member = path.levels.back().member, .bytes = new_bytes, .name = o.name};
   if (put && !conversion)
     if (const auto refused = check_new_file(o, path.levels.back(), *put, tree)) return refuse(o, *refused);
@@ -186,12 +243,15 @@ CLI::App* add_member_command(CLI::App& app, int& exit_code, MemberEditKind kind,
                   kind == MemberEditKind::add ? "the container, a file or FILE!MEMBER" : "FILE!MEMBER[!MEMBER...]")
       ->required();
   if (kind != MemberEditKind::remove) {
-    cmd->add_option("NEWFILE", options->new_file, "the member's new bytes: a file of the member's own format")->required();
+    cmd->add_option("NEWFILE", options->new_file, "the member's new bytes: a file of the member's own format, a PNG for a texture, a glTF for a model")->required();
     cmd->add_flag("--any-format", options->any_format, "put NEWFILE in whatever its format (an opaque member)");
-    if (kind == MemberEditKind::replace)
+    if (kind == MemberEditKind::replace) {
       add_enum_option(cmd, "--texm-order", options->texm_order, {{"bgra", texm::ByteOrder::bgra}, {"argb", texm::ByteOrder::argb}},
                       "a PNG put into a Texm: byte order of its 4-byte formats and palette, the spec's [CONFLICT]: bgra "
                       "(memory B,G,R,A, openparkan, default) or argb (A,R,G,B; fparkan)");
+      cmd->add_option("--lod", options->lod, "a glTF put into an MSH model: the slot column (LOD) its meshes go to, as import --lod")
+          ->check(CLI::Range(0, 4));
+    }
   }
   if (kind == MemberEditKind::add)
     cmd->add_option("--name", options->name, "the new member's name (an NRes entry's; a PAC slot or PTX entry is numbered)");

@@ -6,18 +6,25 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "change/gltf_conversion.hpp"
 #include "change/member_proof.hpp"
 #include "change/member_rewrite.hpp"
+#include "export/gltf_export.hpp"
+#include "parser/mod/mod_parser.hpp"
+#include "parser/msh/msh_parser.hpp"
 #include "parser/nres/nres_diagnostic_codes.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_parser.hpp"
 #include "parser/ptx/ptx_parser.hpp"
 #include "parser/zip/zip_directory.hpp"
 #include "parser/zip/zip_volume.hpp"
+#include "pipeline/gltf_uri_files.hpp"
 #include "synth/mod/mod_synth.hpp"
+#include "synth/msh/msh_synth.hpp"
 #include "synth/ptx/ptx_synth.hpp"
 #include "synth/zip/zip_synth.hpp"
 #include "writer/nres/nres_layout_builder.hpp"
@@ -272,6 +279,115 @@ TEST(MemberRewrite, AnAddressDeeperThanMaxNestedIsALimitNotAMiss) {
   const AddressPath path = walk_address("outer", Bytes(outer), {"slot_0000"}, options);
   EXPECT_TRUE(path.limited);
   EXPECT_NE(path.error.find("--max-nested"), std::string::npos) << path.error;
+}
+
+// A glTF in place of a model member (change/gltf_conversion.hpp): what an
+// unedited export gives back, counted as `export` counts it.
+struct ModelCounts {
+  uint64_t meshes = 0, primitives = 0, vertices = 0, triangles = 0;
+  friend bool operator==(const ModelCounts&, const ModelCounts&) = default;
+};
+
+gltf::Exported export_level(const AddressLevel& level) {
+  const Bytes bytes(level.bytes);
+  if (level.format == Format::dmc3_mod) {
+    const mod::ParseResult parsed = mod::parse_mod(bytes, {.container_member = level.origin.container_member});
+    EXPECT_TRUE(parsed.ok()) << level.display;
+    return parsed.model ? gltf::export_mod(*parsed.model, bytes, {.source_name = "m.mod"}) : gltf::Exported{};
+  }
+  const msh::ParseResult parsed = msh::parse_msh(bytes);
+  EXPECT_TRUE(parsed.ok()) << level.display;
+  return parsed.model ? gltf::export_msh(*parsed.model, bytes, {.source_name = "m.msh"}) : gltf::Exported{};
+}
+
+ModelCounts counts_of(const AddressLevel& level) {
+  const gltf::ExportSummary s = export_level(level).summary;
+  return {s.meshes, s.primitives, s.vertices, s.triangles};
+}
+
+std::vector<std::byte> glb_of(const AddressLevel& level) {
+  const std::string glb = gltf::glb_bytes(export_level(level).asset);
+  return {reinterpret_cast<const std::byte*>(glb.data()), reinterpret_cast<const std::byte*>(glb.data()) + glb.size()};
+}
+
+// The whole of `replace ADDRESS edited.glb`: the member exported, the glTF
+// imported like it, put in, proven; the model read back has the counts the
+// member had.
+void expect_unedited_gltf_put_back(const std::vector<std::byte>& outer, const std::vector<std::string>& names, Format format) {
+  const AddressPath path = walk_address("outer", Bytes(outer), names, {});
+  ASSERT_TRUE(path.error.empty()) << path.error;
+  ASSERT_EQ(path.levels.back().format, format);
+  const std::vector<std::byte> glb = glb_of(path.levels.back());
+  ASSERT_TRUE(is_gltf("edited.bin", Bytes(glb)));
+  GltfFolderFiles folder(std::filesystem::temp_directory_path());
+  const GltfConversion c = convert_gltf(path, Bytes(glb), folder, {});
+  ASSERT_TRUE(c.applies);
+  ASSERT_TRUE(c.ok()) << c.error;
+  EXPECT_EQ(c.format, format);
+  EXPECT_TRUE(c.warnings.empty()) << c.warnings.front();
+  const MemberEdit edit{.kind = MemberEditKind::replace, .member = path.levels.back().member, .bytes = Bytes(c.bytes)};
+  const MemberRewrite rewrite = rewrite_member(path, edit, {});
+  ASSERT_TRUE(rewrite.error.empty()) << rewrite.error;
+  const RewriteProof proof = prove_rewrite(path, edit, "", Bytes(rewrite.bytes), {});
+  EXPECT_TRUE(proof.ok()) << proof.failed_level << ": " << proof.error;
+  const AddressPath back = walk_address("outer", Bytes(rewrite.bytes), names, {});
+  ASSERT_TRUE(back.error.empty()) << back.error;
+  const ModelCounts before = counts_of(path.levels.back()), after = counts_of(back.levels.back());
+  EXPECT_GT(before.triangles, 0u);
+  EXPECT_EQ(after, before) << "meshes " << after.meshes << " vs " << before.meshes << ", primitives " << after.primitives
+                           << " vs " << before.primitives << ", vertices " << after.vertices << " vs " << before.vertices
+                           << ", triangles " << after.triangles << " vs " << before.triangles;
+  const nlohmann::json json = gltf_conversion_json("edited.glb", c);
+  EXPECT_EQ(json["format"], std::string(format_name(format)));
+  EXPECT_EQ(json["like"], "outer!" + names.back());
+}
+
+TEST(MemberRewrite, AnUneditedGltfOfAPacModSlotPutBackHasTheSameCounts) {
+  expect_unedited_gltf_put_back(three_mod_pac(), {"slot_0002"}, Format::dmc3_mod);
+}
+
+TEST(MemberRewrite, AnUneditedGltfOfAnMshInAnNResArchivePutBackHasTheSameCounts) {
+  size_t models = 0;
+  for (const SynthFile& f : msh::synth_msh_corpus(49, 3)) {
+    if (!f.name.ends_with(".msh")) continue;
+    nres::ArchiveDescription d;
+    d.entries.push_back(entry(kData, "FIRST.DAT", text_bytes("first")));
+    d.entries.push_back(entry(kData, "MODEL.MSH", f.bytes));
+    d.entries.push_back(entry(kData, "LAST.DAT", text_bytes("last")));
+    SCOPED_TRACE(f.name);
+    expect_unedited_gltf_put_back(nres::build_nres(d), {"MODEL.MSH"}, Format::nres_msh);
+    ++models;
+  }
+  EXPECT_EQ(models, 3u);
+}
+
+TEST(MemberRewrite, AGltfIsImportedOnlyIntoAModelAndOnlyWhenTheImportTakesIt) {
+  const std::vector<std::byte> pac = three_mod_pac();
+  const AddressPath mod_slot = walk_address("outer", Bytes(pac), {"slot_0000"}, {});
+  ASSERT_TRUE(mod_slot.error.empty()) << mod_slot.error;
+  const std::vector<std::byte> glb = glb_of(mod_slot.levels.back());
+  GltfFolderFiles folder(std::filesystem::temp_directory_path());
+  // No model: nothing imported (replace then refuses it, naming both kinds).
+  const std::vector<SynthFile> ptx_files = ptx::synth_ptx_corpus(3, 1);
+  const AddressPath entry0 = walk_address("outer", Bytes(ptx_files.front().bytes), {"0"}, {});
+  ASSERT_TRUE(entry0.error.empty()) << entry0.error;
+  EXPECT_FALSE(convert_gltf(entry0, Bytes(glb), folder, {}).applies);
+  // Not glTF: the reader's cause, nothing built.
+  const std::vector<std::byte> junk = text_bytes("{\"asset\": {\"version\": \"1.0\"}}");
+  const GltfConversion refused = convert_gltf(mod_slot, Bytes(junk), folder, {});
+  EXPECT_TRUE(refused.applies);
+  EXPECT_FALSE(refused.ok());
+  EXPECT_TRUE(refused.bytes.empty());
+  EXPECT_NE(refused.error.find("not a glTF 2.0 file meshgate reads"), std::string::npos) << refused.error;
+  // A GLB cut short: refused, nothing built.
+  std::vector<std::byte> cut = glb;
+  cut.resize(cut.size() / 2);
+  const GltfConversion short_glb = convert_gltf(mod_slot, Bytes(cut), folder, {});
+  EXPECT_FALSE(short_glb.ok());
+  EXPECT_TRUE(short_glb.bytes.empty());
+  EXPECT_NE(short_glb.error.find("not a glTF 2.0 file meshgate reads"), std::string::npos) << short_glb.error;
+  EXPECT_TRUE(is_gltf("x.GLTF", {}));
+  EXPECT_FALSE(is_gltf("x.mod", Bytes(pac)));
 }
 
 }  // namespace

@@ -4,8 +4,9 @@
 # thing the gate names against a lock of the corpus before; --json has
 # exactly {output, changed, unchanged, levels, conversion}; the exit codes
 # of every refusal (a missing member naming the nearest, a MOD into a MOT
-# slot, -o naming the input, a PNG, the budgets); a volume level written
-# and read back (unzip -t, zipfile); a failed
+# slot, -o naming the input, a PNG, a glTF, the budgets); a volume level
+# written and read back (unzip -t, zipfile); an unedited glTF export of a
+# MOD slot and of an MSH entry put back with the same counts; a failed
 # read-back proof leaves no output. Usage: members_cli.sh MESHGATE
 set -euo pipefail
 bin=$1
@@ -109,6 +110,56 @@ printf '\x89PNG\r\n\x1a\n0000' > "$work/x.png"
 # member that is no texture, as a file of the wrong kind.
 expect 1 "not a readable PNG" "$bin" replace "$work/corpus/pl_0000.ptx!0" "$work/x.png" -o "$work/x.ptx"
 expect 1 "encodes a PNG into a texture member only" "$bin" replace "$pac!slot_0000" "$work/x.png" -o "$work/x.pac"
+# A glTF in place of a model member, imported like it (import --like the member): an unedited export of a
+# PAC's MOD slot (a .glb) and of an MSH in an NRes archive (a .gltf + .bin: its uri read as import reads it)
+# put back give models with the counts the members had (export's meshes, primitives, vertices, triangles),
+# and the proof passes; the JSON's conversion says what was done.
+counts() {
+  "$bin" export "$1" -o "$work/counted.glb" --force --json | python3 -c '
+import json, sys
+s = json.load(sys.stdin)["models"][0]["summary"]
+print(s["meshes"], s["primitives"], s["vertices"], s["triangles"])'
+}
+rlb=$work/materials/models_0000.rlb
+mkdir -p "$work/gl"
+"$bin" export "$pac!slot_0000" -o "$work/s0.glb" >/dev/null || fail "export of slot_0000 exited $?"
+"$bin" export "$rlb!MODEL0000.MSH" --format gltf -o "$work/gl/m.gltf" >/dev/null || fail "export of MODEL0000.MSH exited $?"
+for case in "$pac!slot_0000 $work/s0.glb $work/g.pac dmc3-mod" "$rlb!MODEL0000.MSH $work/gl/m.gltf $work/g.rlb nres-msh"; do
+  read -r address gltf out format <<< "$case"
+  "$bin" replace "$address" "$gltf" -o "$out" --json > "$work/g.json" || fail "replace $address with an unedited glTF exited $?"
+  python3 - "$work/g.json" "$gltf" "$format" "$(basename "${address%%!*}")!${address#*!}" <<'PY' || fail "replace $address: the JSON's conversion"
+import json, sys
+r = json.load(open(sys.argv[1]))
+c = r["conversion"]
+assert set(c) == {"from", "format", "importer", "like", "lod", "root_removed", "warnings"}, sorted(c)
+assert c["from"] == sys.argv[2] and c["format"] == sys.argv[3] and c["like"] == sys.argv[4], c
+assert c["importer"] == "import --as " + ("mod" if sys.argv[3] == "dmc3-mod" else "msh") + " --like", c
+assert c["warnings"] == [] and r["levels"][-1]["format"] == sys.argv[3], r
+PY
+  before=$(counts "$address") after=$(counts "$out!${address#*!}")
+  [ -n "$before" ] && [ "$before" = "$after" ] || fail "replace $address with its unedited glTF: counts $after, were $before"
+  "$bin" roundtrip "$out" >/dev/null || fail "$out does not round-trip"
+done
+"$bin" replace "$pac!slot_0000" "$work/s0.glb" -o "$work/g2.pac" > "$work/g.txt" || fail "replace with a glTF (text) exited $?"
+grep -qF "imported $work/s0.glb as a dmc3-mod like pl_0000.pac!slot_0000 (import --as mod --like)" "$work/g.txt" ||
+  fail "replace with a glTF did not say what it imported: $(cat "$work/g.txt")"
+# Refused, exit 1: into a member that is no model (naming both kinds), a glTF the import refuses (naming the
+# cause: cut short; a uri leading out of its folder), and exit 2 for -o naming a file a uri names.
+head -c 2000 "$work/s0.glb" > "$work/cut.glb"
+python3 - "$work/gl/m.gltf" "$work/gl/out.gltf" <<'PY'
+import json, sys
+g = json.load(open(sys.argv[1]))
+g["buffers"][0]["uri"] = "../m.bin"
+json.dump(g, open(sys.argv[2], "w"))
+PY
+expect 1 "is a glTF: \`replace\` imports a glTF into a model member only" "$bin" replace "$pac!slot_0002" "$work/s0.glb" -o "$work/x.pac"
+grep -qF "holds a dmc3-mot" "$work/err.txt" || fail "a glTF into a MOT slot did not name the MOT: $(cat "$work/err.txt")"
+expect 1 "cut.glb: not a glTF 2.0 file meshgate reads" "$bin" replace "$pac!slot_0000" "$work/cut.glb" -o "$work/x.pac"
+expect 1 "'..' leads out of the glTF's folder" "$bin" replace "$rlb!MODEL0000.MSH" "$work/gl/out.gltf" -o "$work/x.lib"
+cp "$work/gl/m.bin" "$work/m.bin.before"
+expect 2 "is one of the inputs" "$bin" replace "$rlb!MODEL0000.MSH" "$work/gl/m.gltf" -o "$work/gl/m.bin" --force
+cmp -s "$work/gl/m.bin" "$work/m.bin.before" || fail "replace wrote over the buffer its glTF names"
+expect 1 "is a glTF" "$bin" add "$rlb" "$work/s0.glb" --name NEW.MSH -o "$work/x.lib"
 expect 1 "past --max-nested 2" "$bin" replace "$deep!$target" "$work/s0.mod" -o "$work/x.pac" --max-nested 2
 expect 1 "--max-inflated" "$bin" extract "$work/nbz/nested/nested_volume_pac_mod.nbz!inner.nbz" -o "$work/x.nbz" --max-inflated 10
 [ ! -e "$work/x.pac" ] && [ ! -e "$work/x.lib" ] && [ ! -e "$work/x.nbz" ] && [ ! -e "$work/x.ptx" ] || fail "a refused command wrote its output"

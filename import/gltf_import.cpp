@@ -1,0 +1,65 @@
+#include "import/gltf_import.hpp"
+
+#include "import/mod_from_gltf.hpp"
+#include "import/msh_from_gltf.hpp"
+#include "parser/gltf/gltf_reader.hpp"
+#include "parser/mod/mod_parser.hpp"
+#include "parser/msh/msh_parser.hpp"
+
+namespace meshgate {
+
+namespace {
+
+ImportBuild refused_like() {
+  ImportBuild built;
+  built.like_refused = true;
+  return built;
+}
+
+ImportBuild build_mod(const tinygltf::Model& asset, const ImportRequest& request) {
+  std::optional<mod::ParseResult> like;
+  if (request.like && !(like = mod::parse_mod(*request.like, {.container_member = request.like_is_container_member}))->ok())
+    return refused_like();
+  mod::ImportedMod imported = mod::mod_from_gltf(asset, like ? &*like->model : nullptr);
+  ImportBuild built{std::move(imported.warnings), std::move(imported.errors), {}};
+  if (built.errors.empty()) built.bytes = mod::build_mod(imported.description).bytes;
+  return built;
+}
+
+ImportBuild build_msh(const tinygltf::Model& asset, const ImportRequest& request) {
+  std::optional<msh::ParseResult> like;
+  if (request.like && !(like = msh::parse_msh(*request.like))->ok()) return refused_like();
+  msh::ImportedMsh imported = msh::msh_from_gltf(asset, request.lod, like ? &*like->model : nullptr);
+  ImportBuild built{std::move(imported.warnings), std::move(imported.errors), {}};
+  std::string export_error;
+  if (built.errors.empty()) built.bytes = msh::export_msh(imported.model, &export_error);
+  if (built.errors.empty() && built.bytes.empty()) built.errors.push_back(export_error);
+  return built;
+}
+
+}  // namespace
+
+ImportAsset read_import_asset(Bytes bytes, gltf::UriSource* uris, uint64_t max_bytes) {
+  ImportAsset out;
+  out.model = gltf::read_asset(bytes, out.error, {uris, max_bytes});
+  if (!out.model) {
+    out.unreadable = true;
+    return out;
+  }
+  // export --scale / --y-up's root node removed, so the vertices and nodes are the model's own again.
+  const std::optional<gltf::ExportConventions> conventions = gltf::undo_export_conventions(*out.model, out.error);
+  if (!conventions) {
+    out.model.reset();
+    return out;
+  }
+  out.conventions = *conventions;
+  return out;
+}
+
+ImportBuild build_imported(const tinygltf::Model& asset, const ImportRequest& request) {
+  return request.as == ImportFormat::mod ? build_mod(asset, request) : build_msh(asset, request);
+}
+
+const char* import_format_text(ImportFormat as) { return as == ImportFormat::mod ? "a MOD" : "an MSH model"; }
+
+}  // namespace meshgate

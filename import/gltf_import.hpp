@@ -1,0 +1,56 @@
+// One glTF import, as `meshgate import` runs it and as `replace` runs it for
+// a glTF put in place of a MOD or MSH member (change/gltf_conversion.hpp):
+// the asset read through gltf_reader.hpp's checks (a .gltf's uris through the
+// caller's UriSource), the export's conventions root undone, then the
+// format's builder (mod_from_gltf.hpp, msh_from_gltf.hpp) with the --like
+// model. One path for both, so the two commands cannot drift apart.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <tiny_gltf.h>
+
+#include "parser/core/byte_reader.hpp"
+#include "parser/gltf/gltf_conventions.hpp"
+#include "parser/gltf/gltf_uri.hpp"
+
+namespace meshgate {
+
+// The asset, or why not: `unreadable` (not a glTF 2.0 file meshgate reads:
+// gltf_reader's refusal) or a conventions root that is not the export's.
+struct ImportAsset {
+  std::optional<tinygltf::Model> model;
+  gltf::ExportConventions conventions;
+  std::string error;
+  bool unreadable = false;
+};
+// `max_bytes`: the buffers together (import --max-size, as the file itself is).
+[[nodiscard]] ImportAsset read_import_asset(Bytes bytes, gltf::UriSource* uris, uint64_t max_bytes);
+
+enum class ImportFormat { mod, msh };
+
+struct ImportRequest {
+  ImportFormat as = ImportFormat::mod;
+  unsigned lod = 0;                       // msh: the slot column (LOD) the meshes go to (--lod)
+  std::optional<Bytes> like;              // --like's bytes; none: no like file
+  bool like_is_container_member = false;  // a PAC slot's MOD may run into the slot's padding
+};
+
+// What the format's builder made of the asset: the file, or the errors that
+// stop it, and the losses (warnings) either way. `like_refused`: the like
+// file is not a file of the format that parses (nothing was built).
+struct ImportBuild {
+  std::vector<std::string> warnings, errors;
+  std::vector<std::byte> bytes;
+  bool like_refused = false;
+  [[nodiscard]] bool ok() const { return !like_refused && errors.empty(); }
+};
+[[nodiscard]] ImportBuild build_imported(const tinygltf::Model& asset, const ImportRequest& request);
+
+// "a MOD" / "an MSH model": what a message calls the format built.
+[[nodiscard]] const char* import_format_text(ImportFormat as);
+
+}  // namespace meshgate
