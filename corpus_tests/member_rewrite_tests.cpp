@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "export/gltf_export.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
+#include "parser/gltf/gltf_reader.hpp"
 #include "parser/nres/nres_diagnostic_codes.hpp"
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_parser.hpp"
@@ -359,6 +361,47 @@ TEST(MemberRewrite, AnUneditedGltfOfAnMshInAnNResArchivePutBackHasTheSameCounts)
     ++models;
   }
   EXPECT_EQ(models, 3u);
+}
+
+// The first primitive's POSITION accessor, as floats.
+std::vector<float> first_positions(const tinygltf::Model& asset) {
+  return gltf::accessor_floats(asset, asset.meshes.at(0).primitives.at(0).attributes.at("POSITION")).value_or(std::vector<float>{});
+}
+
+// An edited glTF: the member is the edit (its first vertex moved), nothing else changed and the proof passes.
+TEST(MemberRewrite, AnEditedGltfPutInAPacModSlotIsTheEdit) {
+  const std::vector<std::byte> pac = three_mod_pac();
+  const AddressPath path = walk_address("outer", Bytes(pac), {"slot_0002"}, {});
+  ASSERT_TRUE(path.error.empty()) << path.error;
+  gltf::Exported exported = export_level(path.levels.back());
+  tinygltf::Model& asset = exported.asset;
+  const tinygltf::Accessor& positions = asset.accessors.at(static_cast<size_t>(asset.meshes.at(0).primitives.at(0).attributes.at("POSITION")));
+  const tinygltf::BufferView& view = asset.bufferViews.at(static_cast<size_t>(positions.bufferView));
+  unsigned char* x = asset.buffers.at(static_cast<size_t>(view.buffer)).data.data() + view.byteOffset + positions.byteOffset;
+  float moved = 0;
+  std::memcpy(&moved, x, 4);
+  moved += 0.5f;
+  std::memcpy(x, &moved, 4);
+  const std::string glb_text = gltf::glb_bytes(asset);
+  const std::vector<std::byte> glb(reinterpret_cast<const std::byte*>(glb_text.data()),
+                                   reinterpret_cast<const std::byte*>(glb_text.data()) + glb_text.size());
+  GltfFolderFiles folder(std::filesystem::temp_directory_path());
+  const GltfConversion c = convert_gltf(path, Bytes(glb), folder, {});
+  ASSERT_TRUE(c.ok()) << c.error;
+  EXPECT_FALSE(std::equal(c.bytes.begin(), c.bytes.end(), path.levels.back().bytes.begin(), path.levels.back().bytes.end()));
+  const MemberEdit edit{.kind = MemberEditKind::replace, .member = path.levels.back().member, .bytes = Bytes(c.bytes)};
+  const MemberRewrite rewrite = rewrite_member(path, edit, {});
+  ASSERT_TRUE(rewrite.error.empty()) << rewrite.error;
+  const RewriteProof proof = prove_rewrite(path, edit, "", Bytes(rewrite.bytes), {});
+  EXPECT_TRUE(proof.ok()) << proof.failed_level << ": " << proof.error;
+  EXPECT_EQ(proof.unchanged, 2u);
+  const AddressPath back = walk_address("outer", Bytes(rewrite.bytes), {"slot_0002"}, {});
+  ASSERT_TRUE(back.error.empty()) << back.error;
+  const std::vector<float> now = first_positions(export_level(back.levels.back()).asset);
+  ASSERT_FALSE(now.empty());
+  EXPECT_EQ(now, first_positions(asset));
+  EXPECT_EQ(now[0], moved);
+  EXPECT_EQ(counts_of(back.levels.back()), counts_of(path.levels.back()));
 }
 
 TEST(MemberRewrite, AGltfIsImportedOnlyIntoAModelAndOnlyWhenTheImportTakesIt) {
