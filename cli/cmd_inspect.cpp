@@ -1,4 +1,7 @@
 #include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "platform/utf8_path.hpp"
 #include "cli/commands.hpp"
@@ -91,14 +94,26 @@ int inspect_too_large(const InspectOptions& options, const FileRead& read) {
   return kExitFailed;
 }
 
+// A nested file's report as compact text: a container of 8,192 members
+// holds 8,192 of them until its own report is written, and as JSON objects
+// they took 151x the file. Invalid UTF-8 is replaced as the report's dump does.
+std::string compact_text(const nlohmann::json& report) {
+  return report.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 // The fields a group at a time, straight to stdout: a 20,000-node model
-// lists ~700,000 of them, too many to hold as one JSON DOM.
-void stream_report(const ParsedFile& f, const FormatRow& row) {
+// lists ~700,000 of them, too many to hold as one JSON DOM. `children`: the
+// nested files' reports (compact_text), listed one at a time before them.
+void stream_report(const ParsedFile& f, const FormatRow& row, const std::vector<std::string>* children = nullptr) {
   const FieldListing fields = row.fields(f, false);
   const nlohmann::json head = row.inspect(f);
   std::vector<JsonSequence> sequences = {{{"fields"}, [&](const JsonElementSink& element) {
                                             for (const nlohmann::json& field : fields) element(field);
                                           }}};
+  if (children)
+    sequences.push_back({{"children"}, [children](const JsonElementSink& element) {
+                           for (const std::string& text : *children) element(nlohmann::json::parse(text));
+                         }});
   const CoverageSummary* coverage = f.coverage();
   const std::vector<UncoveredRange> none;
   add_uncovered(sequences, head, coverage ? coverage->uncovered : none, f.data);
@@ -108,38 +123,45 @@ void stream_report(const ParsedFile& f, const FormatRow& row) {
 // One walk of the file's tree: the file itself is reported, and each file
 // nested in it (an archive's, container's or volume's) is listed with its
 // format, verdict (parse, round trip) and diagnostics, as roundtrip records it.
+// With --json a file with fields is streamed: one without nested files when
+// it is visited, a container when the walk leaves it (its nested files'
+// reports held as text until then, its fields made as they are written).
 int inspect_bytes(const InspectOptions& options, const std::string& display, Bytes data, const Origin& origin) {
   // Payloads are not copied: the report reads them where they lie, so peak memory stays ~1x the file.
   const ParseTreeOptions tree{.profile = options.profile, .strict = options.strict, .limits = options.limits,
                               .origin = origin};
   Inspected shown;
   bool streamed = false;
+  std::optional<std::vector<std::string>> held;  // a streamed container's nested reports
   bool child_failed = false;  // a nested file rejected or written back different: exit 1, as roundtrip's
-  parse_tree(display, data, tree, [&](ParsedFile& f) {
+  const auto enter = [&](ParsedFile& f) {
     if (f.depth > 0) {
       const RoundTripOutcome o = roundtrip_file(f, /*hashes=*/true);
       child_failed = child_failed || !(o.identical || (o.read_only && o.parsed));
-      shown.report["children"].push_back(roundtrip_json(o));
+      if (held) held->push_back(compact_text(roundtrip_json(o)));
+      else shown.report["children"].push_back(roundtrip_json(o));
       return;
     }
     const FormatRow& row = row_of(f.format);
-    // A container's report lists its nested files after its own: only a
-    // file without them is streamed (their list is made as the walk goes on).
-    if (options.json && row.fields && f.parsed() && f.children.empty()) {
-      stream_report(f, row);
+    if (options.json && row.fields && f.parsed()) {
+      if (f.children.empty()) stream_report(f, row);
+      else held.emplace();  // written by `leave`, once its nested files are listed
       streamed = true;
       shown.ok = f.ok();
       return;
     }
     shown.report = row.inspect(f);
-    if (options.json && row.fields && f.parsed()) shown.report["fields"] = row.fields(f, false).to_json();
     if (const CoverageSummary* coverage = f.coverage()) shown.uncovered = coverage->uncovered;
     shown.data = f.data;
     shown.ok = f.ok();
     shown.diagnostics = f.diagnostics();
     if (shown.ok) shown.summary = row.summary_text(shown.report);
     if (!f.children.empty()) shown.report["children"] = nlohmann::json::array();
-  });
+  };
+  const auto leave = [&](ParsedFile& f) {
+    if (f.depth == 0 && held) stream_report(f, row_of(f.format), &*held);
+  };
+  parse_tree(display, data, tree, enter, leave);
   if (!streamed) emit(options, shown);
   return shown.ok && !child_failed ? kExitOk : kExitFailed;
 }

@@ -58,7 +58,7 @@ bool synth_options_are_usable(const SynthOptions& options, const SynthGenerator&
     return false;
   }
   if (options.records > 0 && (!generator.records || options.malformed || options.chain_nodes > 0)) {
-    std::cerr << "meshgate synth: --records makes one scm or mot file; it does not go with "
+    std::cerr << "meshgate synth: --records makes one mod, scm or mot file; it does not go with "
               << (!generator.records ? format : options.malformed ? "--malformed" : "--chain") << "\n";
     return false;
   }
@@ -196,8 +196,8 @@ void add_synth(CLI::App& app, int& exit_code) {
                   "instead of the corpus; for measuring how memory and time grow with node count")
       ->check(CLI::Range(uint64_t{1}, msh::kMaxChainNodes));
   cmd->add_option("--records", options->records,
-                  "scm, mot: write one file of N of the format's smallest records (scm: three-vertex meshes, at most "
-                  "65,025; mot: tracks, at most 65,536), records_NNNNN.EXT, instead of the corpus; for measuring "
+                  "mod, scm, mot: write one file of N of the format's smallest records (mod, scm: three-vertex "
+                  "meshes, at most 65,025; mot: tracks, at most 65,536), records_NNNNN.EXT, instead of the corpus; for measuring "
                   "what each record costs a command")
       ->check(CLI::PositiveNumber);
   cmd->add_flag("--malformed", options->malformed,

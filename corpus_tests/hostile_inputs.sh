@@ -616,10 +616,13 @@ for kind in opaque nested; do
   what="a PAC of 8192 $kind members"
   node_run records_pac_${kind}_inspect 16 -- "$bin" inspect "$model"
   grep -q "8192 members" "$work/records_pac_${kind}_inspect.stdout" || fail "records_pac_${kind}_inspect: not 8192 members"
-  # inspect --json of the nested ones lists 8,192 nested files' reports as one
-  # JSON list (88 MiB, 151x this small file): bounded here at 200x, not 16x.
-  multiple=16; [ $kind = nested ] && multiple=200
-  node_run records_pac_${kind}_inspect_json $multiple -- "$bin" inspect "$model" --json
+  # inspect --json of the nested ones held the 8,192 nested files' reports as
+  # one JSON list and the PAC's fields as one DOM (88 MiB, 151x this small
+  # file); now the fields are written a slot at a time and the reports are
+  # held as text until the PAC's own report is written (34 MiB).
+  node_run records_pac_${kind}_inspect_json 16 -- "$bin" inspect "$model" --json
+  grep -q "\"path\": \"$model!slot_8191\"" "$work/records_pac_${kind}_inspect_json.stdout" ||
+    [ $kind = opaque ] || fail "records_pac_nested_inspect_json: the last nested file is not listed"
   rm -f "$work/records_pac_${kind}_inspect_json.stdout"
   node_run records_pac_${kind}_roundtrip 16 -- "$bin" roundtrip "$model"
   node_run records_pac_${kind}_rebuild 16 -- "$bin" rebuild "$model" --canonical -o "$work/records/rebuilt.pac"
@@ -631,6 +634,74 @@ for kind in opaque nested; do
   grep -q '"slots\[8191\].member"' "$work/records/dump.json" || fail "records_pac_${kind}_dump: the last member is not dumped"
   rm -f "$work/records/rebuilt.pac" "$work/records/dump.json"
 done
+rm -rf "$work/records"
+# A PTX at its entry limit (511: the count table ends by 0x800), every entry
+# one block: the first one-block entry of a generated companion, 511 times
+# (1 MiB). When its fields were one JSON DOM (every side of a diff held
+# one), rebuild, diff --semantic and diff peaked at 99-101 MiB, over 16x +
+# 64 MiB (80 MiB); now 18-23 MiB.
+mkdir -p "$work/records"
+"$bin" synth ptx --seed 1 --count 8 --out "$work/records/ptx" >/dev/null || fail "synth ptx"
+"$py" - "$work/records" <<'PY' || fail "records_ptx fixture"
+import glob, struct, sys
+for name in sorted(glob.glob(sys.argv[1] + "/ptx/*.ptx")):
+    b = open(name, "rb").read()
+    if struct.unpack_from("<II", b, 0)[1] == 1 and b[0x800:0x804] != b"TM2\0":
+        break
+else:
+    sys.exit("no companion whose first entry is one block")
+count = 511
+head = struct.pack("<I", count) + struct.pack("<I", 1) * count
+open(sys.argv[1] + "/limit.ptx", "wb").write(head.ljust(0x800, b"\0") + b[0x800:0x1000] * count)
+PY
+model=$work/records/limit.ptx
+size=$(stat -c %s "$model")
+what="a PTX of 511 entries"
+node_run records_ptx_inspect 16 -- "$bin" inspect "$model"
+grep -q "511 textures" "$work/records_ptx_inspect.stdout" || fail "records_ptx_inspect: not 511 textures"
+node_run records_ptx_inspect_json 16 -- "$bin" inspect "$model" --json
+grep -q '"path": "entries\[510\].dds.magic"' "$work/records_ptx_inspect_json.stdout" ||
+  fail "records_ptx_inspect_json: the last entry's fields are not listed"
+rm -f "$work/records_ptx_inspect_json.stdout"
+node_run records_ptx_roundtrip 16 -- "$bin" roundtrip "$model"
+node_run records_ptx_rebuild 16 -- "$bin" rebuild "$model" --canonical -o "$work/records/rebuilt.ptx"
+node_run records_ptx_diff_semantic 16 -- "$bin" diff --semantic "$model" "$work/records/rebuilt.ptx"
+grep -q "diff: equal" "$work/records_ptx_diff_semantic.stdout" || fail "records_ptx_diff_semantic: not equal"
+node_run records_ptx_diff 16 -- "$bin" diff "$model" "$work/records/rebuilt.ptx"
+node_run records_ptx_dump 16 -- "$bin" dump "$model" -o "$work/records/dump.json"
+grep -q '"entries\[510\]' "$work/records/dump.json" || fail "records_ptx_dump: the last entry is not dumped"
+rm -rf "$work/records"
+# An NRes archive of 65,536 directory entries, each an empty payload (4 MiB;
+# the parser takes up to 1 Mi entries, a 64 MiB directory that takes each
+# command a minute, so a sixteenth of it). When its fields were one JSON DOM
+# inspect peaked at 580 MiB, rebuild, diff --semantic and diff at 2.0-2.2 GiB,
+# dump 1.1 GiB; now 19 / 149 / 141 / 59 / 55 MiB. rebuild and diff --semantic
+# build the canonical archive besides (checked at 24x, as GUARANTEES states).
+mkdir -p "$work/records"
+"$py" - "$work/records" <<'PY' || fail "records_nres fixture"
+import struct, sys
+count = 65536
+out = bytearray(b"NRes" + struct.pack("<III", 0x100, count, 16 + 64 * count))
+for i in range(count):
+    out += struct.pack("<5I", 0x20202020, 0, 0, 0, 0) + (b"e%07d" % i).ljust(36, b"\0") + struct.pack("<II", 16, i)
+open(sys.argv[1] + "/entries.nres", "wb").write(out)
+PY
+model=$work/records/entries.nres
+size=$(stat -c %s "$model")
+what="an NRes archive of 65536 entries"
+node_run records_nres_inspect 16 -- "$bin" inspect "$model"
+grep -q "65536 entries" "$work/records_nres_inspect.stdout" || fail "records_nres_inspect: not 65536 entries"
+node_run records_nres_inspect_json 16 -- "$bin" inspect "$model" --json
+grep -q '"path": "entries\[65535\].payload"' "$work/records_nres_inspect_json.stdout" ||
+  fail "records_nres_inspect_json: the last entry's fields are not listed"
+rm -f "$work/records_nres_inspect_json.stdout"
+node_run records_nres_roundtrip 16 -- "$bin" roundtrip "$model"
+node_run records_nres_rebuild 24 -- "$bin" rebuild "$model" --canonical -o "$work/records/rebuilt.nres"
+node_run records_nres_diff_semantic 24 -- "$bin" diff --semantic "$model" "$work/records/rebuilt.nres"
+grep -q "diff: equal" "$work/records_nres_diff_semantic.stdout" || fail "records_nres_diff_semantic: not equal"
+node_run records_nres_diff 16 -- "$bin" diff "$model" "$work/records/rebuilt.nres"
+node_run records_nres_dump 16 -- "$bin" dump "$model" -o "$work/records/dump.json"
+grep -q '"entries\[65535\]' "$work/records/dump.json" || fail "records_nres_dump: the last entry is not dumped"
 rm -rf "$work/records"
 unset NODE_SECONDS
 

@@ -49,6 +49,10 @@ namespace meshgate {
 // The same shape for an NRes archive; `summary` holds `entries` (and
 // `nested_archives`, entries whose payload is itself an NRes).
 [[nodiscard]] nlohmann::json nres_inspect_json(Bytes data, const nres::ParseResult& result);
+// The same without "fields", and the fields as a listing made an entry at a
+// time (keep the archive alive; the file's bytes are read while it is made).
+[[nodiscard]] nlohmann::json nres_inspect_head(Bytes data, const nres::ParseResult& result);
+[[nodiscard]] FieldListing nres_field_listing(Bytes data, const nres::Archive& archive);
 
 // The same shape for an MSH model (format "nres-msh"); `summary` holds
 // entries, nodes, slots, batches, vertices, indices, triangles, keys, frames.
@@ -89,7 +93,10 @@ namespace meshgate {
 // entries [{framing, dds, width, height, pixel_format, fourcc, mip_count,
 // complete_mip_chain, dds_bytes}], trailing_bytes and reference_decoder.
 [[nodiscard]] nlohmann::json ptx_summary_json(const ptx::Companion& companion);
-[[nodiscard]] nlohmann::json ptx_inspect_json(Bytes data, const ptx::ParseResult& result);
+// The report without "fields" (a rejected companion's "fields": [] stays), and
+// the fields as a listing made an entry at a time (keep the companion alive).
+[[nodiscard]] nlohmann::json ptx_inspect_head(Bytes data, const ptx::ParseResult& result);
+[[nodiscard]] FieldListing ptx_field_listing(const ptx::Companion& companion);
 
 // A MAT0 material (format "nikita-mat0"): the header, each phase and each
 // track with its keys (a raw payload of another version as one "bytes"

@@ -32,7 +32,7 @@ std::vector<ViolationCase> msh_violations(uint64_t) { return msh::semantic_viola
 
 const std::array kGenerators{
     SynthGenerator{"mod", without_fold<mod::synth_mod_corpus>, mod::malformed_mod_cases,
-                   mod::semantic_violation_mod_cases, nullptr, nullptr, false},
+                   mod::semantic_violation_mod_cases, nullptr, nullptr, false, mod::synth_mod_records, mod::kMaxMeshes},
     SynthGenerator{"nres", nres::synth_nres_corpus, nres::malformed_nres_cases, nullptr, nullptr, nullptr, true},
     SynthGenerator{"msh", msh::synth_msh_corpus, msh::malformed_msh_cases, msh_violations, nullptr,
                    msh::synth_msh_chain, true},

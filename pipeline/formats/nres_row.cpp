@@ -79,7 +79,16 @@ void write_model(ParsedFile& f, RoundTripOutcome& out) {
   compare_written(out, f.data, [&](const PartObserver* o) { return msh::write_msh(model, o); });
 }
 
-nlohmann::json inspect_archive(const ParsedFile& f) { return nres_inspect_json(f.data, *f.as<nres::ParseResult>()); }
+nlohmann::json inspect_archive(const ParsedFile& f) { return nres_inspect_head(f.data, *f.as<nres::ParseResult>()); }
+
+FieldListing archive_fields(const ParsedFile& f, bool outlives_file) {
+  const nres::Archive& archive = *f.as<nres::ParseResult>()->archive;
+  if (!outlives_file) return nres_field_listing(f.data, archive);
+  const auto copy = std::make_shared<const nres::Archive>(archive);  // the bytes are read while it is made
+  FieldListing fields = nres_field_listing(f.data, *copy);
+  fields.keep_alive(copy);
+  return fields;
+}
 
 nlohmann::json inspect_model(const ParsedFile& f) {
   const MshFile& m = *f.as<MshFile>();
@@ -244,7 +253,7 @@ constexpr FormatRow archive_row(Format format) {
           .write_back = write_archive,
           .read_only_reason = nullptr,
           .inspect = inspect_archive,
-          .fields = nullptr,
+          .fields = archive_fields,
           .summary_text = archive_summary,
           .rebuild = rebuild_archive,
           .describe_mark = describe_archive_mark,

@@ -21,7 +21,11 @@ void write_back(ParsedFile& f, RoundTripOutcome& out) {
   compare_written(out, f.data, [&](const PartObserver* o) { return ptx::write_ptx(companion, o); });
 }
 
-nlohmann::json inspect(const ParsedFile& f) { return ptx_inspect_json(f.data, *f.as<ptx::ParseResult>()); }
+nlohmann::json inspect(const ParsedFile& f) { return ptx_inspect_head(f.data, *f.as<ptx::ParseResult>()); }
+
+FieldListing fields(const ParsedFile& f, bool outlives_file) {
+  return listing_of(*f.as<ptx::ParseResult>()->companion, outlives_file, ptx_field_listing);
+}
 
 std::string summary_text(const nlohmann::json& report) {
   const auto& s = report["summary"];
@@ -150,7 +154,7 @@ const FormatRow kPtxRow{.format = Format::dmc3_ptx,
                         .write_back = ptx_row::write_back,
                         .read_only_reason = nullptr,
                         .inspect = ptx_row::inspect,
-                        .fields = nullptr,
+                        .fields = ptx_row::fields,
                         .summary_text = ptx_row::summary_text,
                         .rebuild = ptx_row::rebuild,
                         .describe_mark = ptx_row::describe_mark,

@@ -255,6 +255,47 @@ void synth_mod_corpus(uint64_t seed, uint64_t count, const SynthSink& sink) {
   }
 }
 
+namespace {
+
+// One triangle at `index`'s place on a grid, every vertex on node 0 with the
+// whole weight; the first two start the strip (as in every retail strip).
+MeshDescription tiny_mesh(Prng& rng, uint64_t index) {
+  MeshDescription m;
+  const float x0 = static_cast<float>(index % 256), z0 = static_cast<float>(index / 256 % 256);
+  for (uint16_t i = 0; i < 3; ++i) {
+    m.positions.push_back({x0 + static_cast<float>(i / 2), rng.real(-0.5f, 0.5f), z0 + static_cast<float>(i % 2)});
+    m.normals.push_back({0.0f, 1.0f, 0.0f});
+    m.uv.push_back({static_cast<int16_t>(i * 1024), static_cast<int16_t>(i % 2 * 4096)});
+    m.blend_indices.push_back({0, 0, 0, 0});
+    m.control.push_back(static_cast<uint16_t>(kQuantizedWeightSum | (i < 2 ? kTopologyBreakMask : 0)));
+  }
+  return m;
+}
+
+}  // namespace
+
+ModDescription records_mod_description(uint64_t seed, uint64_t meshes) {
+  Prng rng(seed * 0x100000001B3ull + meshes + 0x30D);
+  ModDescription d;
+  d.nodes.push_back(NodeDescription{});
+  d.transforms.push_back(TransformDescription{});
+  meshes = std::clamp<uint64_t>(meshes, 1, kMaxMeshes);
+  for (uint64_t made = 0; made < meshes;) {
+    ObjectDescription& o = d.objects.emplace_back();
+    const uint64_t count = std::min<uint64_t>(255, meshes - made);
+    for (uint64_t k = 0; k < count; ++k) o.meshes.push_back(tiny_mesh(rng, made + k));
+    compute_bounds(o);
+    made += count;
+  }
+  return d;
+}
+
+SynthFile synth_mod_records(uint64_t seed, uint64_t meshes) {
+  char name[32];
+  std::snprintf(name, sizeof name, "records_%05llu.mod", static_cast<unsigned long long>(meshes));
+  return {name, build_mod(records_mod_description(seed, meshes)).bytes};
+}
+
 std::vector<SynthFile> synth_mod_corpus(uint64_t seed, uint64_t count) {
   std::vector<SynthFile> files;
   synth_mod_corpus(seed, count, [&](SynthFile&& f) {

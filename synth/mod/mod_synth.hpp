@@ -29,6 +29,14 @@ struct FacingPlan {
 void synth_mod_corpus(uint64_t seed, uint64_t count, const SynthSink& sink);
 [[nodiscard]] std::vector<SynthFile> synth_mod_corpus(uint64_t seed, uint64_t count);
 
+// The most meshes a MOD holds: 255 objects (a u8 count) of 255 meshes (a u8 each).
+inline constexpr uint64_t kMaxMeshes = 255 * 255;
+// One model of `meshes` (1..kMaxMeshes) three-vertex meshes, 255 to an object,
+// one node: the format's smallest records, records_NNNNN.mod (`synth mod
+// --records N`), for measuring memory at the record-count limit.
+[[nodiscard]] ModDescription records_mod_description(uint64_t seed, uint64_t meshes);
+[[nodiscard]] SynthFile synth_mod_records(uint64_t seed, uint64_t meshes);
+
 // One corrupted variant per diagnostic code in codes::kAll, each from a valid
 // base file of the seed with a single field (or the length) changed.
 [[nodiscard]] std::vector<MalformedCase> malformed_mod_cases(uint64_t seed);
