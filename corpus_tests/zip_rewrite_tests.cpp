@@ -124,8 +124,8 @@ void expect_verbatim(const std::vector<std::byte>& before, const std::vector<std
     }
     ++checked;
   }
-  EXPECT_EQ(checked, old_dir.entries.size() - std::count_if(old_dir.entries.begin(), old_dir.entries.end(),
-                                                             [&](auto& e) { return edited.count(e.name) > 0; }));
+  const auto untouched = std::ranges::count_if(old_dir.entries, [&](auto& e) { return edited.count(e.name) == 0; });
+  EXPECT_EQ(checked, static_cast<size_t>(untouched));
 }
 
 // Saves a written volume and what it must hold for zip_rewrite_readers.sh:
