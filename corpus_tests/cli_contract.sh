@@ -76,6 +76,13 @@ PY
 # MSH: standalone models and models nested in outer archives are format nres-msh;
 # inspect's summary holds the model counts; a malformed model exits 1.
 "$bin" synth msh --seed 9 --count 10 --malformed --out "$work/msh" >/dev/null
+# A chain the exporter cannot write (more than 65,534 animation keys from
+# about 48,000 nodes) is refused naming why, nothing written: it was an empty
+# chain_50000.msh and exit 0.
+rc=0; "$bin" synth msh --chain 50000 --out "$work/chain" >/dev/null 2>"$work/chain.err" || rc=$?
+[ $rc = 2 ] || fail "synth msh --chain 50000 exited $rc, expected 2"
+grep -q "more than 65534 animation keys" "$work/chain.err" || fail "synth msh --chain 50000: $(cat "$work/chain.err")"
+[ ! -e "$work/chain/chain_50000.msh" ] || fail "synth msh --chain 50000 wrote a file"
 mkdir "$work/msh_valid" && cp "$work"/msh/synth_* "$work/msh_valid/"
 "$bin" roundtrip "$work/msh_valid" --json > "$work/msh.json" || fail "roundtrip of synthetic MSH exited $?"
 "$bin" inspect "$work/msh/synth_msh_0000.msh" --json > "$work/msh_inspect.json" || fail "inspect of MSH exited $?"

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <functional>
 #include <numeric>
+#include <stdexcept>
+#include <string>
 
 #include "parser/core/byte_reader.hpp"
 #include "parser/msh/msh_diagnostic_codes.hpp"
@@ -235,7 +237,12 @@ ExportModel chain_export_model(uint64_t seed, uint64_t nodes) {
 SynthFile synth_msh_chain(uint64_t seed, uint64_t nodes) {
   char name[64];
   std::snprintf(name, sizeof name, "chain_%05llu.msh", static_cast<unsigned long long>(nodes));
-  return {name, export_msh(chain_export_model(seed, nodes))};
+  std::string error;
+  std::vector<std::byte> bytes = export_msh(chain_export_model(seed, nodes), &error);
+  // An empty file written with exit 0 (as from 48,000 nodes on) is no model:
+  // the exporter's reason is the command's message.
+  if (bytes.empty()) throw std::runtime_error("a chain of " + std::to_string(nodes) + " nodes: " + error);
+  return {name, std::move(bytes)};
 }
 
 // ---- malformed variants -------------------------------------------------------
