@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "parser/nres/nres_parser.hpp"
+#include "parser/zip/zip_volume.hpp"
 #include "pipeline/nested_address.hpp"
 
 namespace meshgate {
@@ -110,16 +111,20 @@ const ContainerMember* find_member(const std::vector<ContainerMember>& members, 
   return nullptr;
 }
 
-AddressPath walk_address(const std::string& outer_display, Bytes outer, const std::vector<std::string>& names,
-                         const ParseTreeOptions& options) {
-  AddressPath path;
-  path.levels.push_back({.display = outer_display, .bytes = {outer.begin(), outer.end()}, .origin = options.origin});
+namespace {
+
+// The walk down `names` from path's last level; `first`: that level already
+// parsed (the outer volume read from its file), else it is parsed from its bytes.
+AddressPath walk_from(AddressPath path, const ParsedFile* first, const std::vector<std::string>& names,
+                      const ParseTreeOptions& options) {
   if (names.size() > options.limits.nested_files)
     return stopped(std::move(path), "the address is " + std::to_string(names.size()) + " files deep, past --max-nested " +
                                         std::to_string(options.limits.nested_files), true);
   uint64_t inflated_left = options.limits.inflated_bytes;
   for (const std::string& name : names) {
-    const ParsedFile f = parse_level(path.levels.back(), options);
+    std::optional<ParsedFile> own;
+    const ParsedFile& f = first ? *first : own.emplace(parse_level(path.levels.back(), options));
+    first = nullptr;
     path.levels.back().format = f.format;
     const std::string& holder = path.levels.back().display;
     const LevelMembers held = members_of(f);
@@ -141,9 +146,51 @@ AddressPath walk_address(const std::string& outer_display, Bytes outer, const st
                                           " bytes, past its format's size limit (--max-size)", true);
     path.levels.push_back(std::move(next));
   }
+  if (first) {
+    path.levels.back().format = first->format;
+    return path;
+  }
   const ParsedFile last = parse_level(path.levels.back(), options);
   path.levels.back().format = last.format;
   return path;
+}
+
+}  // namespace
+
+AddressPath walk_address(const std::string& outer_display, Bytes outer, const std::vector<std::string>& names,
+                         const ParseTreeOptions& options) {
+  AddressPath path;
+  path.levels.push_back({.display = outer_display, .bytes = {outer.begin(), outer.end()}, .origin = options.origin});
+  return walk_from(std::move(path), nullptr, names, options);
+}
+
+std::shared_ptr<const OuterVolume> open_outer_volume(const std::string& display, std::shared_ptr<zip::VolumeSource> source,
+                                                     const ParseTreeOptions& options, std::string& error) {
+  auto outer = std::make_shared<OuterVolume>();
+  outer->source = source;
+  outer->parsed.path = display;
+  outer->parsed.format = Format::zip_volume;
+  outer->parsed.origin = options.origin;
+  const zip::ParseResult& result = outer->parsed.model.emplace<zip::ParseResult>(zip::parse_volume(std::move(source)));
+  if (!result.ok()) {
+    error = display + " is a zip-volume container that does not parse (inspect it for why)";
+    return nullptr;
+  }
+  return outer;
+}
+
+AddressPath walk_address(const std::string& outer_display, std::shared_ptr<const OuterVolume> outer,
+                         const std::vector<std::string>& names, const ParseTreeOptions& options) {
+  AddressPath path;
+  path.levels.push_back({.display = outer_display, .bytes = {}, .origin = options.origin, .format = Format::zip_volume});
+  const ParsedFile* parsed = &outer->parsed;  // held by the path, whatever order the arguments below are made in
+  path.outer_volume = std::move(outer);
+  return walk_from(std::move(path), parsed, names, options);
+}
+
+ParsedFile parse_path_level(const AddressPath& path, size_t j, const ParseTreeOptions& options) {
+  if (j == 0 && path.outer_volume) return path.outer_volume->parsed;
+  return parse_level(path.levels[j], options);
 }
 
 }  // namespace meshgate

@@ -6,10 +6,12 @@
 // written back into the level above it.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "parser/zip/zip_directory.hpp"
 #include "pipeline/format_rows.hpp"
 #include "pipeline/parse_tree.hpp"
 
@@ -17,17 +19,28 @@ namespace meshgate {
 
 struct AddressLevel {
   std::string display;           // its report path, "em000.pac!slot_0003"
-  std::vector<std::byte> bytes;  // its bytes (a volume member's inflated)
+  std::vector<std::byte> bytes;  // its bytes (a volume member's inflated); none for an OuterVolume
   Origin origin;                 // what its container says of it
   Format format = Format::unknown;
   size_t member = 0;             // in the level above: ContainerMember::index
   bool inflated = false;         // its bytes were inflated from a volume
 };
 
+// The outer file when it is an NBZ/ZIP volume read from its file, never
+// whole (replace / add / remove of a volume of any size): positioned reads,
+// and the volume as libzip lists it over them. Its level holds no bytes; its
+// edit is planned and streamed by the volume writer (writer/zip/), and its
+// proof reads the written file back the same way (change/member_proof.hpp).
+struct OuterVolume {
+  std::shared_ptr<zip::VolumeSource> source;
+  ParsedFile parsed;  // format zip_volume, no data: its members are inflated through `source`
+};
+
 struct AddressPath {
   std::vector<AddressLevel> levels;  // the outer file first; the last is the file the address names
   std::string error;                 // why the address names no file
   bool limited = false;              // a budget (--max-nested, --max-inflated, --max-size) stopped the walk
+  std::shared_ptr<const OuterVolume> outer_volume;  // set: levels[0] is this volume, read from its file
 };
 
 // The address's names split at '!' ("GData.afs/em000.pac!slot_0000" -> two).
@@ -61,5 +74,18 @@ struct MemberBytes {
 // below the outer file, at most `inflated_bytes` inflated on the way.
 [[nodiscard]] AddressPath walk_address(const std::string& outer_display, Bytes outer, const std::vector<std::string>& names,
                                        const ParseTreeOptions& options);
+
+// The volume read through `source`, as a parsed level (no bytes held), or
+// why libzip cannot open it.
+[[nodiscard]] std::shared_ptr<const OuterVolume> open_outer_volume(const std::string& display,
+                                                                    std::shared_ptr<zip::VolumeSource> source,
+                                                                    const ParseTreeOptions& options, std::string& error);
+
+// The same walk from a volume read from its file: no level holds the volume.
+[[nodiscard]] AddressPath walk_address(const std::string& outer_display, std::shared_ptr<const OuterVolume> outer,
+                                       const std::vector<std::string>& names, const ParseTreeOptions& options);
+
+// Level `j` of `path` parsed: the outer volume as opened, any other level from its bytes.
+[[nodiscard]] ParsedFile parse_path_level(const AddressPath& path, size_t j, const ParseTreeOptions& options);
 
 }  // namespace meshgate

@@ -1,8 +1,12 @@
 #include "change/member_proof.hpp"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "change/member_rewrite.hpp"
+#include "parser/zip/zip_volume.hpp"
+#include "platform/utf8_path.hpp"
+#include "writer/zip/zip_copy_check.hpp"
 #include "parser/core/hashing.hpp"
 #include "pipeline/roundtrip.hpp"
 
@@ -36,6 +40,26 @@ class Prover {
   Prover(const AddressPath& before, const MemberEdit& edit, const std::string& added_name, const ParseTreeOptions& options)
       : before_(before), edit_(edit), added_name_(added_name), options_(options) {}
 
+  // The outer volume read back from `written` (the rewrite streamed it):
+  // its untouched records equal the ranges they were copied from, then its
+  // members and the levels below proven as any level's are.
+  RewriteProof run_streamed(std::shared_ptr<zip::VolumeSource> written) {
+    const std::string& display = before_.levels[0].display;
+    const OuterVolume& was = *before_.outer_volume;
+    const size_t k = container_level(before_, edit_.kind);
+    const bool add_here = k == 0 && edit_.kind == MemberEditKind::add;
+    const zip::EditedEntry edited{.index = add_here ? std::nullopt : std::optional<size_t>(before_.levels[1].member),
+                                  .removed = k == 0 && edit_.kind == MemberEditKind::remove, .added = add_here};
+    if (auto why = zip::check_copied_records(*was.source, *written, edited, zip::kMaxMembers))
+      return fail(display, *why), proof_;
+    std::string error;
+    const std::shared_ptr<const OuterVolume> now = open_outer_volume(display, std::move(written), options_, error);
+    if (!now) return fail(display, "does not parse as the zip-volume it was"), proof_;
+    std::optional<AddressLevel> level = prove_members(0, was.parsed, now->parsed, display, k == 0);
+    for (size_t j = 1; j <= k && level && proof_.ok(); ++j) level = prove_level(j, *level, j == k);
+    return proof_;
+  }
+
   RewriteProof run(Bytes written) {
     AddressLevel level{.display = before_.levels[0].display, .bytes = {written.begin(), written.end()},
                        .origin = before_.levels[0].origin};
@@ -67,18 +91,25 @@ class Prover {
       if (!trip.identical) return fail(now.display, "its round trip is not byte-identical"), std::nullopt;
       f = parse_level(now, options_);  // the round trip took the model's copies of its members
     }
+    return prove_members(j, was, f, now.display, edited_here);
+  }
+
+  // Level j's members, `was` before and `f` now: those off the way unchanged,
+  // the one edited holding what was put in; the next level on the way.
+  std::optional<AddressLevel> prove_members(size_t j, const ParsedFile& was, const ParsedFile& f, const std::string& display,
+                                            bool edited_here) {
     const LevelMembers old_members = members_of(was), new_members = members_of(f);
-    if (!new_members.error.empty()) return fail(now.display, "is a " + new_members.error), std::nullopt;
+    if (!new_members.error.empty()) return fail(display, "is a " + new_members.error), std::nullopt;
     if (edited_here) {
-      compare_edited(was, old_members.members, f, new_members.members, now.display);
+      compare_edited(was, old_members.members, f, new_members.members, display);
       return std::nullopt;
     }
     const size_t p = position_of(old_members.members, before_.levels[j + 1].member);
-    if (!same_except(was, old_members.members, f, new_members.members, p, now.display)) return std::nullopt;
+    if (!same_except(was, old_members.members, f, new_members.members, p, display)) return std::nullopt;
     const ContainerMember& m = new_members.members[p];
     MemberBytes bytes = member_bytes(f, m, options_.limits.inflated_bytes);
-    if (!bytes.error.empty()) return fail(now.display + "!" + m.name, bytes.error), std::nullopt;
-    return AddressLevel{.display = now.display + "!" + m.name, .bytes = std::move(bytes.bytes), .origin = m.origin,
+    if (!bytes.error.empty()) return fail(display + "!" + m.name, bytes.error), std::nullopt;
+    return AddressLevel{.display = display + "!" + m.name, .bytes = std::move(bytes.bytes), .origin = m.origin,
                         .member = m.index, .inflated = m.inflated};
   }
 
@@ -152,6 +183,30 @@ class Prover {
 RewriteProof prove_rewrite(const AddressPath& before, const MemberEdit& edit, const std::string& added_name, Bytes written,
                            const ParseTreeOptions& options) {
   return Prover(before, edit, added_name, options).run(written);
+}
+
+RewriteProof prove_streamed_rewrite(const AddressPath& before, const MemberEdit& edit, const std::string& added_name,
+                                    std::shared_ptr<zip::VolumeSource> written, const ParseTreeOptions& options) {
+  return Prover(before, edit, added_name, options).run_streamed(std::move(written));
+}
+
+WrittenVolume write_proven_volume(const AddressPath& before, const MemberEdit& edit, const std::string& added_name,
+                                  const zip::Rewrite& plan, const std::string& output, Overwrite overwrite,
+                                  const ParseTreeOptions& options) {
+  WrittenVolume out;
+  const AtomicWrite written = write_file_atomically(output, [&](std::ostream& stream) {
+    (void)zip::write_rewrite(plan, *before.outer_volume->source, stream);
+  }, overwrite);
+  if (!written.ok) return out.write_error = written.error, out;
+  auto back = std::make_shared<zip::OwnedFileSource>(platform::path_from_utf8(output));
+  out.proof = back->is_open() ? prove_streamed_rewrite(before, edit, added_name, back, options)
+                              : RewriteProof{output, "cannot be read back", 0};
+  back.reset();  // closed before it is removed (Windows keeps an open file)
+  if (!out.proof.ok()) {
+    std::error_code ec;
+    std::filesystem::remove(platform::path_from_utf8(output), ec);
+  }
+  return out;
 }
 
 }  // namespace meshgate

@@ -6,9 +6,12 @@
 // exactly the bytes put in (then only the container's zero padding).
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "change/member_path.hpp"
+#include "writer/core/atomic_file.hpp"
+#include "writer/zip/zip_rewrite.hpp"
 
 namespace meshgate {
 
@@ -23,5 +26,26 @@ struct RewriteProof {
 // path); `edit`: the innermost edit; `added_name`: an added member's name.
 [[nodiscard]] RewriteProof prove_rewrite(const AddressPath& before, const MemberEdit& edit, const std::string& added_name,
                                          Bytes written, const ParseTreeOptions& options);
+
+// The same for an outer volume read from its file (AddressPath::outer_volume),
+// `written` read back the same way, never whole: its untouched local records
+// compared with the source ranges they were copied from
+// (writer/zip/zip_copy_check.hpp), its members as any level's, the levels
+// below in memory as above.
+[[nodiscard]] RewriteProof prove_streamed_rewrite(const AddressPath& before, const MemberEdit& edit,
+                                                  const std::string& added_name, std::shared_ptr<zip::VolumeSource> written,
+                                                  const ParseTreeOptions& options);
+
+// The outer volume's planned rewrite streamed from its file to `output`
+// (atomically, flushed), then read back from `output` and proven; a proof
+// that fails removes `output`.
+struct WrittenVolume {
+  std::string write_error;  // "PATH: why" when it could not be written (nothing proven)
+  RewriteProof proof;
+};
+[[nodiscard]] WrittenVolume write_proven_volume(const AddressPath& before, const MemberEdit& edit,
+                                                const std::string& added_name, const zip::Rewrite& plan,
+                                                const std::string& output, Overwrite overwrite,
+                                                const ParseTreeOptions& options);
 
 }  // namespace meshgate

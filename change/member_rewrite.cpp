@@ -1,5 +1,7 @@
 #include "change/member_rewrite.hpp"
 
+#include "pipeline/formats/zip_edit.hpp"
+
 namespace meshgate {
 
 namespace {
@@ -8,6 +10,7 @@ MemberRewrite failed(MemberRewrite out, std::string error, bool unsupported = fa
   out.error = std::move(error);
   out.unsupported = unsupported;
   out.bytes.clear();
+  out.outer_plan.reset();
   return out;
 }
 
@@ -19,6 +22,22 @@ LevelChange member_change(const AddressPath& path, const MemberEdit& edit, const
           .format = add ? detect_format(edit.bytes.first(std::min(edit.bytes.size(), kMagicProbeBytes))) : last.format,
           .size_before = add ? 0 : last.bytes.size(),
           .size_after = edit.kind == MemberEditKind::remove ? 0 : edit.bytes.size()};
+}
+
+// The outer volume's edit planned over its file: the new members
+// compressed, every other record to be copied from the file as it is.
+EditedContainer plan_outer(const OuterVolume& outer, const MemberEdit& edit, std::optional<zip::Rewrite>& plan,
+                           uint64_t& size) {
+  EditedContainer out;
+  std::string error;
+  std::optional<zip::Edit> e = zip_edit_of(*outer.parsed.as<zip::ParseResult>()->volume, edit, error);
+  if (!e) return out.error = error, out;
+  zip::Planned planned = zip::plan_rewrite(*outer.source, {std::move(*e)});
+  if (planned.problem) return out.error = zip_edit_error(*planned.problem), out;
+  if (edit.kind == MemberEditKind::add) out.added_name = edit.name;
+  size = planned.rewrite->size;
+  plan = std::move(planned.rewrite);
+  return out;
 }
 
 }  // namespace
@@ -35,15 +54,21 @@ MemberRewrite rewrite_member(const AddressPath& path, MemberEdit edit, const Par
   std::vector<std::vector<std::byte>> written;  // each level's new bytes, the innermost first (the next edit views them)
   for (size_t level = container_level(path, edit.kind);; --level) {
     const AddressLevel& container = path.levels[level];
-    const ParsedFile f = parse_level(container, options);
-    EditedContainer edited = row_of(f.format).edit_member(f, edit);
+    const bool streamed = level == 0 && path.outer_volume;
+    const ParsedFile f = streamed ? ParsedFile{} : parse_level(container, options);
+    const Format format = streamed ? Format::zip_volume : f.format;
+    uint64_t size_after = 0;
+    EditedContainer edited = streamed ? plan_outer(*path.outer_volume, edit, out.outer_plan, size_after)
+                                      : row_of(f.format).edit_member(f, edit);
     if (edited.error) return failed(std::move(out), container.display + ": " + *edited.error, edited.unsupported);
     if (out.changed.empty())
       out.changed = edit.kind == MemberEditKind::add ? container.display + "!" + edited.added_name : path.levels.back().display;
-    if (edited.bytes.size() > options.limits.for_format(f.format))
-      return failed(std::move(out), container.display + " would be " + std::to_string(edited.bytes.size()) +
+    if (!streamed) size_after = edited.bytes.size();
+    if (size_after > options.limits.for_format(format))
+      return failed(std::move(out), container.display + " would be " + std::to_string(size_after) +
                                         " bytes, past its format's size limit (--max-size)");
-    changes.push_back({container.display, f.format, container.bytes.size(), edited.bytes.size()});
+    const uint64_t size_before = streamed ? path.outer_volume->source->size() : container.bytes.size();
+    changes.push_back({container.display, format, size_before, size_after});
     written.push_back(std::move(edited.bytes));
     if (level == 0) break;
     edit = MemberEdit{.kind = MemberEditKind::replace, .member = container.member, .bytes = Bytes(written.back()), .name = {}, .nres_type_id = 0};

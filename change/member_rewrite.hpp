@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "change/member_path.hpp"
+#include "writer/zip/zip_rewrite.hpp"
 
 namespace meshgate {
 
@@ -20,7 +21,11 @@ struct LevelChange {
 };
 
 struct MemberRewrite {
-  std::vector<std::byte> bytes;  // the new outer file
+  std::vector<std::byte> bytes;  // the new outer file (none when the outer volume is streamed)
+  // The outer volume read from its file (AddressPath::outer_volume): its
+  // rewrite as the volume writer planned it, for zip::write_rewrite to
+  // stream from the volume's file.
+  std::optional<zip::Rewrite> outer_plan;
   std::string changed;           // the address of the member replaced, added or removed
   std::vector<LevelChange> levels;  // the outer file first, then each level on the way, then the member
   std::string error;             // why not (nothing is written)

@@ -13,6 +13,7 @@
 // refused, a container that cannot take the edit, a budget, or a failed
 // proof, a glTF the import refuses; 2 usage or I/O (and a container kind not
 // written yet).
+#include <array>
 #include <filesystem>
 #include <iostream>
 
@@ -136,6 +137,18 @@ void print_text(const MemberOptions& o, const MemberRewrite& rewrite, const Rewr
             << " other members byte-identical; wrote " << display_name(o.output) << "\n";
 }
 
+// The proof's verdict (OUT already removed when it failed), and the result.
+int report_proof(const MemberOptions& o, const MemberRewrite& rewrite, const RewriteProof& proof, const Conversion* conversion) {
+  if (!proof.ok()) {
+    std::cerr << "meshgate " << o.command() << ": the read-back proof failed at " << display_text(proof.failed_level) << ": "
+              << display_text(proof.error) << "; " << display_name(o.output) << " removed\n";
+    return kExitFailed;
+  }
+  if (o.json) std::cout << result_json(o, rewrite, proof, conversion).dump(2) << "\n";
+  else print_text(o, rewrite, proof, conversion);
+  return kExitOk;
+}
+
 // Reads OUT back and proves it; a proof that fails removes it.
 int prove_written(const MemberOptions& o, const AddressPath& path, const MemberEdit& edit, const MemberRewrite& rewrite,
                   const ParseTreeOptions& tree, const Conversion* conversion) {
@@ -146,13 +159,8 @@ int prove_written(const MemberOptions& o, const AddressPath& path, const MemberE
   if (!proof.ok()) {
     std::error_code ec;
     std::filesystem::remove(platform::path_from_utf8(o.output), ec);
-    std::cerr << "meshgate " << o.command() << ": the read-back proof failed at " << display_text(proof.failed_level) << ": "
-              << display_text(proof.error) << "; " << display_name(o.output) << " removed\n";
-    return kExitFailed;
   }
-  if (o.json) std::cout << result_json(o, rewrite, proof, conversion).dump(2) << "\n";
-  else print_text(o, rewrite, proof, conversion);
-  return kExitOk;
+  return report_proof(o, rewrite, proof, conversion);
 }
 
 int refuse(const MemberOptions& o, const Refusal& r) {
@@ -198,15 +206,88 @@ std::optional<Conversion> convert_new_file(const MemberOptions& o, const Address
   return std::nullopt;
 }
 
+// Whether FILE is an NBZ/ZIP volume by its magic (a probe: it is not read yet).
+bool is_volume_file(const std::string& file) {
+  std::array<std::byte, kMagicProbeBytes> magic{};
+  const PrefixRead read = read_prefix(platform::path_from_utf8(file), magic, platform::Reading::probe);
+  return read.status == ReadStatus::ok && detect_format(Bytes(magic.data(), read.length)) == Format::zip_volume;
+}
+
+// The outer volume opened for positioned reads, never read whole (its
+// members are inflated one at a time, its copy streamed from the file): the
+// checks read_single_input makes (no output onto it, a regular file within
+// the zip-volume limit) with its messages and exit codes.
+std::shared_ptr<const OuterVolume> open_volume_input(const MemberOptions& o, const std::string& file,
+                                                      const ParseTreeOptions& tree, std::string& display, int& exit_code) {
+  exit_code = kExitUsage;
+  const std::optional<InputScan> scan = scan_for({file}, 1, o.command());
+  if (!scan || !outputs_are_usable({o.output}, scan->files, o.command(), overwrite_rule(o.force))) return nullptr;
+  display = scan->files.empty() ? file : scan->files[0].display;
+  auto source = std::make_shared<zip::OwnedFileSource>(platform::path_from_utf8(file));
+  FileRead failed;
+  failed.status = ReadStatus::ok;
+  failed.file_size = source->size();
+  failed.format = Format::zip_volume;
+  failed.limit = o.limits.for_format(Format::zip_volume);
+  if (!source->is_open()) failed.status = ReadStatus::io_error;
+  else if (source->size() > failed.limit) failed.status = ReadStatus::too_large;
+  if (!failed.ok()) {
+    std::cerr << "meshgate " << o.command() << ": " << display_text(file) << ": " << read_failure_text(failed) << "\n";
+    if (failed.status == ReadStatus::too_large) exit_code = kExitFailed;
+    return nullptr;
+  }
+  std::string error;
+  std::shared_ptr<const OuterVolume> outer = open_outer_volume(display, std::move(source), tree, error);
+  exit_code = outer ? kExitOk : refuse(o, {error});
+  return outer;
+}
+
+// The address walked from the outer file: a volume opened and read a member
+// at a time, anything else read whole; nullopt after printing why.
+std::optional<AddressPath> walk_input(const MemberOptions& o, const std::string& file, const std::string& nested,
+                                      const ParseTreeOptions& tree, FileReader& reader, int& exit_code) {
+  const std::vector<std::string> names = nested.empty() ? std::vector<std::string>{} : address_names(nested);
+  if (is_volume_file(file)) {
+    std::string display;
+    std::shared_ptr<const OuterVolume> outer = open_volume_input(o, file, tree, display, exit_code);
+    if (!outer) return std::nullopt;
+    return walk_address(display, std::move(outer), names, tree);
+  }
+  const std::optional<SingleInput> input =
+      read_single_input(file, {o.output}, overwrite_rule(o.force), o.limits, reader, o.command(), exit_code);
+  if (!input) return std::nullopt;
+  return walk_address(input->display, input->bytes, names, tree);
+}
+
+// OUT written: the outer volume streamed from its file and proven as it is
+// read back (a failed proof removes it), else the rewritten bytes, then proven.
+int write_and_prove(const MemberOptions& o, const AddressPath& path, const MemberEdit& edit, const MemberRewrite& rewrite,
+                    const ParseTreeOptions& tree, const Conversion* conversion) {
+  if (!rewrite.outer_plan) {
+    if (!write_file(o.output, [&](std::ostream& out) {
+          out.write(reinterpret_cast<const char*>(rewrite.bytes.data()), static_cast<std::streamsize>(rewrite.bytes.size()));
+        }, o.command(), overwrite_rule(o.force)))
+      return kExitUsage;
+    return prove_written(o, path, edit, rewrite, tree, conversion);
+  }
+  const std::string added = rewrite.changed.substr(rewrite.changed.rfind('!') + 1);
+  const WrittenVolume written = write_proven_volume(path, edit, added, *rewrite.outer_plan, o.output, overwrite_rule(o.force), tree);
+  if (!written.write_error.empty()) {
+    std::cerr << "meshgate " << o.command() << ": cannot write " << written.write_error << "\n";
+    return kExitUsage;
+  }
+  return report_proof(o, rewrite, written.proof, conversion);
+}
+
 int run_member_edit(const MemberOptions& o) {
   const auto [file, nested] = split_nested(o.address);
   if (o.kind != MemberEditKind::add && nested.empty())
     return refuse(o, {o.address + " names a file, not a member: give FILE!MEMBER", kExitUsage});
   FileReader reader;
   int exit_code = kExitOk;
-  const std::optional<SingleInput> input =
-      read_single_input(file, {o.output}, overwrite_rule(o.force), o.limits, reader, o.command(), exit_code);
-  if (!input) return exit_code;
+  const ParseTreeOptions tree{.profile = o.profile, .limits = o.limits};
+  std::optional<AddressPath> walked = walk_input(o, file, nested, tree, reader, exit_code);
+  if (!walked) return exit_code;
   std::optional<std::vector<std::byte>> put;
   if (o.kind != MemberEditKind::remove) {
     if (!outputs_are_usable({o.output}, std::vector<std::string>{file, o.new_file}, o.command(), overwrite_rule(o.force)))
@@ -215,8 +296,7 @@ int run_member_edit(const MemberOptions& o) {
     put = read_file(platform::path_from_utf8(o.new_file), {.override_bytes = limit});
     if (!put) return refuse(o, {o.new_file + ": cannot be read (no such file, or over --max-size)", kExitUsage});
   }
-  const ParseTreeOptions tree{.profile = o.profile, .limits = o.limits};
-  const AddressPath path = walk_address(input->display, input->bytes, nested.empty() ? std::vector<std::string>{} : address_names(nested), tree);
+  const AddressPath& path = *walked;
   if (!path.error.empty()) return refuse(o, {path.error});
   std::optional<Refusal> not_converted;
   const std::optional<Conversion> conversion = put ? convert_new_file(o, path, *put, not_converted) : std::nullopt;
@@ -225,14 +305,11 @@ int run_member_edit(const MemberOptions& o) {
   MemberEdit edit{.kind = o.kind, .member = path.levels.back().member, .bytes = new_bytes, .name = o.name};
   if (put && !conversion)
     if (const auto refused = check_new_file(o, path.levels.back(), *put, tree)) return refuse(o, *refused);
-  if (o.kind == MemberEditKind::add) edit.nres_type_id = added_type(path.levels.back(), *put, tree);
+  if (o.kind == MemberEditKind::add && path.levels.back().format == Format::nres)
+    edit.nres_type_id = added_type(path.levels.back(), *put, tree);
   const MemberRewrite rewrite = rewrite_member(path, edit, tree);
   if (!rewrite.error.empty()) return refuse(o, {rewrite.error, rewrite.unsupported ? kExitUsage : kExitFailed});
-  if (!write_file(o.output, [&](std::ostream& out) {
-        out.write(reinterpret_cast<const char*>(rewrite.bytes.data()), static_cast<std::streamsize>(rewrite.bytes.size()));
-      }, o.command(), overwrite_rule(o.force)))
-    return kExitUsage;
-  return prove_written(o, path, edit, rewrite, tree, conversion ? &*conversion : nullptr);
+  return write_and_prove(o, path, edit, rewrite, tree, conversion ? &*conversion : nullptr);
 }
 
 CLI::App* add_member_command(CLI::App& app, int& exit_code, MemberEditKind kind, const std::string& description) {

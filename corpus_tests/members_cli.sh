@@ -7,9 +7,12 @@
 # slot, -o naming the input, a PNG, a glTF, the budgets); a volume level
 # written and read back (unzip -t, zipfile); an unedited glTF export of a
 # MOD slot and of an MSH entry put back with the same counts; a failed
-# read-back proof leaves no output. Usage: members_cli.sh MESHGATE
+# read-back proof leaves no output; an outer volume is streamed from its
+# file (a 96 MiB one replaced within 48 MiB of peak RSS, not under ASan).
+# Usage: members_cli.sh MESHGATE [sanitized]
 set -euo pipefail
 bin=$1
+sanitized=${2:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "members_cli: $*" >&2; exit 1; }
@@ -105,6 +108,31 @@ for path in sys.argv[2:]:
         for info in z.infolist():
             z.read(info)
 PY
+# The outer volume is read from its file a member at a time, never whole: a MOD in a PAC in a volume of 96
+# stored megabytes of noise beside the synthetic corpus's files is replaced within 48 MiB of peak RSS (half
+# the volume: a whole-volume buffer cannot fit), the output proven, read back as put in, unzip -t accepts it.
+python3 - "$work/big.nbz" "$pac" "$work/corpus" <<'PY'
+import os, random, sys, zipfile
+with zipfile.ZipFile(sys.argv[1], "w") as z:
+    for name in sorted(os.listdir(sys.argv[3])):
+        z.write(os.path.join(sys.argv[3], name), "GData.afs/" + name, zipfile.ZIP_DEFLATED)
+    for i in range(96):
+        z.writestr(zipfile.ZipInfo(f"GData.afs/blob{i:03}.bin", (1980, 1, 1, 0, 0, 0)), random.Random(i).randbytes(1 << 20))
+        if i == 48:
+            z.write(sys.argv[2], "GData.afs/em000.pac", zipfile.ZIP_DEFLATED)
+PY
+peak=$(python3 -c '
+import resource, subprocess, sys
+rc = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if rc == 0 else "exit %d" % rc)' \
+  "$bin" replace "$work/big.nbz!GData.afs/em000.pac!slot_0000" "$work/corpus/pl_0001.mod" -o "$work/big2.nbz")
+case $peak in exit*) fail "replace in a 96 MiB volume: $peak";; esac
+[ -n "$sanitized" ] || [ "$peak" -le $((48 * 1024)) ] ||
+  fail "replace in a 96 MiB volume peaked at $peak KiB of RSS: the volume was held whole (bound 49152 KiB)"
+"$bin" extract "$work/big2.nbz!GData.afs/em000.pac!slot_0000" -o "$work/big-back.mod" >/dev/null || fail "extract from big2.nbz exited $?"
+cmp -s "$work/corpus/pl_0001.mod" "$work/big-back.mod" || fail "the member replaced in the large volume does not read back as put in"
+unzip -tqq "$work/big2.nbz" >/dev/null || fail "unzip -t rejects the large volume rewritten"
+rm -f "$work/big.nbz" "$work/big2.nbz"
 printf '\x89PNG\r\n\x1a\n0000' > "$work/x.png"
 # A PNG into a texture is encoded (texture_replace.sh): one libpng cannot read is refused as such; into a
 # member that is no texture, as a file of the wrong kind.

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <span>
 #include <string>
@@ -50,6 +51,20 @@ class FileSource final : public VolumeSource {
  private:
   platform::ReadOnlyFile& file_;
   uint64_t size_;
+};
+
+// A FileSource over a file of its own, opened by path: a volume shared by
+// the readers that outlive the call that opened it (libzip's, the writer's).
+class OwnedFileSource final : public VolumeSource {
+ public:
+  explicit OwnedFileSource(const std::filesystem::path& path) : file_(path), source_(file_) {}
+  [[nodiscard]] bool is_open() const { return file_.is_open() && file_.regular_file_size().has_value(); }
+  [[nodiscard]] uint64_t size() const override { return source_.size(); }
+  [[nodiscard]] bool read(uint64_t offset, std::span<std::byte> into) override { return source_.read(offset, into); }
+
+ private:
+  platform::ReadOnlyFile file_;
+  FileSource source_;
 };
 
 // The format's own markers: a 32-bit field holding this means "see the ZIP64 extra".

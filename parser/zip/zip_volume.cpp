@@ -81,11 +81,92 @@ bool unsafe_member_name(std::string_view name) {
   return false;
 }
 
+namespace {
+
+// libzip's view of a VolumeSource: a seekable, read-only source whose reads
+// are VolumeSource::read's positioned ones (no file name goes to libzip, so
+// a UTF-8 path opens as platform/ opens it).
+struct SourceState {
+  std::shared_ptr<VolumeSource> source;
+  uint64_t position = 0;
+  zip_error_t error{};
+};
+
+zip_int64_t source_failed(SourceState& s, int code) {
+  zip_error_set(&s.error, code, 0);
+  return -1;
+}
+
+zip_int64_t source_read(SourceState& s, void* data, zip_uint64_t length) {
+  const uint64_t n = std::min<uint64_t>(length, s.source->size() - std::min(s.position, s.source->size()));
+  if (n > 0 && !s.source->read(s.position, std::span(static_cast<std::byte*>(data), static_cast<size_t>(n))))
+    return source_failed(s, ZIP_ER_READ);
+  s.position += n;
+  return static_cast<zip_int64_t>(n);
+}
+
+zip_int64_t source_command(void* state, void* data, zip_uint64_t length, zip_source_cmd_t command) {
+  auto& s = *static_cast<SourceState*>(state);
+  switch (command) {
+    case ZIP_SOURCE_OPEN: s.position = 0; return 0;
+    case ZIP_SOURCE_READ: return source_read(s, data, length);
+    case ZIP_SOURCE_CLOSE: return 0;
+    case ZIP_SOURCE_TELL: return static_cast<zip_int64_t>(s.position);
+    case ZIP_SOURCE_SEEK: {
+      const zip_int64_t at = zip_source_seek_compute_offset(s.position, s.source->size(), data, length, &s.error);
+      if (at < 0) return -1;
+      s.position = static_cast<uint64_t>(at);
+      return 0;
+    }
+    case ZIP_SOURCE_STAT: {
+      auto* st = static_cast<zip_stat_t*>(data);
+      zip_stat_init(st);
+      st->size = s.source->size();
+      st->valid |= ZIP_STAT_SIZE;
+      return sizeof(zip_stat_t);
+    }
+    case ZIP_SOURCE_ERROR: return zip_error_to_data(&s.error, data, length);
+    case ZIP_SOURCE_FREE:
+      zip_error_fini(&s.error);
+      delete &s;
+      return 0;
+    case ZIP_SOURCE_SUPPORTS:
+      return zip_source_make_command_bitmap(ZIP_SOURCE_OPEN, ZIP_SOURCE_READ, ZIP_SOURCE_CLOSE, ZIP_SOURCE_STAT,
+                                            ZIP_SOURCE_ERROR, ZIP_SOURCE_FREE, ZIP_SOURCE_SEEK, ZIP_SOURCE_TELL,
+                                            ZIP_SOURCE_SUPPORTS, -1);
+    default: return source_failed(s, ZIP_ER_OPNOTSUPP);
+  }
+}
+
+ParseResult open_volume(zip_source_t* source, zip_error_t& error, uint64_t byte_count);
+
+}  // namespace
+
+ParseResult parse_volume(std::shared_ptr<VolumeSource> source) {
+  zip_error_t error;
+  zip_error_init(&error);
+  const uint64_t size = source->size();
+  auto* state = new SourceState{std::move(source), 0, {}};
+  zip_error_init(&state->error);
+  zip_source_t* zs = zip_source_function_create(source_command, state, &error);
+  if (!zs) {
+    zip_error_fini(&state->error);
+    delete state;
+  }
+  return open_volume(zs, error, size);
+}
+
 ParseResult parse_volume(Bytes data) {
-  ParseResult out;
   zip_error_t error;
   zip_error_init(&error);
   zip_source_t* source = zip_source_buffer_create(data.data(), data.size(), 0, &error);
+  return open_volume(source, error, data.size());
+}
+
+namespace {
+
+ParseResult open_volume(zip_source_t* source, zip_error_t& error, uint64_t byte_count) {
+  ParseResult out;
   zip_t* za = source ? zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) : nullptr;
   if (!za) {
     if (source) zip_source_free(source);
@@ -96,7 +177,7 @@ ParseResult parse_volume(Bytes data) {
   }
   zip_error_fini(&error);
   Volume volume;
-  volume.byte_count = data.size();
+  volume.byte_count = byte_count;
   volume.handle = std::shared_ptr<void>(za, [](void* p) { zip_discard(static_cast<zip_t*>(p)); });
   const zip_int64_t count = zip_get_num_entries(za, 0);
   if (count < 0 || static_cast<uint64_t>(count) > kMaxMembers) {
@@ -134,6 +215,8 @@ ParseResult parse_volume(Bytes data) {
   out.volume = std::move(volume);
   return out;
 }
+
+}  // namespace
 
 std::vector<std::byte> Volume::peek(const Member& m, size_t count) const {
   if (m.encrypted || m.directory) return {};

@@ -24,6 +24,7 @@
 #include "parser/core/byte_reader.hpp"
 #include "parser/core/diagnostics.hpp"
 #include "parser/core/magic.hpp"
+#include "parser/zip/zip_directory.hpp"
 
 namespace meshgate::zip {
 
@@ -113,6 +114,9 @@ struct ParseResult {
 // Opens the volume over `data` (not copied) and lists its members, with
 // zip.unsafe-name for names that would escape a folder.
 [[nodiscard]] ParseResult parse_volume(Bytes data);
+// The same over positioned reads (a volume read from its file, never whole:
+// replace / add / remove of a large volume); the volume holds `source`.
+[[nodiscard]] ParseResult parse_volume(std::shared_ptr<VolumeSource> source);
 
 // A member name that must never be used as a path on disk.
 [[nodiscard]] bool unsafe_member_name(std::string_view name);

@@ -4,12 +4,12 @@
 #include "pipeline/formats/rows.hpp"
 
 #include "parser/core/utf8_text.hpp"
-#include "parser/core/utf8_text.hpp"
 #include "parser/zip/zip_diagnostic_codes.hpp"
 #include "parser/zip/zip_rewrite_codes.hpp"
 #include "writer/zip/zip_rewrite.hpp"
 #include "pipeline/field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
+#include "pipeline/formats/zip_edit.hpp"
 
 namespace meshgate {
 
@@ -107,24 +107,15 @@ std::vector<ContainerMember> members(const ParsedFile& f) {
 // member's local record copied verbatim, the central directory rebuilt.
 EditedContainer edit_member(const ParsedFile& f, const MemberEdit& edit) {
   EditedContainer out;
-  const std::vector<zip::Member>& all = f.as<zip::ParseResult>()->volume->members;
-  zip::Edit e{.kind = edit.kind == MemberEditKind::add       ? zip::EditKind::add
-                      : edit.kind == MemberEditKind::remove ? zip::EditKind::remove
-                                                            : zip::EditKind::replace,
-              .name = edit.name,
-              .bytes = {edit.bytes.begin(), edit.bytes.end()}};
-  if (edit.kind != MemberEditKind::add) {
-    if (edit.member >= all.size()) {
-      out.error = "the volume has no member " + std::to_string(edit.member);
-      return out;
-    }
-    e.name = all[edit.member].name;
+  std::string error;
+  std::optional<zip::Edit> e = zip_edit_of(*f.as<zip::ParseResult>()->volume, edit, error);
+  if (!e) {
+    out.error = error;
+    return out;
   }
-  zip::Rewritten written = zip::rewrite_zip(f.data, {std::move(e)});
+  zip::Rewritten written = zip::rewrite_zip(f.data, {std::move(*e)});
   if (written.problem) {
-    const Diagnostic& d = *written.problem;
-    out.error = d.path + (d.code == zip::rewrite_codes::refused.code ? " " : ": ") + d.message + " (" +
-                std::string(d.code) + ")";
+    out.error = zip_edit_error(*written.problem);
     return out;
   }
   out.bytes = std::move(written.bytes);
@@ -133,6 +124,25 @@ EditedContainer edit_member(const ParsedFile& f, const MemberEdit& edit) {
 }
 
 }  // namespace zip_row
+
+std::optional<zip::Edit> zip_edit_of(const zip::Volume& volume, const MemberEdit& edit, std::string& error) {
+  zip::Edit e{.kind = edit.kind == MemberEditKind::add       ? zip::EditKind::add
+                      : edit.kind == MemberEditKind::remove ? zip::EditKind::remove
+                                                            : zip::EditKind::replace,
+              .name = edit.name,
+              .bytes = {edit.bytes.begin(), edit.bytes.end()}};
+  if (edit.kind == MemberEditKind::add) return e;
+  if (edit.member >= volume.members.size()) {
+    error = "the volume has no member " + std::to_string(edit.member);
+    return std::nullopt;
+  }
+  e.name = volume.members[edit.member].name;
+  return e;
+}
+
+std::string zip_edit_error(const Diagnostic& d) {
+  return d.path + (d.code == zip::rewrite_codes::refused.code ? " " : ": ") + d.message + " (" + std::string(d.code) + ")";
+}
 
 const FormatRow kZipRow{.format = Format::zip_volume,
                         .parse = zip_row::parse,
