@@ -8,8 +8,8 @@
 # (hostile_inputs, hostile_inputs_records and hostile_inputs_archives) so that
 # both cores share them evenly: files (glTF import, JSON inputs, outputs,
 # display, facing, textures and materials), records (the node count and every
-# format at its record-count limit: the longest part, alone a third of the
-# script's time) and archives (containers, budgets, long names).
+# format at its record-count limit: the longest part in both trees) and
+# archives (containers, budgets, long names).
 # With no part named, every section runs.
 set -uo pipefail
 bin=$1
