@@ -319,7 +319,7 @@ json texture(const tinygltf::Texture& t) {
 // whole-document dump would.
 class DocumentText {
  public:
-  DocumentText(std::vector<std::string>& pieces, int indent) : indent_(indent), pieces_(pieces) {
+  DocumentText(const JsonSink& sink, int indent) : indent_(indent), sink_(sink) {
     out_.reserve(kPiece + kPiece / 4);
     out_ += '{';
   }
@@ -381,19 +381,19 @@ class DocumentText {
     }
   }
 
-  // A full piece goes to the list and a new one starts: the text is never
-  // one string that grows by copying itself (three times its size at a time).
+  // A full piece goes to the sink and a new one starts: the text is never
+  // one string that grows by copying itself (three times its size at a
+  // time), nor held whole (69 MB for a MOD of 65,025 tiny meshes).
   void flush() {
-    pieces_.push_back(std::move(out_));
-    out_ = {};
-    out_.reserve(kPiece + kPiece / 4);
+    sink_(out_);
+    out_.clear();
   }
 
   static constexpr size_t kPiece = 1 << 20;
   int indent_;
   bool first_ = true;
   std::string out_;
-  std::vector<std::string>& pieces_;
+  const JsonSink& sink_;
 };
 
 template <typename T, typename Make>
@@ -416,14 +416,25 @@ std::string unwritable_part(const tinygltf::Model& asset) {
 
 std::string gltf_json(const tinygltf::Model& asset, const JsonLayout& layout) {
   std::string out;
-  for (const std::string& piece : gltf_json_pieces(asset, layout)) out += piece;
+  write_gltf_json(asset, layout, [&out](const std::string& piece) { out += piece; });
   return out;
 }
 
 std::vector<std::string> gltf_json_pieces(const tinygltf::Model& asset, const JsonLayout& layout) {
-  using namespace gltf_json_elements;
   std::vector<std::string> pieces;
-  DocumentText doc(pieces, layout.indent);
+  write_gltf_json(asset, layout, [&pieces](const std::string& piece) { pieces.push_back(piece); });
+  return pieces;
+}
+
+uint64_t gltf_json_size(const tinygltf::Model& asset, const JsonLayout& layout) {
+  uint64_t size = 0;
+  write_gltf_json(asset, layout, [&size](const std::string& piece) { size += piece.size(); });
+  return size;
+}
+
+void write_gltf_json(const tinygltf::Model& asset, const JsonLayout& layout, const JsonSink& sink) {
+  using namespace gltf_json_elements;
+  DocumentText doc(sink, layout.indent);
   put_array(doc, "accessors", asset.accessors, accessor);
   if (!asset.animations.empty()) {  // tinygltf leaves out an animation without channels
     std::vector<const tinygltf::Animation*> kept;
@@ -450,7 +461,6 @@ std::vector<std::string> gltf_json_pieces(const tinygltf::Model& asset, const Js
   put_array(doc, "skins", asset.skins, skin);
   put_array(doc, "textures", asset.textures, texture);
   doc.finish();
-  return pieces;
 }
 
 }  // namespace meshgate::gltf

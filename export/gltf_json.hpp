@@ -8,6 +8,8 @@
 // element's JSON is held at a time.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -27,10 +29,16 @@ struct JsonLayout {
 // buffers other than buffer 0), so nothing is dropped silently.
 [[nodiscard]] std::string unwritable_part(const tinygltf::Model& asset);
 
-// The asset's JSON text (no trailing newline) in pieces of about 1 MiB, in
-// order: a writer streams them, and a whole GLB is sized once from them.
+// The asset's JSON text (no trailing newline), handed to `sink` in pieces of
+// about 1 MiB, in order, each piece made after the previous one's sink call
+// returned: a writer streams them and only one piece is held.
+using JsonSink = std::function<void(const std::string&)>;
+void write_gltf_json(const tinygltf::Model& asset, const JsonLayout& layout, const JsonSink& sink);
+// The length of that text, made and dropped a piece at a time (a GLB's
+// header precedes its JSON).
+[[nodiscard]] uint64_t gltf_json_size(const tinygltf::Model& asset, const JsonLayout& layout);
+// The pieces as a list, and as one string (tests, small assets).
 [[nodiscard]] std::vector<std::string> gltf_json_pieces(const tinygltf::Model& asset, const JsonLayout& layout);
-// The same as one string.
 [[nodiscard]] std::string gltf_json(const tinygltf::Model& asset, const JsonLayout& layout);
 
 }  // namespace meshgate::gltf
