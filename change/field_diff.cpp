@@ -7,6 +7,7 @@
 #include <cstring>
 #include <map>
 #include <charconv>
+#include <utility>
 
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/field_listing.hpp"
@@ -245,8 +246,12 @@ std::string keyed_by_name(const std::string& path, const std::map<std::string, s
 
 }  // namespace
 
-DiffSide content_view(const DiffSide& side) {
-  DiffSide out = side;
+DiffSide content_view(DiffSide side) {
+  DiffSide out;
+  out.path = std::move(side.path);
+  out.key = std::move(side.key);
+  out.format = std::move(side.format);
+  out.parsed = side.parsed;
   out.uncovered = std::vector<UncoveredRange>{};
   const std::map<std::string, std::string> keys = entry_keys(side.fields);
   // A container's opaque member: its derived extent includes the padding
@@ -254,8 +259,9 @@ DiffSide content_view(const DiffSide& side) {
   // content is compared without trailing zero bytes, so a layout that only
   // re-pads it (rebuild --canonical) is the same model. (The fields are made
   // later, a group at a time: the edit keeps its own view of the bytes.)
-  const auto bytes = std::make_shared<const std::vector<std::byte>>(side.bytes);
-  out.fields = side.fields.transformed([&](const std::string& key) { return keyed_by_name(key, keys); },
+  const auto bytes = std::make_shared<const std::vector<std::byte>>(std::move(side.bytes));
+  out.bytes = *bytes;
+  out.fields = std::move(side.fields).transformed([&](const std::string& key) { return keyed_by_name(key, keys); },
                                        [keys, bytes](json& fields) {
                                          json kept = json::array();
                                          for (json& f : fields) {
@@ -315,13 +321,18 @@ std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Prof
   return out;
 }
 
+std::vector<FileDiff> diff_trees(std::vector<DiffSide>&& a, std::vector<DiffSide>&& b, DiffMode mode) {
+  if (mode != DiffMode::content) return diff_trees(std::as_const(a), std::as_const(b), mode);
+  // Each side becomes its content view in place of itself: the two are
+  // never held at once (rebuild and diff --semantic held both, and three
+  // copies of each file's bytes).
+  for (std::vector<DiffSide>* sides : {&a, &b})
+    for (DiffSide& s : *sides) s = content_view(std::move(s));
+  return diff_trees(std::as_const(a), std::as_const(b), DiffMode::bytes);
+}
+
 std::vector<FileDiff> diff_trees(const std::vector<DiffSide>& a, const std::vector<DiffSide>& b, DiffMode mode) {
-  if (mode == DiffMode::content) {
-    std::vector<DiffSide> ca, cb;
-    for (const DiffSide& s : a) ca.push_back(content_view(s));
-    for (const DiffSide& s : b) cb.push_back(content_view(s));
-    return diff_trees(ca, cb, DiffMode::bytes);
-  }
+  if (mode == DiffMode::content) return diff_trees(std::vector<DiffSide>(a), std::vector<DiffSide>(b), mode);
   std::vector<FileDiff> out;
   std::map<std::string, const DiffSide*> in_b;
   for (const DiffSide& s : b) in_b[s.key] = &s;

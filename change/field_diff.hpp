@@ -93,10 +93,13 @@ enum class DiffMode { bytes, content };
 // (offsets, payload sizes, sort indices, the MOD workspace), no uncovered
 // bytes (padding, gaps), and container entries keyed by name
 // ("entries[M000.nodes].type_id"), not by directory position.
-[[nodiscard]] DiffSide content_view(const DiffSide& side);
+[[nodiscard]] DiffSide content_view(DiffSide side);
 
-// The trees of two files, paired by key.
+// The trees of two files, paired by key. Sides given as temporaries are
+// made content views in place (DiffMode::content), never copied.
 [[nodiscard]] std::vector<FileDiff> diff_trees(const std::vector<DiffSide>& a, const std::vector<DiffSide>& b,
+                                               DiffMode mode = DiffMode::bytes);
+[[nodiscard]] std::vector<FileDiff> diff_trees(std::vector<DiffSide>&& a, std::vector<DiffSide>&& b,
                                                DiffMode mode = DiffMode::bytes);
 
 [[nodiscard]] nlohmann::json file_diff_json(const FileDiff& d);

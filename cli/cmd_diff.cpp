@@ -71,7 +71,7 @@ bool diff_pair(const InputFile* file_a, const InputFile* file_b, const std::stri
     if (!read) return false;
     *sides = std::move(*read);
   }
-  for (const FileDiff& d : diff_trees(sa, sb, options.semantic ? DiffMode::content : DiffMode::bytes)) {
+  for (const FileDiff& d : diff_trees(std::move(sa), std::move(sb), options.semantic ? DiffMode::content : DiffMode::bytes)) {
     findings.equal = findings.equal && d.equal();
     if (d.equal()) continue;
     findings.files.push_back(file_diff_json(d));

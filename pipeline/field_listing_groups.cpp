@@ -15,18 +15,29 @@ FieldListing FieldListing::from_array(json fields) {
   return out;
 }
 
-FieldListing FieldListing::transformed(const std::function<std::string(const std::string& key)>& rename,
-                                       std::function<void(json& fields)> edit) const {
+FieldListing FieldListing::transformed(const Rename& rename, Edit edit) const& {
+  return transformed_from(groups_, owners_, rename, std::move(edit));
+}
+
+FieldListing FieldListing::transformed(const Rename& rename, Edit edit) && {
+  return transformed_from(std::move(groups_), std::move(owners_), rename, std::move(edit));
+}
+
+FieldListing FieldListing::transformed_from(std::vector<Group> groups, std::vector<std::shared_ptr<const void>> owners,
+                                            const Rename& rename, Edit edit) {
   FieldListing out;
-  out.owners_ = owners_;
-  auto shared_edit = std::make_shared<const std::function<void(json&)>>(std::move(edit));
-  for (const Group& g : groups_)
-    out.add(rename(g.key), [fill = g.fill, key = g.key, shared_edit](const std::string&, json& into) {
+  out.owners_ = std::move(owners);
+  out.groups_.reserve(groups.size());
+  auto shared_edit = std::make_shared<const Edit>(std::move(edit));
+  for (Group& g : groups) {
+    std::string renamed = rename(g.key);
+    out.add(std::move(renamed), [fill = std::move(g.fill), key = std::move(g.key), shared_edit](const std::string&, json& into) {
       json made = json::array();
       fill(key, made);
       (*shared_edit)(made);
       for (json& f : made) into.push_back(std::move(f));
     });
+  }
   return out;
 }
 

@@ -39,9 +39,13 @@ class FieldListing {
   void keep_alive(std::shared_ptr<const void> owner) { owners_.push_back(std::move(owner)); }
 
   // This listing with each group's key renamed and `edit` run on its fields
-  // after they are made (what they read is shared, not copied).
-  [[nodiscard]] FieldListing transformed(const std::function<std::string(const std::string& key)>& rename,
-                                         std::function<void(nlohmann::json& fields)> edit) const;
+  // after they are made (what they read is shared, not copied). From a
+  // listing about to go, its fills are moved, not copied: a side of `diff
+  // --semantic` holds one group per record (91,000 for 47,000 MSH nodes).
+  using Rename = std::function<std::string(const std::string& key)>;
+  using Edit = std::function<void(nlohmann::json& fields)>;
+  [[nodiscard]] FieldListing transformed(const Rename& rename, Edit edit) const&;
+  [[nodiscard]] FieldListing transformed(const Rename& rename, Edit edit) &&;
 
   [[nodiscard]] const std::vector<Group>& groups() const { return groups_; }
   [[nodiscard]] nlohmann::json group_fields(size_t group) const;
@@ -73,6 +77,8 @@ class FieldListing {
   [[nodiscard]] iterator end() const { return {this, groups_.size()}; }
 
  private:
+  static FieldListing transformed_from(std::vector<Group> groups, std::vector<std::shared_ptr<const void>> owners,
+                                       const Rename& rename, Edit edit);
   std::vector<Group> groups_;
   std::vector<std::shared_ptr<const void>> owners_;
 };
