@@ -49,6 +49,10 @@ smoke() {
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$target.log")
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out/$target.log")
   echo "fuzz-smoke: $target ok, $runs runs, $rate exec/s"
+  # Targets whose every run must free what it allocates (fuzz/balanced_runs.sh).
+  case $target in
+    model_change_fuzzer) bash "$root/fuzz/balanced_runs.sh" "$bin/$target" "$out/seeds/$target" "$out/$target-balanced.log" ;;
+  esac
 }
 # Two targets at a time (each libFuzzer run is one process on one core).
 jobs=${MESHGATE_FUZZ_SMOKE_JOBS:-2} failed=0 running=0

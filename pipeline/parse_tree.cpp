@@ -180,9 +180,15 @@ struct StreamPools {
   msh::StreamPool msh;
 };
 
-void walk(Walk& w, std::string path, Bytes data, unsigned depth, const Origin& origin) {
+namespace {
+ReusePool<StreamPools>& stream_pools() {
   static ReusePool<StreamPools> pools;
-  const ReusePool<StreamPools>::Lease lease = pools.lease();
+  return pools;
+}
+}  // namespace
+
+void walk(Walk& w, std::string path, Bytes data, unsigned depth, const Origin& origin) {
+  const ReusePool<StreamPools>::Lease lease = stream_pools().lease();
   mod::StreamPool& mod_pool = lease->mod;
   msh::StreamPool& msh_pool = lease->msh;
   ParsedFile f = parse_one(std::move(path), data, w.options, depth, {&mod_pool, &msh_pool}, w.budget, origin);
@@ -199,6 +205,8 @@ void walk(Walk& w, std::string path, Bytes data, unsigned depth, const Origin& o
 }
 
 }  // namespace tree_walk
+
+void release_stream_buffers() { tree_walk::stream_pools().clear(); }
 
 ParsedFile parse_file(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth) {
   TreeBudget budget = budget_of(options.limits);

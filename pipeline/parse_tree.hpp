@@ -183,6 +183,12 @@ using ParsedFileVisitor = std::function<void(ParsedFile&)>;
 void parse_tree(const std::string& path, Bytes data, const ParseTreeOptions& options, const ParsedFileVisitor& enter,
                 const ParsedFileVisitor& leave = {});
 
+// parse_tree keeps the stream buffers of the models it parsed for the next
+// one; this frees them. A fuzz target calls it after each input: buffers one
+// input leaves for the next look like a leak to libFuzzer, which then runs
+// that input again (and LeakSanitizer over the heap) to tell.
+void release_stream_buffers();
+
 // The coverage of the file a view describes (the model's for an MSH, which
 // covers its container too; the container's when the model was rejected),
 // when the parse reached the end; else nulls.

@@ -43,6 +43,15 @@ class ReusePool {
     return Lease(*this, object ? std::move(object) : std::make_unique<T>());
   }
 
+  // Drops the objects waiting for reuse (leased ones come back as usual).
+  void clear() {
+    std::vector<std::unique_ptr<T>> dropped;
+    {
+      const std::lock_guard lock(mutex_);
+      dropped.swap(free_);
+    }
+  }
+
  private:
   void give_back(std::unique_ptr<T> object) {
     const std::lock_guard lock(mutex_);
