@@ -3,19 +3,18 @@
 #include <algorithm>
 #include <cctype>
 
+#include "pipeline/format_rows.hpp"
 #include "pipeline/roundtrip.hpp"
 
 namespace meshgate {
 
 namespace {
 
+// The format's row says which import builds it from a glTF: no branch on the format here.
 std::optional<ImportFormat> import_format_of(Format f) {
-  if (f == Format::dmc3_mod) return ImportFormat::mod;
-  if (f == Format::nres_msh) return ImportFormat::msh;
-  return std::nullopt;
+  const char* as = f == Format::unknown ? nullptr : row_of(f).gltf_import_as;
+  return as ? import_format_named(as) : std::nullopt;
 }
-
-const char* as_name(ImportFormat as) { return as == ImportFormat::mod ? "mod" : "msh"; }
 
 // The import's refusal in words: what it stopped at, and why.
 std::string build_refusal(const ImportBuild& built, ImportFormat as, const std::string& like) {
@@ -62,8 +61,11 @@ GltfConversion convert_gltf(const AddressPath& path, Bytes gltf, gltf::UriSource
   }
   out.conventions = asset.conventions;
   ImportBuild built = build_imported(*asset.model, {.as = *as, .lod = options.lod, .like = Bytes(member.bytes),
-                                                    .like_is_container_member = member.origin.container_member});
+                                                    .like_is_container_member = member.origin.container_member,
+                                                    .mot = options.mot});
   out.warnings = std::move(built.warnings);
+  out.accuracy = std::move(built.accuracy);
+  out.accuracy_text = std::move(built.accuracy_text);
   if (!built.ok()) {
     out.error = build_refusal(built, *as, member.display);
     return out;
@@ -74,22 +76,24 @@ GltfConversion convert_gltf(const AddressPath& path, Bytes gltf, gltf::UriSource
 }
 
 nlohmann::json gltf_conversion_json(const std::string& from, const GltfConversion& c) {
-  const ImportFormat as = c.format == Format::nres_msh ? ImportFormat::msh : ImportFormat::mod;
+  const ImportFormat as = import_format_of(c.format).value_or(ImportFormat::mod);
   return {{"from", from},
           {"format", std::string(format_name(c.format))},
-          {"importer", std::string("import --as ") + as_name(as) + " --like"},
+          {"importer", std::string("import --as ") + import_format_name(as) + " --like"},
           {"like", c.like},
           {"lod", as == ImportFormat::msh ? nlohmann::json(c.lod) : nlohmann::json(nullptr)},
           {"root_removed", c.conventions.root_removed},
-          {"warnings", c.warnings}};
+          {"warnings", c.warnings},
+          {"accuracy", c.accuracy}};
 }
 
 std::string gltf_conversion_summary(const std::string& from, const GltfConversion& c) {
-  const ImportFormat as = c.format == Format::nres_msh ? ImportFormat::msh : ImportFormat::mod;
+  const ImportFormat as = import_format_of(c.format).value_or(ImportFormat::mod);
   const size_t losses = c.warnings.size();
   return "imported " + from + " as a " + std::string(format_name(c.format)) + " like " + c.like + " (import --as " +
-         as_name(as) + " --like): " + std::to_string(c.bytes.size()) + " bytes, " + std::to_string(losses) +
-         (losses == 1 ? " loss" : " losses") + (c.conventions.root_removed ? "; the export's root node removed" : "");
+         import_format_name(as) + " --like): " + std::to_string(c.bytes.size()) + " bytes, " + std::to_string(losses) +
+         (losses == 1 ? " loss" : " losses") + (c.conventions.root_removed ? "; the export's root node removed" : "") +
+         (c.accuracy_text.empty() ? "" : "; " + c.accuracy_text);
 }
 
 }  // namespace meshgate

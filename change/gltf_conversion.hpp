@@ -1,6 +1,7 @@
-// A glTF put in place of a model member by `meshgate replace` (issue 49's
-// conversion on the way in): a MOD or an MSH member is built from the glTF
-// by the same import `meshgate import --as mod|msh --like MEMBER` runs
+// A glTF put in place of a member by `meshgate replace` (issue 49's
+// conversion on the way in): a member whose format row names a glTF import
+// (a MOD, an MSH, a MOT: FormatRow::gltf_import_as) is built from the glTF
+// by the same import `meshgate import --as mod|msh|mot --like MEMBER` runs
 // (import/gltf_import.hpp), the member's own bytes as the like file, so every
 // field glTF cannot express comes from the member it replaces. A .gltf's uris
 // are read through the caller's GltfFolderFiles, by import's rules (below
@@ -22,10 +23,11 @@ namespace meshgate {
 struct GltfConversionOptions {
   unsigned lod = 0;                          // an MSH member: import --lod
   uint64_t max_bytes = uint64_t{256} << 20;  // the glTF's buffers together (import --max-size)
+  mot::MotImportOptions mot = {};            // a MOT member: import's --animation, --mot-mask, --mot-fps, --max-error
 };
 
 struct GltfConversion {
-  bool applies = false;  // the member is a model a glTF is imported as (a MOD, an MSH)
+  bool applies = false;  // the member's format is one a glTF is imported as (a MOD, an MSH, a MOT)
   Format format = Format::unknown;
   std::string like;                   // the member's address, the like file
   unsigned lod = 0;                   // an MSH's slot column the meshes went to
@@ -33,6 +35,8 @@ struct GltfConversion {
   gltf::ExportConventions conventions;
   std::vector<std::string> warnings;  // the import's losses, as `import` prints them
   std::vector<std::byte> bytes;       // the model built
+  nlohmann::json accuracy = nullptr;  // a MOT's measured error (import's "accuracy"); null for a model
+  std::string accuracy_text = {};
   [[nodiscard]] bool ok() const { return applies && error.empty(); }
 };
 
@@ -41,11 +45,11 @@ struct GltfConversion {
 [[nodiscard]] bool is_gltf(const std::string& path, Bytes bytes);
 
 // The glTF `gltf` imported as the last level of `path` (its format, its bytes
-// the like file); applies is false when that member is no MOD or MSH.
+// the like file); applies is false when that member's row names no glTF import.
 [[nodiscard]] GltfConversion convert_gltf(const AddressPath& path, Bytes gltf, gltf::UriSource& uris,
                                           const GltfConversionOptions& options);
 
-// {from, format, importer, like, lod (an MSH's, else null), root_removed, warnings}
+// {from, format, importer, like, lod (an MSH's, else null), root_removed, warnings, accuracy (a MOT's, else null)}
 [[nodiscard]] nlohmann::json gltf_conversion_json(const std::string& from, const GltfConversion& c);
 // "imported edited.glb as a dmc3-mod like pl_0000.pac!slot_0000 (import --as mod --like): 1234 bytes, 0 losses"
 [[nodiscard]] std::string gltf_conversion_summary(const std::string& from, const GltfConversion& c);

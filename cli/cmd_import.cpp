@@ -1,7 +1,9 @@
-// `meshgate import MODEL.glb --as mod|msh [--like ORIGINAL] [--lod N] -o OUT
+// `meshgate import MODEL.glb --as mod|msh|mot [--like ORIGINAL] [--lod N] -o OUT
 // [--force]`: a new model built from a glTF 2.0 asset through the format's
 // builder (import/mod_from_gltf.hpp: the MOD layout builder;
-// import/msh_from_gltf.hpp: the canonical MSH exporter), through
+// import/msh_from_gltf.hpp: the canonical MSH exporter;
+// import/mot_from_gltf.hpp: one animation as a MOT like --like, its error
+// against the glTF measured and printed, above --max-error refused), through
 // import/gltf_import.hpp, the path `replace` takes for a glTF too. Every loss is printed as a warning naming
 // the mesh or vertex it concerns; what the format cannot hold is an error and
 // nothing is written. The result is parsed again like every written model.
@@ -11,6 +13,7 @@
 // --max-size, not glTF 2.0: gltf_prepare.hpp).
 #include <filesystem>
 #include <iostream>
+#include <sstream>
 
 #include "platform/utf8_path.hpp"
 #include "cli/commands.hpp"
@@ -24,14 +27,30 @@ namespace {
 
 struct ImportOptions {
   std::string file, as, like, output;
-  bool force = false;
+  bool force = false, json = false;
   unsigned lod = 0;
+  mot::MotImportOptions mot;
+  std::string max_error;  // "UNITS,DEGREES"
   SizeLimits limits{uint64_t{256} << 20};  // a glTF is not a format meshgate sizes by magic
 };
 
-const char* import_format_name(const ImportOptions& options) {
-  return import_format_text(options.as == "mod" ? ImportFormat::mod : ImportFormat::msh);
+ImportFormat import_format(const ImportOptions& options) { return import_format_named(options.as).value_or(ImportFormat::mod); }
+
+const char* import_format_name(const ImportOptions& options) { return import_format_text(import_format(options)); }
+
+// A MOT needs its like file, and the MOT options mean nothing for a model.
+bool options_fit_format(ImportOptions& options) {
+  if (import_format(options) == ImportFormat::mot && options.like.empty()) {
+    std::cerr << "meshgate import: --as mot needs --like A.mot: the masks, header words and track compressions come from it\n";
+    return false;
+  }
+  return check_mot_import_options(options.mot, options.max_error, "import");
 }
+
+void fill_report(const ImportBuild& built, nlohmann::json* report) {
+  if (report) *report = {{"warnings", built.warnings}, {"errors", built.errors}, {"accuracy", built.accuracy}};
+}
+
 
 // The glTF asset (a .gltf's uris read through `folder`), with export --scale /
 // --y-up's root node removed (import/gltf_import.hpp). nullopt after printing
@@ -55,7 +74,8 @@ std::optional<tinygltf::Model> read_asset_for(Bytes bytes, const ImportOptions& 
   return std::move(asset.model);
 }
 
-int run_import(const ImportOptions& options) {
+int run_import(ImportOptions& options, nlohmann::json* report = nullptr) {
+  if (!options_fit_format(options)) return kExitUsage;
   std::vector<std::string> inputs = {options.file};
   if (!options.like.empty()) inputs.push_back(options.like);
   const std::optional<InputScan> scan = scan_for(inputs, 1, "import");
@@ -79,22 +99,44 @@ int run_import(const ImportOptions& options) {
   if (!options.like.empty() &&
       !(like = read_single_input(options.like, {}, Overwrite::replace, {}, like_reader, "import", exit_code)))
     return exit_code;
-  const ImportBuild built = build_imported(*asset, {.as = options.as == "mod" ? ImportFormat::mod : ImportFormat::msh,
+  const ImportBuild built = build_imported(*asset, {.as = import_format(options),
                                                     .lod = options.lod,
                                                     .like = like ? std::optional<Bytes>(like->bytes) : std::nullopt,
-                                                    .like_is_container_member = like && like->origin.container_member});
+                                                    .like_is_container_member = like && like->origin.container_member,
+                                                    .mot = options.mot});
   if (built.like_refused) {
     std::cerr << "meshgate import: --like " << options.like << ": not " << import_format_name(options) << " meshgate accepts\n";
     return kExitUsage;
   }
   for (const std::string& w : built.warnings) std::cout << "warning: " << w << "\n";
+  if (!built.accuracy_text.empty()) std::cout << built.accuracy_text << "\n";
   if (!built.errors.empty()) {
     for (const std::string& e : built.errors) std::cerr << "meshgate import: error: " << e << "\n";
     std::cerr << "meshgate import: " << import_format_name(options) << " cannot hold this glTF; nothing written\n";
+    fill_report(built, report);
     return kExitFailed;
   }
-  return write_checked_model(options.output, built.bytes, nres::Profile::compatible, options.force, options.output, "import",
-                             overwrite_rule(options.force));
+  fill_report(built, report);
+  return write_checked_model(options.output, built.bytes, nres::Profile::compatible, options.force, options.output,
+                             "import", overwrite_rule(options.force));
+}
+
+// --json: what run_import prints to stdout is kept as "log" lines, and one
+// JSON object is the whole of stdout.
+int run_import_json(ImportOptions& options) {
+  std::ostringstream captured;
+  std::streambuf* const stdout_buffer = std::cout.rdbuf(captured.rdbuf());
+  nlohmann::json report = {{"warnings", nlohmann::json::array()}, {"errors", nlohmann::json::array()}, {"accuracy", nullptr}};
+  const int code = run_import(options, &report);
+  std::cout.rdbuf(stdout_buffer);
+  nlohmann::json log = nlohmann::json::array();
+  std::istringstream lines(captured.str());
+  for (std::string line; std::getline(lines, line);) log.push_back(line);
+  nlohmann::json out = {{"output", options.output}, {"as", options.as}, {"like", options.like}, {"written", code == kExitOk}};
+  out.update(report);
+  out["log"] = std::move(log);
+  std::cout << out.dump(2) << "\n";
+  return code;
 }
 
 }  // namespace
@@ -103,16 +145,18 @@ void add_import(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ImportOptions>();
   CLI::App* cmd = app.add_subcommand("import", "Build a model from a glTF 2.0 file (.glb or .gltf) through the format's layout builder");
   cmd->add_option("MODEL", options->file, "a .glb, or a .gltf (its buffers beside it)")->required();
-  cmd->add_option("--as", options->as, "the format to build")->required()->check(CLI::IsMember({"mod", "msh"}));
+  cmd->add_option("--as", options->as, "the format to build")->required()->check(CLI::IsMember({"mod", "msh", "mot"}));
   cmd->add_option("--like", options->like,
                   "an existing file of the same model: every field glTF cannot express comes from it");
   cmd->add_option("--lod", options->lod, "msh: the slot column (LOD) the glTF's meshes go to, as export --lod wrote them")
       ->check(CLI::Range(0, 4));
+  add_mot_import_options(cmd, options->mot, options->max_error);
+  cmd->add_flag("--json", options->json, "print {output, as, like, written, warnings, errors, accuracy, log} as the only stdout");
   add_output_option(cmd, "-o,--output", options->output, "the model to write")->required();
   add_force_option(cmd, options->force, "write the result even if it has an error diagnostic");
   add_size_option(cmd, "--max-size", [&limits = options->limits](uint64_t bytes) { limits.override_bytes = bytes; },
                   {1, uint64_t{1} << 40, "1 TiB"}, "the largest input read (default 256 MiB)");
-  cmd->callback([options, &exit_code] { exit_code = run_import(*options); });
+  cmd->callback([options, &exit_code] { exit_code = options->json ? run_import_json(*options) : run_import(*options); });
 }
 
 }  // namespace meshgate::cli

@@ -37,6 +37,8 @@ struct MemberOptions {
   nres::Profile profile = nres::Profile::compatible;
   texm::ByteOrder texm_order = texm::ByteOrder::bgra;  // a PNG encoded into a Texm's 4-byte formats and palette
   unsigned lod = 0;                                    // a glTF imported into an MSH: import --lod
+  mot::MotImportOptions mot;                           // a glTF imported into a MOT: import's MOT options
+  std::string max_error;
   SizeLimits limits;
   [[nodiscard]] const char* command() const {
     return kind == MemberEditKind::replace ? "replace" : kind == MemberEditKind::add ? "add" : "remove";
@@ -73,8 +75,8 @@ Refusal gltf_refusal(const MemberOptions& o, const AddressLevel& member) {
                                ? "is the container it would be added to (run `meshgate import` first)"
                                : "holds a " + (member.format == Format::unknown ? std::string("member of no format meshgate reads")
                                                                                : std::string(format_name(member.format)));
-  return Refusal{o.new_file + " is a glTF: `" + o.command() + "` imports a glTF into a model member only (a dmc3-mod, or "
-                 "an nres-msh model), and " + member.display + " " + what};
+  return Refusal{o.new_file + " is a glTF: `" + o.command() + "` imports a glTF into a model or motion member only (a "
+                 "dmc3-mod, an nres-msh model or a dmc3-mot), and " + member.display + " " + what};
 }
 
 // The new file as the member's format needs it: a file of the member's own
@@ -179,12 +181,12 @@ std::optional<Conversion> png_conversion(const MemberOptions& o, const AddressPa
   return Conversion{std::move(c.encoded.bytes), std::move(json), {std::move(summary)}};
 }
 
-// A glTF replacing a MOD or an MSH model, imported like it (its .gltf's uris
-// read as `import` reads them); none when the member is no model.
+// A glTF replacing a MOD, an MSH model or a MOT, imported like it (its .gltf's
+// uris read as `import` reads them); none when the member's row names no import.
 std::optional<Conversion> gltf_conversion(const MemberOptions& o, const AddressPath& path, Bytes gltf,
                                           std::optional<Refusal>& refused) {
   GltfFolderFiles folder(platform::path_from_utf8(o.new_file).parent_path());
-  GltfConversion c = convert_gltf(path, gltf, folder, {.lod = o.lod, .max_bytes = gltf_max_bytes(o)});
+  GltfConversion c = convert_gltf(path, gltf, folder, {.lod = o.lod, .max_bytes = gltf_max_bytes(o), .mot = o.mot});
   if (!c.applies) return std::nullopt;
   // The files the glTF's uris name are inputs as much as the glTF itself (OUT's existence: checked before).
   if (!outputs_are_usable({o.output}, folder.named_files(), o.command(), Overwrite::replace))
@@ -328,6 +330,7 @@ CLI::App* add_member_command(CLI::App& app, int& exit_code, MemberEditKind kind,
                       "(memory B,G,R,A, openparkan, default) or argb (A,R,G,B; fparkan)");
       cmd->add_option("--lod", options->lod, "a glTF put into an MSH model: the slot column (LOD) its meshes go to, as import --lod")
           ->check(CLI::Range(0, 4));
+      add_mot_import_options(cmd, options->mot, options->max_error);
     }
   }
   if (kind == MemberEditKind::add)
@@ -337,7 +340,10 @@ CLI::App* add_member_command(CLI::App& app, int& exit_code, MemberEditKind kind,
   add_force_option(cmd, options->force, "");
   add_profile_option(cmd, options->profile);
   add_max_size_option(cmd, options->limits);
-  cmd->callback([options, &exit_code] { exit_code = run_member_edit(*options); });
+  cmd->callback([options, &exit_code] {
+    exit_code = check_mot_import_options(options->mot, options->max_error, options->command()) ? run_member_edit(*options)
+                                                                                              : kExitUsage;
+  });
   return cmd;
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "analysis/sweep.hpp"
+#include "import/mot_from_gltf.hpp"
 #include "pipeline/file_reader.hpp"
 #include "pipeline/input_scan.hpp"
 #include "pipeline/nested_address.hpp"
@@ -191,6 +192,14 @@ void add_motion_options(CLI::App* cmd, MotionCliOptions& options);
 [[nodiscard]] bool open_motions(const MotionCliOptions& options, const std::vector<std::string>& outputs,
                                 Overwrite overwrite, const SizeLimits& limits, const char* command,
                                 std::shared_ptr<const gltf::MotionOptions>& motions, int& exit_code);
+
+// A glTF animation imported as a MOT (import --as mot, replace of a MOT
+// member): --animation, --mot-mask, --mot-fps (as on export) and --max-error
+// UNITS,DEGREES, kept as text in `max_error` until checked.
+void add_mot_import_options(CLI::App* cmd, mot::MotImportOptions& options, std::string& max_error);
+// --max-error parsed and --mot-fps checked (CLI11's range passes NaN); false after printing why.
+[[nodiscard]] bool check_mot_import_options(mot::MotImportOptions& options, const std::string& max_error,
+                                            const char* command);
 
 struct SweepRequest {
   std::vector<std::string> paths;

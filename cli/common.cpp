@@ -419,6 +419,32 @@ void add_motion_options(CLI::App* cmd, MotionCliOptions& options) {
       ->check(CLI::Range(1.0, 100000.0));
 }
 
+void add_mot_import_options(CLI::App* cmd, mot::MotImportOptions& options, std::string& max_error) {
+  cmd->add_option("--animation", options.animation,
+                  "a glTF imported as a MOT: the animation, by name or index (default: the only one)");
+  add_enum_option(cmd, "--mot-mask", options.mask,
+                  {{"exe", mot::MaskReading::exe}, {"importer", mot::MaskReading::importer}},
+                  "a glTF imported as a MOT: which mask bit carries which channel, as export --mot-mask read it "
+                  "(default exe)");
+  cmd->add_option("--mot-fps", options.units_per_second,
+                  "a glTF imported as a MOT: time units per second, as export --mot-fps (default 60)")
+      ->check(CLI::Range(1.0, 100000.0));
+  cmd->add_option("--max-error", max_error,
+                  "a glTF imported as a MOT: the largest error allowed between the glTF and the MOT written, "
+                  "UNITS,DEGREES (translation and scale, rotation; default 0.001,0.05)");
+}
+
+bool check_mot_import_options(mot::MotImportOptions& options, const std::string& max_error, const char* command) {
+  if (!std::isfinite(options.units_per_second) || !(options.units_per_second >= 1)) {
+    std::cerr << "meshgate " << command << ": --mot-fps must be a finite number in [1, 100000]\n";
+    return false;
+  }
+  if (max_error.empty() || mot::parse_max_error(max_error, options)) return true;
+  std::cerr << "meshgate " << command << ": --max-error " << max_error
+            << ": not UNITS,DEGREES (two finite numbers, not negative, e.g. 0.01,0.5)\n";
+  return false;
+}
+
 bool open_motions(const MotionCliOptions& options, const std::vector<std::string>& outputs, Overwrite overwrite,
                   const SizeLimits& limits, const char* command, std::shared_ptr<const gltf::MotionOptions>& motions,
                   int& exit_code) {

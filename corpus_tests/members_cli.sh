@@ -159,7 +159,8 @@ for case in "$pac!slot_0000 $work/s0.glb $work/g.pac dmc3-mod" "$rlb!MODEL0000.M
 import json, sys
 r = json.load(open(sys.argv[1]))
 c = r["conversion"]
-assert set(c) == {"from", "format", "importer", "like", "lod", "root_removed", "warnings"}, sorted(c)
+assert set(c) == {"from", "format", "importer", "like", "lod", "root_removed", "warnings", "accuracy"}, sorted(c)
+assert c["accuracy"] is None, c  # a MOT's measured error; a model has none
 assert c["from"] == sys.argv[2] and c["format"] == sys.argv[3] and c["like"] == sys.argv[4], c
 assert c["importer"] == "import --as " + ("mod" if sys.argv[3] == "dmc3-mod" else "msh") + " --like", c
 assert c["warnings"] == [] and r["levels"][-1]["format"] == sys.argv[3], r
@@ -180,8 +181,10 @@ g = json.load(open(sys.argv[1]))
 g["buffers"][0]["uri"] = "../m.bin"
 json.dump(g, open(sys.argv[2], "w"))
 PY
-expect 1 "is a glTF: \`replace\` imports a glTF into a model member only" "$bin" replace "$pac!slot_0002" "$work/s0.glb" -o "$work/x.pac"
-grep -qF "holds a dmc3-mot" "$work/err.txt" || fail "a glTF into a MOT slot did not name the MOT: $(cat "$work/err.txt")"
+expect 1 "is a glTF: \`replace\` imports a glTF into a model or motion member only" "$bin" replace "$pac!slot_0001" "$work/s0.glb" -o "$work/x.pac"
+grep -qF "holds a dmc3-ptx" "$work/err.txt" || fail "a glTF into a PTX slot did not name the PTX: $(cat "$work/err.txt")"
+# A MOT slot takes a glTF animation (mot_import_cli.sh); a glTF without one is refused naming the cause.
+expect 1 "the glTF has no animation" "$bin" replace "$pac!slot_0002" "$work/s0.glb" -o "$work/x.pac"
 expect 1 "cut.glb: not a glTF 2.0 file meshgate reads" "$bin" replace "$pac!slot_0000" "$work/cut.glb" -o "$work/x.pac"
 expect 1 "'..' leads out of the glTF's folder" "$bin" replace "$rlb!MODEL0000.MSH" "$work/gl/out.gltf" -o "$work/x.lib"
 cp "$work/gl/m.bin" "$work/m.bin.before"

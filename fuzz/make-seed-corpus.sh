@@ -74,6 +74,11 @@ bash "$(dirname "$0")/gltf-seeds.sh" "$meshgate" "$out/gltf_import_fuzzer" 12
 if [ "$zip" = "--zip" ]; then
   (cd "$out/gltf_import_fuzzer" && python3 -m zipfile -c "../gltf_import_fuzzer_seed_corpus.zip" .)
 fi
+# mot_import_fuzzer: the actors of synth dmc3 exported with each motion, alone and followed by their MOT (fuzz/mot-seeds.sh).
+bash "$(dirname "$0")/mot-seeds.sh" "$meshgate" "$out/mot_import_fuzzer" 3
+if [ "$zip" = "--zip" ]; then
+  (cd "$out/mot_import_fuzzer" && python3 -m zipfile -c "../mot_import_fuzzer_seed_corpus.zip" .)
+fi
 
 # The JSON and Markdown targets, from the files fuzz/fuzz_corpus.hpp
 # sweeps in memory (synth mod --seed 3 --count 3, synth msh --seed 3 --count 2),

@@ -22,6 +22,7 @@ trap 'rm -rf "$work"' EXIT
 "$meshgate" synth texm --seed 3 --count 16 --malformed --out "$work/seeds/texm" >/dev/null
 "$meshgate" synth materials --seed 3 --count 2 --malformed --out "$work/seeds/game" >/dev/null
 bash "$here/gltf-seeds.sh" "$meshgate" "$work/seeds/gltf" 3  # gltf_import_fuzzer's kind of input
+bash "$here/mot-seeds.sh" "$meshgate" "$work/seeds/motion-gltf" 1  # mot_import_fuzzer's
 inputs=("$work/seeds")
 [ -d "$here/regressions" ] && inputs+=("$here/regressions")
 # The JSON and Markdown targets' own seeds (dumps, documents, evidence, locks),

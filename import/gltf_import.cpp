@@ -4,6 +4,7 @@
 #include "import/msh_from_gltf.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_parser.hpp"
+#include "parser/mot/mot_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
 
 namespace meshgate {
@@ -37,6 +38,17 @@ ImportBuild build_msh(const tinygltf::Model& asset, const ImportRequest& request
   return built;
 }
 
+// A MOT has no layout of its own to start from: the like file is required (its masks, header words, compressions).
+ImportBuild build_mot(const tinygltf::Model& asset, const ImportRequest& request) {
+  std::optional<mot::ParseResult> like;
+  if (!request.like || !(like = mot::parse_mot(*request.like))->ok()) return refused_like();
+  mot::ImportedMot imported = mot::mot_from_gltf(asset, *like->motion, request.mot);
+  ImportBuild built{std::move(imported.warnings), std::move(imported.errors), std::move(imported.bytes)};
+  built.accuracy = mot::mot_accuracy_json(imported, request.mot);
+  if (imported.accuracy) built.accuracy_text = mot::mot_accuracy_text(*imported.accuracy);
+  return built;
+}
+
 }  // namespace
 
 ImportAsset read_import_asset(Bytes bytes, gltf::UriSource* uris, uint64_t max_bytes) {
@@ -57,9 +69,36 @@ ImportAsset read_import_asset(Bytes bytes, gltf::UriSource* uris, uint64_t max_b
 }
 
 ImportBuild build_imported(const tinygltf::Model& asset, const ImportRequest& request) {
-  return request.as == ImportFormat::mod ? build_mod(asset, request) : build_msh(asset, request);
+  switch (request.as) {
+    case ImportFormat::mod: return build_mod(asset, request);
+    case ImportFormat::msh: return build_msh(asset, request);
+    case ImportFormat::mot: return build_mot(asset, request);
+  }
+  return {};
 }
 
-const char* import_format_text(ImportFormat as) { return as == ImportFormat::mod ? "a MOD" : "an MSH model"; }
+const char* import_format_text(ImportFormat as) {
+  switch (as) {
+    case ImportFormat::mod: return "a MOD";
+    case ImportFormat::msh: return "an MSH model";
+    case ImportFormat::mot: return "a MOT";
+  }
+  return "";
+}
+
+std::optional<ImportFormat> import_format_named(std::string_view name) {
+  for (ImportFormat as : {ImportFormat::mod, ImportFormat::msh, ImportFormat::mot})
+    if (name == import_format_name(as)) return as;
+  return std::nullopt;
+}
+
+const char* import_format_name(ImportFormat as) {
+  switch (as) {
+    case ImportFormat::mod: return "mod";
+    case ImportFormat::msh: return "msh";
+    case ImportFormat::mot: return "mot";
+  }
+  return "";
+}
 
 }  // namespace meshgate

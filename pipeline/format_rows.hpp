@@ -140,6 +140,10 @@ struct FormatRow {
   // format's rule (docs/spec/); set wherever `members` is. A kind not written
   // yet answers EditedContainer::unsupported.
   EditedContainer (*edit_member)(const ParsedFile& f, const MemberEdit& edit) = nullptr;
+  // `import --as NAME`'s name of the builder that makes a file of this format
+  // from a glTF ("mod", "msh", "mot"): what `replace` converts a glTF put in
+  // place of such a member with (change/gltf_conversion.hpp); nullptr: none.
+  const char* gltf_import_as = nullptr;
 
   [[nodiscard]] bool is_model() const { return export_gltf != nullptr; }
 };

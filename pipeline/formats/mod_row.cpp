@@ -79,6 +79,7 @@ const FormatRow kModRow{.format = Format::dmc3_mod,
                         .reads_looks = false,
                         .is_look = false,
                         .kaitai = mod::kaitai_spec,
-                        .mark_leaves = mod_row::mark_leaves};
+                        .mark_leaves = mod_row::mark_leaves,
+                        .gltf_import_as = "mod"};
 
 }  // namespace meshgate

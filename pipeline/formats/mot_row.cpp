@@ -79,6 +79,7 @@ const FormatRow kMotRow{.format = Format::dmc3_mot,
                         .reads_looks = false,
                         .is_look = false,
                         .kaitai = mot::kaitai_spec,
-                        .mark_leaves = mot_row::mark_leaves};
+                        .mark_leaves = mot_row::mark_leaves,
+                        .gltf_import_as = "mot"};
 
 }  // namespace meshgate

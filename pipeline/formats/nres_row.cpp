@@ -286,6 +286,7 @@ const FormatRow kMshRow{.format = Format::nres_msh,
                         .reads_looks = true,
                         .is_look = false,
                         .kaitai = msh::kaitai_spec,
-                        .mark_leaves = nres_row::model_leaves};
+                        .mark_leaves = nres_row::model_leaves,
+                        .gltf_import_as = "msh"};
 
 }  // namespace meshgate
