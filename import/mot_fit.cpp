@@ -15,14 +15,16 @@ struct Quantisation {
   float min = 0, range = 0;
 };
 
-// The like pair when every value lies in it (with half a step of slack,
-// what its own q values reach after rounding); else the values' own span.
+// The like pair unless the values leave it by more than half a step of their
+// own span would cost every key: an unedited round trip keeps its q values
+// even where a key cut from a Hermite piece overshoots the like range a little.
 Quantisation quantisation_for(const std::vector<double>& values, float like_min, float like_range) {
   const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
-  const double slack = std::fabs(static_cast<double>(like_range)) / 65535.0;
-  if (std::isfinite(like_min) && std::isfinite(like_range) && like_range >= 0 && *lo >= like_min - slack &&
-      *hi <= static_cast<double>(like_min) + like_range + slack)
-    return {like_min, like_range};
+  const double own_error = (*hi - *lo) / 65535.0 / 2;
+  if (std::isfinite(like_min) && std::isfinite(like_range) && like_range >= 0) {
+    const double outside = std::max({0.0, like_min - *lo, *hi - (static_cast<double>(like_min) + like_range)});
+    if (outside <= std::max(own_error, std::fabs(static_cast<double>(like_range)) / 65535.0)) return {like_min, like_range};
+  }
   return {static_cast<float>(*lo), static_cast<float>(*hi - *lo)};
 }
 

@@ -420,7 +420,7 @@ class MotImporter {
       if (g + 1 == grid.size()) break;
       const size_t k = static_cast<size_t>(std::upper_bound(c.times.begin(), c.times.end(), grid[g]) - c.times.begin()) - 1;
       const bool unit_slerp = c.interpolation != gltf::Interpolation::step && k + 1 < c.keys() &&
-                              c.times[k + 1] - c.times[k] <= 1 + 1e-6;
+                              c.times[k + 1] - c.times[k] <= 1 + 1e-3;  // seconds as f32: a unit reads back as 0.99996..1.00004
       ChannelError& e = unit_slerp ? a.rotation_between_units : a.rotation;
       for (double s : {0.25, 0.5, 0.75}) {
         const double t = grid[g] + s * (grid[g + 1] - grid[g]);
