@@ -203,6 +203,7 @@ void round_trip(const Rig& r, const std::vector<std::byte>& mot_bytes, mot::Mask
   table.add(built.accuracy);
   EXPECT_LE(built.accuracy["max_error"]["translation"]["units"].get<double>(), 1e-3) << name;
   EXPECT_LE(built.accuracy["max_error"]["rotation"]["degrees"].get<double>(), 0.05) << name;
+  EXPECT_LE(built.accuracy["max_error"]["scale"]["factor"].get<double>(), 1e-3) << name;
   const mot::ParseResult again = mot::parse_mot(built.bytes);
   ASSERT_TRUE(again.ok()) << name;
   EXPECT_EQ(again.motion->masks, mot::parse_mot(mot_bytes).motion->masks) << name;
@@ -224,33 +225,19 @@ TEST(MotImport, EveryActorMotionOfSynthDmc3ComesBackWithinTheTolerance) {
   EXPECT_GE(table.motions, 20u);
 }
 
-// Not yet every one: on `synth mot`'s random ranges some tracks come back
-// 1-4e-3 off (a requantised range, a cut the fit keeps) and one rotation 4.5
-// degrees; those are refused by the measurement, never written silently.
-// The test holds that: within the tolerance, or refused naming it.
-TEST(MotImport, EveryMotionOfSynthMotComesBackWithinTheToleranceOrIsRefusedByIt) {
+// Every one, as the actors: a straight piece goes back linear (its slopes
+// out of the slope range, else a steep one coarsens every cubic's slopes:
+// 1.06e-3 to 3.8e-3 units off before), and a quaternion near the gimbal
+// lock is read normalised (else |R20| passes 1 and an angle 4.5 degrees off).
+TEST(MotImport, EveryMotionOfSynthMotComesBackWithinTheTolerance) {
   Table table;
-  uint64_t refused = 0;
   for (const SynthFile& f : mot::synth_mot_corpus(1, 24)) {
     const mot::ParseResult parsed = mot::parse_mot(f.bytes);
     ASSERT_TRUE(parsed.ok()) << f.name;
-    const Rig r = chain_rig(parsed.motion->masks.size());
-    const gltf::Exported first = export_motion(r, f.bytes, mot::MaskReading::exe);
-    ASSERT_TRUE(first.refused.empty()) << f.name << ": " << first.refused;
-    if (first.asset.animations.empty()) continue;
-    const ImportBuild built = import_mot(through_glb(first.asset), f.bytes);
-    if (!built.ok()) {
-      ASSERT_FALSE(built.errors.empty()) << f.name;
-      EXPECT_NE(built.errors[0].find("above the tolerance"), std::string::npos) << f.name << ": " << built.errors[0];
-      EXPECT_TRUE(built.bytes.empty()) << f.name;
-      ++refused;
-      continue;
-    }
-    round_trip(r, f.bytes, mot::MaskReading::exe, table, f.name);
+    round_trip(chain_rig(parsed.motion->masks.size()), f.bytes, mot::MaskReading::exe, table, f.name);
   }
   table.print("synth mot");
-  std::printf("[ accuracy ] synth mot: %llu motions refused by the tolerance\n", static_cast<unsigned long long>(refused));
-  EXPECT_GE(table.motions, 10u);
+  EXPECT_GE(table.motions, 20u);
 }
 
 // --- refusals -----------------------------------------------------------------
@@ -363,6 +350,8 @@ TEST(MotImport, ALikeFileThatIsNoMotIsRefused) {
   EXPECT_TRUE(build_imported(f.asset, mot_request(Bytes(f.rig.bytes))).like_refused);
   EXPECT_TRUE(build_imported(f.asset, mot_request(std::nullopt)).like_refused);
 }
+
+
 
 }  // namespace
 }  // namespace meshgate

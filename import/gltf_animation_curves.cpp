@@ -135,7 +135,10 @@ std::optional<AnimationCurve> read_animation_curve(const tinygltf::Model& model,
 }
 
 std::array<double, 3> quaternion_euler(const std::array<double, 4>& q, const std::array<double, 3>& near) {
-  const double x = q[0], y = q[1], z = q[2], w = q[3];
+  // A float quaternion is a hair off unit length: unnormalised, |R20| passes 1
+  // near the lock and the angles read there depart from the pose by degrees.
+  const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  const double x = q[0] / n, y = q[1] / n, z = q[2] / n, w = q[3] / n;
   // R = Rz Ry Rx (column vectors): R20 = -sin ry, R21 = cos ry sin rx, R22 = cos ry cos rx, R10 = sin rz cos ry,
   // R00 = cos rz cos ry.
   const double r00 = 1 - 2 * (y * y + z * z), r10 = 2 * (x * y + z * w), r20 = 2 * (x * z - y * w);
@@ -149,7 +152,7 @@ std::array<double, 3> quaternion_euler(const std::array<double, 4>& q, const std
     const double rz = r20 < 0 ? rx - std::atan2(r01, r11) : std::atan2(-r01, r11) - rx;
     branches = {{{rx, ry, rz}, {rx, ry, rz}}};
   } else {
-    const double ry = std::asin(std::clamp(-r20, -1.0, 1.0));
+    const double ry = std::atan2(-r20, std::hypot(r21, r22));  // asin loses half the digits near the lock
     const double rx = std::atan2(r21, r22), rz = std::atan2(r10, r00);
     branches = {{{rx, ry, rz}, {rx + std::numbers::pi, std::numbers::pi - ry, rz + std::numbers::pi}}};
   }

@@ -1,6 +1,7 @@
 #include "import/mot_fit.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -124,13 +125,32 @@ Track2 fit2(const std::vector<FitKey>& keys, const Track2& like, bool angle) {
   return t;
 }
 
+// The slopes a Hermite piece reads (§5): the out slope of a key with bit 15
+// set, the in slope of the key after it. The others (a linear piece's, the
+// first key's in, the last key's out) never reach a value, so they do not
+// widen the slope range: a steep linear piece among gentle cubics would
+// otherwise coarsen every cubic's slopes, and a long piece turns each slope
+// step into a value error of up to a seventh of its length in units.
+std::vector<double> read_slopes(const std::vector<FitKey>& keys, bool out_slopes) {
+  std::vector<double> out;
+  for (size_t k = 0; k + 1 < keys.size(); ++k)
+    if (keys[k].cubic) out.push_back(out_slopes ? keys[k].out_slope : keys[k + 1].in_slope);
+  return out;
+}
+
+Quantisation like_or_own(const std::vector<double>& values, const Track3& like, size_t field) {
+  const float like_min = like.prefix.get_f32(track::value_min + 2 * field);
+  const float like_range = like.prefix.get_f32(track::value_range + 2 * field);
+  if (!values.empty()) return quantisation_for(values, like_min, like_range);
+  if (std::isfinite(like_min) && std::isfinite(like_range)) return {like_min, like_range};
+  return {};
+}
+
 Track3 fit3(const std::vector<FitKey>& keys, const Track3& like, bool angle) {
   Track3 t;
-  std::array<Quantisation, 3> q;
-  const std::array<double FitKey::*, 3> fields = {&FitKey::value, &FitKey::in_slope, &FitKey::out_slope};
-  for (size_t f = 0; f < 3; ++f)
-    q[f] = quantisation_for(fit_values_of(keys, fields[f]), like.prefix.get_f32(track::value_min + 2 * f),
-                            like.prefix.get_f32(track::value_range + 2 * f));
+  const std::array<Quantisation, 3> q = {like_or_own(fit_values_of(keys, &FitKey::value), like, 0),
+                                         like_or_own(read_slopes(keys, false), like, 1),
+                                         like_or_own(read_slopes(keys, true), like, 2)};
   set_fit_head(t.prefix, kTrack3PrefixSpec.size + keys.size() * uint64_t{kKey3Spec.size}, keys.size(), 3);
   for (size_t f = 0; f < 3; ++f) {
     t.prefix.set_f32(track::value_min + 2 * f, q[f].min);

@@ -72,6 +72,22 @@ bool lies_on_piece(const FitKey& a, const FitKey& m, const FitKey& b, double tol
          std::fabs(slope - m.out_slope) * d <= tolerance;
 }
 
+// A CUBICSPLINE piece whose two tangents lie on its chord is straight: the
+// export writes a MOT's linear piece (bit 15 clear) so. It goes back linear,
+// so its slopes, which no value reads, stay out of the slope range the
+// track's cubic pieces are quantised in.
+void mark_straight(std::vector<FitKey>& keys, double tolerance) {
+  for (size_t k = 0; k + 1 < keys.size(); ++k) {
+    FitKey& a = keys[k];
+    const FitKey& b = keys[k + 1];
+    const double d = b.time - a.time;
+    if (d <= 0) continue;
+    const double chord = (b.value - a.value) / d;
+    const bool on_chord = std::fabs(a.out_slope - chord) * d <= tolerance && std::fabs(b.in_slope - chord) * d <= tolerance;
+    if (on_chord) a.cubic = false;
+  }
+}
+
 // `keys` without those that lie on the piece between their neighbours.
 std::vector<FitKey> without_cuts(const std::vector<FitKey>& keys, double tolerance) {
   if (keys.size() < 3) return keys;
@@ -273,6 +289,7 @@ class MotImporter {
       }
       keys.push_back(key);
     }
+    if (cubic) mark_straight(keys, o_.max_units / 100);
     keys = without_cuts(keys, o_.max_units / 100);
     return linear_only ? subdivided(keys, c, i) : keys;
   }
