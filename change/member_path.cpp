@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "parser/nres/nres_parser.hpp"
-#include "parser/zip/zip_volume.hpp"
 #include "pipeline/nested_address.hpp"
 
 namespace meshgate {
@@ -164,16 +163,16 @@ AddressPath walk_address(const std::string& outer_display, Bytes outer, const st
   return walk_from(std::move(path), nullptr, names, options);
 }
 
-std::shared_ptr<const OuterVolume> open_outer_volume(const std::string& display, std::shared_ptr<zip::VolumeSource> source,
+std::shared_ptr<const OuterVolume> open_outer_volume(const std::string& display, const FormatRow& row,
+                                                     std::shared_ptr<zip::VolumeSource> source,
                                                      const ParseTreeOptions& options, std::string& error) {
   auto outer = std::make_shared<OuterVolume>();
   outer->source = source;
   outer->parsed.path = display;
-  outer->parsed.format = Format::zip_volume;
+  outer->parsed.format = row.format;
   outer->parsed.origin = options.origin;
-  const zip::ParseResult& result = outer->parsed.model.emplace<zip::ParseResult>(zip::parse_volume(std::move(source)));
-  if (!result.ok()) {
-    error = display + " is a zip-volume container that does not parse (inspect it for why)";
+  if (!row.open_in_place || !row.open_in_place(outer->parsed, std::move(source))) {
+    error = display + " is a " + std::string(format_name(row.format)) + " container that does not parse (inspect it for why)";
     return nullptr;
   }
   return outer;
@@ -182,7 +181,7 @@ std::shared_ptr<const OuterVolume> open_outer_volume(const std::string& display,
 AddressPath walk_address(const std::string& outer_display, std::shared_ptr<const OuterVolume> outer,
                          const std::vector<std::string>& names, const ParseTreeOptions& options) {
   AddressPath path;
-  path.levels.push_back({.display = outer_display, .bytes = {}, .origin = options.origin, .format = Format::zip_volume});
+  path.levels.push_back({.display = outer_display, .bytes = {}, .origin = options.origin, .format = outer->parsed.format});
   const ParsedFile* parsed = &outer->parsed;  // held by the path, whatever order the arguments below are made in
   path.outer_volume = std::move(outer);
   return walk_from(std::move(path), parsed, names, options);

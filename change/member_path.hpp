@@ -33,7 +33,7 @@ struct AddressLevel {
 // proof reads the written file back the same way (change/member_proof.hpp).
 struct OuterVolume {
   std::shared_ptr<zip::VolumeSource> source;
-  ParsedFile parsed;  // format zip_volume, no data: its members are inflated through `source`
+  ParsedFile parsed;  // its row opened it in place (FormatRow::open_in_place), no data: members read through `source`
 };
 
 struct AddressPath {
@@ -75,9 +75,9 @@ struct MemberBytes {
 [[nodiscard]] AddressPath walk_address(const std::string& outer_display, Bytes outer, const std::vector<std::string>& names,
                                        const ParseTreeOptions& options);
 
-// The volume read through `source`, as a parsed level (no bytes held), or
-// why libzip cannot open it.
-[[nodiscard]] std::shared_ptr<const OuterVolume> open_outer_volume(const std::string& display,
+// The container of `row`'s format read through `source` by the row's
+// open_in_place, as a parsed level (no bytes held), or why it cannot be.
+[[nodiscard]] std::shared_ptr<const OuterVolume> open_outer_volume(const std::string& display, const FormatRow& row,
                                                                     std::shared_ptr<zip::VolumeSource> source,
                                                                     const ParseTreeOptions& options, std::string& error);
 

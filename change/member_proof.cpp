@@ -53,8 +53,8 @@ class Prover {
     if (auto why = zip::check_copied_records(*was.source, *written, edited, zip::kMaxMembers))
       return fail(display, *why), proof_;
     std::string error;
-    const std::shared_ptr<const OuterVolume> now = open_outer_volume(display, std::move(written), options_, error);
-    if (!now) return fail(display, "does not parse as the zip-volume it was"), proof_;
+    const std::shared_ptr<const OuterVolume> now = open_outer_volume(display, row_of(was.parsed.format), std::move(written), options_, error);
+    if (!now) return fail(display, "does not parse as the " + std::string(format_name(was.parsed.format)) + " it was"), proof_;
     std::optional<AddressLevel> level = prove_members(0, was.parsed, now->parsed, display, k == 0);
     for (size_t j = 1; j <= k && level && proof_.ok(); ++j) level = prove_level(j, *level, j == k);
     return proof_;

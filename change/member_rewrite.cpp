@@ -56,7 +56,7 @@ MemberRewrite rewrite_member(const AddressPath& path, MemberEdit edit, const Par
     const AddressLevel& container = path.levels[level];
     const bool streamed = level == 0 && path.outer_volume;
     const ParsedFile f = streamed ? ParsedFile{} : parse_level(container, options);
-    const Format format = streamed ? Format::zip_volume : f.format;
+    const Format format = streamed ? path.outer_volume->parsed.format : f.format;
     uint64_t size_after = 0;
     EditedContainer edited = streamed ? plan_outer(*path.outer_volume, edit, out.outer_plan, size_after)
                                       : row_of(f.format).edit_member(f, edit);

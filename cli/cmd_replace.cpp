@@ -208,19 +208,24 @@ std::optional<Conversion> convert_new_file(const MemberOptions& o, const Address
   return std::nullopt;
 }
 
-// Whether FILE is an NBZ/ZIP volume by its magic (a probe: it is not read yet).
-bool is_volume_file(const std::string& file) {
+// The row of FILE's format, told by its magic, when that row opens a file
+// in place (FormatRow::open_in_place: an NBZ/ZIP volume); nullptr: FILE is
+// read whole. A probe: FILE is not read yet.
+const FormatRow* in_place_row(const std::string& file) {
   std::array<std::byte, kMagicProbeBytes> magic{};
   const PrefixRead read = read_prefix(platform::path_from_utf8(file), magic, platform::Reading::probe);
-  return read.status == ReadStatus::ok && detect_format(Bytes(magic.data(), read.length)) == Format::zip_volume;
+  if (read.status != ReadStatus::ok) return nullptr;
+  const FormatRow& row = row_of(detect_format(Bytes(magic.data(), read.length)));
+  return row.open_in_place ? &row : nullptr;
 }
 
-// The outer volume opened for positioned reads, never read whole (its
-// members are inflated one at a time, its copy streamed from the file): the
-// checks read_single_input makes (no output onto it, a regular file within
-// the zip-volume limit) with its messages and exit codes.
-std::shared_ptr<const OuterVolume> open_volume_input(const MemberOptions& o, const std::string& file,
-                                                      const ParseTreeOptions& tree, std::string& display, int& exit_code) {
+// The outer container opened in place by its row, for positioned reads,
+// never read whole (its members are inflated one at a time, its copy
+// streamed from the file): the checks read_single_input makes (no output
+// onto it, a regular file within its format's limit) with its messages and
+// exit codes.
+std::shared_ptr<const OuterVolume> open_in_place_input(const MemberOptions& o, const FormatRow& row, const std::string& file,
+                                                        const ParseTreeOptions& tree, std::string& display, int& exit_code) {
   exit_code = kExitUsage;
   const std::optional<InputScan> scan = scan_for({file}, 1, o.command());
   if (!scan || !outputs_are_usable({o.output}, scan->files, o.command(), overwrite_rule(o.force))) return nullptr;
@@ -229,8 +234,8 @@ std::shared_ptr<const OuterVolume> open_volume_input(const MemberOptions& o, con
   FileRead failed;
   failed.status = ReadStatus::ok;
   failed.file_size = source->size();
-  failed.format = Format::zip_volume;
-  failed.limit = o.limits.for_format(Format::zip_volume);
+  failed.format = row.format;
+  failed.limit = o.limits.for_format(row.format);
   if (!source->is_open()) failed.status = ReadStatus::io_error;
   else if (source->size() > failed.limit) failed.status = ReadStatus::too_large;
   if (!failed.ok()) {
@@ -239,19 +244,20 @@ std::shared_ptr<const OuterVolume> open_volume_input(const MemberOptions& o, con
     return nullptr;
   }
   std::string error;
-  std::shared_ptr<const OuterVolume> outer = open_outer_volume(display, std::move(source), tree, error);
+  std::shared_ptr<const OuterVolume> outer = open_outer_volume(display, row, std::move(source), tree, error);
   exit_code = outer ? kExitOk : refuse(o, {error});
   return outer;
 }
 
-// The address walked from the outer file: a volume opened and read a member
-// at a time, anything else read whole; nullopt after printing why.
+// The address walked from the outer file: opened in place and read a member
+// at a time where its row can (a volume), anything else read whole; nullopt
+// after printing why.
 std::optional<AddressPath> walk_input(const MemberOptions& o, const std::string& file, const std::string& nested,
                                       const ParseTreeOptions& tree, FileReader& reader, int& exit_code) {
   const std::vector<std::string> names = nested.empty() ? std::vector<std::string>{} : address_names(nested);
-  if (is_volume_file(file)) {
+  if (const FormatRow* row = in_place_row(file)) {
     std::string display;
-    std::shared_ptr<const OuterVolume> outer = open_volume_input(o, file, tree, display, exit_code);
+    std::shared_ptr<const OuterVolume> outer = open_in_place_input(o, *row, file, tree, display, exit_code);
     if (!outer) return std::nullopt;
     return walk_address(display, std::move(outer), names, tree);
   }

@@ -3,6 +3,8 @@
 // without them, or with a row missing a part, fails here, not in a command.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -10,11 +12,13 @@
 #include <nlohmann/json.hpp>
 
 #include "parser/detect/format_detect.hpp"
+#include "parser/zip/zip_directory.hpp"
 #include "pipeline/format_rows.hpp"
 #include "pipeline/parse_tree.hpp"
 #include "pipeline/schema/dump_schema_text.hpp"
 #include "pipeline/schema/evidence_schema_text.hpp"
 #include "pipeline/schema/manifest_schema_text.hpp"
+#include "synth/zip/zip_synth.hpp"
 
 namespace meshgate {
 namespace {
@@ -119,6 +123,50 @@ TEST(FormatRegistry, EveryFormatHasOneCompleteRow) {
     EXPECT_EQ(row.image_names == nullptr, row.decode_image == nullptr);
     EXPECT_TRUE(!row.decode_image || row.is_look);
     EXPECT_TRUE(!row.reads_looks || row.is_model());
+  }
+}
+
+// A file of each format a row opens in place (FormatRow::open_in_place):
+// a row that can is given one here, or the test below fails.
+std::optional<std::vector<std::byte>> in_place_sample(Format f) {
+  if (f == Format::zip_volume)
+    return zip::write_volume({{"dir/", {}, false, false},
+                              {"dir/a.bin", std::vector<std::byte>(5000, std::byte{1}), true, false},
+                              {"b.bin", std::vector<std::byte>(70, std::byte{2}), false, false}});
+  return std::nullopt;
+}
+
+// replace/add/remove ask the row of the outer file's format (told by its
+// magic) whether it opens in place: such a row is a container the command
+// edits, told by its magic, and it lists over positioned reads the members
+// its parse lists from the bytes, and refuses what is not one.
+TEST(FormatRegistry, ARowThatOpensInPlaceListsWhatItsParseLists) {
+  EXPECT_NE(row_of(Format::zip_volume).open_in_place, nullptr) << "a volume of any size is edited in place";
+  for (const FormatRow* row : format_rows()) {
+    if (!row->open_in_place) continue;
+    SCOPED_TRACE(std::string(format_name(row->format)));
+    EXPECT_NE(row->members, nullptr);
+    EXPECT_NE(row->edit_member, nullptr);
+    EXPECT_NE(identity_of(row->format).claims, nullptr) << "the command tells it by its magic";
+    const std::optional<std::vector<std::byte>> sample = in_place_sample(row->format);
+    ASSERT_TRUE(sample) << "no sample file for a row that opens in place";
+    const ParsedFile whole = parse_file("sample", *sample);
+    ASSERT_EQ(whole.format, row->format);
+    ParsedFile in_place;
+    in_place.format = row->format;
+    ASSERT_TRUE(row->open_in_place(in_place, std::make_shared<zip::BytesSource>(Bytes(*sample))));
+    EXPECT_TRUE(in_place.data.empty());
+    const std::vector<ContainerMember> listed = row->members(whole), opened = row->members(in_place);
+    ASSERT_EQ(opened.size(), listed.size());
+    EXPECT_GE(listed.size(), 2u);  // its files (a directory names no member)
+    for (size_t i = 0; i < listed.size(); ++i) {
+      EXPECT_EQ(opened[i].name, listed[i].name);
+      EXPECT_EQ(opened[i].size, listed[i].size);
+      EXPECT_EQ(opened[i].index, listed[i].index);
+    }
+    const std::vector<std::byte> zeros(64);
+    ParsedFile none;
+    EXPECT_FALSE(row->open_in_place(none, std::make_shared<zip::BytesSource>(Bytes(zeros))));
   }
 }
 

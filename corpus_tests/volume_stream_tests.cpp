@@ -98,7 +98,7 @@ Streamed edit_streamed(const std::shared_ptr<zip::VolumeSource>& source, const s
   const ParseTreeOptions options{};
   Streamed s;
   std::string error;
-  auto outer = open_outer_volume("v.nbz", source, options, error);
+  auto outer = open_outer_volume("v.nbz", row_of(Format::zip_volume), source, options, error);
   EXPECT_TRUE(outer) << error;
   if (!outer) return s;
   s.path = walk_address("v.nbz", outer, names, options);

@@ -47,7 +47,7 @@ void streamed_agrees(Bytes input, const std::vector<std::string>& names, const M
                      const MemberRewrite& in_memory, const RewriteProof& proven, const ParseTreeOptions& options) {
   auto source = std::make_shared<zip::BytesSource>(input);
   std::string error;
-  const std::shared_ptr<const OuterVolume> outer = open_outer_volume("fuzz", source, options, error);
+  const std::shared_ptr<const OuterVolume> outer = open_outer_volume("fuzz", row_of(Format::zip_volume), source, options, error);
   if (!outer) fuzzing::fail("a volume that parses in memory does not open through positioned reads");
   const AddressPath path = walk_address("fuzz", outer, names, options);
   if (!path.error.empty()) fuzzing::fail("an address walked in memory is not walked through positioned reads");

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <nlohmann/json.hpp>
@@ -30,6 +31,9 @@ namespace gltf {
 struct ExportOptions;
 struct Exported;
 }  // namespace gltf
+namespace zip {
+class VolumeSource;
+}  // namespace zip
 
 // What a row's parse may use beyond the file: the run's options, the
 // thread's stream pools, and the input's budgets that admitting children
@@ -144,6 +148,11 @@ struct FormatRow {
   // from a glTF ("mod", "msh", "mot"): what `replace` converts a glTF put in
   // place of such a member with (change/gltf_conversion.hpp); nullptr: none.
   const char* gltf_import_as = nullptr;
+  // A container replace, add and remove open in place (a volume of any
+  // size, never read whole): `f` parsed over positioned reads of `source`,
+  // its members listed and f.data empty; false when it does not parse.
+  // nullptr: the command reads the file whole. Set only where `members` is.
+  bool (*open_in_place)(ParsedFile& f, std::shared_ptr<zip::VolumeSource> source) = nullptr;
 
   [[nodiscard]] bool is_model() const { return export_gltf != nullptr; }
 };

@@ -65,6 +65,12 @@ void parse(ParsedFile& f, ParseContext& c) {
   if (result.ok()) select_members(f, *result.volume, c);
 }
 
+// The volume listed over positioned reads of its file (replace/add/remove
+// of a volume of any size); its members are inflated through `source`.
+bool open_in_place(ParsedFile& f, std::shared_ptr<zip::VolumeSource> source) {
+  return f.model.emplace<zip::ParseResult>(zip::parse_volume(std::move(source))).ok();
+}
+
 InflatedChild inflate_child(const ParsedFile& f, const NestedChild& child, uint64_t limit, std::vector<std::byte> buffer) {
   const zip::Volume& volume = *f.as<zip::ParseResult>()->volume;
   zip::Volume::Inflated inflated = volume.inflate(volume.members[child.index], limit, std::move(buffer));
@@ -161,6 +167,7 @@ const FormatRow kZipRow{.format = Format::zip_volume,
                         .reads_looks = false,
                         .is_look = false,
                         .members = zip_row::members,
-                        .edit_member = zip_row::edit_member};
+                        .edit_member = zip_row::edit_member,
+                        .open_in_place = zip_row::open_in_place};
 
 }  // namespace meshgate
