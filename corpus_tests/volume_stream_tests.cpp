@@ -3,7 +3,8 @@
 // it goes through a source that refuses any read over one copy chunk), the
 // streamed output is byte-identical to the rewrite made in memory and passes
 // the streamed proof, and a record the copy got wrong (a read that returned
-// one wrong byte once) fails the proof, naming the member, with no output
+// one wrong byte once) fails the proof, naming the member, as does a byte
+// of a prefix or a gap between records (copied, and compared), with no output
 // left behind.
 #include <gtest/gtest.h>
 
@@ -46,6 +47,51 @@ std::vector<std::byte> large_volume() {
   }
   entries.push_back({"GData.afs/packed.bin", std::vector<std::byte>(300'000, std::byte{7}), true, false});
   return zip::write_volume(entries);
+}
+
+void store_u32(std::vector<std::byte>& v, size_t at, uint64_t value) {
+  for (size_t i = 0; i < 4; ++i) v[at + i] = static_cast<std::byte>(value >> (8 * i));
+}
+
+// `volume` with `gap` inserted at `at` (a local record's start, or 0: a
+// prefix) and every offset at or past it moved: bytes no member claims,
+// which the writer copies where they were. A volume without ZIP64 records.
+std::vector<std::byte> with_gap(std::vector<std::byte> volume, uint64_t at, const std::vector<std::byte>& gap) {
+  zip::BytesSource bytes(volume);
+  const zip::DirectoryRead read = zip::read_directory(bytes, zip::kMaxMembers);
+  EXPECT_TRUE(read.directory && !read.directory->zip64_end);
+  if (!read.directory) return volume;
+  size_t record = static_cast<size_t>(read.directory->directory_offset);
+  for (size_t i = 0; i < read.directory->entries.size(); ++i) {
+    const Bytes fixed = Bytes(volume).subspan(record, zip::kCentralFixed);
+    const uint64_t offset = load_uint_le(fixed.subspan(42), 4);
+    if (offset >= at) store_u32(volume, record + 42, offset + gap.size());
+    record += zip::kCentralFixed + load_uint_le(fixed.subspan(28), 2) + load_uint_le(fixed.subspan(30), 2) +
+              load_uint_le(fixed.subspan(32), 2);
+  }
+  store_u32(volume, record + 16, read.directory->directory_offset + gap.size());  // the end record's directory offset
+  volume.insert(volume.begin() + static_cast<std::ptrdiff_t>(at), gap.begin(), gap.end());
+  return volume;
+}
+
+const zip::CentralEntry& entry_named(const zip::Directory& d, const std::string& name) {
+  const auto found = std::find_if(d.entries.begin(), d.entries.end(), [&](const zip::CentralEntry& e) { return e.name == name; });
+  EXPECT_NE(found, d.entries.end()) << name;
+  return *found;
+}
+
+// The large volume with a prefix of 300 bytes and 5,000 bytes between two
+// blobs' records; `gap_at`: where the gap starts in it.
+std::vector<std::byte> gapped_volume(uint64_t& gap_at) {
+  std::vector<std::byte> volume = large_volume();
+  zip::BytesSource bytes(volume);
+  const zip::DirectoryRead read = zip::read_directory(bytes, zip::kMaxMembers);
+  EXPECT_TRUE(read.directory);
+  if (!read.directory) return volume;
+  gap_at = entry_named(*read.directory, "GData.afs/blob6.bin").local_offset;
+  volume = with_gap(std::move(volume), gap_at, noise(5000, 99));
+  gap_at += 300;
+  return with_gap(std::move(volume), 0, noise(300, 98));
 }
 
 // The volume's file, read only through reads of at most one copy chunk; a
@@ -189,6 +235,43 @@ TEST(VolumeStream, ARecordCopiedWrongFailsTheProofAndLeavesNoOutput) {
             std::string::npos) << s.written.proof.error;
   EXPECT_FALSE(std::filesystem::exists(out)) << "a proof that fails removes the output";
   EXPECT_TRUE(std::filesystem::exists(in));
+}
+
+// The bytes no record claims (a prefix, a gap between two records) are
+// copied where they were, and the proof compares them too: a byte of the gap
+// the copy read wrong fails it, and OUT is removed.
+TEST(VolumeStream, ABetweenRecordsByteCopiedWrongFailsTheProofAndLeavesNoOutput) {
+  const Folder folder;
+  uint64_t gap_at = 0;
+  const std::vector<std::byte> volume = gapped_volume(gap_at);
+  const auto in = folder.write("v.nbz", volume);
+  const std::vector<SynthFile> other = mod::synth_mod_corpus(11, 1);
+  const std::vector<std::string> names{"GData.afs/em000.pac", "slot_0001"};
+  const MemberEdit edit{.kind = MemberEditKind::replace, .bytes = Bytes(other[0].bytes)};
+  const Streamed good = edit_streamed(std::make_shared<ChunkedSource>(in), names, edit, (folder.dir / "good.nbz").string());
+  EXPECT_TRUE(good.written.proof.ok()) << good.written.proof.failed_level << ": " << good.written.proof.error;
+  const std::optional<std::vector<std::byte>> good_bytes = read_file(folder.dir / "good.nbz");
+  ASSERT_TRUE(good_bytes);
+  // The PAC before the gap changed size: the gap moved with it.
+  const auto moved = static_cast<std::ptrdiff_t>(good_bytes->size()) - static_cast<std::ptrdiff_t>(volume.size());
+  const auto gap = volume.begin() + static_cast<std::ptrdiff_t>(gap_at);
+  EXPECT_TRUE(std::equal(volume.begin(), volume.begin() + 300, good_bytes->begin())) << "the prefix is copied";
+  EXPECT_TRUE(std::equal(gap, gap + 5000, good_bytes->begin() + static_cast<std::ptrdiff_t>(gap_at) + moved))
+      << "the gap is copied where it was relative to its neighbours";
+  for (const uint64_t flip : {uint64_t{150}, gap_at + 2500}) {  // in the prefix, in the gap
+    SCOPED_TRACE(flip);
+    auto source = std::make_shared<ChunkedSource>(in);
+    source->flip = flip;  // the first read of it is the copy's
+    const auto out = folder.dir / "out.nbz";
+    const Streamed s = edit_streamed(source, names, edit, out.string());
+    ASSERT_TRUE(s.written.write_error.empty()) << s.written.write_error;
+    EXPECT_FALSE(source->flip) << "the copy read the byte";
+    EXPECT_FALSE(s.written.proof.ok());
+    EXPECT_EQ(s.written.proof.failed_level, "v.nbz");
+    EXPECT_NE(s.written.proof.error.find("the bytes between its records differ from those they were copied from"),
+              std::string::npos) << s.written.proof.error;
+    EXPECT_FALSE(std::filesystem::exists(out)) << "a proof that fails removes the output";
+  }
 }
 
 }  // namespace

@@ -4,7 +4,9 @@
 // volume, in its place in the directory, with the same name, CRC-32, sizes
 // and method, its whole local record (header, data, descriptor) equal byte
 // for byte to the range of the source it was copied from, compared a chunk
-// at a time (memory: two chunks, whatever the volume's size).
+// at a time, and the bytes no record claims before the directory (a
+// prefix, gaps) compared in order with those of the source (memory: two
+// chunks, whatever the volume's size).
 #pragma once
 
 #include <cstdint>
