@@ -62,15 +62,23 @@ ParsedFile parse_level(const AddressLevel& level, const ParseTreeOptions& option
   return parse_file(level.display, Bytes(level.bytes), own);
 }
 
+namespace {
+// "a dmc3-pac", "an nres-archive", "an unknown": the format's name after its article.
+std::string with_article(std::string_view name) {
+  const bool vowel = !name.empty() && std::string_view("aeiou").find(name.front()) != std::string_view::npos;
+  return std::string(vowel || name.starts_with("nres") ? "an " : "a ") + std::string(name);
+}
+}  // namespace
+
 LevelMembers members_of(const ParsedFile& f) {
   LevelMembers out;
   const FormatRow& row = row_of(f.format);
   if (!row.members) {
-    out.error = std::string(format_name(f.format)) + " file, not a container: it holds no members";
+    out.error = with_article(format_name(f.format)) + " file, not a container: it holds no members";
     return out;
   }
   if (!f.parsed()) {
-    out.error = std::string(format_name(f.format)) + " container that does not parse (inspect it for why)";
+    out.error = with_article(format_name(f.format)) + " container that does not parse (inspect it for why)";
     return out;
   }
   out.members = row.members(f);
@@ -127,7 +135,7 @@ AddressPath walk_from(AddressPath path, const ParsedFile* first, const std::vect
     path.levels.back().format = f.format;
     const std::string& holder = path.levels.back().display;
     const LevelMembers held = members_of(f);
-    if (!held.error.empty()) return stopped(std::move(path), holder + " is a " + held.error);
+    if (!held.error.empty()) return stopped(std::move(path), holder + " is " + held.error);
     std::string error;
     const ContainerMember* m = find_member(held.members, name, holder, error);
     if (!m) return stopped(std::move(path), error);

@@ -99,7 +99,7 @@ class Prover {
   std::optional<AddressLevel> prove_members(size_t j, const ParsedFile& was, const ParsedFile& f, const std::string& display,
                                             bool edited_here) {
     const LevelMembers old_members = members_of(was), new_members = members_of(f);
-    if (!new_members.error.empty()) return fail(display, "is a " + new_members.error), std::nullopt;
+    if (!new_members.error.empty()) return fail(display, "is " + new_members.error), std::nullopt;
     if (edited_here) {
       compare_edited(was, old_members.members, f, new_members.members, display);
       return std::nullopt;

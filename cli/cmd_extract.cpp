@@ -52,7 +52,7 @@ class DirectoryExtract {
     const LevelMembers held = members_of(f);
     if (!held.error.empty()) {
       if (depth > 0) return true;  // a member that is no container is written, not descended into
-      std::cerr << "meshgate extract: " << display_text(container.display) << " is a " << held.error << "\n";
+      std::cerr << "meshgate extract: " << display_text(container.display) << " is " << held.error << "\n";
       return false;
     }
     for (const ContainerMember& m : held.members) {

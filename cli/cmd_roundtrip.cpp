@@ -49,8 +49,8 @@ void print_roundtrip_totals(const RoundTripTotals& t) {
               static_cast<unsigned long long>(t.identical), static_cast<unsigned long long>(t.failed),
               static_cast<unsigned long long>(t.bytes));
   if (t.read_only > 0)
-    std::printf("       %llu read-only container%s (NBZ/ZIP volumes are read, never rewritten: their members are "
-                "round-tripped above)\n",
+    std::printf("       %llu read-only container%s (NBZ/ZIP volumes are not rebuilt whole: their members are "
+                "round-tripped above; replace, add and remove write a new volume)\n",
                 static_cast<unsigned long long>(t.read_only), t.read_only == 1 ? "" : "s");
 }
 

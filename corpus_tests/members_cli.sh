@@ -193,5 +193,9 @@ cmp -s "$work/gl/m.bin" "$work/m.bin.before" || fail "replace wrote over the buf
 expect 1 "is a glTF" "$bin" add "$rlb" "$work/s0.glb" --name NEW.MSH -o "$work/x.lib"
 expect 1 "past --max-nested 2" "$bin" replace "$deep!$target" "$work/s0.mod" -o "$work/x.pac" --max-nested 2
 expect 1 "--max-inflated" "$bin" extract "$work/nbz/nested/nested_volume_pac_mod.nbz!inner.nbz" -o "$work/x.nbz" --max-inflated 10
+# A member of a file that holds none: its format named with its article.
+expect 1 "pl_0000.mod is a dmc3-mod file, not a container" "$bin" replace "$work/corpus/pl_0000.mod!slot_0000" "$work/s0.mod" -o "$work/x.pac"
+head -c 64 /dev/zero > "$work/zeros.bin"
+expect 1 "zeros.bin is an unknown file, not a container" "$bin" extract "$work/zeros.bin!x" -o "$work/x.nbz"
 [ ! -e "$work/x.pac" ] && [ ! -e "$work/x.lib" ] && [ ! -e "$work/x.nbz" ] && [ ! -e "$work/x.ptx" ] || fail "a refused command wrote its output"
 echo "members_cli: ok"

@@ -88,7 +88,8 @@ std::string summary_text(const nlohmann::json& report) {
   const auto& s = report["summary"];
   std::ostringstream out;
   out << "  " << s["members"] << " members (" << s["read_members"] << " models or containers, read as "
-      << "FILE!NAME), " << s["declared_bytes"] << " bytes declared inflated; read-only (never rewritten)\n";
+      << "FILE!NAME), " << s["declared_bytes"] << " bytes declared inflated; read-only for rebuild and set "
+      << "(replace, add and remove write a new volume)\n";
   for (const auto& m : s["list"])
     out << "    " << display_text(m["name"].get<std::string>()) << ": " << m["kind"].get<std::string>() << ", "
         << m["size"] << " bytes (" << m["method"].get<std::string>() << ", " << m["compressed_size"] << "), crc32 "
