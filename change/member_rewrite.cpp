@@ -6,12 +6,16 @@ namespace meshgate {
 
 namespace {
 
-MemberRewrite failed(MemberRewrite out, std::string error, bool unsupported = false) {
-  out.error = std::move(error);
-  out.unsupported = unsupported;
-  out.bytes.clear();
-  out.outer_plan.reset();
-  return out;
+// A fresh result keeping only the address and the levels: no bytes, no plan.
+// (Built anew rather than moved from `out`, whose optional plan mingw-w64's
+// GCC 12 reports as maybe-uninitialized when moved.)
+MemberRewrite failed(MemberRewrite&& out, std::string error, bool unsupported = false) {
+  MemberRewrite refused;
+  refused.changed = std::move(out.changed);
+  refused.levels = std::move(out.levels);
+  refused.error = std::move(error);
+  refused.unsupported = unsupported;
+  return refused;
 }
 
 // The member's own line in "levels": what it was and what it is.
