@@ -2,7 +2,8 @@
 # `cmake --install` and `cpack -G DEB` of a build tree: the
 # installed bin/meshgate is stripped and runs, share/doc/meshgate holds the
 # README and the --help of the program and of its subcommands, and the Debian
-# package's Depends come from dpkg-shlibdeps (libc6, libstdc++6, the libraries linked).
+# package's Depends come from dpkg-shlibdeps (libc6, libstdc++6, the libraries linked);
+# both ship share/meshgate/meshgate_blender.zip, the Blender add-on.
 # Usage: install_package.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -35,4 +36,13 @@ for lib in libc6 libstdc++6 libssl3 libxxhash0 libpng16-16 libtinygltf; do
 done
 dpkg-deb -c "$deb" > "$work/contents.txt"
 grep -q "/usr/bin/meshgate$" "$work/contents.txt" || fail "$(basename "$deb") lacks /usr/bin/meshgate"
+# The Blender add-on's zip, as Blender installs it: meshgate_blender/__init__.py with bl_info.
+grep -q "/usr/share/meshgate/meshgate_blender.zip$" "$work/contents.txt" ||
+  fail "$(basename "$deb") lacks /usr/share/meshgate/meshgate_blender.zip"
+python3 - "$work/prefix/share/meshgate/meshgate_blender.zip" <<'PY' || fail "the installed meshgate_blender.zip is not the add-on"
+import sys, zipfile
+names = zipfile.ZipFile(sys.argv[1]).namelist()
+init = zipfile.ZipFile(sys.argv[1]).read("meshgate_blender/__init__.py").decode()
+assert "bl_info" in init and "meshgate_blender/export_operator.py" in names, names
+PY
 echo "install_package: $(basename "$deb"), Depends: $depends"
