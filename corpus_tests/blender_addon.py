@@ -173,6 +173,13 @@ def texel_of_png(path):
 
 # --- meshgate ---
 
+def export_counts(*arguments):
+    """`meshgate export ... --json`'s meshes, primitives and triangles."""
+    import json
+    summary = json.loads(meshgate("export", *arguments, "--json", "--force"))["models"][0]["summary"]
+    return {key: summary[key] for key in ("meshes", "primitives", "triangles")}
+
+
 def meshgate(*arguments):
     done = subprocess.run([MESHGATE, *arguments], capture_output=True, text=True, check=False)
     check(done.returncode == 0, f"meshgate {' '.join(arguments)} exited {done.returncode}: {done.stderr}")
@@ -230,10 +237,11 @@ def actor_loop():
     reference = os.path.join(WORK, "blender.glb")
     bpy.ops.export_scene.gltf(filepath=reference, export_animations=True, **exporter._GLTF_OPTIONS)
     motion = ["--motion", output + "!slot_0002"]
-    meshgate("export", pac + "!slot_0000", "--textures", pac + "!slot_0001", "--motion", pac + "!slot_0002",
-             "-o", os.path.join(WORK, "before.glb"))
-    meshgate("export", output + "!slot_0000", "--textures", output + "!slot_0001", *motion,
-             "-o", os.path.join(WORK, "after.glb"))
+    counts_before = export_counts(pac + "!slot_0000", "--textures", pac + "!slot_0001", "--motion", pac + "!slot_0002",
+                                  "-o", os.path.join(WORK, "before.glb"))
+    counts_after = export_counts(output + "!slot_0000", "--textures", output + "!slot_0001", *motion,
+                                 "-o", os.path.join(WORK, "after.glb"))
+    check(counts_before == counts_after, f"the actor's MOD was {counts_before}, is {counts_after}")
     check_vertex("actor", vertex_before, vertex_after)
     nodes, worst = check_rest_pose()
     time = frame / bpy.context.scene.render.fps
@@ -248,7 +256,7 @@ def actor_loop():
     check(near(texel, PAINT, 1.5 / 255) and not near(texel_before, PAINT, 0.2), f"texel (1, 1): {texel_before} -> {texel}")
     print(f"BLENDER_ADDON actor: vertex {fmt(vertex_before)} -> {fmt(vertex_after)}; {bone} translation at "
           f"{time:.4f} s {fmt(key_before)} -> {fmt(key_after)} (Blender {fmt(key_blender)}); texel (1, 1) "
-          f"{fmt(texel_before)} -> {fmt(texel)}; {nodes} nodes' rest pose within {worst:.2g}", flush=True)
+          f"{fmt(texel_before)} -> {fmt(texel)}; {nodes} nodes' rest pose within {worst:.2g}; {counts_after}", flush=True)
 
 
 def rest_pose(path):
@@ -287,10 +295,11 @@ def msh_loop():
     vertex_before, vertex_after = move_vertex()
     output = os.path.join(WORK, "out", "synth_pack_0000.rlb")
     export_back(output)
-    meshgate("export", archive + "!MODEL01.MSH", "-o", os.path.join(WORK, "before.glb"), "--force")
-    meshgate("export", output + "!MODEL01.MSH", "-o", os.path.join(WORK, "after.glb"), "--force")
+    counts_before = export_counts(archive + "!MODEL01.MSH", "-o", os.path.join(WORK, "before.glb"))
+    counts_after = export_counts(output + "!MODEL01.MSH", "-o", os.path.join(WORK, "after.glb"))
+    check(counts_before == counts_after, f"the MSH was {counts_before}, is {counts_after}")
     check_vertex("msh", vertex_before, vertex_after)
-    print(f"BLENDER_ADDON msh: vertex {fmt(vertex_before)} -> {fmt(vertex_after)}", flush=True)
+    print(f"BLENDER_ADDON msh: vertex {fmt(vertex_before)} -> {fmt(vertex_after)}; {counts_after}", flush=True)
 
 
 def fmt(values):

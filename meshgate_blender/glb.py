@@ -123,3 +123,32 @@ def restore_joint_order(path):
 def animation_names(path):
     document, _binary = read_glb(path)
     return [animation.get("name", "") for animation in document.get("animations", [])]
+
+
+def separate_primitive_materials(path):
+    """Gives each primitive of a mesh its own material where several share one.
+
+    Blender's importer makes one mesh of a glTF mesh's primitives, one material slot
+    per distinct material, and its exporter writes one primitive per slot: primitives
+    sharing a material would come back as one, and a MOD object with one mesh fewer
+    (each primitive is a MOD mesh). A copy of the material per primitive keeps them
+    apart; the copies' names end in `#N`. Returns how many copies were made."""
+    document, binary = read_glb(path)
+    materials = document.get("materials", [])
+    copies = 0
+    for mesh in document.get("meshes", []):
+        seen = set()
+        for primitive in mesh["primitives"]:
+            material = primitive.get("material")
+            if material is None:
+                continue
+            if material in seen:
+                copy = json.loads(json.dumps(materials[material]))
+                copies += 1
+                copy["name"] = f"{copy.get('name', 'material')}#{copies}"
+                materials.append(copy)
+                primitive["material"] = len(materials) - 1
+            seen.add(primitive["material"])
+    if copies:
+        write_glb(path, document, binary)
+    return copies

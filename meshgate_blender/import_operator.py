@@ -112,6 +112,7 @@ class ImportMeshgate(bpy.types.Operator, ImportHelper):
         with tempfile.TemporaryDirectory(prefix="meshgate-import-") as folder:
             model = os.path.join(folder, "model.glb")
             run_meshgate(program, _export_arguments(source, self.textures, motions, model))
+            glb.separate_primitive_materials(model)
             document, _binary = glb.read_glb(model)
             imported = self._gltf_import(context, model, bool(motions))
         objects, images = imported
