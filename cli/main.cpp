@@ -5,6 +5,7 @@
 #include <new>
 
 #include "cli/commands.hpp"
+#include "cli/drop.hpp"
 #include "platform/console.hpp"
 #include "platform/input_record.hpp"
 #include "reports/display_stream.hpp"
@@ -17,7 +18,8 @@ std::string version_text() {
   return "meshgate " + tool["version"].get<std::string>() + " (" + tool["git_commit"].get<std::string>() + ")";
 }
 
-int run(int argc, char** argv) {
+// One command line, the program's name first: its exit code.
+int run(const std::vector<std::string>& command_line) {
   CLI::App app{"meshgate: byte-exact parsers and writers for legacy 3D model formats"};
   // "/x" is a path, on Windows too (where CLI11 would read it as option x);
   // set before the subcommands, which copy it.
@@ -48,9 +50,7 @@ int run(int argc, char** argv) {
   meshgate::cli::add_replace(app, exit_code);
   meshgate::cli::add_add(app, exit_code);
   meshgate::cli::add_remove(app, exit_code);
-  // The arguments as UTF-8 (on Windows, read as UTF-16: argv would have
-  // turned every name outside the ANSI code page into '?').
-  std::vector<std::string> arguments = meshgate::platform::utf8_arguments(argc, argv);
+  std::vector<std::string> arguments = command_line;
   std::vector<char*> pointers;
   for (std::string& a : arguments) pointers.push_back(a.data());
   try {
@@ -80,7 +80,11 @@ int main(int argc, char** argv) {
   // Every file a command reads is an input no output may replace (platform/input_record.hpp).
   const meshgate::platform::RecordInputs inputs;
   try {
-    return run(argc, argv);
+    // The arguments as UTF-8 (on Windows, read as UTF-16: argv would have
+    // turned every name outside the ANSI code page into '?').
+    const std::vector<std::string> arguments = meshgate::platform::utf8_arguments(argc, argv);
+    if (meshgate::cli::is_dropped_path(arguments)) return meshgate::cli::open_dropped(arguments[0], arguments[1], run);
+    return run(arguments);
   } catch (const std::bad_alloc&) {
     std::cerr << "meshgate: out of memory\n";
   } catch (const std::exception& e) {

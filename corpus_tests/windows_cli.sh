@@ -11,10 +11,13 @@
 #   .gltf export's .bin               -> .gltf + .bin written, and replaced with --force
 #   32-bit sizes                      -> a 5 GiB sparse file "is 5368709120 bytes", refused
 #   device names as outputs (NUL...)  -> "a reserved Windows device name", exit 2
-# and the gate, end to end.
-#   bash corpus_tests/windows_cli.sh RUNNER   (RUNNER runs meshgate.exe: build-windows/meshgate-wine)
+# the gate, end to end, and a file or folder dropped on meshgate.exe (EXE given):
+# its page opened in the browser, while `meshgate FILE` in a console stays usage.
+#   bash corpus_tests/windows_cli.sh RUNNER [EXE]   (RUNNER runs meshgate.exe: build-windows/meshgate-wine)
 set -euo pipefail
 bin=$1
+exe=${2:-}
+wine_run="$(cd "$(dirname "$0")/.." && pwd)/ci/wine-run.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "windows_cli: $*" >&2; exit 1; }
@@ -93,4 +96,41 @@ rc=0; "$bin" inspect big.mod >err.txt 2>&1 || rc=$?
 printf '\x5a' | dd of=corpus/synth_0002.mod bs=1 seek=100 conv=notrunc status=none
 rc=0; "$bin" gate corpus.lock.json corpus >gate.txt 2>&1 || rc=$?
 [ $rc -eq 1 ] && grep -q 'synth_0002.mod' gate.txt || fail "gate after a flipped byte exited $rc: $(cat gate.txt)"
+# A drop: Explorer starts meshgate.exe with one path and a console of its own;
+# `wine start /wait` does the same (GetConsoleProcessList counts 1). The page
+# is opened through the .html association, which wine's winebrowser hands to
+# xdg-open: a fake one on PATH stands for the browser and records the page.
+# Without a console of its own (a script, a pipe) `meshgate FILE` is usage.
+rc=0; "$bin" corpus/synth_0000.mod >out.txt 2>err.txt || rc=$?
+[ $rc -eq 2 ] && [ ! -s out.txt ] || fail "meshgate FILE from a script exited $rc (want 2, usage): $(cat out.txt err.txt)"
+if [ -n "$exe" ]; then
+  bash "$wine_run" reg add 'HKLM\Software\Classes\.html' /ve /d htmlfile /f >/dev/null
+  mkdir fakebin
+  printf '#!/bin/sh\nprintf "%%s\\n" "$1" >> "%s/opened.txt"\n' "$work" >fakebin/xdg-open
+  chmod +x fakebin/xdg-open
+  drop() {  # drop PATH: exit code of meshgate.exe started as Explorer starts it
+    local rc=0
+    PATH="$work/fakebin:$PATH" MESHGATE_DROP_HOLD=0 bash "$wine_run" start /wait /unix "$exe" "$1" || rc=$?
+    return $rc
+  }
+  opened_page() {  # the page the browser was given, waiting for winebrowser (it runs apart)
+    for _ in $(seq 50); do [ -s opened.txt ] && break; sleep 0.2; done
+    local url; url=$(tail -1 opened.txt 2>/dev/null || true)
+    printf '%s' "${url#file://}"
+  }
+  drop "$work/corpus/synth_0000.mod" || fail "a dropped MOD exited $?"
+  page=$(opened_page)
+  case "$page" in */drop-*/view.html) ;; *) fail "a dropped MOD opened '$page' (want a drop-*/view.html page)" ;; esac
+  [ -f "$page" ] && grep -q 'synth_0000.mod' "$page" || fail "the dropped MOD's page $page does not show it"
+  rm -rf opened.txt "$(dirname "$page")"
+  drop "$work/corpus" || fail "a dropped folder exited $?"
+  page=$(opened_page)
+  case "$page" in */drop-*/report.html) ;; *) fail "a dropped folder opened '$page' (want a drop-*/report.html page)" ;; esac
+  grep -q 'synth_0001.mod' "$page" || fail "the dropped folder's report $page does not list its files"
+  rm -rf opened.txt "$(dirname "$page")"
+  head -c 4096 /dev/urandom >noise.bin
+  rc=0; drop "$work/noise.bin" || rc=$?
+  [ $rc -eq 1 ] || fail "a dropped file meshgate cannot show exited $rc (want 1)"
+  sleep 1; [ ! -s opened.txt ] || fail "a failed drop opened $(cat opened.txt)"
+fi
 echo "windows_cli: ok"
