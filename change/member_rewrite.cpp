@@ -44,6 +44,25 @@ EditedContainer plan_outer(const OuterVolume& outer, const MemberEdit& edit, std
   return out;
 }
 
+// Why `path` cannot take an edit of `kind`, or nothing: a walk that stopped
+// (its levels end short of the address), or fewer levels than the edit
+// needs (a member and its container; a container to add to).
+std::optional<std::string> unwalked(const AddressPath& path, MemberEditKind kind) {
+  if (!path.error.empty()) return path.error;
+  const size_t needed = kind == MemberEditKind::add ? 1 : 2;
+  if (path.levels.size() < needed) return "the address names no member to " + std::string(kind == MemberEditKind::add ? "add to" : "edit");
+  return std::nullopt;
+}
+
+// Why the parsed level `f` cannot have a member edited (a file of a format
+// that holds none: a container added to must be one), or nothing.
+std::optional<std::string> not_editable(const ParsedFile& f, const std::string& display) {
+  const LevelMembers held = members_of(f);
+  if (!held.error.empty()) return display + " is " + held.error;
+  if (!row_of(f.format).edit_member) return display + " is a " + std::string(format_name(f.format)) + " container meshgate cannot rewrite";
+  return std::nullopt;
+}
+
 }  // namespace
 
 size_t container_level(const AddressPath& path, MemberEditKind kind) {
@@ -52,6 +71,7 @@ size_t container_level(const AddressPath& path, MemberEditKind kind) {
 
 MemberRewrite rewrite_member(const AddressPath& path, MemberEdit edit, const ParseTreeOptions& options) {
   MemberRewrite out;
+  if (auto why = unwalked(path, edit.kind)) return failed(std::move(out), *why);
   if (edit.kind != MemberEditKind::add) edit.member = path.levels.back().member;
   const MemberEdit innermost = edit;
   std::vector<LevelChange> changes;
@@ -61,6 +81,8 @@ MemberRewrite rewrite_member(const AddressPath& path, MemberEdit edit, const Par
     const bool streamed = level == 0 && path.outer_volume;
     const ParsedFile f = streamed ? ParsedFile{} : parse_level(container, options);
     const Format format = streamed ? path.outer_volume->parsed.format : f.format;
+    if (!streamed)
+      if (auto why = not_editable(f, container.display)) return failed(std::move(out), *why);
     uint64_t size_after = 0;
     EditedContainer edited = streamed ? plan_outer(*path.outer_volume, edit, out.outer_plan, size_after)
                                       : row_of(f.format).edit_member(f, edit);

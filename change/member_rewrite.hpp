@@ -35,7 +35,8 @@ struct MemberRewrite {
 // `path`: for replace and remove the walk to the member (its last level),
 // for add the walk to the container (its last level). `edit.member` is
 // filled here from the path; `edit.bytes`, `edit.name` and `edit.nres_type_id`
-// are the caller's.
+// are the caller's. A walk that stopped (path.error), or a container level
+// that holds no members (a MOD added to), is refused with the reason.
 [[nodiscard]] MemberRewrite rewrite_member(const AddressPath& path, MemberEdit edit, const ParseTreeOptions& options);
 
 // The index of the innermost container on `path` for an edit of `kind`.

@@ -197,5 +197,8 @@ expect 1 "--max-inflated" "$bin" extract "$work/nbz/nested/nested_volume_pac_mod
 expect 1 "pl_0000.mod is a dmc3-mod file, not a container" "$bin" replace "$work/corpus/pl_0000.mod!slot_0000" "$work/s0.mod" -o "$work/x.pac"
 head -c 64 /dev/zero > "$work/zeros.bin"
 expect 1 "zeros.bin is an unknown file, not a container" "$bin" extract "$work/zeros.bin!x" -o "$work/x.nbz"
+# add names a container: a file that holds no members is refused as such (it once crashed the command).
+expect 1 "pl_0000.mod is a dmc3-mod file, not a container" "$bin" add "$work/corpus/pl_0000.mod" "$work/s0.mod" --name X -o "$work/x.pac"
+expect 1 "zeros.bin is an unknown file, not a container" "$bin" add "$work/zeros.bin" "$work/s0.mod" --name X -o "$work/x.nbz"
 [ ! -e "$work/x.pac" ] && [ ! -e "$work/x.lib" ] && [ ! -e "$work/x.nbz" ] && [ ! -e "$work/x.ptx" ] || fail "a refused command wrote its output"
 echo "members_cli: ok"

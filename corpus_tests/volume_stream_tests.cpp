@@ -5,9 +5,11 @@
 // the streamed proof, and a record the copy got wrong (a read that returned
 // one wrong byte once) fails the proof, naming the member, as does a byte
 // of a prefix or a gap between records (copied, and compared), with no output
-// left behind.
+// left behind. The in-memory path (the volume read whole) makes the same
+// bytes, and refuses a walk that stopped short instead of rewriting it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -80,9 +82,9 @@ const zip::CentralEntry& entry_named(const zip::Directory& d, const std::string&
   return *found;
 }
 
-// The large volume with a prefix of 300 bytes and 5,000 bytes between two
-// blobs' records; `gap_at`: where the gap starts in it.
-std::vector<std::byte> gapped_volume(uint64_t& gap_at) {
+// The large volume with a prefix of `prefix` bytes (300 unless told) and
+// 5,000 bytes between two blobs' records; `gap_at`: where the gap starts in it.
+std::vector<std::byte> gapped_volume(uint64_t& gap_at, size_t prefix = 300) {
   std::vector<std::byte> volume = large_volume();
   zip::BytesSource bytes(volume);
   const zip::DirectoryRead read = zip::read_directory(bytes, zip::kMaxMembers);
@@ -90,8 +92,9 @@ std::vector<std::byte> gapped_volume(uint64_t& gap_at) {
   if (!read.directory) return volume;
   gap_at = entry_named(*read.directory, "GData.afs/blob6.bin").local_offset;
   volume = with_gap(std::move(volume), gap_at, noise(5000, 99));
-  gap_at += 300;
-  return with_gap(std::move(volume), 0, noise(300, 98));
+  if (prefix == 0) return volume;
+  gap_at += prefix;
+  return with_gap(std::move(volume), 0, noise(prefix, 98));
 }
 
 // The volume's file, read only through reads of at most one copy chunk; a
@@ -272,6 +275,62 @@ TEST(VolumeStream, ABetweenRecordsByteCopiedWrongFailsTheProofAndLeavesNoOutput)
               std::string::npos) << s.written.proof.error;
     EXPECT_FALSE(std::filesystem::exists(out)) << "a proof that fails removes the output";
   }
+}
+
+// The in-memory path (walk_address over the bytes, then rewrite_member)
+// over the gapped volume: a volume is told by its first bytes, and this one
+// starts with 300 bytes of noise, so the walk stops at its first level ("an
+// unknown file"), as the command does. rewrite_member was once handed that
+// stopped walk and indexed the level above a member that is not there (a
+// replace threw std::bad_alloc; an add called a row's missing edit_member
+// and crashed): a walk that stopped, or a level that holds no members, is
+// refused with the reason, and nothing is made.
+TEST(VolumeStream, AStoppedWalkOfTheGappedVolumeInMemoryIsRefusedNotRewritten) {
+  uint64_t gap_at = 0;
+  const std::vector<std::byte> volume = gapped_volume(gap_at);
+  const std::vector<SynthFile> other = mod::synth_mod_corpus(11, 1);
+  const AddressPath path = walk_address("v.nbz", Bytes(volume), {"GData.afs/em000.pac", "slot_0001"}, {});
+  EXPECT_EQ(path.error, "v.nbz is an unknown file, not a container: it holds no members");
+  ASSERT_EQ(path.levels.size(), 1u);
+  const MemberRewrite replaced = rewrite_member(path, {.kind = MemberEditKind::replace, .bytes = Bytes(other[0].bytes)}, {});
+  EXPECT_EQ(replaced.error, path.error);
+  EXPECT_TRUE(replaced.bytes.empty());
+  const AddressPath top = walk_address("v.nbz", Bytes(volume), {}, {});
+  ASSERT_TRUE(top.error.empty()) << top.error;  // nothing asked of it yet
+  const MemberRewrite added =
+      rewrite_member(top, {.kind = MemberEditKind::add, .bytes = Bytes(other[0].bytes), .name = "GData.afs/new.mod"}, {});
+  EXPECT_EQ(added.error, "v.nbz is an unknown file, not a container: it holds no members");
+  EXPECT_TRUE(added.bytes.empty());
+}
+
+// Without the prefix the volume is one, and the in-memory path completes:
+// the bytes it makes are those the streamed path writes, and they prove.
+TEST(VolumeStream, TheGapOnlyVolumeRewrittenInMemoryIsTheStreamedOne) {
+  const Folder folder;
+  uint64_t gap_at = 0;
+  const std::vector<std::byte> volume = gapped_volume(gap_at, 0);
+  const std::vector<SynthFile> other = mod::synth_mod_corpus(11, 1);
+  const std::vector<std::string> names{"GData.afs/em000.pac", "slot_0001"};
+  const MemberEdit edit{.kind = MemberEditKind::replace, .bytes = Bytes(other[0].bytes)};
+  const AddressPath path = walk_address("v.nbz", Bytes(volume), names, {});
+  ASSERT_TRUE(path.error.empty()) << path.error;
+  const MemberRewrite in_memory = rewrite_member(path, edit, {});
+  ASSERT_TRUE(in_memory.error.empty()) << in_memory.error;
+  EXPECT_FALSE(in_memory.outer_plan) << "a volume held whole is rewritten in memory";
+  ASSERT_EQ(in_memory.levels.size(), 3u);
+  EXPECT_EQ(in_memory.levels[0].size_after, in_memory.bytes.size());
+  MemberEdit proven = edit;
+  proven.member = path.levels.back().member;
+  const RewriteProof proof = prove_rewrite(path, proven, {}, Bytes(in_memory.bytes), {});
+  EXPECT_TRUE(proof.ok()) << proof.failed_level << ": " << proof.error;
+  const std::vector<std::byte> gap(volume.begin() + static_cast<std::ptrdiff_t>(gap_at),
+                                   volume.begin() + static_cast<std::ptrdiff_t>(gap_at) + 5000);
+  EXPECT_NE(std::search(in_memory.bytes.begin(), in_memory.bytes.end(), gap.begin(), gap.end()), in_memory.bytes.end())
+      << "the gap is kept";
+  const Streamed streamed = edit_streamed(std::make_shared<ChunkedSource>(folder.write("v.nbz", volume)), names, edit,
+                                          (folder.dir / "out.nbz").string());
+  EXPECT_TRUE(streamed.written.proof.ok()) << streamed.written.proof.failed_level << ": " << streamed.written.proof.error;
+  EXPECT_TRUE(read_file(folder.dir / "out.nbz") == in_memory.bytes) << "the streamed volume is the one made in memory";
 }
 
 }  // namespace
