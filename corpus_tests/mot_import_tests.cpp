@@ -261,6 +261,26 @@ struct Fixture {
   }
 };
 
+// Blender's glTF exporter lists a skin's joints depth first, not in the
+// MOD's node order; the export's joint names (`node_j`) still say which joint
+// is which node, so the skin's order does not change the MOT written. Before
+// joints were read by name, the reversed skin was refused (a channel the
+// mask does not carry, on the joint now in its place).
+TEST(MotImport, JointsNamedByTheExportAreReadInAnySkinOrder) {
+  Fixture f;
+  const ImportBuild straight = import_mot(f.asset, f.like);
+  ASSERT_TRUE(straight.ok()) << straight.errors[0];
+  tinygltf::Model reordered = f.asset;
+  std::reverse(reordered.skins[0].joints.begin(), reordered.skins[0].joints.end());
+  const ImportBuild built = import_mot(reordered, f.like);
+  ASSERT_TRUE(built.ok()) << built.errors[0];
+  EXPECT_EQ(built.bytes, straight.bytes);
+  // Names that are not the export's keep the skin's order, as before.
+  tinygltf::Model renamed = reordered;
+  renamed.nodes[static_cast<size_t>(renamed.skins[0].joints[0])].name = "hips";
+  EXPECT_FALSE(import_mot(renamed, f.like).ok());
+}
+
 TEST(MotImport, AGltfWithoutAnAnimationIsRefused) {
   Fixture f;
   f.asset.animations.clear();

@@ -13,6 +13,7 @@
 #include "parser/mod/mod_nodes.hpp"
 #include "parser/mod/mod_skin.hpp"
 #include "parser/mod/mod_topology.hpp"
+#include "import/gltf_joint_order.hpp"
 #include "import/import_losses.hpp"
 #include "import/import_narrowing.hpp"
 #include "writer/mod/mod_canonical.hpp"
@@ -213,7 +214,8 @@ class Importer {
   }
 
  private:
-  // The skin's joints as the node block: joint j is node j.
+  // The skin's joints as the node block: joint `node_j` (the export's name)
+  // is node j, else skins[0].joints[j] is (gltf_joint_order.hpp).
   void nodes(ModDescription& d, std::vector<std::string>& errors) {
     if (g_.skins.empty()) {
       losses_.add("no skin: one root node at the origin, every vertex bound to it", "the asset");
@@ -222,7 +224,9 @@ class Importer {
       return;
     }
     if (g_.skins.size() > 1) losses_.add("more than one skin: the first is the node block", "skins[1]");
-    joints_ = g_.skins[0].joints;
+    gltf::JointOrder order_by_name = gltf::joints_in_node_order(g_, g_.skins[0].joints);
+    joints_ = std::move(order_by_name.nodes);
+    node_of_skin_joint_ = std::move(order_by_name.node_of_skin);
     const size_t n = joints_.size();
     if (n == 0 || n > kMaxNodes) {
       errors.push_back("a MOD holds 1.." + std::to_string(kMaxNodes) + " nodes; skins[0] has " + std::to_string(n) + " joints");
@@ -480,7 +484,7 @@ class Importer {
         }
       std::vector<std::pair<unsigned, double>> influences;
       if (skinned)
-        for (size_t k = 0; k < 4; ++k) influences.emplace_back((*joints)[4 * i + k], (*weights)[4 * i + k]);
+        for (size_t k = 0; k < 4; ++k) influences.emplace_back(mod_node((*joints)[4 * i + k]), (*weights)[4 * i + k]);
       Quantised q = quantise(std::move(influences), vertex, losses_);
       if (q.count == 0) q.count = 1, q.bone[0] = 0, q.q[0] = kQuantizedWeightSum;
       for (size_t k = 0; k < q.count; ++k) {
@@ -501,7 +505,14 @@ class Importer {
 
   const tinygltf::Model& g_;
   const Model* like_;
-  std::vector<int> joints_;  // skins[0].joints: glTF node of each MOD node
+  // A JOINTS_0 value (an index into skins[0].joints) as the MOD node it is;
+  // one past the skin stays so, for the check that names it.
+  unsigned mod_node(unsigned skin_joint) const {
+    return skin_joint < node_of_skin_joint_.size() ? node_of_skin_joint_[skin_joint] : skin_joint;
+  }
+
+  std::vector<int> joints_;                   // the glTF node of each MOD node
+  std::vector<uint32_t> node_of_skin_joint_;  // the MOD node of each skins[0].joints[k]
   ImportLosses losses_;
   gltf::ReadBudget budget_;
 };

@@ -11,6 +11,7 @@
 #include "export/finite_check.hpp"
 #include "export/mot_animation.hpp"
 #include "import/gltf_animation_curves.hpp"
+#include "import/gltf_joint_order.hpp"
 #include "import/import_losses.hpp"
 #include "import/mot_fit.hpp"
 #include "parser/mot/mot_keys.hpp"
@@ -147,7 +148,7 @@ class MotImporter {
 
   bool read_joints() {
     if (g_.skins.empty()) return fail("the glTF has no skin: it names no MOD joints for the motion to drive");
-    joints_ = g_.skins[0].joints;
+    joints_ = gltf::joints_in_node_order(g_, g_.skins[0].joints).nodes;  // joint `node_j` is MOD node j
     if (joints_.size() != like_.masks.size())
       return fail("the glTF's skins[0] has " + std::to_string(joints_.size()) + " joints, the like MOT's masks bind " +
                   std::to_string(like_.masks.size()) + ": the animation is not on the MOD's joints");

@@ -135,7 +135,6 @@ class ExportMeshgate(bpy.types.Operator, ExportHelper):
             model = os.path.join(folder, "model.glb")
             motions = _edited_motions(_stored_motions(selected))
             self._gltf_export(model, bool(motions))
-            glb.restore_joint_order(model)
             steps = self._steps(source, member, model, motions, _stored_textures(selected), folder)
             summary = self._write(program, source_file, member, steps, output, folder)
         for line in summary:
