@@ -9,7 +9,10 @@
 #   its own fuzz smoke (label fuzz: the smoke below runs the shipped binaries), with
 #   the malformed-file, offset-matrix, hostile-input and fuzz-replay suites
 #   (every target's entry point over the seeds and regressions) as the crash /
-#   out-of-bounds oracle; it also compiles the libFuzzer binaries.
+#   out-of-bounds oracle; hostile_inputs_records there at smaller record
+#   counts (the limits and their memory and time are the release tree's:
+#   docs/TESTING.md, "CI's phases and what they cost"); it also compiles the
+#   libFuzzer binaries.
 # Then .clusterfuzzlite/build.sh as ClusterFuzzLite calls it (ci/cflite-build.sh),
 # in the asan tree (same flags: it reconfigures, links and installs, checking that
 # it ships every fuzz target), and the fuzz smoke on exactly those binaries
