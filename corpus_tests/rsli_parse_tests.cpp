@@ -361,7 +361,7 @@ TEST(RsliHostile, TruncationsAndBitFlipsNeverCrash) {
   // Every prefix of the example and every single-bit flip of it parses to a
   // result; an accepted one writes back to its input.
   std::vector<std::vector<std::byte>> inputs;
-  for (size_t n = 0; n < kWorkedExample.size(); ++n) inputs.emplace_back(kWorkedExample.begin(), kWorkedExample.begin() + static_cast<ptrdiff_t>(n));
+  for (size_t n = 0; n < kWorkedExample.size(); ++n) inputs.emplace_back(kWorkedExample.begin(), kWorkedExample.begin() + static_cast<std::ptrdiff_t>(n));
   for (size_t i = 0; i < kWorkedExample.size() * 8; ++i) {
     std::vector<std::byte> flipped = kWorkedExample;
     flipped[i / 8] ^= std::byte{static_cast<uint8_t>(1u << (i % 8))};

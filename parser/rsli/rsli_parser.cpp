@@ -98,8 +98,8 @@ class Parser {
 
   // §7.1.2: the table is one keystream over all rows, never reset per row.
   bool parse_table() {
-    std::vector<std::byte> plain(in_.bytes().begin() + static_cast<ptrdiff_t>(kHeaderSize),
-                                 in_.bytes().begin() + static_cast<ptrdiff_t>(table_end(count_)));
+    std::vector<std::byte> plain(in_.bytes().begin() + static_cast<std::ptrdiff_t>(kHeaderSize),
+                                 in_.bytes().begin() + static_cast<std::ptrdiff_t>(table_end(count_)));
     const uint16_t key = table_key(lib_.header);
     xor_in_place(plain, key);
     if (key == 0 && count_ > 0)
@@ -148,7 +148,7 @@ class Parser {
         !warn(codes::name_non_ascii, path, at, "\"" + entry_name(row(i)) + "\" has bytes >= 0x80"))
       return false;
     const Bytes field = row(i).raw(entry::name);
-    const bool tail = std::any_of(field.begin() + static_cast<ptrdiff_t>(name.size()), field.end(),
+    const bool tail = std::any_of(field.begin() + static_cast<std::ptrdiff_t>(name.size()), field.end(),
                                   [](std::byte b) { return b != std::byte{0}; });
     if (tail && !warn(codes::name_tail_nonzero, path, at, "bytes after the name's NUL are not zero; kept"))
       return false;
@@ -351,7 +351,7 @@ class Parser {
     if (lib_.has_trailer) cov_.mark(in_.size() - kTrailerSize, kTrailerSize, cov_.add_owner("trailer"), "ao_trailer");
     result.coverage = cov_.summarize(in_.size());
     const uint64_t area = table_end(count_);
-    lib_.payload_area.assign(in_.bytes().begin() + static_cast<ptrdiff_t>(area), in_.bytes().end());
+    lib_.payload_area.assign(in_.bytes().begin() + static_cast<std::ptrdiff_t>(area), in_.bytes().end());
     if (!report_gaps(result.coverage) || !report_overlaps()) return;
     report_relations();
   }
