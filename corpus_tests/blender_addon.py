@@ -299,6 +299,13 @@ def msh_loop():
     counts_after = export_counts(output + "!MODEL01.MSH", "-o", os.path.join(WORK, "after.glb"))
     check(counts_before == counts_after, f"the MSH was {counts_before}, is {counts_after}")
     check_vertex("msh", vertex_before, vertex_after)
+    # Confirmed, the export writes over its source: a copy of the archive, given as the source.
+    import shutil
+    copy = os.path.join(WORK, "overwrite.rlb")
+    shutil.copyfile(archive, copy)
+    export_back(copy, source=copy + "!MODEL01.MSH", overwrite=True)
+    check(digest(copy) == digest(output), "the archive written over its source differs from the one written beside it")
+    check(not [n for n in os.listdir(WORK) if n.startswith(".overwrite")], "the overwrite left its temporary file")
     print(f"BLENDER_ADDON msh: vertex {fmt(vertex_before)} -> {fmt(vertex_after)}; {counts_after}", flush=True)
 
 

@@ -158,16 +158,16 @@ class ExportMeshgate(bpy.types.Operator, ExportHelper):
             steps.append((_member_of(address, source_file), model,
                           ["--animation", _animation_for(action, animations)]))
         for texture in textures:
-            for index, image in enumerate(_edited_images(texture)):
-                png = os.path.join(folder, f"texture_{index}.png")
+            for image in _edited_images(texture):
+                png = os.path.join(folder, f"texture_{len(steps)}.png")
                 _save_png(image, png)
                 steps.append((_member_of(image["meshgate_texture"], source_file), png, []))
         return steps
 
     def _write(self, program, source_file, member, steps, output, folder):
         if not member:
-            return self._write_loose(program, source_file, steps, output, folder)
-        final = output if not _same_file(output, source_file) else os.path.join(folder, "final")
+            return ExportMeshgate._write_loose(program, source_file, steps, output)
+        final = _final_path(output, source_file)
         current, summary = source_file, []
         for index, (inner, newfile, options) in enumerate(steps):
             last = index == len(steps) - 1
@@ -180,17 +180,27 @@ class ExportMeshgate(bpy.types.Operator, ExportHelper):
             os.replace(final, output)
         return summary
 
-    def _write_loose(self, program, source_file, steps, output, folder):
+    @staticmethod
+    def _write_loose(program, source_file, steps, output):
         kind = _LOOSE_IMPORTS.get(os.path.splitext(source_file)[1].lower())
         if kind is None or len(steps) != 1:
             raise MeshgateError(f"{source_file} is a loose file: meshgate writes back a loose MOD or MSH model alone "
                                 "(a motion or texture edit needs them in one container with the model)")
-        final = output if not _same_file(output, source_file) else os.path.join(folder, "final")
+        final = _final_path(output, source_file)
         force = ["--force"] if os.path.exists(final) else []
         text = run_meshgate(program, ["import", steps[0][1], "--as", kind, "--like", source_file, "-o", final, *force])
         if final != output:
             os.replace(final, output)
         return [line for line in text.splitlines() if line.strip()]
+
+
+def _final_path(output, source_file):
+    """Where the last step writes: OUTPUT, or, when OUTPUT is the source (meshgate never
+    writes over an input), a file beside it, moved over the source once written."""
+    if not _same_file(output, source_file):
+        return output
+    folder, name = os.path.split(output)
+    return os.path.join(folder, f".{name}.meshgate-new")
 
 
 def _member_of(address, source_file):
