@@ -270,6 +270,23 @@ TEST(RsliGenerated, ReadingOIsReported) {
   EXPECT_TRUE(has_code(r, codes::sort_reading_alt));
 }
 
+TEST(RsliGenerated, MatchCutAndUnusedPackedBytesAreWarnings) {
+  // ABC.TXT declared 13 bytes: its last match (three spaces) is cut after one (§7.1.5).
+  Fixture f;
+  f.row(1, 0x14, 13, 4);
+  ParseResult r = parse_rsli(f.file());
+  ASSERT_TRUE(r.ok()) << r.diagnostics.back().message;
+  EXPECT_TRUE(has_code(r, codes::match_overrun));
+  EXPECT_TRUE(has_code(r, codes::total_unpacked_mismatch));  // 0x10 still says 20
+  EXPECT_EQ(r.library->entries[1].decoded, text("abcabcabcabc "));
+  // Declared 12 bytes: the decoder stops before the last match, whose two bytes stay unused.
+  f.row(1, 0x14, 12, 4);
+  r = parse_rsli(f.file());
+  ASSERT_TRUE(r.ok()) << r.diagnostics.back().message;
+  EXPECT_TRUE(has_code(r, codes::packed_trailing));
+  EXPECT_FALSE(has_code(r, codes::match_overrun));
+}
+
 // One hostile variant per error code: the parse ends with that code, no library.
 struct Hostile {
   const DiagnosticCode* code;
