@@ -21,6 +21,8 @@ struct SynthOptions {
   std::string out;
   uint64_t chain_nodes = 0;  // msh --chain N (N >= 1): one model of N chained nodes instead of the corpus
   uint64_t records = 0;      // --records N (N >= 1): one file of N smallest records instead of the corpus
+  uint64_t slots = 0;        // msh --slots N (N >= 1): one model of N one-batch slots instead of the corpus
+  uint64_t batches = 0;      // msh --batches N (N >= 1): one model of one slot of N batches instead of the corpus
   bool malformed = false;
   bool nested = false;  // nbz: also the small nested volumes and containers, under nested/
   bool force = false;
@@ -67,6 +69,15 @@ bool synth_options_are_usable(const SynthOptions& options, const SynthGenerator&
               << generator.max_records << "\n";
     return false;
   }
+  if ((options.slots > 0 || options.batches > 0) &&
+      (!generator.slots || options.malformed || options.chain_nodes > 0 || options.records > 0 ||
+       (options.slots > 0 && options.batches > 0))) {
+    std::cerr << "meshgate synth: --slots and --batches each make one msh model; "
+              << (!generator.slots ? "they do not go with " + format
+                                   : std::string("they go with none of --malformed, --chain, --records and each other"))
+              << "\n";
+    return false;
+  }
   if (options.nested && !generator.nested) {
     std::cerr << "meshgate synth: --nested applies to nbz volumes, not " << format << "\n";
     return false;
@@ -82,6 +93,8 @@ bool synth_options_are_usable(const SynthOptions& options, const SynthGenerator&
 void write_valid_files(const SynthOptions& options, const SynthGenerator& generator, const SynthSink& write) {
   if (options.chain_nodes > 0) write(generator.chain(options.seed, options.chain_nodes));
   else if (options.records > 0) write(generator.records(options.seed, options.records));
+  else if (options.slots > 0) write(generator.slots(options.seed, options.slots));
+  else if (options.batches > 0) write(generator.batches(options.seed, options.batches));
   else generator.corpus(options.seed, options.count, options.fold, write);
 }
 
@@ -200,6 +213,14 @@ void add_synth(CLI::App& app, int& exit_code) {
                   "meshes, at most 65,025; mot: tracks, at most 65,536), records_NNNNN.EXT, instead of the corpus; for measuring "
                   "what each record costs a command")
       ->check(CLI::PositiveNumber);
+  cmd->add_option("--slots", options->slots,
+                  "msh: write one model of N slots (at most 65,534), each one batch of one triangle, every slot word of "
+                  "a node used, slots_NNNNN.msh, instead of the corpus; for measuring what a slot costs a command")
+      ->check(CLI::Range(uint64_t{1}, msh::kMaxSlotRecords));
+  cmd->add_option("--batches", options->batches,
+                  "msh: write one model of one node whose one slot holds N batches (at most 65,534) of one triangle, "
+                  "batches_NNNNN.msh, instead of the corpus; for measuring what a batch costs a command")
+      ->check(CLI::Range(uint64_t{1}, msh::kMaxSlotRecords));
   cmd->add_flag("--malformed", options->malformed,
                 "also write one corrupted variant per diagnostic code, and one model per semantic invariant "
                 "that breaks it (violates_ID), under malformed/");

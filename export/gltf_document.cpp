@@ -88,7 +88,31 @@ int DocumentBuilder::add_texture(tinygltf::Image image) {
   return static_cast<int>(model_.textures.size() - 1);
 }
 
+// Vertex data shares a view by element size when that size is a stride glTF
+// allows (a multiple of 4: every float attribute, u8 VEC4 joints), indices by
+// their width; animation data (target 0) keeps a view per accessor.
+DocumentBuilder::Lane* DocumentBuilder::lane_for(int target, size_t element) {
+  const bool vertex = target == TINYGLTF_TARGET_ARRAY_BUFFER && element % 4 == 0 && element <= 252;
+  if (element == 0 || (!vertex && target != TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER)) return nullptr;
+  Lane& lane = lanes_[{target, element}];
+  if (lane.view < 0) {
+    tinygltf::BufferView view;
+    view.buffer = 0;
+    view.target = target;
+    if (vertex) view.byteStride = element;
+    model_.bufferViews.push_back(view);
+    lane.view = static_cast<int>(model_.bufferViews.size() - 1);
+  }
+  return &lane;
+}
+
 int DocumentBuilder::add(const void* data, size_t bytes, size_t count, int component, int type, int target) {
+  const auto* first = static_cast<const unsigned char*>(data);
+  if (Lane* lane = count ? lane_for(target, bytes / count) : nullptr) {
+    const size_t offset = lane->bytes.size();  // a multiple of the element size, so of the component's
+    lane->bytes.insert(lane->bytes.end(), first, first + bytes);
+    return add_accessor(lane->view, offset, count, component, type);
+  }
   std::vector<unsigned char>& buffer = model_.buffers[0].data;
   buffer.resize((buffer.size() + 3) / 4 * 4, 0);  // every view 4-aligned: any component type may follow
   tinygltf::BufferView view;
@@ -96,15 +120,19 @@ int DocumentBuilder::add(const void* data, size_t bytes, size_t count, int compo
   view.byteOffset = buffer.size();
   view.byteLength = bytes;
   view.target = target;
-  buffer.insert(buffer.end(), static_cast<const unsigned char*>(data), static_cast<const unsigned char*>(data) + bytes);
+  buffer.insert(buffer.end(), first, first + bytes);
   model_.bufferViews.push_back(view);
+  return add_accessor(static_cast<int>(model_.bufferViews.size() - 1), 0, count, component, type);
+}
+
+int DocumentBuilder::add_accessor(int view, size_t offset, size_t count, int component, int type) {
   tinygltf::Accessor accessor;
-  accessor.bufferView = static_cast<int>(model_.bufferViews.size() - 1);
-  accessor.byteOffset = 0;
+  accessor.bufferView = view;
+  accessor.byteOffset = offset;
   accessor.componentType = component;
   accessor.type = type;
   accessor.count = count;
-  model_.accessors.push_back(accessor);
+  model_.accessors.push_back(std::move(accessor));
   return static_cast<int>(model_.accessors.size() - 1);
 }
 
@@ -141,6 +169,18 @@ int DocumentBuilder::add_u32(std::span<const uint32_t> values, int type, int tar
 
 tinygltf::Model DocumentBuilder::take() {
   std::vector<unsigned char>& buffer = model_.buffers[0].data;
+  size_t total = buffer.size();
+  for (const auto& [key, lane] : lanes_) total += lane.bytes.size() + 3;
+  buffer.reserve(total + 3);  // exporters reserve it all up front: no copy of what is in place
+  for (auto& [key, lane] : lanes_) {  // each lane placed, then freed: its bytes are held once
+    buffer.resize((buffer.size() + 3) / 4 * 4, 0);
+    tinygltf::BufferView& view = model_.bufferViews[static_cast<size_t>(lane.view)];
+    view.byteOffset = buffer.size();
+    view.byteLength = lane.bytes.size();
+    buffer.insert(buffer.end(), lane.bytes.begin(), lane.bytes.end());
+    std::vector<unsigned char>().swap(lane.bytes);
+  }
+  lanes_.clear();
   buffer.resize((buffer.size() + 3) / 4 * 4, 0);
   if (buffer.empty()) model_.buffers.clear();  // a model with nothing to draw: glTF forbids an empty buffer
   return std::move(model_);

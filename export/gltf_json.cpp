@@ -248,10 +248,12 @@ json primitive(const tinygltf::Primitive& p) {
   return o;
 }
 
-json mesh(const tinygltf::Mesh& m) {
-  json o, primitives;
-  for (const tinygltf::Primitive& p : m.primitives) primitives.push_back(primitive(p));
-  put(o, "primitives", std::move(primitives));
+// A mesh's keys but its primitives: they stand in as kPrimitivesMark, and
+// the document writes them one at a time in its place (mesh_text).
+constexpr const char* kPrimitivesMark = "\u0001primitives";
+json mesh_frame(const tinygltf::Mesh& m) {
+  json o;
+  put(o, "primitives", kPrimitivesMark);
   put_numbers(o, "weights", m.weights);
   if (!m.name.empty()) put_text(o, "name", m.name);
   put_extensions(o, m.extensions);
@@ -348,6 +350,22 @@ class DocumentText {
     out_ += ']';
   }
 
+  // The meshes, each written a primitive at a time: one mesh may hold tens
+  // of thousands (an MSH of 65,534 batches in one slot), and as one element
+  // its DOM, the ordered copy and its text took that export past 24x.
+  void meshes(const std::vector<tinygltf::Mesh>& meshes) {
+    open_key("meshes");
+    out_ += '[';
+    for (size_t i = 0; i < meshes.size(); ++i) {
+      if (i > 0) out_ += ',';
+      newline(2);
+      mesh_text(meshes[i]);
+      if (out_.size() >= kPiece) flush();
+    }
+    newline(1);
+    out_ += ']';
+  }
+
   void finish() {
     if (!first_) newline(0);
     out_ += '}';
@@ -355,6 +373,29 @@ class DocumentText {
   }
 
  private:
+  // The mesh's text as its one DOM would dump at depth 2: the frame's text
+  // around the mark, the primitives' array (one level below the frame's
+  // keys) in its place.
+  void mesh_text(const tinygltf::Mesh& m) {
+    const std::string frame = mesh_frame(m).dump(indent_), mark = json(kPrimitivesMark).dump();
+    const size_t at = frame.find(mark);
+    append(frame.substr(0, at), 2);
+    if (m.primitives.empty()) {
+      out_ += "null";  // what the DOM held: a json that nothing was pushed to
+    } else {
+      out_ += '[';
+      for (size_t p = 0; p < m.primitives.size(); ++p) {
+        if (p > 0) out_ += ',';
+        newline(4);
+        append(primitive(m.primitives[p]).dump(indent_), 4);
+        if (out_.size() >= kPiece) flush();
+      }
+      newline(3);
+      out_ += ']';
+    }
+    append(frame.substr(at + mark.size()), 2);
+  }
+
   void open_key(const std::string& key) {
     if (!first_) out_ += ',';
     first_ = false;
@@ -370,7 +411,9 @@ class DocumentText {
   // The element's text, each of its lines after the first indented to `depth`.
   template <typename Element>
   void add(const Element& element, int depth) {
-    const std::string text = element.dump(indent_);
+    append(element.dump(indent_), depth);
+  }
+  void append(const std::string& text, int depth) {
     if (indent_ < 0) {
       out_ += text;
       return;
@@ -453,7 +496,7 @@ void write_gltf_json(const tinygltf::Model& asset, const JsonLayout& layout, con
   if (json extras; (put_value(extras, "extras", asset.extras), !extras.is_null())) doc.value("extras", extras["extras"]);
   put_array(doc, "images", asset.images, image);
   put_array(doc, "materials", asset.materials, material);
-  put_array(doc, "meshes", asset.meshes, mesh);
+  if (!asset.meshes.empty()) doc.meshes(asset.meshes);
   put_array(doc, "nodes", asset.nodes, node);
   put_array(doc, "samplers", asset.samplers, sampler);
   if (asset.defaultScene > -1) doc.value("scene", json(asset.defaultScene));

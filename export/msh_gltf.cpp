@@ -234,12 +234,26 @@ class MshExport {
     doc_.reserve(walk_.positions->size() * 32 + walk_.indices->size() * 2 +
                  (keys_ ? counts_.frames * walk_.nodes.size() * 28 + counts_.frames * 4 : 0));
     out_.summary.textured = static_cast<bool>(options_.materials);
-    for (const DrawCall& call : render_walk(walk_, SlotSelector{0, options_.lod})) add_primitive(call);
+    const std::vector<DrawCall> calls = render_walk(walk_, SlotSelector{0, options_.lod});
+    reserve_primitives(calls);
+    for (const DrawCall& call : calls) add_primitive(call);
     for (auto& [node, mesh] : meshes_) {
+      if (mesh.primitives.empty()) continue;  // reserved for batches that draw nothing
       g().meshes.push_back(std::move(mesh));
       g().nodes[node].mesh = static_cast<int>(g().meshes.size() - 1);
       out_.summary.meshes += 1;
     }
+  }
+
+  // Room for every batch's primitive and its four accessors, reserved
+  // exactly: an MSH of 65,534 one-triangle batches in one slot (`synth msh
+  // --batches`) held each vector's doubling slack and, while it grew, both
+  // copies (262,136 accessors of 416 bytes, 65,534 primitives of 352).
+  void reserve_primitives(const std::vector<DrawCall>& calls) {
+    std::map<uint32_t, size_t> per_node;
+    for (const DrawCall& call : calls) ++per_node[call.node];
+    for (const auto& [node, count] : per_node) meshes_[node].primitives.reserve(count);
+    doc_.reserve_accessors(4 * calls.size());
   }
 
   void add_primitive(const DrawCall& call) {

@@ -29,6 +29,11 @@ struct SynthGenerator {
   // max_records (its record-count limit); nullptr: not offered.
   SynthFile (*records)(uint64_t seed, uint64_t records) = nullptr;
   uint64_t max_records = 0;
+  // --slots N / --batches N: one model at its slot or batch record limit,
+  // N at most max_slot_records; nullptr: not offered.
+  SynthFile (*slots)(uint64_t seed, uint64_t slots) = nullptr;
+  SynthFile (*batches)(uint64_t seed, uint64_t batches) = nullptr;
+  uint64_t max_slot_records = 0;
 };
 
 [[nodiscard]] std::span<const SynthGenerator> synth_generators();

@@ -11,6 +11,7 @@
 #include "parser/core/byte_reader.hpp"
 #include "parser/msh/msh_diagnostic_codes.hpp"
 #include "parser/msh/msh_fields.hpp"
+#include "parser/msh/msh_model.hpp"
 #include "parser/msh/msh_streams.hpp"
 #include "synth/core/prng.hpp"
 
@@ -243,6 +244,65 @@ SynthFile synth_msh_chain(uint64_t seed, uint64_t nodes) {
   // the exporter's reason is the command's message.
   if (bytes.empty()) throw std::runtime_error("a chain of " + std::to_string(nodes) + " nodes: " + error);
   return {name, std::move(bytes)};
+}
+
+// A node for the record-limit models: named, the first a root, the rest its children.
+ExportNode record_node(uint64_t n) {
+  ExportNode node;
+  node.parent = n == 0 ? 0xFFFF : 0;
+  node.name = "rec" + std::to_string(n);
+  return node;
+}
+
+// One one-triangle batch, placed on a 256 x 256 grid by its number.
+ExportBatch record_batch(Prng& rng, uint64_t k) {
+  return strip_batch(rng, 3, {static_cast<float>(k % 256), static_cast<float>(k / 256 % 256), 0}, 1);
+}
+
+ExportModel slots_export_model(uint64_t seed, uint64_t slots) {
+  Prng rng = model_rng(seed ^ 0x5107Full, slots);
+  ExportModel m;
+  m.name = "SLOTS";
+  slots = std::min(slots, kMaxSlotRecords);
+  for (uint64_t k = 0; k < slots; ++k) {
+    const uint64_t word = k % (kSlotBlocks * kSlotsPerBlock);
+    if (word == 0) m.nodes.push_back(record_node(m.nodes.size()));
+    m.nodes.back().slots.push_back({static_cast<unsigned>(word / kSlotsPerBlock),
+                                    static_cast<unsigned>(word % kSlotsPerBlock), {record_batch(rng, k)}});
+  }
+  return m;
+}
+
+ExportModel batches_export_model(uint64_t seed, uint64_t batches) {
+  Prng rng = model_rng(seed ^ 0xBA7C4ull, batches);
+  ExportModel m;
+  m.name = "BATCHES";
+  m.nodes.push_back(record_node(0));
+  m.nodes.back().slots.push_back({0, 0, {}});
+  for (uint64_t k = 0; k < std::min(batches, kMaxSlotRecords); ++k)
+    m.nodes.back().slots.back().batches.push_back(record_batch(rng, k));
+  return m;
+}
+
+namespace {
+
+SynthFile record_model_file(const char* stem, uint64_t records, const ExportModel& model) {
+  char name[64];
+  std::snprintf(name, sizeof name, "%s_%05llu.msh", stem, static_cast<unsigned long long>(records));
+  std::string error;
+  std::vector<std::byte> bytes = export_msh(model, &error);
+  if (bytes.empty()) throw std::runtime_error(std::string(stem) + " " + std::to_string(records) + ": " + error);
+  return {name, std::move(bytes)};
+}
+
+}  // namespace
+
+SynthFile synth_msh_slots(uint64_t seed, uint64_t slots) {
+  return record_model_file("slots", slots, slots_export_model(seed, slots));
+}
+
+SynthFile synth_msh_batches(uint64_t seed, uint64_t batches) {
+  return record_model_file("batches", batches, batches_export_model(seed, batches));
 }
 
 // ---- malformed variants -------------------------------------------------------

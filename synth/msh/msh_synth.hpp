@@ -35,6 +35,20 @@ inline constexpr uint64_t kMaxChainNodes = 0xFFFF;
 [[nodiscard]] ExportModel chain_export_model(uint64_t seed, uint64_t nodes);
 [[nodiscard]] SynthFile synth_msh_chain(uint64_t seed, uint64_t nodes);
 
+// Models at the slot and batch record limits, of the smallest records (a
+// batch of one triangle over three vertices), for measuring what each record
+// costs a command: `slots` slots of one batch each, every one of a node's 15
+// slot words used (slots_NNNNN.msh, ceil(slots / 15) nodes), or one node whose
+// one slot holds `batches` batches (batches_NNNNN.msh). Both at most
+// kMaxSlotRecords: Res13 and Res7 hold at most 65,534 records (the writer's
+// u16 limits), and a slot needs a triangle for its bounds, so 65,534 slots
+// are the most that carry one (the 65,535th slot index could only be empty).
+inline constexpr uint64_t kMaxSlotRecords = 0xFFFE;
+[[nodiscard]] ExportModel slots_export_model(uint64_t seed, uint64_t slots);
+[[nodiscard]] ExportModel batches_export_model(uint64_t seed, uint64_t batches);
+[[nodiscard]] SynthFile synth_msh_slots(uint64_t seed, uint64_t slots);
+[[nodiscard]] SynthFile synth_msh_batches(uint64_t seed, uint64_t batches);
+
 // The warning-free base model of the malformed variants.
 [[nodiscard]] ExportModel malformed_base_model();
 [[nodiscard]] std::vector<MalformedCase> malformed_msh_cases(uint64_t seed);
