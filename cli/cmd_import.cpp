@@ -1,9 +1,10 @@
-// `meshgate import MODEL.glb --as mod|msh|mot [--like ORIGINAL] [--lod N] -o OUT
+// `meshgate import MODEL.glb --as mod|msh|mot|scm [--like ORIGINAL] [--lod N] -o OUT
 // [--force]`: a new model built from a glTF 2.0 asset through the format's
 // builder (import/mod_from_gltf.hpp: the MOD layout builder;
 // import/msh_from_gltf.hpp: the canonical MSH exporter;
 // import/mot_from_gltf.hpp: one animation as a MOT like --like, its error
-// against the glTF measured and printed, above --max-error refused), through
+// against the glTF measured and printed, above --max-error refused;
+// import/scm_from_gltf.hpp: a stage as an SCM like --like, measured too), through
 // import/gltf_import.hpp, the path `replace` takes for a glTF too. Every loss is printed as a warning naming
 // the mesh or vertex it concerns; what the format cannot hold is an error and
 // nothing is written. The result is parsed again like every written model.
@@ -31,6 +32,8 @@ struct ImportOptions {
   unsigned lod = 0;
   mot::MotImportOptions mot;
   std::string max_error;  // "UNITS,DEGREES"
+  scm::ScmImportOptions scm;
+  std::string scm_euler;  // "xyz" / "zyx"; empty: the asset's own reading
   SizeLimits limits{uint64_t{256} << 20};  // a glTF is not a format meshgate sizes by magic
 };
 
@@ -38,12 +41,18 @@ ImportFormat import_format(const ImportOptions& options) { return import_format_
 
 const char* import_format_name(const ImportOptions& options) { return import_format_text(import_format(options)); }
 
-// A MOT needs its like file, and the MOT options mean nothing for a model.
+// A MOT and an SCM need their like file (what glTF does not carry comes from it).
 bool options_fit_format(ImportOptions& options) {
   if (import_format(options) == ImportFormat::mot && options.like.empty()) {
     std::cerr << "meshgate import: --as mot needs --like A.mot: the masks, header words and track compressions come from it\n";
     return false;
   }
+  if (import_format(options) == ImportFormat::scm && options.like.empty()) {
+    std::cerr << "meshgate import: --as scm needs --like A.scm: the header words and the record fields glTF does not "
+                 "carry come from it\n";
+    return false;
+  }
+  if (!options.scm_euler.empty()) options.scm.euler = scm::euler_reading_from_name(options.scm_euler);
   return check_mot_import_options(options.mot, options.max_error, "import");
 }
 
@@ -103,7 +112,8 @@ int run_import(ImportOptions& options, nlohmann::json* report = nullptr) {
                                                     .lod = options.lod,
                                                     .like = like ? std::optional<Bytes>(like->bytes) : std::nullopt,
                                                     .like_is_container_member = like && like->origin.container_member,
-                                                    .mot = options.mot});
+                                                    .mot = options.mot,
+                                                    .scm = options.scm});
   if (built.like_refused) {
     std::cerr << "meshgate import: --like " << options.like << ": not " << import_format_name(options) << " meshgate accepts\n";
     return kExitUsage;
@@ -145,12 +155,16 @@ void add_import(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ImportOptions>();
   CLI::App* cmd = app.add_subcommand("import", "Build a model from a glTF 2.0 file (.glb or .gltf) through the format's layout builder");
   cmd->add_option("MODEL", options->file, "a .glb, or a .gltf (its buffers beside it)")->required();
-  cmd->add_option("--as", options->as, "the format to build")->required()->check(CLI::IsMember({"mod", "msh", "mot"}));
+  cmd->add_option("--as", options->as, "the format to build")->required()->check(CLI::IsMember({"mod", "msh", "mot", "scm"}));
   cmd->add_option("--like", options->like,
                   "an existing file of the same model: every field glTF cannot express comes from it");
   cmd->add_option("--lod", options->lod, "msh: the slot column (LOD) the glTF's meshes go to, as export --lod wrote them")
       ->check(CLI::Range(0, 4));
   add_mot_import_options(cmd, options->mot, options->max_error);
+  cmd->add_option("--scm-euler", options->scm_euler,
+                  "a glTF imported as an SCM: the Euler reading node matrices go back to, as export --scm-euler "
+                  "(default: the one the asset's extras name, else xyz)")
+      ->check(CLI::IsMember({"xyz", "zyx"}));
   cmd->add_flag("--json", options->json, "print {output, as, like, written, warnings, errors, accuracy, log} as the only stdout");
   add_output_option(cmd, "-o,--output", options->output, "the model to write")->required();
   add_force_option(cmd, options->force, "write the result even if it has an error diagnostic");

@@ -6,6 +6,7 @@
 #include "parser/mod/mod_parser.hpp"
 #include "parser/mot/mot_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
+#include "parser/scm/scm_parser.hpp"
 
 namespace meshgate {
 
@@ -49,6 +50,17 @@ ImportBuild build_mot(const tinygltf::Model& asset, const ImportRequest& request
   return built;
 }
 
+// An SCM, like a MOT, starts from its like file: header words and record fields glTF does not carry.
+ImportBuild build_scm(const tinygltf::Model& asset, const ImportRequest& request) {
+  std::optional<scm::ParseResult> like;
+  if (!request.like || !(like = scm::parse_scm(*request.like))->ok()) return refused_like();
+  scm::ImportedScm imported = scm::scm_from_gltf(asset, *like->model, request.scm);
+  ImportBuild built{std::move(imported.warnings), std::move(imported.errors), std::move(imported.bytes)};
+  built.accuracy = scm::scm_accuracy_json(imported, request.scm);
+  if (imported.accuracy) built.accuracy_text = scm::scm_accuracy_text(*imported.accuracy);
+  return built;
+}
+
 }  // namespace
 
 ImportAsset read_import_asset(Bytes bytes, gltf::UriSource* uris, uint64_t max_bytes) {
@@ -73,6 +85,7 @@ ImportBuild build_imported(const tinygltf::Model& asset, const ImportRequest& re
     case ImportFormat::mod: return build_mod(asset, request);
     case ImportFormat::msh: return build_msh(asset, request);
     case ImportFormat::mot: return build_mot(asset, request);
+    case ImportFormat::scm: return build_scm(asset, request);
   }
   return {};
 }
@@ -82,12 +95,13 @@ const char* import_format_text(ImportFormat as) {
     case ImportFormat::mod: return "a MOD";
     case ImportFormat::msh: return "an MSH model";
     case ImportFormat::mot: return "a MOT";
+    case ImportFormat::scm: return "an SCM stage";
   }
   return "";
 }
 
 std::optional<ImportFormat> import_format_named(std::string_view name) {
-  for (ImportFormat as : {ImportFormat::mod, ImportFormat::msh, ImportFormat::mot})
+  for (ImportFormat as : {ImportFormat::mod, ImportFormat::msh, ImportFormat::mot, ImportFormat::scm})
     if (name == import_format_name(as)) return as;
   return std::nullopt;
 }
@@ -97,6 +111,7 @@ const char* import_format_name(ImportFormat as) {
     case ImportFormat::mod: return "mod";
     case ImportFormat::msh: return "msh";
     case ImportFormat::mot: return "mot";
+    case ImportFormat::scm: return "scm";
   }
   return "";
 }

@@ -2,7 +2,7 @@
 // a glTF put in place of a MOD or MSH member (change/gltf_conversion.hpp):
 // the asset read through gltf_reader.hpp's checks (a .gltf's uris through the
 // caller's UriSource), the export's conventions root undone, then the
-// format's builder (mod_from_gltf.hpp, msh_from_gltf.hpp, mot_from_gltf.hpp)
+// format's builder (mod_from_gltf.hpp, msh_from_gltf.hpp, mot_from_gltf.hpp, scm_from_gltf.hpp)
 // with the --like file. One path for both, so the two commands cannot drift apart.
 #pragma once
 
@@ -16,6 +16,7 @@
 #include <tiny_gltf.h>
 
 #include "import/mot_from_gltf.hpp"
+#include "import/scm_from_gltf.hpp"
 #include "parser/core/byte_reader.hpp"
 #include "parser/gltf/gltf_conventions.hpp"
 #include "parser/gltf/gltf_uri.hpp"
@@ -33,9 +34,9 @@ struct ImportAsset {
 // `max_bytes`: the buffers together (import --max-size, as the file itself is).
 [[nodiscard]] ImportAsset read_import_asset(Bytes bytes, gltf::UriSource* uris, uint64_t max_bytes);
 
-enum class ImportFormat { mod, msh, mot };
+enum class ImportFormat { mod, msh, mot, scm };
 
-// "mod", "msh", "mot": import --as's name of a format (a format row's gltf_import_as); nullopt for another name.
+// "mod", "msh", "mot", "scm": import --as's name of a format (a format row's gltf_import_as); nullopt for another name.
 [[nodiscard]] std::optional<ImportFormat> import_format_named(std::string_view name);
 [[nodiscard]] const char* import_format_name(ImportFormat as);
 
@@ -45,6 +46,7 @@ struct ImportRequest {
   std::optional<Bytes> like;              // --like's bytes; none: no like file
   bool like_is_container_member = false;  // a PAC slot's MOD may run into the slot's padding
   mot::MotImportOptions mot = {};         // mot: --animation, --mot-mask, --mot-fps, --max-error
+  scm::ScmImportOptions scm = {};         // scm: --scm-euler
 };
 
 // What the format's builder made of the asset: the file, or the errors that
@@ -54,14 +56,14 @@ struct ImportBuild {
   std::vector<std::string> warnings, errors;
   std::vector<std::byte> bytes;
   bool like_refused = false;
-  // A MOT's measured accuracy (mot_accuracy_json) and its summary line; null / empty for a model.
+  // A MOT's or an SCM's measured accuracy (mot_accuracy_json, scm_accuracy_json) and its summary line; null / empty otherwise.
   nlohmann::json accuracy = nullptr;
   std::string accuracy_text = {};
   [[nodiscard]] bool ok() const { return !like_refused && errors.empty(); }
 };
 [[nodiscard]] ImportBuild build_imported(const tinygltf::Model& asset, const ImportRequest& request);
 
-// "a MOD" / "an MSH model" / "a MOT": what a message calls the format built.
+// "a MOD" / "an MSH model" / "a MOT" / "an SCM stage": what a message calls the format built.
 [[nodiscard]] const char* import_format_text(ImportFormat as);
 
 }  // namespace meshgate

@@ -145,7 +145,7 @@ struct FormatRow {
   // yet answers EditedContainer::unsupported.
   EditedContainer (*edit_member)(const ParsedFile& f, const MemberEdit& edit) = nullptr;
   // `import --as NAME`'s name of the builder that makes a file of this format
-  // from a glTF ("mod", "msh", "mot"): what `replace` converts a glTF put in
+  // from a glTF ("mod", "msh", "mot", "scm"): what `replace` converts a glTF put in
   // place of such a member with (change/gltf_conversion.hpp); nullptr: none.
   const char* gltf_import_as = nullptr;
   // A container replace, add and remove open in place (a volume of any

@@ -81,6 +81,7 @@ const FormatRow kScmRow{.format = Format::dmc3_scm,
                         .reads_looks = false,
                         .is_look = false,
                         .kaitai = scm::kaitai_spec,
-                        .mark_leaves = scm_row::mark_leaves};
+                        .mark_leaves = scm_row::mark_leaves,
+                        .gltf_import_as = "scm"};
 
 }  // namespace meshgate
