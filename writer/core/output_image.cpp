@@ -6,49 +6,31 @@
 
 namespace meshgate {
 
-OutputImage::OutputImage(uint64_t size, const PartObserver* observer, size_t parts)
+OutputImage::OutputImage(uint64_t size, const PartObserver* observer)
     : size_(size),
       keep_image_(observer == nullptr || observer->keep_image),
       bytes_(keep_image_ ? static_cast<size_t>(size) : 0),
-      observer_(observer) {
-  written_.reserve(parts);
-}
+      observer_(observer) {}
 
 void OutputImage::fail(std::string_view code, std::string_view path, uint64_t offset, std::string message) {
   if (error_) return;
   error_ = Diagnostic{code, Severity::error, std::string(path), offset, std::move(message)};
 }
 
-namespace {
-// The first interval that starts after `offset`.
-template <typename Intervals>
-auto first_after(Intervals& intervals, uint64_t offset) {
-  return std::upper_bound(intervals.begin(), intervals.end(), offset,
-                          [](uint64_t value, const auto& interval) { return value < interval.begin; });
-}
-}  // namespace
-
 void OutputImage::add_interval(uint64_t begin, uint64_t end) {
   // Writers emit mostly in ascending order, so the new part usually extends
   // the interval before it: widen that one in place, then absorb whatever the
   // widened interval now reaches.
-  auto it = first_after(written_, begin);
-  if (it != written_.begin() && std::prev(it)->end >= begin) {
-    auto prev = std::prev(it);
-    prev->end = std::max(prev->end, end);
-    auto last = it;
-    for (; last != written_.end() && last->begin <= prev->end; ++last) prev->end = std::max(prev->end, last->end);
-    written_.erase(it, last);
+  auto it = written_.upper_bound(begin);  // the first interval that starts after `begin`
+  if (it != written_.begin() && std::prev(it)->second >= begin) {
+    auto before = std::prev(it);
+    before->second = std::max(before->second, end);
+    for (; it != written_.end() && it->first <= before->second; it = written_.erase(it))
+      before->second = std::max(before->second, it->second);
     return;
   }
-  auto last = it;
-  for (; last != written_.end() && last->begin <= end; ++last) end = std::max(end, last->end);
-  if (last == it) {
-    written_.insert(it, Interval{begin, end});
-    return;
-  }
-  *it = Interval{begin, end};
-  written_.erase(it + 1, last);
+  for (; it != written_.end() && it->first <= end; it = written_.erase(it)) end = std::max(end, it->second);
+  written_.emplace_hint(it, begin, end);
 }
 
 OutputImage::Placement OutputImage::place(uint64_t offset, uint64_t length) const {
@@ -57,9 +39,9 @@ OutputImage::Placement OutputImage::place(uint64_t offset, uint64_t length) cons
   if (length == 0) return Placement::nothing;
   const uint64_t end = offset + length;
   // Does any earlier emission touch [offset, end)?
-  auto it = first_after(written_, offset);
-  if (it != written_.end() && it->begin < end) return Placement::overlapping;
-  if (it != written_.begin() && std::prev(it)->end > offset) return Placement::overlapping;
+  auto it = written_.upper_bound(offset);
+  if (it != written_.end() && it->first < end) return Placement::overlapping;
+  if (it != written_.begin() && std::prev(it)->second > offset) return Placement::overlapping;
   return Placement::fresh;
 }
 
@@ -72,8 +54,11 @@ bool OutputImage::reject_out_of_range(const std::string& path, uint64_t offset, 
 
 bool OutputImage::merge_overlapping(uint64_t offset, const std::vector<std::byte>& scratch, const std::string& path) {
   const uint64_t end = offset + scratch.size();
-  for (const Interval& w : written_) {
-    const uint64_t lo = std::max(w.begin, offset), hi = std::min(w.end, end);
+  // Only the intervals that reach into [offset, end): the one before it, and those starting inside.
+  auto w = written_.upper_bound(offset);
+  if (w != written_.begin()) --w;
+  for (; w != written_.end() && w->first < end; ++w) {
+    const uint64_t lo = std::max(w->first, offset), hi = std::min(w->second, end);
     for (uint64_t p = lo; p < hi; ++p) {
       if (bytes_[p] != scratch[p - offset]) {
         fail("writer.conflicting-overlap", path, p, "two parts of the model disagree about the byte at " + hex_offset(p));

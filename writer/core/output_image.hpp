@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <map>
 #include <span>
 #include <type_traits>
 #include <optional>
@@ -24,10 +25,8 @@ namespace meshgate {
 class OutputImage {
  public:
   // `observer`, when given, sees every part as it is emitted; with
-  // keep_image false no image is laid out (see PartObserver). `parts`: how
-  // many disjoint intervals the writer's parts may form before neighbours
-  // join up, if it knows (room for them is reserved once).
-  explicit OutputImage(uint64_t size, const PartObserver* observer = nullptr, size_t parts = 8);
+  // keep_image false no image is laid out (see PartObserver).
+  explicit OutputImage(uint64_t size, const PartObserver* observer = nullptr);
 
   // Emits `length` bytes at `offset`, produced by `fill(std::span<std::byte>)`
   // into the destination. Returns false (and records the error) when the range
@@ -120,10 +119,12 @@ class OutputImage {
   PodVector<std::byte> bytes_;    // uninitialised until emitted; empty without an image
   static constexpr size_t kFirstScratchBytes = 4096;
   PodVector<std::byte> scratch_;  // without an image: the part being produced
-  struct Interval {
-    uint64_t begin, end;
-  };
-  std::vector<Interval> written_;  // merged [begin, end) intervals, sorted (a flat list: no node per part)
+  // The merged [begin, end) intervals emitted so far, begin -> end. A tree,
+  // not a sorted list: a writer that fills the gaps between its earlier parts
+  // joins intervals in the middle, which in a list shifts all after them
+  // (quadratic: an SCM of 65,025 meshes took 9.7 s to write). Only disjoint
+  // intervals hold a node; a part that extends its neighbour takes none.
+  std::map<uint64_t, uint64_t> written_;
   std::optional<Diagnostic> error_;
   const PartObserver* observer_;
 };

@@ -57,22 +57,10 @@ bool emit_nodes(OutputImage& out, PathBuffer& path, uint64_t block, const NodeBl
   return true;
 }
 
-// How many disjoint intervals the image may track at once: a file's parts
-// lie apart (mesh records in one table, their streams and workspaces
-// elsewhere, padding between them) until the gaps are emitted last and join
-// them up. The header, each object record, each mesh's record, streams and
-// workspace, and the node block's header, arrays and transforms (which are
-// contiguous records, so one interval).
-size_t disjoint_parts(const Model& model) {
-  size_t parts = 1 + model.objects.size() + 5;
-  for (const Object& object : model.objects) parts += object.meshes.size() * (kStreamSpecs.size() + 2);
-  return parts;
-}
-
 }  // namespace
 
 WriteResult write_mod(const Model& model, const PartObserver* observer) {
-  OutputImage out(model.file_size, observer, disjoint_parts(model));
+  OutputImage out(model.file_size, observer);
   PathBuffer path;
   bool ok = emit_record(out, 0, model.header, "header");
   for (size_t i = 0; ok && i < model.objects.size(); ++i) {

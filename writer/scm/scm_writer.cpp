@@ -43,9 +43,7 @@ bool emit_scene(OutputImage& out, uint64_t block, const Scene& sc) {
 }  // namespace
 
 WriteResult write_scm(const Model& model, const PartObserver* observer) {
-  size_t parts = 8 + model.objects.size();
-  for (const Object& object : model.objects) parts += object.meshes.size() * 6;
-  OutputImage out(model.file_size, observer, parts);
+  OutputImage out(model.file_size, observer);
   bool ok = emit_record(out, 0, model.header, "header");
   for (size_t o = 0; ok && o < model.objects.size(); ++o) {
     const Object& object = model.objects[o];
