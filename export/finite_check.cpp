@@ -29,18 +29,25 @@ std::string accessor_number(const tinygltf::Model& asset, size_t a) {
   const std::string path = "accessors[" + std::to_string(a) + "]";
   for (const auto& [name, bound] : {std::pair{".min", &acc.minValues}, std::pair{".max", &acc.maxValues}})
     if (std::string bad = first_in(*bound, path + name); !bad.empty()) return bad;
-  if (acc.componentType != TINYGLTF_COMPONENT_TYPE_FLOAT || acc.bufferView < 0) return "";
+  // Any index, offset or stride may be hostile: the importers ask this before
+  // they act on gltf::accessor_errors, which refuses what is skipped here.
+  if (acc.componentType != TINYGLTF_COMPONENT_TYPE_FLOAT || acc.bufferView < 0 ||
+      static_cast<size_t>(acc.bufferView) >= asset.bufferViews.size())
+    return "";
   const tinygltf::BufferView& view = asset.bufferViews[static_cast<size_t>(acc.bufferView)];
   if (view.buffer < 0 || static_cast<size_t>(view.buffer) >= asset.buffers.size()) return "";
   const std::vector<unsigned char>& data = asset.buffers[static_cast<size_t>(view.buffer)].data;
+  if (view.byteOffset > data.size() || acc.byteOffset > data.size() - view.byteOffset) return "";
   const auto components = static_cast<size_t>(components_of(acc.type));
   const size_t begin = view.byteOffset + acc.byteOffset, stride = view.byteStride ? view.byteStride : 4 * components;
+  const size_t room = data.size() - begin;  // bytes from the accessor's first element to the buffer's end
   for (size_t e = 0; e < acc.count; ++e)
     for (size_t c = 0; c < components; ++c) {
-      const size_t at = begin + e * stride + 4 * c;
-      if (at + 4 > data.size()) return "";  // a reader refuses such an accessor (gltf::accessor_errors)
+      if (stride != 0 && e > room / stride) return "";  // e * stride would pass the end (or overflow)
+      const size_t at = e * stride + 4 * c;
+      if (at > room || room - at < 4) return "";
       float v;
-      std::memcpy(&v, data.data() + at, 4);
+      std::memcpy(&v, data.data() + begin + at, 4);
       if (!std::isfinite(v)) return path + "[" + std::to_string(e * components + c) + "]";
     }
   return "";
