@@ -11,6 +11,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
 "$meshgate" synth mod --seed 7 --count "$count" --out "$work/models" >/dev/null
 "$meshgate" synth msh --seed 7 --count "$count" --out "$work/models" >/dev/null
+"$meshgate" synth scm --seed 7 --count 2 --out "$work/models" >/dev/null  # stages: the SCM import's own shape
 # An export refuses what it cannot describe; the rest still make seeds.
 "$meshgate" export "$work/models" --out "$work/glb" >/dev/null 2>&1 || true
 "$meshgate" export "$work/models" --format gltf --out "$work/gltf" >/dev/null 2>&1 || true

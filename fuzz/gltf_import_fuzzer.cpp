@@ -3,21 +3,28 @@
 // separator "\n#file#\n" as "NAME\nBYTES" (an in-memory UriSource answers
 // them, so buffers behind relative uris are fuzzed without a file system).
 // It goes through read_asset (gltf_prepare's checks, then tinygltf), the
-// removal of export's conventions root node, and both
-// importers (--as mod and --as msh); what they accept is built and parsed
+// removal of export's conventions root node, and the three importers
+// that take a model's geometry (--as mod, --as msh, and --as scm with a
+// synthetic stage as the like file); what they accept is built and parsed
 // again, as the CLI does. Oracle: no crash, sanitizer report, hang or
-// allocation past the limits (an import's memory is bounded by its input).
+// allocation past the limits (an import's memory is bounded by its input);
+// an SCM the import writes parses, and its measured errors are finite.
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
 
+#include "fuzz/fuzz_oracles.hpp"
 #include "import/mod_from_gltf.hpp"
 #include "import/msh_from_gltf.hpp"
+#include "import/scm_from_gltf.hpp"
 #include "parser/gltf/gltf_conventions.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/msh/msh_parser.hpp"
+#include "parser/scm/scm_parser.hpp"
+#include "synth/scm/scm_synth.hpp"
 
 namespace {
 
@@ -34,6 +41,38 @@ class MemoryFiles final : public meshgate::gltf::UriSource {
   bool check(const std::string&, std::string&) override { return true; }
   std::map<std::string, std::string_view> files_;
 };
+
+// The like stage: one synthetic SCM, made once (its records are the template
+// the import keeps where the glTF carries nothing).
+const meshgate::scm::Model& like_stage() {
+  static const meshgate::scm::Model stage = meshgate::scm::random_scm_model(7, 0);
+  return stage;
+}
+
+void check_scm_error(const meshgate::scm::ScmError& e) {
+  if (!std::isfinite(e.error) || e.error < 0) meshgate::fuzzing::fail("an SCM import error that is not finite or is negative");
+}
+
+// --as scm, under the reading the input's size picks: what it writes must parse.
+void import_as_scm(const tinygltf::Model& asset, size_t size) {
+  using namespace meshgate;
+  scm::ScmImportOptions options;
+  if (size % 3 == 1) options.euler = scm::EulerReading::xyz;
+  if (size % 3 == 2) options.euler = scm::EulerReading::zyx;
+  const scm::ImportedScm imported = scm::scm_from_gltf(asset, like_stage(), options);
+  if (imported.accuracy) {
+    check_scm_error(imported.accuracy->position);
+    check_scm_error(imported.accuracy->colour);
+    check_scm_error(imported.accuracy->uv);
+    check_scm_error(imported.accuracy->node_matrix);
+  }
+  if (imported.bytes.empty()) {
+    if (imported.errors.empty()) fuzzing::fail("an SCM import wrote nothing and gave no reason");
+    return;
+  }
+  if (!scm::parse_scm(Bytes(imported.bytes.data(), imported.bytes.size())).ok())
+    fuzzing::fail("the SCM the import wrote does not parse");
+}
 
 }  // namespace
 
@@ -67,5 +106,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::vector<std::byte> built = msh::export_msh(as_msh.model);
     (void)msh::parse_msh(Bytes(built.data(), built.size()));
   }
+  import_as_scm(*asset, size);
   return 0;
 }
