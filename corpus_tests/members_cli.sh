@@ -16,13 +16,8 @@ sanitized=${2:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "members_cli: $*" >&2; exit 1; }
-# expect CODE TEXT CMD...: CMD exits CODE and its stderr holds TEXT.
-expect() {
-  local code=$1 text=$2 rc=0; shift 2
-  "$@" > "$work/out.txt" 2> "$work/err.txt" || rc=$?
-  [ "$rc" -eq "$code" ] || fail "$* exited $rc, expected $code: $(cat "$work/err.txt")"
-  grep -qF -- "$text" "$work/err.txt" || fail "$* did not say '$text': $(cat "$work/err.txt")"
-}
+# expect CODE TEXT CMD... (cli_expect.sh): CMD exits CODE and its stderr holds TEXT.
+source "$(dirname "$0")/cli_expect.sh"
 
 "$bin" synth dmc3 --seed 49 --count 2 --out "$work/corpus" >/dev/null
 "$bin" synth nbz --seed 49 --count 1 --nested --out "$work/nbz" >/dev/null

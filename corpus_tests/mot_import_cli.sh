@@ -13,15 +13,9 @@ bin=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "mot_import_cli: $*" >&2; exit 1; }
-# expect CODE TEXT CMD...: CMD exits CODE, its stderr holds TEXT, and -o's file ($out) is not written.
-out=$work/refused.mot
-expect() {
-  local code=$1 text=$2 rc=0; shift 2
-  "$@" > "$work/out.txt" 2> "$work/err.txt" || rc=$?
-  [ "$rc" -eq "$code" ] || fail "$* exited $rc, expected $code: $(cat "$work/err.txt")"
-  grep -qF -- "$text" "$work/err.txt" || fail "$* did not say '$text': $(cat "$work/err.txt")"
-  [ ! -e "$out" ] || fail "$* wrote $out"
-}
+# expect CODE TEXT CMD... (cli_expect.sh): -o's file ($out) is not written.
+out=$work/refused.mot expect_unwritten=$work/refused.mot
+source "$(dirname "$0")/cli_expect.sh"
 
 "$bin" synth dmc3 --seed 50 --count 1 --out "$work/c" >/dev/null
 mod=$work/c/pl_0000.mod

@@ -3,7 +3,8 @@
 
 A suite is a GoogleTest source file of an add_executable (`name_tests.cpp`) or an add_test NAME.
 The README's table names each in the first cell of a row, in backticks (a script test may be named
-by its script, `name.sh`); helper files named there (`.py`, `.hpp`) must exist in corpus_tests/.
+by its script, `name.sh`); helper files named there (`.py`, `.hpp`, or any name after a " + ", such as
+a script the suite sources) must exist in corpus_tests/.
 usage: readme_suites.py [CORPUS_TESTS_DIR]   (exit 0 when both lists agree, 1 naming each mismatch)
 """
 import pathlib
@@ -23,7 +24,9 @@ listed, helpers = set(), set()
 for line in readme.splitlines():
     if not line.startswith("| `"):
         continue
-    for name in re.findall(r"`([^`]+)`", line.split("|")[1]):
+    suites, *helper_cells = line.split("|")[1].split(" + ")
+    helpers.update(name for cell in helper_cells for name in re.findall(r"`([^`]+)`", cell))
+    for name in re.findall(r"`([^`]+)`", suites):
         if name.endswith((".py", ".hpp")):
             helpers.add(name)
         else:

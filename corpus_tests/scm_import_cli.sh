@@ -13,15 +13,9 @@ bin=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "scm_import_cli: $*" >&2; exit 1; }
-# expect CODE TEXT CMD...: CMD exits CODE, its stderr holds TEXT, and -o's file ($out) is not written.
-out=$work/refused.scm
-expect() {
-  local code=$1 text=$2 rc=0; shift 2
-  "$@" > "$work/out.txt" 2> "$work/err.txt" || rc=$?
-  [ "$rc" -eq "$code" ] || fail "$* exited $rc, expected $code: $(cat "$work/err.txt")"
-  grep -qF -- "$text" "$work/err.txt" || fail "$* did not say '$text': $(cat "$work/err.txt")"
-  [ ! -e "$out" ] || fail "$* wrote $out"
-}
+# expect CODE TEXT CMD... (cli_expect.sh): -o's file ($out) is not written.
+out=$work/refused.scm expect_unwritten=$work/refused.scm
+source "$(dirname "$0")/cli_expect.sh"
 
 "$bin" synth scm --seed 50 --count 2 --out "$work/s" >/dev/null
 for pair in scm_00000:xyz scm_00001:zyx scm_00000:zyx; do
