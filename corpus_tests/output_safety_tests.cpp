@@ -5,7 +5,8 @@
 // No write replaces a file the process read as an input, and Windows device
 // names are told. The CLI side (output paths against inputs, the --force
 // rule) is in hostile_inputs.sh, section "outputs", and hardening.sh,
-// sections 18 and 19.
+// sections 18 and 19. The volume writer's copy in the kernel (copy_into) lands
+// where the stream stands, or appends nothing where it cannot be made.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -26,6 +27,7 @@
 #include "pipeline/file_reader.hpp"
 #include "platform/file_status.hpp"
 #include "platform/input_record.hpp"
+#include "platform/read_only_file.hpp"
 #include "writer/core/atomic_file.hpp"
 #include "writer/core/output_names.hpp"
 #include "export/gltf_export.hpp"
@@ -395,6 +397,45 @@ TEST(SetValues, NumbersPastEveryRangeAndLeadingSpacesAreRefused) {
   EXPECT_TRUE(encode_field_value("f32", 4, "1e-400", error, note)) << error;
   EXPECT_NE(note, "");
   EXPECT_TRUE(encode_field_value("f32", 4, "3.4e38", error, note)) << error;
+}
+
+// The volume writer's copy of an untouched record (copy_into): the kernel
+// appends the file's range where the stream stands, after what the stream
+// still buffers and before what follows; a file it cannot copy from (a
+// FIFO) appends nothing and says so, for the caller to copy by hand; a
+// stream that is not an atomic write's is never copied into; and a copy cut
+// by a full disk fails the write, leaving no file.
+TEST_F(Outputs, AKernelCopyLandsWhereTheStreamStandsAndARefusedOneAppendsNothing) {
+  put(dir / "source", "0123456789abcdef");
+  const platform::ReadOnlyFile source(dir / "source");
+  ASSERT_EQ(::mkfifo((dir / "pipe").c_str(), 0600), 0);
+  const platform::ReadOnlyFile pipe(dir / "pipe");
+  ASSERT_TRUE(source.is_open() && pipe.is_open());
+  bool copied = false, refused = true;
+  const AtomicWrite written = write_file_atomically((dir / "out").string(), [&](std::ostream& out) {
+    out << "head:";
+    copied = copy_into(out, source, 3, 9);
+    refused = copy_into(out, pipe, 0, 4);
+    out << ":tail";
+  });
+  ASSERT_TRUE(written.ok) << written.error;
+  EXPECT_TRUE(copied);
+  EXPECT_FALSE(refused) << "a FIFO is no file the kernel copies from";
+  EXPECT_EQ(text(dir / "out"), "head:3456789ab:tail");
+  std::ostringstream not_atomic;
+  EXPECT_FALSE(copy_into(not_atomic, source, 0, 4));
+  EXPECT_TRUE(not_atomic.str().empty());
+  {
+    const FullDisk full(8);
+    const AtomicWrite cut = write_file_atomically((dir / "cut").string(), [&](std::ostream& out) {
+      out << "head:";
+      EXPECT_TRUE(copy_into(out, source, 0, 16));
+      EXPECT_FALSE(out) << "the copy passed the disk's end";
+    });
+    EXPECT_FALSE(cut.ok);
+  }
+  EXPECT_FALSE(fs::exists(dir / "cut"));
+  EXPECT_EQ(temporaries(), 0u);
 }
 
 }  // namespace

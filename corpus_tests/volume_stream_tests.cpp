@@ -6,7 +6,9 @@
 // one wrong byte once) fails the proof, naming the member, as does a byte
 // of a prefix or a gap between records (copied, and compared), with no output
 // left behind. The in-memory path (the volume read whole) makes the same
-// bytes, and refuses a walk that stopped short instead of rewriting it.
+// bytes, and refuses a walk that stopped short instead of rewriting it. A
+// volume read from its file is copied file to file (in the kernel on Linux),
+// and the proof still reads both back.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -331,6 +333,44 @@ TEST(VolumeStream, TheGapOnlyVolumeRewrittenInMemoryIsTheStreamedOne) {
                                           (folder.dir / "out.nbz").string());
   EXPECT_TRUE(streamed.written.proof.ok()) << streamed.written.proof.failed_level << ": " << streamed.written.proof.error;
   EXPECT_TRUE(read_file(folder.dir / "out.nbz") == in_memory.bytes) << "the streamed volume is the one made in memory";
+}
+
+// The volume's file, its reads counted; the file itself offered (as the
+// command's source offers it) for the writer's copy in the kernel.
+class CountedFileSource final : public zip::VolumeSource {
+ public:
+  explicit CountedFileSource(const std::filesystem::path& path) : file_(path) {}
+  [[nodiscard]] uint64_t size() const override { return file_.size(); }
+  [[nodiscard]] bool read(uint64_t offset, std::span<std::byte> into) override {
+    bytes_read += into.size();
+    return file_.read(offset, into);
+  }
+  [[nodiscard]] const platform::ReadOnlyFile* file() const override { return file_.file(); }
+  uint64_t bytes_read = 0;
+
+ private:
+  zip::OwnedFileSource file_;
+};
+
+// A volume read from its file is copied file to file (Linux: by the
+// kernel, so the copy reads nothing through the source: only the proof
+// does, once), and the output is still the one made in memory, proven.
+TEST(VolumeStream, AVolumeReadFromItsFileIsCopiedFileToFileAndProven) {
+  const Folder folder;
+  uint64_t gap_at = 0;
+  const std::vector<std::byte> volume = gapped_volume(gap_at, 0);
+  auto source = std::make_shared<CountedFileSource>(folder.write("v.nbz", volume));
+  const std::vector<SynthFile> other = mod::synth_mod_corpus(11, 1);
+  const std::vector<std::string> names{"GData.afs/em000.pac", "slot_0001"};
+  const MemberEdit edit{.kind = MemberEditKind::replace, .bytes = Bytes(other[0].bytes)};
+  const Streamed s = edit_streamed(source, names, edit, (folder.dir / "out.nbz").string());
+  ASSERT_TRUE(s.written.write_error.empty()) << s.written.write_error;
+  EXPECT_TRUE(s.written.proof.ok()) << s.written.proof.failed_level << ": " << s.written.proof.error;
+  EXPECT_TRUE(read_file(folder.dir / "out.nbz") == edit_in_memory(volume, names, edit));
+#ifdef __linux__
+  // The proof compares every copied byte with the source once; the copy read none of them.
+  EXPECT_LT(source->bytes_read, volume.size() + volume.size() / 4) << "the copy went through this process";
+#endif
 }
 
 }  // namespace

@@ -15,6 +15,8 @@
 #include <string>
 #include <system_error>
 
+#include "platform/read_only_file.hpp"
+
 namespace meshgate::platform {
 
 // What a replaced file passes on to its successor: POSIX mode bits, owner and
@@ -40,6 +42,12 @@ class TempFile {
   [[nodiscard]] const std::filesystem::path& path() const { return path_; }
 
   std::error_code write(const char* data, size_t size);
+  // Appends `size` bytes of `from` at `offset` copied by the kernel (Linux:
+  // copy_file_range, never through this process's memory), as write() would
+  // append them. std::errc::operation_not_supported, before a byte is
+  // copied, where the system or the two file systems cannot: the caller
+  // reads and writes instead. Any other error after a part may be copied.
+  std::error_code copy_from(const ReadOnlyFile& from, uint64_t offset, uint64_t size);
   // The replaced file's attributes, or a new file's (0666 less the umask).
   std::error_code give_attributes(const std::optional<FileAttributes>& replaced);
   std::error_code sync_and_close();

@@ -64,6 +64,27 @@ std::error_code TempFile::write(const char* data, size_t size) {
   return {};
 }
 
+// copy_file_range with the temporary's own offset (it follows write()'s);
+// the errors that say "not here" (no such call, file systems it does not
+// span, files it does not take) are told apart from a failed copy only
+// while nothing is copied yet.
+std::error_code TempFile::copy_from(const ReadOnlyFile& from, uint64_t offset, uint64_t size) {
+  auto in_offset = static_cast<off_t>(offset);
+  bool copied_any = false;
+  while (size > 0) {
+    const size_t want = static_cast<size_t>(std::min<uint64_t>(size, uint64_t{1} << 30));
+    const ssize_t n = ::copy_file_range(static_cast<int>(from.native_handle()), &in_offset, static_cast<int>(handle_), nullptr, want, 0);
+    if (n < 0 && errno == EINTR) continue;
+    const bool refused = n == 0 || errno == ENOSYS || errno == EXDEV || errno == EINVAL || errno == EOPNOTSUPP || errno == EBADF;
+    if (n <= 0 && !copied_any && refused)  // (0 at once: some kernels' answer across file systems)
+      return std::make_error_code(std::errc::operation_not_supported);
+    if (n <= 0) return n < 0 ? last_error() : std::error_code(EIO, std::generic_category());  // 0: the input ended early
+    copied_any = true;
+    size -= static_cast<uint64_t>(n);
+  }
+  return {};
+}
+
 // The owner and group where permitted (root may set any; others only a group
 // they belong to), then the mode: chown first, since it may clear set-id bits.
 std::error_code TempFile::give_attributes(const std::optional<FileAttributes>& replaced) {

@@ -75,6 +75,11 @@ std::error_code TempFile::write(const char* data, size_t size) {
   return {};
 }
 
+// No in-kernel copy between two handles at offsets: the caller reads and writes.
+std::error_code TempFile::copy_from(const ReadOnlyFile&, uint64_t, uint64_t) {
+  return std::make_error_code(std::errc::operation_not_supported);
+}
+
 // Windows files have no mode bits or POSIX owner: what passes on is whether
 // the replaced file was read-only, set once the file is closed.
 std::error_code TempFile::give_attributes(const std::optional<FileAttributes>& replaced) {

@@ -42,6 +42,8 @@ class ReadOnlyFile {
   // Reads from `offset` until `into` is full or the file ends; how many bytes
   // it read, or nullopt on a read error (problem() and error() say which).
   [[nodiscard]] std::optional<size_t> read_into(std::span<std::byte> into, uint64_t offset = 0);
+  // The file descriptor (POSIX) or HANDLE (Windows): what TempFile::copy_from copies from.
+  [[nodiscard]] intptr_t native_handle() const { return handle_; }
 
  private:
   void fail(FileProblem problem, std::error_code error) {

@@ -28,6 +28,9 @@ class VolumeSource {
   [[nodiscard]] virtual uint64_t size() const = 0;
   // Fills `into` from `offset`; false when the range leaves the volume or a read fails.
   [[nodiscard]] virtual bool read(uint64_t offset, std::span<std::byte> into) = 0;
+  // The file read, where the source is one (the writer copies from it in
+  // the kernel, writer/core/atomic_file.hpp's copy_into); nullptr otherwise.
+  [[nodiscard]] virtual const platform::ReadOnlyFile* file() const { return nullptr; }
 };
 
 class BytesSource final : public VolumeSource {
@@ -47,6 +50,7 @@ class FileSource final : public VolumeSource {
   explicit FileSource(platform::ReadOnlyFile& file) : file_(file), size_(file.regular_file_size().value_or(0)) {}
   [[nodiscard]] uint64_t size() const override { return size_; }
   [[nodiscard]] bool read(uint64_t offset, std::span<std::byte> into) override;
+  [[nodiscard]] const platform::ReadOnlyFile* file() const override { return &file_; }
 
  private:
   platform::ReadOnlyFile& file_;
@@ -61,6 +65,7 @@ class OwnedFileSource final : public VolumeSource {
   [[nodiscard]] bool is_open() const { return file_.is_open() && file_.regular_file_size().has_value(); }
   [[nodiscard]] uint64_t size() const override { return source_.size(); }
   [[nodiscard]] bool read(uint64_t offset, std::span<std::byte> into) override { return source_.read(offset, into); }
+  [[nodiscard]] const platform::ReadOnlyFile* file() const override { return source_.file(); }
 
  private:
   platform::ReadOnlyFile file_;

@@ -29,6 +29,16 @@ class TempBuffer : public std::streambuf {
     return !error_;
   }
 
+  // What is buffered written, then the kernel's copy appended; false when it
+  // cannot copy (nothing appended), true otherwise (a failure remembered).
+  bool copy(const platform::ReadOnlyFile& from, uint64_t offset, uint64_t size) {
+    if (!drain()) return true;
+    const std::error_code copied = file_.copy_from(from, offset, size);
+    if (copied == std::errc::operation_not_supported) return false;
+    error_ = copied;
+    return true;
+  }
+
  protected:
   int_type overflow(int_type ch) override {
     if (!drain()) return traits_type::eof();
@@ -110,6 +120,14 @@ std::string stage(Staged& s, const std::function<void(std::ostream&)>& write) {
 }
 
 }  // namespace
+
+bool copy_into(std::ostream& out, const platform::ReadOnlyFile& from, uint64_t offset, uint64_t size) {
+  auto* buffer = dynamic_cast<TempBuffer*>(out.rdbuf());
+  if (!buffer || !out) return false;
+  if (!buffer->copy(from, offset, size)) return false;
+  if (buffer->error()) out.setstate(std::ios::badbit);
+  return true;
+}
 
 AtomicWrite write_files_atomically(const std::vector<OutputFile>& files, Overwrite overwrite, Symlink symlink) {
   std::vector<Staged> staged(files.size());

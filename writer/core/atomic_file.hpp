@@ -26,6 +26,10 @@
 
 namespace meshgate {
 
+namespace platform {
+class ReadOnlyFile;
+}
+
 enum class Overwrite {
   replace,  // an existing file of that name is replaced (atomically), unless it is an input
   refuse,   // an existing name (even a dangling symlink) is an error ("exists"); the check and the rename are one step
@@ -68,5 +72,13 @@ struct OutputFile {
 // moment before) can leave the earlier names replaced; the error says which.
 [[nodiscard]] AtomicWrite write_files_atomically(const std::vector<OutputFile>& files, Overwrite overwrite,
                                                  Symlink symlink = Symlink::follow);
+
+// Inside a `write` above: `size` bytes of `from` at `offset` appended to
+// `out` by the kernel (the volume writer's untouched records: one copy of a
+// large volume, never through this process's memory). False, with nothing
+// appended and `out` as it was, where that cannot be done (`out` is not an
+// atomic write's, the system or the file systems cannot): the caller writes
+// the bytes itself. A copy that fails part-way sets `out` bad and is true.
+[[nodiscard]] bool copy_into(std::ostream& out, const platform::ReadOnlyFile& from, uint64_t offset, uint64_t size);
 
 }  // namespace meshgate

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "parser/zip/zip_rewrite_codes.hpp"
+#include "writer/core/atomic_file.hpp"
 #include "writer/zip/zip_compress.hpp"
 
 namespace meshgate::zip {
@@ -433,6 +434,14 @@ bool fail(std::ostream& out) {
   out.setstate(std::ios::badbit);
   return false;
 }
+
+// A piece copied from the source's file to an atomic write's by the kernel
+// (one pass over the bytes, none through this process; the proof still
+// reads both files back); false where it cannot be, nothing written then.
+bool copied_in_kernel(const Piece& p, const VolumeSource& source, std::ostream& out) {
+  const platform::ReadOnlyFile* file = source.file();
+  return file && range_fits(p.source_offset, p.size, source.size()) && copy_into(out, *file, p.source_offset, p.size);
+}
 }  // namespace
 
 bool write_rewrite(const Rewrite& rewrite, VolumeSource& source, std::ostream& out) {
@@ -448,6 +457,10 @@ bool write_rewrite(const Rewrite& rewrite, VolumeSource& source, std::ostream& o
       if (!range_fits(p.source_offset, p.size, in_memory->size())) return fail(out);
       out.write(reinterpret_cast<const char*>(in_memory->bytes().data() + p.source_offset),
                 static_cast<std::streamsize>(p.size));
+      continue;
+    }
+    if (copied_in_kernel(p, source, out)) {
+      if (!out) return false;
       continue;
     }
     buffer.resize(static_cast<size_t>(std::min<uint64_t>(kCopyChunk, p.size)));
