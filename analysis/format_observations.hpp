@@ -1,7 +1,8 @@
-// What a sweep learns from one parsed file beyond its round trip, by its
-// model's type: the corpus's observations (value histograms), the file's
-// invariant tallies, its version and its decoded UV range. A format without
-// an overload here contributes its round trip and coverage only.
+// What a sweep learns from one parsed file beyond its round trip: the
+// corpus's observations (value histograms) and the file's UV range, from its
+// format's row (FormatRow::observe), its invariant tallies, and its version
+// (FormatRow::declared_version). A format without them contributes its round
+// trip and coverage only.
 #pragma once
 
 #include <string>
@@ -20,9 +21,9 @@ struct ObservedFile {
   const std::string& path;
 };
 
-// Observations, tallies and UV range of one file.
-void observe_model(const ParsedModel& model, ObservedFile into);
+// Observations, tallies and UV range of one file of `format`.
+void observe_model(Format format, const ParsedView& parsed, ObservedFile into);
 // The version a file declares, as the evidence prints it ("" when none).
-[[nodiscard]] std::string declared_version(const ParsedModel& model);
+[[nodiscard]] std::string declared_version(Format format, const ParsedView& parsed);
 
 }  // namespace meshgate

@@ -148,33 +148,6 @@ class Segment {
   double inverse_length2_;
 };
 
-// Widens `range` (none yet: made) by the point (u, v).
-void widen(std::optional<UvRange>& range, double u, double v) {
-  if (!range) range = UvRange{u, u, v, v};
-  range->u_min = std::min(range->u_min, u), range->u_max = std::max(range->u_max, u);
-  range->v_min = std::min(range->v_min, v), range->v_max = std::max(range->v_max, v);
-}
-
-}  // namespace
-
-std::optional<UvRange> uv_range(const mod::Model& model) {
-  std::optional<UvRange> range;
-  for (const mod::Object& o : model.objects)
-    for (const mod::Mesh& mesh : o.meshes)
-      for (const mod::I16x2& uv : mesh.uv) widen(range, mod::decode_uv(uv[0]), mod::decode_uv(uv[1]));
-  return range;
-}
-
-std::optional<UvRange> uv_range(const msh::Model& model) {
-  std::optional<UvRange> range;
-  if (const auto* uv = model.get<msh::WordPairStream>(msh::stream_type::uv0))
-    for (const msh::U16x2& pair : uv->pairs)
-      widen(range, msh::decode_uv_signed(pair[0]), msh::decode_uv_signed(pair[1]));
-  return range;
-}
-
-namespace {
-
 // The fit of a stored sphere (and, for MSH, box) to the cloud it bounds.
 BoundFit fit_of(Cloud& cloud, const Vec3& centre, double radius, const Vec3& box_lo = {}, const Vec3& box_hi = {}) {
   cloud.finish();

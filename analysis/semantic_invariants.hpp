@@ -15,6 +15,7 @@
 #include <optional>
 #include <string_view>
 
+#include "observe/uv_range.hpp"
 #include "parser/core/unit_normal.hpp"
 
 namespace meshgate {
@@ -79,15 +80,6 @@ inline constexpr std::array kSemanticInvariants{
                       "a slot's sphere radius == largest distance of its vertices from the stored centre"},
     SemanticInvariant{"msh.normal-unit-length", "every Res4 normal (s8/127, 3 lanes) has |n| == 1 within 0.01"},
 };
-
-// The range of a model's decoded UVs (MOD: i16/4096; MSH Res5: signed
-// 16-bit/1024, the FP/PP reading): an observation per file, not a rule.
-struct UvRange {
-  double u_min = 0, u_max = 0, v_min = 0, v_max = 0;
-};
-// None when the model stores no UV.
-[[nodiscard]] std::optional<UvRange> uv_range(const mod::Model& model);
-[[nodiscard]] std::optional<UvRange> uv_range(const msh::Model& model);
 
 // The position of `id` in kSemanticInvariants, at compile time (an unknown id
 // does not compile).

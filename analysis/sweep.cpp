@@ -11,7 +11,6 @@
 #include <thread>
 
 #include "parser/core/hashing.hpp"
-#include "parser/mod/mod_fields.hpp"
 #include "analysis/format_observations.hpp"
 #include "pipeline/file_reader.hpp"
 #include "pipeline/nested_address.hpp"
@@ -51,7 +50,7 @@ void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedV
     (d.severity == Severity::error ? f.errors : f.warnings) += 1;
   }
   f.diagnostic_codes.assign(codes.begin(), codes.end());
-  if (parsed.model) f.version = declared_version(*parsed.model);
+  f.version = declared_version(o.format, parsed);
   const CoverageSummary* coverage = parsed_coverage(parsed).summary;
   if (coverage) {
     f.has_coverage = true;
@@ -113,7 +112,7 @@ void sweep_file(const std::string& display, Bytes data, nres::Profile profile, S
     f.nested = o.path != display;  // an address's file is an input of its own, though its path holds "!"
     // This file's own tallies first: its entry lists the invariants it violates.
     InvariantTallies tallies;
-    if (parsed.model) observe_model(*parsed.model, {target.observations, tallies, f, o.path});
+    observe_model(o.format, parsed, {target.observations, tallies, f, o.path});
     f.invariants_violated = tallies.violated_ids();
     target.invariants.merge(tallies);
     if (pages != PageKind::none && renderer) {

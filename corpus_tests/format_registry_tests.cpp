@@ -11,6 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/field_catalog.hpp"
+#include "analysis/sweep.hpp"
+#include "observe/field_observer.hpp"
 #include "parser/detect/format_detect.hpp"
 #include "parser/zip/zip_directory.hpp"
 #include "pipeline/format_rows.hpp"
@@ -18,6 +21,7 @@
 #include "pipeline/schema/dump_schema_text.hpp"
 #include "pipeline/schema/evidence_schema_text.hpp"
 #include "pipeline/schema/manifest_schema_text.hpp"
+#include "synth/generators.hpp"
 #include "synth/zip/zip_synth.hpp"
 
 namespace meshgate {
@@ -220,6 +224,77 @@ TEST(FormatRegistry, ModelsAreTheModelFormats) {
   for (const FormatRow* row : format_rows())
     if (row->is_model()) models.insert(row->format);
   EXPECT_EQ(models, (std::set<Format>{Format::dmc3_mod, Format::nres_msh, Format::dmc3_scm}));
+}
+
+// A sweep asks each file's row for its observations and version, and the
+// reports list the tables the rows name (FormatRow::field_tables) in their
+// catalogue_order: a row that records tables lists them, each table once,
+// at a place of its own in the catalogue.
+TEST(FormatRegistry, ARowThatObservesCataloguesItsTables) {
+  std::set<unsigned> orders;
+  std::set<const void*> specs;
+  for (const FormatRow* row : format_rows()) {
+    SCOPED_TRACE(std::string(format_name(row->format)));
+    if (row->field_tables.empty()) {
+      EXPECT_EQ(row->catalogue_order, 0u) << "a place in the catalogue without tables";
+    } else {
+      EXPECT_NE(row->observe, nullptr) << "tables no sweep observes";
+      EXPECT_GT(row->catalogue_order, 0u);
+      EXPECT_TRUE(orders.insert(row->catalogue_order).second) << "two rows at one place in the catalogue";
+    }
+    for (const TableRef& t : row->field_tables) {
+      EXPECT_TRUE(specs.insert(t.spec).second) << t.record << " catalogued twice";
+      EXPECT_EQ(t.format, format_name(row->format)) << t.record << " catalogued under another format";
+    }
+    for (Format other : row->fills_tables_of)
+      EXPECT_FALSE(row_of(other).field_tables.empty()) << format_name(other) << " has no tables to fill";
+    if (row->declared_version) EXPECT_NE(row->observe, nullptr);
+  }
+  EXPECT_EQ(specs.size(), field_catalog().size());
+}
+
+// Every file every generator makes, valid, malformed and nested.
+std::vector<SynthFile> every_generated_file(uint64_t seed) {
+  std::vector<SynthFile> files;
+  for (const SynthGenerator& g : synth_generators()) {
+    g.corpus(seed, 3, nres::SortFold::lower, [&](SynthFile&& f) {
+      files.push_back(std::move(f));
+      return true;
+    });
+    for (MalformedCase& m : g.malformed(seed)) files.push_back(std::move(m.file));
+    if (g.nested)
+      for (SynthFile& f : g.nested(seed)) files.push_back(std::move(f));
+  }
+  return files;
+}
+
+// What a row's observations record is what its row catalogues: every table
+// a sweep of every generated file reached is in the catalogue (else the
+// reports would drop its fields), and every format whose row observes wrote
+// counts or versions under its name, or filled its tables.
+TEST(FormatRegistry, EveryTableASweepObservesIsCatalogued) {
+  SweepResult swept;
+  for (const SynthFile& f : every_generated_file(5)) sweep_file(f.name, f.bytes, nres::Profile::compatible, swept);
+  const auto catalog = field_catalog();
+  for (size_t id = 0; id < table_ids(); ++id) {
+    const std::span<const FieldSpec> fields = table_fields(id);
+    const bool listed = std::any_of(catalog.begin(), catalog.end(),
+                                    [&](const TableRef& t) { return t.fields.data() == fields.data(); });
+    EXPECT_TRUE(listed) << "a table whose first field is " << (fields.empty() ? "" : fields[0].name)
+                        << " is observed but no row lists it in field_tables";
+  }
+  const nlohmann::json counts = swept.observations.counts_json();
+  std::set<Format> swept_formats;
+  for (const SweptFile& f : swept.files)
+    if (f.parse_ok) swept_formats.insert(f.format);
+  for (const FormatRow* row : format_rows()) {
+    if (!row->observe || !swept_formats.contains(row->format)) continue;
+    const std::string name(format_name(row->format));
+    bool tables_seen = false;
+    for (size_t t = 0; t < catalog.size(); ++t)
+      if (catalog[t].format == name) tables_seen = tables_seen || swept.observations.stats(t, 0).count > 0;
+    EXPECT_TRUE(counts.contains(name) || tables_seen) << name << " observes nothing of its files";
+  }
 }
 
 }  // namespace

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "observe/table_ref.hpp"
+#include "observe/uv_range.hpp"
 #include "parser/core/kaitai_spec.hpp"
 #include "pipeline/parse_tree.hpp"
 #include "pipeline/field_listing_groups.hpp"
@@ -27,6 +29,7 @@
 namespace meshgate {
 
 struct RoundTripOutcome;
+class FieldObserver;
 namespace gltf {
 struct ExportOptions;
 struct Exported;
@@ -83,6 +86,15 @@ struct ContainerMember {
   // method), compared instead of its bytes so that proving a rewrite never
   // inflates the untouched members; empty: its bytes are digested.
   std::string stored_digest = {};
+};
+
+// What a sweep learns from one parsed file beyond its round trip: the
+// corpus's observations it adds to, its UV range, and its report path (a
+// Texm entry's name is its last component).
+struct FileObservation {
+  FieldObserver& corpus;
+  std::optional<UvRange>& uv_range;
+  const std::string& path;
 };
 
 struct FormatRow {
@@ -153,6 +165,29 @@ struct FormatRow {
   // its members listed and f.data empty; false when it does not parse.
   // nullptr: the command reads the file whole. Set only where `members` is.
   bool (*open_in_place)(ParsedFile& f, std::shared_ptr<zip::VolumeSource> source) = nullptr;
+
+  // The field tables its parser reads, catalogued under its name: the
+  // sweep's observations, the evidence report's field tables, the Markdown
+  // doc tables and the report pages' references list them
+  // (analysis/field_catalog.hpp). Empty: none of its own (a volume; a PNST
+  // fills the PAC's, named in `fills_tables_of`).
+  std::span<const TableRef> field_tables = {};
+  // Where its tables stand in the catalogue, which lists them in the order
+  // the formats joined it (reports print tables in this order, and a report
+  // page's marks name tables by position): a new format takes the next number.
+  unsigned catalogue_order = 0;
+  // Other formats whose tables a parsed file of this one fills (an MSH
+  // model's container records are NRes's; a PNST's are the PAC's): the
+  // evidence report shows their tables when it shows this format's files.
+  std::span<const Format> fills_tables_of = {};
+  // A sweep's observations of a parsed file: its records into the corpus's
+  // field statistics, its counts and versions, its UV range (a model).
+  // nullptr: the file adds its round trip and coverage only (a volume,
+  // whose members are observed).
+  void (*observe)(const ParsedView& v, FileObservation& into) = nullptr;
+  // The version a file declares, as the evidence prints it ("" when none);
+  // nullptr: its format declares none.
+  std::string (*declared_version)(const ParsedView& v) = nullptr;
 
   [[nodiscard]] bool is_model() const { return export_gltf != nullptr; }
 };

@@ -7,6 +7,7 @@
 
 #include "parser/core/hashing.hpp"
 #include "analysis/field_catalog.hpp"
+#include "pipeline/format_rows.hpp"
 #include "reports/json_stream.hpp"
 #include "reports/markdown_tables.hpp"
 
@@ -29,9 +30,8 @@ std::set<std::string> formats_seen(const SweepResult& r) {
   for (const SweptFile& f : r.files) {
     if (!f.parse_ok) continue;
     out.insert(std::string(format_name(f.format)));
-    if (f.format == Format::nres_msh) out.insert("nres");  // a model's container is an NRes
-    // PAC and PNST share the envelope: its tables are catalogued once, under dmc3-pac.
-    if (f.format == Format::dmc3_pnst) out.insert(std::string(format_name(Format::dmc3_pac)));
+    // The formats whose tables it fills too (a model's container's; a PNST the PAC's it shares).
+    for (Format other : row_of(f.format).fills_tables_of) out.insert(std::string(format_name(other)));
   }
   return out;
 }

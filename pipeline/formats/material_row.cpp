@@ -2,9 +2,13 @@
 // their type (they have no magic).
 #include "pipeline/formats/rows.hpp"
 
+#include <array>
+
 #include "parser/material/mat0_kaitai.hpp"
 #include "pipeline/field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
+#include "pipeline/formats/material/material_observations.hpp"
+#include "parser/material/mat0_fields.hpp"
 #include "writer/material/material_writer.hpp"
 
 namespace meshgate {
@@ -69,6 +73,12 @@ std::vector<MarkLeaf> mark_leaves() {
   return {{"", "bytes"}, {"", "count"}, {"", "id"}, {"", "name"}, {"", "keyword"}, {"", "separator"}};
 }
 
+// The tables MAT0's parser reads (field_tables); WEAR's are text, not records.
+constexpr std::array kMat0Tables = {
+    table_ref<mat0::kHeaderSpec>(mat0::kFormatName), table_ref<mat0::kEntrySpec>(mat0::kFormatName),
+    table_ref<mat0::kTrackSpec>(mat0::kFormatName),  table_ref<mat0::kKeySpec>(mat0::kFormatName),
+};
+
 }  // namespace material_row
 
 const FormatRow kMat0Row{.format = Format::nikita_mat0,
@@ -86,7 +96,10 @@ const FormatRow kMat0Row{.format = Format::nikita_mat0,
                          .reads_looks = false,
                          .is_look = true,
                          .kaitai = mat0::kaitai_spec,
-                         .mark_leaves = material_row::mark_leaves};
+                         .mark_leaves = material_row::mark_leaves,
+                         .field_tables = material_row::kMat0Tables,
+                         .catalogue_order = 7,
+                         .observe = material_row::observe_mat0};
 
 const FormatRow kWearRow{.format = Format::nikita_wear,
                          .parse = material_row::parse_wear,
@@ -102,6 +115,7 @@ const FormatRow kWearRow{.format = Format::nikita_wear,
                          .lods = 0,
                          .reads_looks = false,
                          .is_look = true,
-                         .mark_leaves = material_row::mark_leaves};
+                         .mark_leaves = material_row::mark_leaves,
+                         .observe = material_row::observe_wear};
 
 }  // namespace meshgate

@@ -1,8 +1,11 @@
 // DMC3 MOD: a model, loose or a member of a PAC/PNST container.
 #include "pipeline/formats/rows.hpp"
 
+#include <array>
+
 #include "pipeline/field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
+#include "pipeline/formats/mod/mod_observations.hpp"
 #include "parser/mod/mod_fields.hpp"
 #include "parser/mod/mod_kaitai.hpp"
 #include "export/gltf_export.hpp"
@@ -62,6 +65,13 @@ std::vector<MarkLeaf> mark_leaves() {
   return out;
 }
 
+// The tables the parser reads (field_tables).
+constexpr std::array kTables = {
+    table_ref<mod::kHeaderSpec>(mod::kFormatName),    table_ref<mod::kObjectSpec>(mod::kFormatName),
+    table_ref<mod::kMeshSpec>(mod::kFormatName),      table_ref<mod::kNodeHeaderSpec>(mod::kFormatName),
+    table_ref<mod::kTransformSpec>(mod::kFormatName),
+};
+
 }  // namespace mod_row
 
 const FormatRow kModRow{.format = Format::dmc3_mod,
@@ -80,6 +90,10 @@ const FormatRow kModRow{.format = Format::dmc3_mod,
                         .is_look = false,
                         .kaitai = mod::kaitai_spec,
                         .mark_leaves = mod_row::mark_leaves,
-                        .gltf_import_as = "mod"};
+                        .gltf_import_as = "mod",
+                        .field_tables = mod_row::kTables,
+                        .catalogue_order = 1,
+                        .observe = mod_row::observe,
+                        .declared_version = mod_row::declared_version};
 
 }  // namespace meshgate

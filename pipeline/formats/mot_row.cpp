@@ -4,9 +4,14 @@
 // MOD's nodes), so it has no export.
 #include "pipeline/formats/rows.hpp"
 
+#include <array>
+
 #include "parser/mot/mot_kaitai.hpp"
 #include "pipeline/field_listing_mot.hpp"
 #include "pipeline/formats/row_parts.hpp"
+#include "pipeline/formats/mot/mot_observations.hpp"
+#include "parser/mot/mot_fields.hpp"
+#include "parser/mot/mot_parser.hpp"
 #include "writer/mot/mot_writer.hpp"
 
 namespace meshgate {
@@ -62,6 +67,14 @@ std::optional<LeafInfo> describe_mark(std::string_view, std::string_view leaf) {
 
 std::vector<MarkLeaf> mark_leaves() { return {{"channel_masks", "masks"}, {"tracks[0].body", "raw"}, {"header_tail", "header_padding"}, {"tail", "padding"}}; }
 
+// The tables the parser reads (field_tables).
+constexpr std::array kTables = {
+    table_ref<mot::kHeaderSpec>(mot::kFormatName),       table_ref<mot::kCountSpec>(mot::kFormatName),
+    table_ref<mot::kTrackHeadSpec>(mot::kFormatName),    table_ref<mot::kTrack2PrefixSpec>(mot::kFormatName),
+    table_ref<mot::kTrack3PrefixSpec>(mot::kFormatName), table_ref<mot::kKey2Spec>(mot::kFormatName),
+    table_ref<mot::kKey3Spec>(mot::kFormatName),
+};
+
 }  // namespace mot_row
 
 const FormatRow kMotRow{.format = Format::dmc3_mot,
@@ -80,6 +93,9 @@ const FormatRow kMotRow{.format = Format::dmc3_mot,
                         .is_look = false,
                         .kaitai = mot::kaitai_spec,
                         .mark_leaves = mot_row::mark_leaves,
-                        .gltf_import_as = "mot"};
+                        .gltf_import_as = "mot",
+                        .field_tables = mot_row::kTables,
+                        .catalogue_order = 6,
+                        .observe = mot_row::observe};
 
 }  // namespace meshgate

@@ -2,12 +2,17 @@
 // models that are NRes archives of model streams.
 #include "pipeline/formats/rows.hpp"
 
+#include <array>
+
 #include "pipeline/field_listing.hpp"
 #include "parser/msh/msh_kaitai.hpp"
 #include "parser/msh/msh_streams.hpp"
 #include "parser/nres/nres_fields.hpp"
 #include "parser/nres/nres_kaitai.hpp"
 #include "pipeline/formats/row_parts.hpp"
+#include "pipeline/formats/msh/msh_observations.hpp"
+#include "pipeline/formats/nres/nres_observations.hpp"
+#include "parser/msh/msh_fields.hpp"
 #include "export/gltf_export.hpp"
 #include "writer/msh/msh_canonical.hpp"
 #include "writer/msh/msh_writer.hpp"
@@ -246,6 +251,20 @@ EditedContainer edit_member(const ParsedFile& f, const MemberEdit& edit) {
   return nres::edit_nres(f.data, *f.as<nres::ParseResult>()->archive, edit);
 }
 
+// The tables the parsers read (field_tables): an archive's, and a model's
+// streams' (whose container records are the archive's).
+constexpr std::array kArchiveTables = {
+    table_ref<nres::kHeaderSpec>(nres::kFormatName),
+    table_ref<nres::kEntrySpec>(nres::kFormatName),
+};
+constexpr std::array kModelTables = {
+    table_ref<msh::kNodeSpec>(msh::kFormatName),        table_ref<msh::kNodeShortSpec>(msh::kFormatName),
+    table_ref<msh::kModelHeaderSpec>(msh::kFormatName), table_ref<msh::kSlotSpec>(msh::kFormatName),
+    table_ref<msh::kTriangleSpec>(msh::kFormatName),    table_ref<msh::kBatchSpec>(msh::kFormatName),
+    table_ref<msh::kKeySpec>(msh::kFormatName),
+};
+constexpr std::array kModelContainer = {Format::nres};
+
 constexpr FormatRow archive_row(Format format) {
   return {.format = format,
           .parse = parse,
@@ -264,7 +283,12 @@ constexpr FormatRow archive_row(Format format) {
           .kaitai = format == Format::nres ? nres::kaitai_spec : nullptr,  // RsLi has its own layout
           .mark_leaves = archive_leaves,
           .members = members,
-          .edit_member = edit_member};
+          .edit_member = edit_member,
+          // RsLi is read as an archive: its records are catalogued once, under NRes.
+          .field_tables = format == Format::nres ? std::span<const TableRef>(kArchiveTables) : std::span<const TableRef>(),
+          .catalogue_order = format == Format::nres ? 2u : 0u,
+          .observe = observe,
+          .declared_version = declared_version};
 }
 
 }  // namespace nres_row
@@ -287,6 +311,11 @@ const FormatRow kMshRow{.format = Format::nres_msh,
                         .is_look = false,
                         .kaitai = msh::kaitai_spec,
                         .mark_leaves = nres_row::model_leaves,
-                        .gltf_import_as = "msh"};
+                        .gltf_import_as = "msh",
+                        .field_tables = nres_row::kModelTables,
+                        .catalogue_order = 3,
+                        .fills_tables_of = nres_row::kModelContainer,
+                        .observe = msh_row::observe,
+                        .declared_version = msh_row::declared_version};
 
 }  // namespace meshgate

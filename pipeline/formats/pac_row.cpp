@@ -2,9 +2,11 @@
 #include "pipeline/formats/rows.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "pipeline/field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
+#include "pipeline/formats/pac/pac_observations.hpp"
 #include "parser/pac/pac_fields.hpp"
 #include "parser/pac/pac_kaitai.hpp"
 #include "writer/pac/pac_layout_builder.hpp"
@@ -131,6 +133,14 @@ EditedContainer edit_member(const ParsedFile& f, const MemberEdit& edit) {
   return pac::edit_pac(f.data, *f.as<pac::ParseResult>()->container, edit);
 }
 
+// The envelope's tables (field_tables): catalogued once, under dmc3-pac,
+// and filled by a PNST too.
+constexpr std::array kTables = {
+    table_ref<pac::kHeaderSpec>(pac::kPacFormatName),
+    table_ref<pac::kSlotSpec>(pac::kPacFormatName),
+};
+constexpr std::array kSharedTables = {Format::dmc3_pac};
+
 constexpr FormatRow container_row(Format format) {
   return {.format = format,
           .parse = parse,
@@ -149,7 +159,11 @@ constexpr FormatRow container_row(Format format) {
           .kaitai = pac::kaitai_spec,
           .mark_leaves = mark_leaves,
           .members = members,
-          .edit_member = edit_member};  // PAC and PNST share the envelope, and so the .ksy
+          .edit_member = edit_member,  // PAC and PNST share the envelope, and so the .ksy
+          .field_tables = format == Format::dmc3_pac ? std::span<const TableRef>(kTables) : std::span<const TableRef>(),
+          .catalogue_order = format == Format::dmc3_pac ? 4u : 0u,
+          .fills_tables_of = format == Format::dmc3_pac ? std::span<const Format>() : std::span<const Format>(kSharedTables),
+          .observe = observe};
 }
 
 }  // namespace pac_row

@@ -3,10 +3,14 @@
 // (tex.ptx!3), not nested files: an entry is no file of a format of its own.
 #include "pipeline/formats/rows.hpp"
 
+#include <array>
+
 #include "parser/ptx/ptx_kaitai.hpp"
 #include "parser/ptx/ptx_pixels.hpp"
 #include "pipeline/field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
+#include "pipeline/formats/ptx/ptx_observations.hpp"
+#include "parser/ptx/ptx_parser.hpp"
 #include "writer/ptx/ptx_entry_edit.hpp"
 #include "writer/ptx/ptx_writer.hpp"
 
@@ -146,6 +150,13 @@ EditedContainer edit_member(const ParsedFile& f, const MemberEdit& edit) {
   return ptx::edit_ptx(f.data, *companion_of(f), edit);
 }
 
+// The tables the parser reads (field_tables).
+constexpr std::array kTables = {
+    table_ref<ptx::kHeaderSpec>(ptx::kFormatName),     table_ref<ptx::kBlockCountSpec>(ptx::kFormatName),
+    table_ref<ptx::kObjectHeadSpec>(ptx::kFormatName), table_ref<ptx::kTm2HeadSpec>(ptx::kFormatName),
+    table_ref<ptx::kDdsHeaderSpec>(ptx::kFormatName),
+};
+
 }  // namespace ptx_row
 
 const FormatRow kPtxRow{.format = Format::dmc3_ptx,
@@ -168,6 +179,9 @@ const FormatRow kPtxRow{.format = Format::dmc3_ptx,
                         .kaitai = ptx::kaitai_spec,
                         .mark_leaves = ptx_row::mark_leaves,
                         .members = ptx_row::members,
-                        .edit_member = ptx_row::edit_member};
+                        .edit_member = ptx_row::edit_member,
+                        .field_tables = ptx_row::kTables,
+                        .catalogue_order = 8,
+                        .observe = ptx_row::observe};
 
 }  // namespace meshgate

@@ -1,11 +1,14 @@
 // DMC3 SCM: a stage model, loose or a member of a PAC/PNST container.
 #include "pipeline/formats/rows.hpp"
 
+#include <array>
+
 #include "export/gltf_export.hpp"
 #include "parser/scm/scm_fields.hpp"
 #include "parser/scm/scm_kaitai.hpp"
 #include "pipeline/field_listing_scm.hpp"
 #include "pipeline/formats/row_parts.hpp"
+#include "pipeline/formats/scm/scm_observations.hpp"
 #include "writer/scm/scm_writer.hpp"
 
 namespace meshgate {
@@ -64,6 +67,13 @@ std::vector<MarkLeaf> mark_leaves() {
   return out;
 }
 
+// The tables the parser reads (field_tables).
+constexpr std::array kTables = {
+    table_ref<scm::kHeaderSpec>(scm::kFormatName),       table_ref<scm::kObjectSpec>(scm::kFormatName),
+    table_ref<scm::kMeshSpec>(scm::kFormatName),         table_ref<scm::kSceneHeaderSpec>(scm::kFormatName),
+    table_ref<scm::kTransformSpec>(scm::kFormatName),
+};
+
 }  // namespace scm_row
 
 const FormatRow kScmRow{.format = Format::dmc3_scm,
@@ -82,6 +92,9 @@ const FormatRow kScmRow{.format = Format::dmc3_scm,
                         .is_look = false,
                         .kaitai = scm::kaitai_spec,
                         .mark_leaves = scm_row::mark_leaves,
-                        .gltf_import_as = "scm"};
+                        .gltf_import_as = "scm",
+                        .field_tables = scm_row::kTables,
+                        .catalogue_order = 9,
+                        .observe = scm_row::observe};
 
 }  // namespace meshgate

@@ -1,10 +1,14 @@
 // Nikita Texm textures: loose, or entries of Textures.lib.
 #include "pipeline/formats/rows.hpp"
 
+#include <array>
+
 #include "pipeline/field_listing.hpp"
 #include "parser/texm/texm_kaitai.hpp"
 #include "parser/texm/texm_pixels.hpp"
 #include "pipeline/formats/row_parts.hpp"
+#include "pipeline/formats/texm/texm_observations.hpp"
+#include "parser/texm/texm_fields.hpp"
 #include "writer/texm/texm_writer.hpp"
 
 namespace meshgate {
@@ -69,6 +73,13 @@ DecodedImage decode_image(const ParsedFile& f, std::string_view, const ImageRequ
   return out;
 }
 
+// The tables the parser reads (field_tables).
+constexpr std::array kTables = {
+    table_ref<texm::kHeaderSpec>(texm::kFormatName),
+    table_ref<texm::kPageHeaderSpec>(texm::kFormatName),
+    table_ref<texm::kPageRectSpec>(texm::kFormatName),
+};
+
 }  // namespace texm_row
 
 const FormatRow kTexmRow{.format = Format::nikita_texm,
@@ -88,6 +99,9 @@ const FormatRow kTexmRow{.format = Format::nikita_texm,
                          .image_names = texm_row::image_names,
                          .decode_image = texm_row::decode_image,
                          .kaitai = texm::kaitai_spec,
-                         .mark_leaves = texm_row::mark_leaves};
+                         .mark_leaves = texm_row::mark_leaves,
+                         .field_tables = texm_row::kTables,
+                         .catalogue_order = 5,
+                         .observe = texm_row::observe};
 
 }  // namespace meshgate
