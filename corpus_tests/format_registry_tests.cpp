@@ -248,7 +248,9 @@ TEST(FormatRegistry, ARowThatObservesCataloguesItsTables) {
     }
     for (Format other : row->fills_tables_of)
       EXPECT_FALSE(row_of(other).field_tables.empty()) << format_name(other) << " has no tables to fill";
-    if (row->declared_version) EXPECT_NE(row->observe, nullptr);
+    if (row->declared_version) {
+      EXPECT_NE(row->observe, nullptr) << "a version no sweep reads";
+    }
   }
   EXPECT_EQ(specs.size(), field_catalog().size());
 }
