@@ -66,7 +66,7 @@ RebuildResult rebuild_one(const ParsedFile& f, Pending& nested) {
 
 }  // namespace
 
-RebuildResult rebuild_canonical(const std::string& display, Bytes data, nres::Profile profile, const Origin& origin) {
+RebuildResult rebuild_canonical(const std::string& display, Bytes data, ParseProfile profile, const Origin& origin) {
   // Children are left before their archive: each one's rebuild waits here for it.
   Pending done;
   // A volume is refused before its members are inflated and rebuilt for nothing.

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "parser/core/byte_reader.hpp"
-#include "parser/nres/nres_parser.hpp"
+#include "parser/core/parse_profile.hpp"
 #include "pipeline/parse_tree.hpp"
 
 namespace meshgate {
@@ -29,7 +29,7 @@ struct RebuildResult {
   [[nodiscard]] bool ok() const { return !error; }
 };
 
-[[nodiscard]] RebuildResult rebuild_canonical(const std::string& display, Bytes data, nres::Profile profile,
+[[nodiscard]] RebuildResult rebuild_canonical(const std::string& display, Bytes data, ParseProfile profile,
                                               const Origin& origin = {});
 
 }  // namespace meshgate

@@ -22,7 +22,7 @@ bool touched(const NestedRange& r, const std::vector<FieldEdit>& edits) {
 // The nested files of `before` whose bytes lie in it (a volume's inflated
 // members do not: a volume is never rewritten) and that an edit touches.
 std::vector<NestedRange> touched_files(const std::string& name, Bytes before, const std::vector<FieldEdit>& edits,
-                                       nres::Profile profile, const Origin& origin) {
+                                       ParseProfile profile, const Origin& origin) {
   std::vector<NestedRange> out;
   const std::byte* begin = before.data();
   parse_tree(name, before, {.profile = profile, .origin = origin}, [&](ParsedFile& f) {
@@ -37,7 +37,7 @@ std::vector<NestedRange> touched_files(const std::string& name, Bytes before, co
 }  // namespace
 
 std::vector<RoundTripOutcome> edit_outcomes(const std::string& name, Bytes before, Bytes after,
-                                            const std::vector<FieldEdit>& edits, nres::Profile profile,
+                                            const std::vector<FieldEdit>& edits, ParseProfile profile,
                                             const Origin& origin) {
   std::vector<RoundTripOutcome> out;
   std::set<std::string> own;  // paths round-tripped on their own

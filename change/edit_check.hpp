@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "change/field_set.hpp"
+#include "parser/core/parse_profile.hpp"
 #include "pipeline/roundtrip.hpp"
 
 namespace meshgate {
@@ -21,7 +22,7 @@ namespace meshgate {
 // (nested files under it too, since an edit touches them through it), then
 // the whole file's tree without those. An error in any one refuses the edit.
 [[nodiscard]] std::vector<RoundTripOutcome> edit_outcomes(const std::string& name, Bytes before, Bytes after,
-                                                          const std::vector<FieldEdit>& edits, nres::Profile profile,
+                                                          const std::vector<FieldEdit>& edits, ParseProfile profile,
                                                           const Origin& origin = {});
 
 // The edits of a nested file as edits of the file that holds it at `offset`.

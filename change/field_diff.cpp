@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <charconv>
 #include <utility>
@@ -252,6 +253,8 @@ DiffSide content_view(DiffSide side) {
   out.key = std::move(side.key);
   out.format = std::move(side.format);
   out.parsed = side.parsed;
+  out.offset = side.offset;
+  out.read_only = side.read_only;
   out.uncovered = std::vector<UncoveredRange>{};
   const std::map<std::string, std::string> keys = entry_keys(side.fields);
   // A container's opaque member: its derived extent includes the padding
@@ -299,7 +302,20 @@ std::optional<ElementLayout> element_layout(std::string_view type) {
   return ElementLayout{kind, bits / 8, lanes};
 }
 
-std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Profile profile, const Origin& origin) {
+namespace {
+
+// Where `part` lies in `whole`, if it is a view into it (a nested file in
+// place); none for bytes of their own (a volume's inflated member).
+std::optional<uint64_t> offset_within(Bytes whole, Bytes part) {
+  const std::less<const std::byte*> before;  // a total order, also across unrelated buffers
+  const std::byte* at = part.data();
+  if (before(at, whole.data()) || before(whole.data() + whole.size(), at + part.size())) return std::nullopt;
+  return static_cast<uint64_t>(at - whole.data());
+}
+
+}  // namespace
+
+std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, ParseProfile profile, const Origin& origin) {
   std::vector<DiffSide> out;
   parse_tree(path, data, {.profile = profile, .origin = origin}, [&](const ParsedFile& f) {
     DiffSide s;
@@ -307,9 +323,11 @@ std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Prof
     s.key = f.path.substr(std::min(f.path.size(), path.size()));
     s.format = std::string(format_name(f.format));
     s.parsed = f.ok();
+    s.offset = offset_within(data, f.data);
     s.bytes.assign(f.data.begin(), f.data.end());
     // A model's fields are made a group at a time from a copy of its parsed streams, kept with the side.
     const FormatRow& row = row_of(f.format);
+    s.read_only = row.read_only_reason;
     const json inspect = row.inspect(f);
     s.fields = row.fields && f.parsed()
                    ? row.fields(f, true)

@@ -15,7 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "parser/core/byte_reader.hpp"
-#include "parser/nres/nres_parser.hpp"
+#include "parser/core/parse_profile.hpp"
 #include "pipeline/parse_tree.hpp"
 #include "pipeline/field_listing_groups.hpp"
 
@@ -38,6 +38,12 @@ struct DiffSide {
   std::string key;      // the path below the top-level file ("", "!MODEL.MSH"): what pairs sides up
   std::string format;
   bool parsed = false;
+  // Where its bytes lie in the top-level file; none when they are not there
+  // (inflated: a volume's member, or a file below one): what set writes at.
+  std::optional<uint64_t> offset;
+  // Its row's read_only_reason: a file meshgate never rewrites, whose members
+  // set and dump refuse too; nullptr when it is written.
+  const char* read_only = nullptr;
   std::vector<std::byte> bytes;
   FieldListing fields;      // inspect --json "fields", made a group at a time
   // inspect --json coverage.uncovered; none for a file without a coverage (not parsed, a volume)
@@ -46,7 +52,7 @@ struct DiffSide {
 
 // Every file of the tree of `data` (the file first, then nested models).
 // `origin`: how the file was found (FILE!NESTED read on its own parses as in its tree).
-[[nodiscard]] std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, nres::Profile profile,
+[[nodiscard]] std::vector<DiffSide> diff_sides(const std::string& path, Bytes data, ParseProfile profile,
                                              const Origin& origin = {});
 
 struct FieldChange {

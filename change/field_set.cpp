@@ -11,7 +11,6 @@
 #include <map>
 
 #include "change/field_diff.hpp"
-#include "parser/zip/zip_volume.hpp"
 
 namespace meshgate {
 
@@ -132,16 +131,28 @@ std::optional<std::vector<std::byte>> encode_field_value(const std::string& type
 
 namespace {
 
-// A name field's text: its bytes up to the first NUL.
-std::string name_of(const json& hex) {
-  std::string out;
-  const std::string h = hex.get<std::string>();
-  for (size_t i = 0; i + 1 < h.size(); i += 2) {
-    const char c = static_cast<char>(std::stoi(h.substr(i, 2), nullptr, 16));
-    if (c == '\0') break;
-    out += c;
+using SideMap = std::map<std::string, const DiffSide*>;
+
+// The file an assignment's model key names ("!A.MSH!B.MSH", "" for the file
+// itself), found by its address in the tree, or why it cannot be set: a file
+// on the way that meshgate never rewrites (a volume) refuses its members too.
+const DiffSide* assigned_side(const SideMap& by_key, const std::string& key, const std::string& name,
+                              std::string& error) {
+  for (size_t end = 0;; end = key.find('!', end + 1)) {  // the file itself, then each level down to the model
+    const auto walked = by_key.find(key.substr(0, end));
+    if (walked != by_key.end() && walked->second->read_only) {
+      error = walked->second->path + ": " + walked->second->read_only +
+              "; set a member's fields after extracting it, then replace it";
+      return nullptr;
+    }
+    if (end == std::string::npos) break;
   }
-  return out;
+  const auto found = by_key.find(key);
+  if (found == by_key.end() || !found->second->offset) {
+    error = "no model `" + key.substr(std::min<size_t>(1, key.size())) + "` in " + name;
+    return nullptr;
+  }
+  return found->second;
 }
 
 }  // namespace
@@ -152,54 +163,25 @@ std::optional<FieldAssignment> parse_assignment(const std::string& text) {
   return FieldAssignment{text.substr(0, eq), text.substr(eq + 1)};
 }
 
-SetResult apply_assignments(const std::string& name, Bytes data, nres::Profile profile,
+SetResult apply_assignments(const std::string& name, Bytes data, ParseProfile profile,
                             const std::vector<FieldAssignment>& assignments, const Origin& origin) {
   SetResult r;
   r.bytes.assign(data.begin(), data.end());
   const std::vector<DiffSide> sides = diff_sides(name, data, profile, origin);
-  std::map<std::string, const DiffSide*> by_key;
+  SideMap by_key;
   for (const DiffSide& s : sides) by_key[s.key] = &s;
   for (const FieldAssignment& a : assignments) {
-    // "A.MSH!B.MSH!field": walk the archives down to the model, adding each payload's offset.
+    // "A.MSH!B.MSH!field": the field of the model at A.MSH!B.MSH, where its bytes lie in the file.
     const size_t bang = a.path.rfind('!');
     const std::string key = bang == std::string::npos ? "" : "!" + a.path.substr(0, bang);
     const std::string field = bang == std::string::npos ? a.path : a.path.substr(bang + 1);
-    uint64_t base = 0;
-    const DiffSide* side = by_key.count("") ? by_key[""] : nullptr;
-    std::string walked;
-    for (size_t at = 1; side && at < key.size() + 1 && !key.empty();) {
-      if (side->format == zip::kFormatName) break;  // its members are never rewritten: refused below
-      const size_t next = std::min(key.find('!', at), key.size());
-      const std::string entry = key.substr(at, next - at);
-      const DiffSide* parent = side;
-      side = nullptr;
-      for (const json& f : parent->fields) {
-        const std::string p = f["path"];
-        // A container's member ("slot_0002"): its extent starts at the slot's offset.
-        if (f["type"] == "member" && f["value"] == entry) {
-          base += f["offset"].get<uint64_t>();
-          walked += "!" + entry;
-          side = by_key.count(walked) ? by_key[walked] : nullptr;
-          continue;
-        }
-        if (!p.starts_with("entries[") || !p.ends_with("].name") || name_of(f["value"]) != entry) continue;
-        const std::string prefix = p.substr(0, p.size() - 5);
-        for (const json& g : parent->fields)
-          if (g["path"] == prefix + ".data_offset") base += g["value"].get<uint64_t>();
-        walked += "!" + entry;
-        side = by_key.count(walked) ? by_key[walked] : nullptr;
-      }
-      at = next + 1;
-    }
-    if (side && side->format == zip::kFormatName) {  // as dump and rebuild refuse one
-      r.errors.push_back(a.path + ": " + side->path + ": an NBZ/ZIP volume is read-only to set "
-                         "(set a member's fields after extracting it, then replace it)");
-      continue;
-    }
+    std::string refused;
+    const DiffSide* side = assigned_side(by_key, key, name, refused);
     if (!side) {
-      r.errors.push_back(a.path + ": no model `" + key.substr(1) + "` in " + name);
+      r.errors.push_back(a.path + ": " + refused);
       continue;
     }
+    const uint64_t base = *side->offset;
     const std::optional<json> spec = side->fields.find(field);  // made from the groups the path can lie in
     if (!spec) {
       r.errors.push_back(a.path + ": no such field (the paths are those inspect --json prints)");

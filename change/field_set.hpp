@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "parser/core/byte_reader.hpp"
-#include "parser/nres/nres_parser.hpp"
+#include "parser/core/parse_profile.hpp"
 #include "pipeline/parse_tree.hpp"
 
 namespace meshgate {
@@ -44,7 +44,7 @@ struct SetResult {
                                                                        const std::string& value, std::string& error,
                                                                        std::string& note);
 
-[[nodiscard]] SetResult apply_assignments(const std::string& name, Bytes data, nres::Profile profile,
+[[nodiscard]] SetResult apply_assignments(const std::string& name, Bytes data, ParseProfile profile,
                                           const std::vector<FieldAssignment>& assignments, const Origin& origin = {});
 
 }  // namespace meshgate

@@ -27,7 +27,7 @@ std::string build_refusal(const ImportBuild& built, ImportFormat as, const std::
 
 // The model built, parsed again as `import` parses what it writes: the first error diagnostic, or empty.
 std::string first_error(const std::string& display, Bytes model) {
-  for (const RoundTripOutcome& o : roundtrip_tree(display, model, nres::Profile::compatible, {}, /*hashes=*/false))
+  for (const RoundTripOutcome& o : roundtrip_tree(display, model, ParseProfile::compatible, {}, /*hashes=*/false))
     for (const Diagnostic& d : o.diagnostics)
       if (d.severity == Severity::error) return "the model imported has an error diagnostic: " + format_diagnostic(o.path, d);
   return {};

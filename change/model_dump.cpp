@@ -575,12 +575,12 @@ class DumpBuilder {
 
 }  // namespace
 
-ModelDump::ModelDump(const std::string& name, Bytes data, nres::Profile profile, const Origin& origin)
+ModelDump::ModelDump(const std::string& name, Bytes data, ParseProfile profile, const Origin& origin)
     : sides_(diff_sides(name, data, profile, origin)) {
   for (const DiffSide& s : sides_) by_key_[s.key] = &s;
   const DiffSide& top = sides_.front();
-  if (top.format == zip::kFormatName)
-    error_ = name + " is an NBZ/ZIP volume: read-only, so it has no dump to build back; dump a member after extracting it";
+  if (top.read_only)
+    error_ = name + ": " + top.read_only + "; it has no dump to build back: dump a member after extracting it";
   else if (!top.parsed || !top.uncovered)
     error_ = name + " does not parse far enough to be dumped (meshgate inspect names why)";
 }
@@ -596,7 +596,7 @@ uint64_t ModelDump::write(std::ostream& out) const {
   return items;
 }
 
-json dump_model(const std::string& name, Bytes data, nres::Profile profile, const Origin& origin) {
+json dump_model(const std::string& name, Bytes data, ParseProfile profile, const Origin& origin) {
   return ModelDump(name, data, profile, origin).to_json();
 }
 

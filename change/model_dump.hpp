@@ -20,7 +20,7 @@
 
 #include "change/field_diff.hpp"
 #include "parser/core/byte_reader.hpp"
-#include "parser/nres/nres_parser.hpp"
+#include "parser/core/parse_profile.hpp"
 #include "pipeline/parse_tree.hpp"
 
 namespace meshgate {
@@ -31,14 +31,14 @@ inline constexpr uint64_t kMaxBuildBytes = 256ull << 20;
 
 // The dump of `data`, or an object with "error" when the file does not parse
 // far enough to be listed (its coverage map is needed to place every byte).
-[[nodiscard]] nlohmann::json dump_model(const std::string& name, Bytes data, nres::Profile profile, const Origin& origin = {});
+[[nodiscard]] nlohmann::json dump_model(const std::string& name, Bytes data, ParseProfile profile, const Origin& origin = {});
 
 // The same dump written as text (`meshgate dump`): an item at a time, so
 // memory follows the file and its tree, not the dump (the JSON of an SCM of
 // 65,025 tiny meshes held as one DOM took 1.4 GB for 14.6 MB).
 class ModelDump {
  public:
-  ModelDump(const std::string& name, Bytes data, nres::Profile profile, const Origin& origin = {});
+  ModelDump(const std::string& name, Bytes data, ParseProfile profile, const Origin& origin = {});
   // Non-empty: the file has no dump, and why (write() must not be called).
   [[nodiscard]] const std::string& error() const { return error_; }
   [[nodiscard]] nlohmann::json to_json() const;

@@ -19,7 +19,7 @@ struct BytemapOptions {
   bool force = false;
   uint32_t width = 256;
   uint32_t scale = 2;
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   SizeLimits limits;
 };
 

@@ -19,7 +19,7 @@ struct DiffOptions {
   std::string a, b;
   bool json = false;
   bool semantic = false;
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   SizeLimits limits;
 };
 

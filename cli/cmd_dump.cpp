@@ -16,7 +16,7 @@ namespace {
 struct DumpOptions {
   std::string input, output;
   bool force = false;
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   SizeLimits limits;
 };
 

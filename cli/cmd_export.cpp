@@ -31,7 +31,7 @@ struct ExportOptions {
   double scale = 1;
   bool y_up = false;
   bool json = false, force = false;
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   SizeLimits limits;
   MaterialOptions look;  // the material chain
   MotionCliOptions motion;  // --motion, --mot-mask, --mot-fps

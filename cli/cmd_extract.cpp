@@ -20,7 +20,7 @@ namespace {
 struct ExtractOptions {
   std::string address, output, out_dir;
   bool recursive = false, force = false;
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   SizeLimits limits;
 };
 

@@ -127,7 +127,7 @@ int run_import(ImportOptions& options, nlohmann::json* report = nullptr) {
     return kExitFailed;
   }
   fill_report(built, report);
-  return write_checked_model(options.output, built.bytes, nres::Profile::compatible, options.force, options.output,
+  return write_checked_model(options.output, built.bytes, ParseProfile::compatible, options.force, options.output,
                              "import", overwrite_rule(options.force));
 }
 

@@ -23,7 +23,7 @@ struct InspectOptions {
   std::string file;
   bool json = false;
   bool strict = false;
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   SizeLimits limits;
 };
 

@@ -22,7 +22,7 @@ struct ManifestOptions {
   std::vector<std::string> paths;
   std::string out, manifest;
   bool force = false;
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   unsigned jobs = 1;
   SizeLimits limits;
   uint64_t max_lock = kMaxLockBytes;

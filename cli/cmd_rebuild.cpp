@@ -18,12 +18,12 @@ namespace {
 struct RebuildOptions {
   std::string file, output;
   bool canonical = false, force = false;
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   SizeLimits limits;
 };
 
 // The content differences between input and result, printed; true when none.
-bool same_model(const std::string& display, Bytes input, Bytes result, nres::Profile profile, const Origin& origin) {
+bool same_model(const std::string& display, Bytes input, Bytes result, ParseProfile profile, const Origin& origin) {
   bool equal = true;
   for (const FileDiff& d : diff_trees(diff_sides(display, input, profile, origin), diff_sides(display, result, profile, origin),
                                       DiffMode::content)) {

@@ -34,7 +34,7 @@ struct MemberOptions {
   MemberEditKind kind = MemberEditKind::replace;
   std::string address, new_file, name, output;
   bool force = false, json = false, any_format = false;
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   texm::ByteOrder texm_order = texm::ByteOrder::bgra;  // a PNG encoded into a Texm's 4-byte formats and palette
   unsigned lod = 0;                                    // a glTF imported into an MSH: import --lod
   mot::MotImportOptions mot;                           // a glTF imported into a MOT: import's MOT options

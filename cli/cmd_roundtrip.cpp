@@ -17,7 +17,7 @@ namespace {
 struct RoundTripOptions {
   std::vector<std::string> paths;
   bool json = false;
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   SizeLimits limits;
   bool allow_empty = false;
 };

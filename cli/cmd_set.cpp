@@ -18,7 +18,7 @@ struct SetOptions {
   std::string file, output;
   std::vector<std::string> assignments;
   bool in_place = false, force = false;
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   SizeLimits limits;
 };
 

@@ -18,7 +18,7 @@ struct SweepCliOptions {
   std::vector<std::string> paths;
   std::string json_out, markdown_out, html_out;
   bool force = false;
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   unsigned jobs = 1;
   SizeLimits limits;
   bool allow_empty = false;

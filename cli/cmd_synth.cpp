@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -7,7 +8,6 @@
 #include "platform/file_status.hpp"
 #include "platform/utf8_path.hpp"
 #include "synth/generators.hpp"
-#include "synth/msh/msh_synth.hpp"
 #include "writer/core/atomic_file.hpp"
 
 namespace meshgate::cli {
@@ -26,9 +26,17 @@ struct SynthOptions {
   bool malformed = false;
   bool nested = false;  // nbz: also the small nested volumes and containers, under nested/
   bool force = false;
-  nres::SortFold fold = nres::SortFold::lower;
+  SortFold fold = SortFold::lower;
   bool fold_given = false;  // --sort-fold was given (its default is a value too)
 };
+
+// The largest N a generator takes for an option (--chain, --slots): its
+// range on the command line, asked of the generators, not of one format.
+uint64_t largest(uint64_t SynthGenerator::*limit) {
+  uint64_t most = 1;
+  for (const SynthGenerator& g : synth_generators()) most = std::max(most, g.*limit);
+  return most;
+}
 
 // Makes `dir` a directory meshgate may write into: created if missing; an
 // existing one must be a real directory. `follow`: whether a symlink there is
@@ -207,7 +215,7 @@ void add_synth(CLI::App& app, int& exit_code) {
   cmd->add_option("--chain", options->chain_nodes,
                   "msh: write one model of N chained nodes (each the previous one's child), chain_NNNNN.msh, "
                   "instead of the corpus; for measuring how memory and time grow with node count")
-      ->check(CLI::Range(uint64_t{1}, msh::kMaxChainNodes));
+      ->check(CLI::Range(uint64_t{1}, largest(&SynthGenerator::max_chain_nodes)));
   cmd->add_option("--records", options->records,
                   "mod, scm, mot: write one file of N of the format's smallest records (mod, scm: three-vertex "
                   "meshes, at most 65,025; mot: tracks, at most 65,536), records_NNNNN.EXT, instead of the corpus; for measuring "
@@ -216,11 +224,11 @@ void add_synth(CLI::App& app, int& exit_code) {
   cmd->add_option("--slots", options->slots,
                   "msh: write one model of N slots (at most 65,534), each one batch of one triangle, every slot word of "
                   "a node used, slots_NNNNN.msh, instead of the corpus; for measuring what a slot costs a command")
-      ->check(CLI::Range(uint64_t{1}, msh::kMaxSlotRecords));
+      ->check(CLI::Range(uint64_t{1}, largest(&SynthGenerator::max_slot_records)));
   cmd->add_option("--batches", options->batches,
                   "msh: write one model of one node whose one slot holds N batches (at most 65,534) of one triangle, "
                   "batches_NNNNN.msh, instead of the corpus; for measuring what a batch costs a command")
-      ->check(CLI::Range(uint64_t{1}, msh::kMaxSlotRecords));
+      ->check(CLI::Range(uint64_t{1}, largest(&SynthGenerator::max_slot_records)));
   cmd->add_flag("--malformed", options->malformed,
                 "also write one corrupted variant per diagnostic code, and one model per semantic invariant "
                 "that breaks it (violates_ID), under malformed/");
@@ -229,7 +237,7 @@ void add_synth(CLI::App& app, int& exit_code) {
                 "PAC holding a MOD, three volumes in one, bzip2 members, a PAC in a PNST in a PAC): fuzz seeds");
   cmd->add_flag("--force", options->force, "replace files that already exist (each still written atomically)");
   CLI::Option* fold = add_enum_option(cmd, "--sort-fold", options->fold,
-                                      {{"lower", nres::SortFold::lower}, {"upper", nres::SortFold::upper}},
+                                      {{"lower", SortFold::lower}, {"upper", SortFold::upper}},
                                       "nres, msh: fold names to lower case for the sort table, as _strcmpi does "
                                       "(default), or to upper case");
   cmd->callback([options, fold, &exit_code] {

@@ -23,7 +23,7 @@ struct TextureOptions {
   std::string file, output;
   bool force = false;
   ImageRequest request;
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   SizeLimits limits;
 };
 

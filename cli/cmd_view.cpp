@@ -24,7 +24,7 @@ namespace {
 struct ViewOptions {
   std::string file, output;
   bool force = false;
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   SizeLimits limits;
   MaterialOptions look;  // textured MSH pages (--game-dir)
   MotionCliOptions motion;  // animated MOD pages (--motion)

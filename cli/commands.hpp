@@ -13,6 +13,7 @@
 
 #include "analysis/sweep.hpp"
 #include "import/mot_from_gltf.hpp"
+#include "parser/core/parse_profile.hpp"
 #include "pipeline/file_reader.hpp"
 #include "pipeline/input_scan.hpp"
 #include "pipeline/nested_address.hpp"
@@ -51,7 +52,7 @@ void add_add(CLI::App& app, int& exit_code);
 void add_remove(CLI::App& app, int& exit_code);
 
 // The options several commands share, spelled once.
-void add_profile_option(CLI::App* cmd, nres::Profile& profile);  // --profile strict|compatible
+void add_profile_option(CLI::App* cmd, ParseProfile& profile);  // --profile strict|compatible
 void add_jobs_option(CLI::App* cmd, unsigned& jobs);              // --jobs N
 void add_max_size_option(CLI::App* cmd, SizeLimits& limits);      // --max-size, --max-inflated SIZE; --max-nested N
 // The sizes a size option takes, the largest spelled as --help and messages say it.
@@ -204,7 +205,7 @@ void add_mot_import_options(CLI::App* cmd, mot::MotImportOptions& options, std::
 struct SweepRequest {
   std::vector<std::string> paths;
   unsigned jobs = 1;
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   SizeLimits limits;
   bool digests = true;                  // the output cites the files' SHA-256 and xxh3_64
   std::vector<std::string> outputs;     // the files the command will write (checked against the inputs)
@@ -226,7 +227,7 @@ struct SweepRequest {
 // Returns the exit code: 0 written, 1 refused, 2 not written (I/O).
 // `overwrite`: the output rule for `path` (Overwrite::edit_in_place for --in-place).
 [[nodiscard]] int write_checked_model(const std::string& display, const std::vector<std::byte>& bytes,
-                                      nres::Profile profile, bool force, const std::string& path, const char* command,
+                                      ParseProfile profile, bool force, const std::string& path, const char* command,
                                       Overwrite overwrite);
 // The same with the round trips that judge `bytes` already made (set's,
 // change/edit_check.hpp: the nested files it edited, each on its own).

@@ -37,8 +37,8 @@ void progress_bar(size_t done, size_t total) {
 
 }  // namespace
 
-void add_profile_option(CLI::App* cmd, nres::Profile& profile) {
-  add_enum_option(cmd, "--profile", profile, {{"strict", nres::Profile::strict}, {"compatible", nres::Profile::compatible}},
+void add_profile_option(CLI::App* cmd, ParseProfile& profile) {
+  add_enum_option(cmd, "--profile", profile, {{"strict", ParseProfile::strict}, {"compatible", ParseProfile::compatible}},
                   "NRes profile: strict rejects bad sort tables (default compatible)");
 }
 
@@ -293,7 +293,7 @@ bool write_file(const std::string& path, const std::function<void(std::ostream&)
   return written.ok;
 }
 
-int write_checked_model(const std::string& display, const std::vector<std::byte>& bytes, nres::Profile profile,
+int write_checked_model(const std::string& display, const std::vector<std::byte>& bytes, ParseProfile profile,
                         bool force, const std::string& path, const char* command, Overwrite overwrite) {
   return write_checked_outcomes(roundtrip_tree(display, bytes, profile, {}, /*hashes=*/false), bytes, force, path,
                                 command, overwrite);

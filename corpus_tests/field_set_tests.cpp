@@ -143,6 +143,29 @@ std::string slot_of(const SynthFile& pac, Format format) {
   return slot;
 }
 
+// A container's member is found by its address in the tree ("slot_0002!"),
+// not by the container's own fields: the edit lands where the member lies,
+// exactly as the same edit of the member as a loose file, shifted.
+TEST(FieldSet, AContainersMemberIsFoundByItsAddress) {
+  const SynthFile pac = actor_pac();
+  for (const Format format : {Format::dmc3_mot, Format::dmc3_mod, Format::dmc3_ptx}) {
+    const std::string slot = slot_of(pac, format);
+    const NestedLookup member = find_nested("a.pac", pac.bytes, slot, {});
+    ASSERT_TRUE(member.file && member.file->offset_in_outer) << member.error;
+    const char* field = format == Format::dmc3_mot ? "header.raw_0C"
+                        : format == Format::dmc3_mod ? "header.default_joint_index"
+                                                     : "header.texture_count";
+    const SetResult loose = apply_assignments(member.file->display, member.file->bytes, ParseProfile::compatible,
+                                              {{field, "1"}}, member.file->origin);
+    const SetResult nested = apply_assignments("a.pac", pac.bytes, ParseProfile::compatible,
+                                               {{slot + "!" + field, "1"}});
+    ASSERT_TRUE(loose.errors.empty() && nested.errors.empty()) << slot << "!" << field;
+    ASSERT_EQ(nested.edits.size(), 1u);
+    EXPECT_EQ(nested.edits[0].offset, *member.file->offset_in_outer + loose.edits[0].offset) << slot;
+    EXPECT_EQ(nested.bytes, splice_nested(pac.bytes, *member.file->offset_in_outer, loose.bytes)) << slot;
+  }
+}
+
 bool error_at(const std::vector<RoundTripOutcome>& outcomes, const std::string& path) {
   for (const RoundTripOutcome& o : outcomes)
     for (const Diagnostic& d : o.diagnostics)

@@ -34,7 +34,7 @@ Format detected(Bytes bytes) { return detect_format(bytes.first(std::min(bytes.s
 // from its container).
 std::set<Format> corpus_formats(const SynthGenerator& g, uint64_t seed) {
   std::set<Format> formats;
-  g.corpus(seed, 3, nres::SortFold::lower, [&](SynthFile&& file) {
+  g.corpus(seed, 3, SortFold::lower, [&](SynthFile&& file) {
     formats.insert(detected(file.bytes));
     parse_tree(file.name, file.bytes, {}, [&](ParsedFile& f) { formats.insert(f.format); });
     return true;

@@ -13,6 +13,7 @@
 #include "synth/pac/pac_synth.hpp"
 #include "synth/ptx/ptx_synth.hpp"
 #include "synth/scm/scm_synth.hpp"
+#include "synth/zip/zip_synth.hpp"
 
 #include <sstream>
 
@@ -97,6 +98,18 @@ TEST(ModelDump, AnEditedValueBuildsAFileWhoseDiffIsExactlyTheEdit) {
   EXPECT_EQ(d[0].streams[0].changed, 1u);
   EXPECT_EQ(d[0].streams[0].first_changed, 3u);
   EXPECT_TRUE(d[0].uncovered.empty());
+}
+
+// A volume is never rewritten (its row says why): it has no dump to build
+// back, and the dump says so instead of listing its members' fields.
+TEST(ModelDump, AVolumeHasNoDump) {
+  const std::vector<std::byte> mod = mod::synth_mod_corpus(6, 1).front().bytes;
+  const std::vector<std::byte> volume = zip::write_volume({{"dir/a.mod", mod, false}});
+  const nlohmann::json dump = dump_model("v.zip", volume, ParseProfile::compatible);
+  ASSERT_TRUE(dump.contains("error")) << dump.dump().substr(0, 200);
+  const std::string error = dump["error"];
+  EXPECT_NE(error.find("v.zip: an NBZ/ZIP volume is read-only"), std::string::npos) << error;
+  EXPECT_NE(error.find("no dump to build back"), std::string::npos) << error;
 }
 
 TEST(ModelDump, ACountChangeIsRefused) {

@@ -43,8 +43,8 @@ std::string generator_digest(const SynthGenerator& g, uint64_t count, bool malfo
     add_file(all, f);
     return true;
   };
-  g.corpus(7, count, nres::SortFold::lower, sink);
-  if (g.takes_sort_fold) g.corpus(7, count, nres::SortFold::upper, sink);
+  g.corpus(7, count, SortFold::lower, sink);
+  if (g.takes_sort_fold) g.corpus(7, count, SortFold::upper, sink);
   if (malformed)
     for (const MalformedCase& c : g.malformed(7)) add_file(all, c.file);
   if (g.violations)

@@ -2,8 +2,9 @@
 """docs/TESTING.md's layout table names every folder of the source tree, and no folder that is gone.
 
 Every top-level folder must have a row (its own, or one of a folder below it); every format folder of
-parser/ and writer/ (a format is one folder in each) must have its own row; every path a row names must
-exist. The row of fuzz/ must state the number of fuzz targets (fuzz/*_fuzzer.cpp), and the row of
+parser/ and writer/ (a format is one folder in each) must have its own row; every other folder that holds a
+file has a row of its own or is named in the row of the folder above it (`synth/core/`; a format's folder
+by `ROOM/<format>/`, as in `synth/<format>/`); every path a row names must exist. The row of fuzz/ must state the number of fuzz targets (fuzz/*_fuzzer.cpp), and the row of
 docs/spec/ name every specification in it.
 usage: testing_layout.py [SOURCE_DIR]   (exit 0 when the table is true, 1 naming each mismatch)
 """
@@ -44,7 +45,27 @@ for name in sorted(top):
 for name in sorted(formats):
     if name not in rows:
         problems.append(f"the layout table has no row for {name}/ (a format's folder has its own row)")
+format_names = {f.split("/")[1] for f in formats if f.split("/")[1] not in ("core", "detect", "gltf")}
+
+
+def named_above(folder):
+    """Whether the row of the nearest folder above `folder` names it (or its kind, `ROOM/<format>/`)."""
+    above = folder
+    while "/" in above:
+        above = above.rsplit("/", 1)[0]
+        if above in rows:
+            names = {n.rstrip("/") for n in re.findall(r"`([^`]+)`", rows[above])}
+            kind = folder.rsplit("/", 1)[0] + "/<format>"
+            return folder in names or (folder.rsplit("/", 1)[1] in format_names and kind in names)
+    return False
+
+
+for name in sorted(folders - top - formats):
+    if name not in rows and not named_above(name):
+        problems.append(f"the layout table has no row for {name}/, nor does the row above it name it")
 for name in sorted(rows):
+    if "<format>" in name:
+        continue
     if not (root / name).exists():
         problems.append(f"the layout table names {name}/, which is not in the tree")
 targets = len(list((root / "fuzz").glob("*_fuzzer.cpp")))

@@ -1,66 +1,52 @@
 #include "synth/generators.hpp"
 
-#include <array>
+#include <vector>
 
 #include "synth/dmc3/actor_synth.hpp"
-#include "synth/material/material_synth.hpp"
-#include "synth/mod/mod_synth.hpp"
-#include "synth/mot/mot_synth.hpp"
-#include "synth/msh/msh_synth.hpp"
-#include "synth/pac/pac_synth.hpp"
-#include "synth/scm/scm_synth.hpp"
-#include "synth/ptx/ptx_synth.hpp"
-#include "synth/texm/texm_synth.hpp"
-#include "synth/zip/zip_synth.hpp"
 
 namespace meshgate {
 
+// Each format's generators, defined in its own synth folder.
+#define FORMAT(id, ...) \
+  template <>           \
+  std::span<const SynthGenerator> format_generators<Format::id>();
+#include "parser/detect/formats.def"
+
+// A file no format claims is never generated.
+template <>
+std::span<const SynthGenerator> format_generators<Format::unknown>() {
+  return {};
+}
+
 namespace {
 
-using nres::SortFold;
+// Files of several formats at once: one actor's model, motions and companion.
+const SynthGenerator kActor{.name = "dmc3",
+                            .corpus = corpus_without_fold<dmc3::synth_actor_corpus>,
+                            .malformed = dmc3::malformed_actor_cases,
+                            .violations = nullptr,
+                            .nested = nullptr,
+                            .chain = nullptr,
+                            .takes_sort_fold = false};
 
-// Generators that take no sort fold, adapted to the table's one signature.
-template <void (*Corpus)(uint64_t, uint64_t, const SynthSink&)>
-void without_fold(uint64_t seed, uint64_t count, SortFold, const SynthSink& sink) {
-  Corpus(seed, count, sink);
+std::vector<SynthGenerator> joined_generators() {
+  std::vector<SynthGenerator> all;
+#define FORMAT(id, ...) \
+  for (const SynthGenerator& g : format_generators<Format::id>()) all.push_back(g);
+#include "parser/detect/formats.def"
+  all.push_back(kActor);
+  return all;
 }
-template <pac::Kind K>
-void pac_corpus(uint64_t seed, uint64_t count, SortFold, const SynthSink& sink) {
-  pac::synth_pac_corpus(K, seed, count, sink);
-}
-std::vector<ViolationCase> msh_violations(uint64_t) { return msh::semantic_violation_msh_cases(); }
-
-const std::array kGenerators{
-    SynthGenerator{"mod", without_fold<mod::synth_mod_corpus>, mod::malformed_mod_cases,
-                   mod::semantic_violation_mod_cases, nullptr, nullptr, false, mod::synth_mod_records, mod::kMaxMeshes},
-    SynthGenerator{"nres", nres::synth_nres_corpus, nres::malformed_nres_cases, nullptr, nullptr, nullptr, true},
-    SynthGenerator{"msh", msh::synth_msh_corpus, msh::malformed_msh_cases, msh_violations, nullptr,
-                   msh::synth_msh_chain, true, nullptr, 0, msh::synth_msh_slots, msh::synth_msh_batches,
-                   msh::kMaxSlotRecords},
-    SynthGenerator{"pac", pac_corpus<pac::Kind::pac>, pac::malformed_pac_cases, nullptr, nullptr, nullptr, false},
-    SynthGenerator{"pnst", pac_corpus<pac::Kind::pnst>, pac::malformed_pac_cases, nullptr, nullptr, nullptr, false},
-    SynthGenerator{"nbz", without_fold<zip::synth_volume_corpus>, zip::malformed_volume_cases, nullptr,
-                   zip::nested_volume_files, nullptr, false},
-    SynthGenerator{"texm", without_fold<texm::synth_texm_corpus>, texm::malformed_texm_cases, nullptr, nullptr,
-                   nullptr, false},
-    SynthGenerator{"ptx", without_fold<ptx::synth_ptx_corpus>, ptx::malformed_ptx_cases, nullptr, nullptr, nullptr,
-                   false},
-    SynthGenerator{"mot", without_fold<mot::synth_mot_corpus>, mot::malformed_mot_cases, nullptr, nullptr, nullptr,
-                   false, mot::synth_mot_records, mot::kMaxTracks},
-    SynthGenerator{"scm", without_fold<scm::synth_scm_corpus>, scm::malformed_scm_cases, nullptr, nullptr, nullptr,
-                   false, scm::synth_scm_records, scm::kMaxMeshes},
-    SynthGenerator{"dmc3", without_fold<dmc3::synth_actor_corpus>, dmc3::malformed_actor_cases, nullptr, nullptr,
-                   nullptr, false},
-    SynthGenerator{"materials", without_fold<material::synth_materials_corpus>, material::malformed_material_cases,
-                   nullptr, nullptr, nullptr, false},
-};
 
 }  // namespace
 
-std::span<const SynthGenerator> synth_generators() { return kGenerators; }
+std::span<const SynthGenerator> synth_generators() {
+  static const std::vector<SynthGenerator> kGenerators = joined_generators();
+  return kGenerators;
+}
 
 const SynthGenerator* synth_generator(std::string_view name) {
-  for (const SynthGenerator& g : kGenerators)
+  for (const SynthGenerator& g : synth_generators())
     if (g.name == name) return &g;
   return nullptr;
 }

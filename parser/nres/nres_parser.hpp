@@ -13,13 +13,14 @@
 #include "parser/core/coverage_map.hpp"
 #include "parser/core/diagnostics.hpp"
 #include "parser/core/magic.hpp"
+#include "parser/core/parse_profile.hpp"
 #include "parser/nres/nres_model.hpp"
 
 namespace meshgate::nres {
 
 inline constexpr std::string_view kFormatName = "nres";
 
-enum class Profile { strict, compatible };
+using Profile = ParseProfile;
 
 struct ParseOptions {
   Profile profile = Profile::compatible;

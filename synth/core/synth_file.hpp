@@ -22,6 +22,12 @@ using SynthSink = std::function<bool(SynthFile&& file)>;
 // test corpus, and a typo'd count (-1, 2^64-1) is a usage error, not a run.
 inline constexpr uint64_t kMaxSynthCount = 1'000'000;
 
+// `synth --sort-fold`: how a generator that writes sort tables folds names
+// for them (SynthGenerator::takes_sort_fold): as _strcmpi does (lower, what
+// the engine expects) or to upper case (what another reader of NRes archives
+// does). They differ only for names holding one of [ \ ] ^ _ `.
+enum class SortFold { lower, upper };
+
 struct MalformedCase {
   std::string_view expected_code;  // the diagnostic this corruption must raise
   SynthFile file;

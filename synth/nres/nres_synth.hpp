@@ -13,11 +13,9 @@
 
 namespace meshgate::nres {
 
-// How a generated archive's sort table folds names: as _strcmpi does (lower,
-// what the engine and the compatible profile expect) or to upper case (what
-// another reader of these archives does). They differ only for names holding
-// one of [ \ ] ^ _ ` (the generator's names do).
-enum class SortFold { lower, upper };
+// How a generated archive's sort table folds names (synth/core/synth_file.hpp);
+// the generator's names hold the characters where the two folds differ.
+using SortFold = meshgate::SortFold;
 
 [[nodiscard]] ArchiveDescription random_archive_description(uint64_t seed, uint64_t index,
                                                             SortFold fold = SortFold::lower);
