@@ -18,6 +18,7 @@
 #include "parser/ptx/ptx_fields.hpp"
 #include "parser/scm/scm_fields.hpp"
 #include "parser/texm/texm_fields.hpp"
+#include "parser/rsli/rsli_fields.hpp"
 #include "pipeline/format_rows.hpp"
 #include "reports/kaitai_yaml.hpp"
 
@@ -95,7 +96,16 @@ TEST(KaitaiSpec, TheNresSpecReadsTheDirectoryAtTheEndAndEachPayloadWhereItLies) 
   expect_table_in(spec, nres::kEntrySpec, "nres_entry");
   ASSERT_EQ(spec.root.instances.size(), 1u);
   EXPECT_EQ(spec.root.instances[0].pos, "header.total_size - header.entry_count * 64");
-  EXPECT_EQ(row_of(Format::rsli).kaitai, nullptr);  // RsLi has a layout of its own
+}
+
+TEST(KaitaiSpec, TheRsliSpecReadsItsHeaderAndLeavesTheEncryptedTable) {
+  const ksy::Spec spec = row_of(Format::rsli).kaitai();
+  expect_table_in(spec, rsli::kHeaderSpec, "rsli_header");
+  for (const FieldSpec& f : rsli::kEntrySpec.fields)  // every row field: the cipher hides them from Kaitai
+    EXPECT_NE(std::find(spec.unread.begin(), spec.unread.end(), "entries[]." + std::string(f.name)), spec.unread.end())
+        << f.name;
+  ASSERT_FALSE(spec.not_expressed.empty());
+  EXPECT_NE(spec.not_expressed[0].find("keystream"), std::string::npos);
 }
 
 TEST(KaitaiSpec, TheTexmSpecSizesLevelsByTheParsersRule) {

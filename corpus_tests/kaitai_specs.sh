@@ -36,6 +36,7 @@ generators_of() {
     nres) echo "nres:rlb" ;;
     nres-msh) echo "msh:msh::24" ;;  # one model in ten is extended (Res18, Res20): 24 make three
     nikita-texm) echo "texm:texm" ;;
+    rsli) echo "rsli:rlb" ;;
     nikita-mat0) echo "materials:lib:0x3054414D" ;;  # entries of Material.lib, by NRes type
     *) fail "no synthetic corpus named for $1: add its generators here" ;;
   esac

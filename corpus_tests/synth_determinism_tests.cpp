@@ -78,6 +78,7 @@ const std::map<std::string_view, Recorded> kRecorded = {
     {"scm", {6, "cce6d622cdf463e4"}},
     {"dmc3", {2, "45985081532bc6ea"}},
     {"materials", {3, "14ddf3483c0708f3"}},
+    {"rsli", {3, "64e3669a63acb95d"}},  // three libraries: with no trailer, an AO trailer, an applied overlay
 };
 
 TEST(SynthDeterminism, EveryGeneratorWritesTheBytesTheGccBuildWrote) {

@@ -25,6 +25,8 @@ cp "$work"/actors/*.mot "$work"/actors/malformed/*.mot "$work/mot/"
 mv "$work/ptx/st_textures.pac" "$work/pac/"  # the PAC holding a companion is pac_fuzzer's
 "$meshgate" synth scm --seed 3 --count 24 --malformed --out "$work/scm" >/dev/null
 "$meshgate" synth materials --seed 3 --count 3 --malformed --out "$work/game" >/dev/null
+# RsLi libraries: the container's seeds, and the codec targets' (any bytes; a library holds a stream of every method).
+"$meshgate" synth rsli --seed 3 --count 12 --malformed --out "$work/rsli" >/dev/null
 python3 "$(dirname "$0")/material-seeds.py" "$work/material" "$work"/game/*.lib "$work"/game/*.rlb "$work"/game/malformed/*
 # png_fuzzer: meshgate's own pictures (the synthetic textures' level 0: RGBA, 1x1 to 80x80, a PTX entry's
 # DXT1/DXT5 decode) and the colour types and depths it never writes (png-seeds.py).
@@ -47,6 +49,7 @@ seed_dir() {  # target -> directories of its seeds (files under 16 KiB are copie
     scm_fuzzer) echo "$work/scm" ;;
     mat0_wear_fuzzer) echo "$work/material" ;;
     png_fuzzer) echo "$work/png" ;;
+    rsli_*) echo "$work/rsli" ;;
     member_edit_fuzzer) echo "$work/pac $work/ptx $work/nres $work/edit" ;;  # containers, each with a pick byte
   esac
 }
@@ -54,12 +57,13 @@ mkdir -p "$work/model"
 head -c 4096 /dev/zero | tr '\0' '\1' > "$work/model/ones"   # FuzzedDataProvider targets: any bytes will do
 mkdir -p "$work/edit"  # member_edit_fuzzer: the nested volumes too; any container's last byte picks the edit
 cp "$work"/nbz/nested/*.nbz "$work/edit/"
-for t in mod_parse mod_roundtrip mod_model nres_parse nres_roundtrip msh_parse msh_roundtrip msh_model model_change pac volume texm mot ptx scm mat0_wear png member_edit; do
+for t in mod_parse mod_roundtrip mod_model nres_parse nres_roundtrip msh_parse msh_roundtrip msh_model model_change pac volume texm mot ptx scm mat0_wear png member_edit rsli rsli_lzss rsli_lzhuf rsli_xor rsli_deflate; do
   target=${t}_fuzzer
   mkdir -p "$out/$target"
   # shellcheck disable=SC2046 # seed_dir lists directories (mktemp paths, no spaces)
   limit=16k; [ "$target" = volume_fuzzer ] && limit=256k  # a volume with models in it is ~100 KiB
-  [ "$target" = ptx_fuzzer ] || [ "$target" = member_edit_fuzzer ] && limit=64k  # entries are whole 2 KiB blocks: a companion of three is 8 KiB
+  [ "$target" = ptx_fuzzer ] || [ "$target" = member_edit_fuzzer ] && limit=64k
+  [[ $target == rsli_* ]] && limit=64k  # a library of eight entries, a texture among them, is up to ~40 KiB  # entries are whole 2 KiB blocks: a companion of three is 8 KiB
   # The change path's cost grows with the fields it dumps: from seeds under its
   # max_len (4 KiB) it ran ~8x the inputs per second and reached more edges in
   # the same time than from seeds of up to 16 KiB (fuzz/README.md).

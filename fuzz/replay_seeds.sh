@@ -21,6 +21,7 @@ trap 'rm -rf "$work"' EXIT
 "$meshgate" synth nbz --seed 3 --count 4 --malformed --nested --out "$work/seeds/nbz" >/dev/null
 "$meshgate" synth texm --seed 3 --count 16 --malformed --out "$work/seeds/texm" >/dev/null
 "$meshgate" synth materials --seed 3 --count 2 --malformed --out "$work/seeds/game" >/dev/null
+"$meshgate" synth rsli --seed 3 --count 4 --malformed --out "$work/seeds/rsli" >/dev/null
 bash "$here/gltf-seeds.sh" "$meshgate" "$work/seeds/gltf" 3  # gltf_import_fuzzer's kind of input
 bash "$here/mot-seeds.sh" "$meshgate" "$work/seeds/motion-gltf" 1  # mot_import_fuzzer's
 inputs=("$work/seeds")

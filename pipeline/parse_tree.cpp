@@ -64,7 +64,7 @@ ParsedView ParsedFile::view() const {
                         [&](const texm::ParseResult& r) { v.texm = &r; }, [&](const mot::ParseResult& r) { v.mot = &r; },
                         [&](const mat0::ParseResult& r) { v.mat0 = &r; },
                         [&](const wear::ParseResult& r) { v.wear = &r; }, [&](const ptx::ParseResult& r) { v.ptx = &r; },
-                        [&](const scm::ParseResult& r) { v.scm = &r; }},
+                        [&](const scm::ParseResult& r) { v.scm = &r; }, [](const rsli::ParseResult&) {}},
              model);
   return v;
 }

@@ -19,6 +19,7 @@
 #include "parser/nres/nres_parser.hpp"
 #include "parser/pac/pac_parser.hpp"
 #include "parser/ptx/ptx_parser.hpp"
+#include "parser/rsli/rsli_parser.hpp"
 #include "parser/scm/scm_parser.hpp"
 #include "parser/material/mat0_parser.hpp"
 #include "parser/material/wear_table.hpp"
@@ -90,7 +91,7 @@ struct MshFile {
 using ParsedModel = std::variant<std::monostate, mod::ParseResult, nres::ParseResult, MshFile, pac::ParseResult,
                                  zip::ParseResult, texm::ParseResult, mot::ParseResult, mat0::ParseResult,
                                  wear::ParseResult, scm::ParseResult,
-                                 ptx::ParseResult>;
+                                 ptx::ParseResult, rsli::ParseResult>;
 
 // The same model by type, for readers that want one format's model (an
 // exporter, a format's observations): at most one of mod / nres (a plain

@@ -10,6 +10,7 @@
 #include "parser/pac/pac_parser.hpp"
 #include "parser/mot/mot_parser.hpp"
 #include "parser/ptx/ptx_parser.hpp"
+#include "parser/rsli/rsli_parser.hpp"
 #include "parser/scm/scm_parser.hpp"
 #include "parser/material/mat0_parser.hpp"
 #include "parser/material/wear_table.hpp"

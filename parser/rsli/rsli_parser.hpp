@@ -19,6 +19,11 @@ namespace meshgate::rsli {
 
 inline constexpr std::string_view kFormatName = "rsli";
 [[maybe_unused]] constexpr std::array kMagics{Magic{0, std::string_view("NL\0\1", 4)}};
+// FP's input limit (§7.1 item 3), checked from the file's size before a byte is read.
+inline constexpr uint64_t kMaxInputBytes = Limits{}.input_bytes;
+
+// "NL", reserved 0, version 1: the loader checks all four bytes (§1).
+[[nodiscard]] inline bool looks_like_rsli(Bytes prefix) { return has_magic(prefix, kMagics[0]); }
 
 struct ParseOptions {
   bool strict = false;  // escalate every warning to an error (never the info notes)

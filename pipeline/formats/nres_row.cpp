@@ -1,4 +1,4 @@
-// Nikita NRes archives (and RsLi, read by the same parser), and the MSH
+// Nikita NRes archives, and the MSH
 // models that are NRes archives of model streams.
 #include "pipeline/formats/rows.hpp"
 
@@ -240,14 +240,7 @@ std::vector<ContainerMember> members(const ParsedFile& f) {
   return out;
 }
 
-// An RsLi library shares the reader, not the layout: only NRes is written.
 EditedContainer edit_member(const ParsedFile& f, const MemberEdit& edit) {
-  if (f.format != Format::nres) {
-    EditedContainer out;
-    out.unsupported = true;
-    out.error = "writing into an RsLi library is not supported";
-    return out;
-  }
   return nres::edit_nres(f.data, *f.as<nres::ParseResult>()->archive, edit);
 }
 
@@ -265,36 +258,30 @@ constexpr std::array kModelTables = {
 };
 constexpr std::array kModelContainer = {Format::nres};
 
-constexpr FormatRow archive_row(Format format) {
-  return {.format = format,
-          .parse = parse,
-          .inflate_child = nullptr,
-          .write_back = write_archive,
-          .read_only_reason = nullptr,
-          .inspect = inspect_archive,
-          .fields = archive_fields,
-          .summary_text = archive_summary,
-          .rebuild = rebuild_archive,
-          .describe_mark = describe_archive_mark,
-          .export_gltf = nullptr,
-          .lods = 0,
-          .reads_looks = false,
-          .is_look = false,
-          .kaitai = format == Format::nres ? nres::kaitai_spec : nullptr,  // RsLi has its own layout
-          .mark_leaves = archive_leaves,
-          .members = members,
-          .edit_member = edit_member,
-          // RsLi is read as an archive: its records are catalogued once, under NRes.
-          .field_tables = format == Format::nres ? std::span<const TableRef>(kArchiveTables) : std::span<const TableRef>(),
-          .catalogue_order = format == Format::nres ? 2u : 0u,
-          .observe = observe,
-          .declared_version = declared_version};
-}
-
 }  // namespace nres_row
 
-const FormatRow kNresRow = nres_row::archive_row(Format::nres);
-const FormatRow kRsliRow = nres_row::archive_row(Format::rsli);
+const FormatRow kNresRow{.format = Format::nres,
+                         .parse = nres_row::parse,
+                         .inflate_child = nullptr,
+                         .write_back = nres_row::write_archive,
+                         .read_only_reason = nullptr,
+                         .inspect = nres_row::inspect_archive,
+                         .fields = nres_row::archive_fields,
+                         .summary_text = nres_row::archive_summary,
+                         .rebuild = nres_row::rebuild_archive,
+                         .describe_mark = nres_row::describe_archive_mark,
+                         .export_gltf = nullptr,
+                         .lods = 0,
+                         .reads_looks = false,
+                         .is_look = false,
+                         .kaitai = nres::kaitai_spec,
+                         .mark_leaves = nres_row::archive_leaves,
+                         .members = nres_row::members,
+                         .edit_member = nres_row::edit_member,
+                         .field_tables = nres_row::kArchiveTables,
+                         .catalogue_order = 2,
+                         .observe = nres_row::observe,
+                         .declared_version = nres_row::declared_version};
 const FormatRow kMshRow{.format = Format::nres_msh,
                         .parse = nres_row::parse,
                         .inflate_child = nullptr,
