@@ -4,11 +4,13 @@
 #include <map>
 
 #include "cli/commands.hpp"
+#include "cli/sweep_cli.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "reports/evidence.hpp"
 #include "reports/evidence_html.hpp"
 #include "pipeline/input_scan.hpp"
 #include "analysis/sweep.hpp"
+#include "platform/file_status.hpp"
 
 namespace meshgate::cli {
 
@@ -22,9 +24,11 @@ struct SweepCliOptions {
   unsigned jobs = 1;
   SizeLimits limits;
   bool allow_empty = false;
+  bool all_pages = false;  // report -o DIR/: a page for every file
 };
 
-// What every sweep prints of a file: a line when it is not clean. True when it printed one.
+}  // namespace
+
 bool print_if_not_clean(const SweptFile& f) {
   if (f.clean()) return false;
   std::printf("%-9s %s%s\n", f.parse_ok ? (f.roundtrip_identical ? "OVERLAP" : "DIFFERS") : "REJECTED",
@@ -32,8 +36,6 @@ bool print_if_not_clean(const SweptFile& f) {
   return true;
 }
 
-// What every sweep prints after its files: the summary line and the violated
-// invariants; the exit code a sweep with `not_clean` such files earns.
 int print_sweep_summary(const SweepResult& result, uint64_t not_clean) {
   const nlohmann::json totals = sweep_totals_json(result);
   std::printf("sweep: %s files (%s with nested), %s bytes; %s parsed, %s round-trip identical; %s; %s overlaps\n",
@@ -48,8 +50,10 @@ int print_sweep_summary(const SweepResult& result, uint64_t not_clean) {
   return not_clean == 0 ? kExitOk : kExitFailed;
 }
 
+namespace {
+
 // The same for a result that kept its files.
-int print_sweep_summary(const SweepResult& result) {
+int print_kept_sweep_summary(const SweepResult& result) {
   uint64_t not_clean = 0;
   for (const SweptFile& f : result.files) not_clean += print_if_not_clean(f);
   return print_sweep_summary(result, not_clean);
@@ -97,20 +101,42 @@ int run_sweep_command(const SweepCliOptions& options) {
   int failure = kExitUsage;
   auto result = run_sweep(request, "sweep", failure);
   if (!result) return failure;
-  const int outcome = request.stream ? print_sweep_summary(*result, not_clean) : print_sweep_summary(*result);
+  const int outcome = request.stream ? print_sweep_summary(*result, not_clean) : print_kept_sweep_summary(*result);
   if (!write_sweep_reports(options, *result, request.overwrite)) return kExitUsage;
   return outcome;
 }
 
+// The single page holds every file's byte map and, within a budget, its
+// detail: past this much corpus it outgrows what a browser opens comfortably
+// (a 28 MB corpus gave a 39 MB page), and the folder form is the report.
+constexpr uint64_t kSinglePageCorpusBytes = 64'000'000;
+
+// The single page's refusal of a corpus over kSinglePageCorpusBytes, before
+// anything is swept; printed.
+bool fits_one_page(const std::vector<InputFile>& inputs) {
+  uint64_t bytes = 0;
+  for (const InputFile& in : inputs) bytes += platform::status_of(in.path).size;
+  if (bytes <= kSinglePageCorpusBytes) return true;
+  std::cerr << "meshgate report: the corpus holds " << bytes << " bytes; a single-page report holds at most "
+            << kSinglePageCorpusBytes << " (64 MB). Write a folder instead: -o DIR/\n";
+  return false;
+}
+
 int run_report(const SweepCliOptions& options) {
+  if (names_a_folder(options.html_out)) {
+    SweepRequest request{options.paths, options.jobs, options.profile, options.limits, /*digests=*/false, {}, false};
+    request.allow_empty = options.allow_empty;
+    return run_report_folder(std::move(request), options.html_out, options.force, options.all_pages);
+  }
   SweepRequest request{options.paths, options.jobs, options.profile, options.limits, true, {options.html_out}, false};
   request.pages = true;
   request.overwrite = overwrite_rule(options.force);
   request.allow_empty = options.allow_empty;
+  request.accept_inputs = fits_one_page;
   int failure = kExitUsage;
   auto result = run_sweep(request, "report", failure);
   if (!result) return failure;
-  const int outcome = print_sweep_summary(*result);
+  const int outcome = print_kept_sweep_summary(*result);
   if (!write_html_report(options.html_out, *result, "report", request.overwrite)) return kExitUsage;
   return outcome;
 }
@@ -136,9 +162,14 @@ void add_sweep(CLI::App& app, int& exit_code) {
 void add_report(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<SweepCliOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "report", "The evidence of a corpus as one self-contained HTML page: summary, invariants, field tables, byte maps");
+      "report", "The evidence of a corpus as one self-contained HTML page (-o FILE.html, corpora up to 64 MB) or as a "
+                "folder (-o DIR/): summary, invariants, file list, byte maps");
   cmd->add_option("PATH", options->paths, "files or directories (searched recursively by magic)")->required();
-  add_output_option(cmd, "-o,--output", options->html_out, "the .html report to write")->required();
+  add_output_option(cmd, "-o,--output", options->html_out,
+                    "the .html report to write, or a folder (ending in /, or an existing empty directory): index.html "
+                    "and a page per file with something to show")
+      ->required();
+  cmd->add_flag("--all-pages", options->all_pages, "-o DIR/: a page for every file, not only those with something to show");
   add_force_option(cmd, options->force);
   add_jobs_option(cmd, options->jobs);
   add_profile_option(cmd, options->profile);

@@ -5,9 +5,11 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/synth_install.hpp"
 #include "platform/file_status.hpp"
 #include "platform/utf8_path.hpp"
 #include "synth/generators.hpp"
+#include "synth/install/install_synth.hpp"
 #include "writer/core/atomic_file.hpp"
 
 namespace meshgate::cli {
@@ -28,6 +30,8 @@ struct SynthOptions {
   bool force = false;
   SortFold fold = SortFold::lower;
   bool fold_given = false;  // --sort-fold was given (its default is a value too)
+  uint64_t scale = 0;       // install --scale N: MB of synthetic install instead of a corpus
+  bool count_given = false;
 };
 
 // The largest N a generator takes for an option (--chain, --slots): its
@@ -36,6 +40,29 @@ uint64_t largest(uint64_t SynthGenerator::*limit) {
   uint64_t most = 1;
   for (const SynthGenerator& g : synth_generators()) most = std::max(most, g.*limit);
   return most;
+}
+
+// `synth install` takes --scale, --seed and --out; the corpus options do not
+// apply to it, and --scale applies to nothing else. Printed.
+bool install_options_are_usable(const SynthOptions& o) {
+  const bool install = o.format == "install";
+  if (!install && o.scale > 0) {
+    std::cerr << "meshgate synth: --scale sizes a synthetic install (synth install), not " << o.format << "\n";
+    return false;
+  }
+  if (!install) return true;
+  if (o.scale == 0) {
+    std::cerr << "meshgate synth: install needs --scale N (MB, " << install::kMinInstallScale << " to "
+              << install::kMaxInstallScale << ")\n";
+    return false;
+  }
+  if (o.count_given || o.chain_nodes || o.records || o.slots || o.batches || o.malformed || o.nested || o.force ||
+      o.fold_given) {
+    std::cerr << "meshgate synth: install takes --scale, --seed and --out only (its malformed files are part of the "
+                 "tree; an existing output is never replaced)\n";
+    return false;
+  }
+  return true;
 }
 
 // Makes `dir` a directory meshgate may write into: created if missing; an
@@ -168,6 +195,8 @@ bool outputs_are_free(const SynthOptions& options, const SynthGenerator& generat
 }
 
 int run_synth(const SynthOptions& options) {
+  if (!install_options_are_usable(options)) return kExitUsage;
+  if (options.format == "install") return run_synth_install(options.seed, options.scale, options.out);
   const SynthGenerator& generator = *synth_generator(options.format);  // a member of the table (add_synth)
   if (!synth_options_are_usable(options, generator)) return kExitUsage;
   const std::filesystem::path root = platform::path_from_utf8(options.out);
@@ -206,9 +235,14 @@ void add_synth(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("synth", "Generate a deterministic synthetic corpus (never game data)");
   std::vector<std::string> names;
   for (const SynthGenerator& g : synth_generators()) names.emplace_back(g.name);
-  cmd->add_option("FORMAT", options->format, "format to generate")->required()->check(CLI::IsMember(names));
+  names.emplace_back("install");
+  cmd->add_option("FORMAT", options->format, "format to generate, or install: a whole synthetic game install")->required()->check(CLI::IsMember(names));
   cmd->add_option("--seed", options->seed, "generator seed")->capture_default_str();
-  cmd->add_option("--count", options->count, "number of valid files (at most 1,000,000)")
+  cmd->add_option("--scale", options->scale,
+                  "install: the tree's size in MB (10^6 bytes), 1 to 4096; it stops at the first file that reaches "
+                  "it, so it is at most 3 MB over")
+      ->check(CLI::Range(install::kMinInstallScale, install::kMaxInstallScale));
+  CLI::Option* count = cmd->add_option("--count", options->count, "number of valid files (at most 1,000,000)")
       ->capture_default_str()
       ->check(CLI::Range(uint64_t{0}, kMaxSynthCount));
   add_output_option(cmd, "--out", options->out, "output directory")->required();
@@ -240,8 +274,9 @@ void add_synth(CLI::App& app, int& exit_code) {
                                       {{"lower", SortFold::lower}, {"upper", SortFold::upper}},
                                       "nres, msh: fold names to lower case for the sort table, as _strcmpi does "
                                       "(default), or to upper case");
-  cmd->callback([options, fold, &exit_code] {
+  cmd->callback([options, fold, count, &exit_code] {
     options->fold_given = fold->count() > 0;
+    options->count_given = count->count() > 0;
     exit_code = run_synth(*options);
   });
 }

@@ -214,6 +214,10 @@ struct SweepRequest {
   Overwrite overwrite = Overwrite::refuse;  // the output rule for `outputs`: overwrite_rule(--force)
   SweptFileSink stream = {};  // set: files are handed here as they are swept, not kept (SweepOptions::stream)
   bool allow_empty = false;   // --allow-empty: PATHs holding no file are a sweep of 0 files, not an error
+  PageRenderer renderer = {};  // set: renders the pages instead of file_page (report -o DIR/), every file with detail
+  // Set: called with the inputs found, before any is swept; false refuses the
+  // run (exit 2, after printing why): report's single page refuses a large corpus.
+  std::function<bool(const std::vector<InputFile>& inputs)> accept_inputs = {};
 };
 // Shared by sweep, manifest and gate: scan PATHs and sweep them (progress bar
 // on a terminal); nullopt after printing why, with the exit code in

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <map>
 
 #include "cli/commands.hpp"
@@ -262,6 +263,7 @@ std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* co
     failure_exit = kExitFailed;
     return std::nullopt;
   }
+  if (request.accept_inputs && !request.accept_inputs(scan->files)) return std::nullopt;
   SweepOptions options;
   options.jobs = request.jobs;
   options.profile = request.profile;
@@ -270,6 +272,10 @@ std::optional<SweepResult> run_sweep(const SweepRequest& request, const char* co
   options.stream = request.stream;
   if (request.pages) options.pages = file_page_renderer();  // the sweep measures, reports/ renders
   options.page_detail_budget = kReportDetailBudget;
+  if (request.renderer) {  // its pages are files of their own: no budget shared between them
+    options.pages = request.renderer;
+    options.page_detail_budget = std::numeric_limits<uint64_t>::max();
+  }
   if (platform::stderr_is_terminal()) options.progress = progress_bar;  // quiet when not on a terminal
   SweepResult result = sweep(scan->files, options);
   // Unreadable paths found by the scan join those the sweep could not read.

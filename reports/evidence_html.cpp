@@ -6,6 +6,8 @@
 #include "reports/file_page.hpp"
 #include "reports/html_text.hpp"
 #include "reports/report/evidence_report_template.hpp"
+#include "reports/report/file_view_script.hpp"
+#include "reports/report/report_style.hpp"
 
 namespace meshgate {
 
@@ -31,14 +33,15 @@ void write_evidence_html(std::ostream& out, const SweepResult& r, uint64_t detai
   const std::string_view text = kEvidenceReportTemplate;
   const size_t pages_at = text.find("@@PAGES@@");
   const std::string title = "meshgate evidence: " + std::to_string(r.files.size()) + " files";
-  out << fill(text.substr(0, pages_at), {{"TITLE", html_text(title)}, {"CORPUS", script_json(corpus.dump())}});
+  out << fill(text.substr(0, pages_at), {{"TITLE", html_text(title)}, {"STYLE", kReportStyle}, {"CORPUS", script_json(corpus.dump())}});
   for (size_t i = 0; i < r.files.size(); ++i) {
     const SweptFile& f = r.files[i];
     out << "<script type=\"application/json\" id=\"m" << i << "\">" << script_json(f.page) << "</script>\n";
     if (!f.page_detail.empty())
       out << "<script type=\"application/json\" id=\"d" << i << "\">" << script_json(f.page_detail) << "</script>\n";
   }
-  out << text.substr(pages_at + std::string_view("@@PAGES@@").size());
+  out << fill(text.substr(pages_at + std::string_view("@@PAGES@@").size()),
+              {{"FILE_VIEW", script_safe(std::string(kFileViewScript))}});
 }
 
 }  // namespace meshgate

@@ -1,0 +1,120 @@
+#include "reports/paged_report.hpp"
+
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "reports/evidence.hpp"
+#include "reports/file_page.hpp"
+#include "reports/html_text.hpp"
+#include "reports/report/file_view_script.hpp"
+#include "reports/report/paged_file_template.hpp"
+#include "reports/report/paged_index_template.hpp"
+#include "reports/report/report_style.hpp"
+
+namespace meshgate {
+
+using nlohmann::json;
+
+namespace {
+
+// has_something_to_show from what the renderer sees (before the swept file
+// exists), or a violated invariant.
+bool may_get_page(const RoundTripOutcome& o, Bytes data, const ParsedView& parsed,
+                                   const std::vector<std::string_view>& invariants_violated) {
+  if (!o.parsed || (!o.identical && !o.read_only) || !o.diagnostics.empty() || !invariants_violated.empty()) return true;
+  const ParsedCoverage coverage = parsed_coverage(parsed);
+  if (!coverage.summary) return false;
+  if (coverage.summary->overlap_count > 0) return true;
+  for (const UncoveredRange& r : coverage.summary->uncovered)
+    for (uint64_t at = r.begin; at < r.end && at < data.size(); ++at)
+      if (data[at] != std::byte{0}) return true;
+  return false;
+}
+
+// What the index says of a file in one word (the sweep's printed verdicts,
+// and "violates" for a clean file that breaks an invariant).
+const char* verdict_of(const SweptFile& f) {
+  if (!f.parse_ok) return "rejected";
+  if (!f.roundtrip_identical && !f.read_only) return "differs";
+  if (f.coverage.overlaps > 0) return "overlap";
+  if (!f.invariants_violated.empty()) return "violates";
+  return "clean";
+}
+
+// Covered bytes in tenths of a percent, or null when nothing was mapped.
+json coverage_permille(const SweptFile& f) {
+  const uint64_t total = f.coverage.covered_bytes + f.coverage.uncovered_bytes;
+  if (!f.has_coverage || total == 0) return nullptr;
+  return f.coverage.covered_bytes * 1000 / total;
+}
+
+std::string page_name(uint64_t row) { return "files/" + std::to_string(row) + ".html"; }
+
+}  // namespace
+
+bool has_something_to_show(const SweptFile& f) {
+  return !f.clean() || !f.diagnostic_codes.empty() || f.coverage.uncovered_nonzero_bytes > 0;
+}
+
+PageRenderer paged_page_renderer(bool all_pages) {
+  return [all_pages](const RoundTripOutcome& o, Bytes data, const ParsedView& parsed,
+                     const std::vector<std::string_view>& invariants_violated, bool) {
+    if (!all_pages && !may_get_page(o, data, parsed, invariants_violated)) return RenderedPage{};
+    return file_page(o, data, parsed, invariants_violated, /*detail=*/true);
+  };
+}
+
+bool PagedReport::write(const std::filesystem::path& relative, std::string_view text) {
+  if (!error_.empty()) return false;
+  const std::filesystem::path path = folder_ / relative;
+  // Plain writes: the folder is a staging folder no one reads before it is moved into place.
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  out.close();
+  if (!out) error_ = "cannot write " + path.string();
+  return error_.empty();
+}
+
+bool PagedReport::gets_page(const SweptFile& f) {
+  if (f.page.empty()) return false;
+  bool first = false;
+  for (std::string_view id : f.invariants_violated) first = first_violations_.insert(id).second || first;
+  return all_pages_ || first || has_something_to_show(f);
+}
+
+bool PagedReport::add(SweptFile&& f) {
+  const uint64_t row = rows_count_++;
+  const bool page = gets_page(f);
+  const json cells = {std::string(format_name(f.format)), verdict_of(f), coverage_permille(f), f.size, page,
+                      f.diagnostic_codes, f.invariants_violated};
+  rows_ += (row ? "," : "") + cells.dump();
+  paths_ += (row ? "," : "") + json(f.path).dump();
+  if (!page) return error_.empty();
+  if (pages_++ == 0) {
+    std::error_code ec;
+    std::filesystem::create_directory(folder_ / "files", ec);
+  }
+  const std::string title = f.path + " (" + std::string(format_name(f.format)) + ")";
+  return write(page_name(row), fill(kPagedFileTemplate, {{"TITLE", html_text(title)},
+                                                         {"PAGE", script_json(f.page)},
+                                                         {"DETAIL", f.page_detail.empty() ? "null" : script_json(f.page_detail)}}));
+}
+
+bool PagedReport::finish(const SweepResult& r) {
+  const json summary = {{"tool", tool_json()},
+                        {"totals", sweep_totals_json(r)},
+                        {"invariants", r.invariants.to_json()},
+                        {"versions", r.observations.versions_json()},
+                        {"pages", pages_}};
+  const std::string title = "meshgate evidence: " + std::to_string(rows_count_) + " files";
+  write("references.js", "window.meshgateReferences = " + script_json(page_references().dump()) + ";\n");
+  write("file_view.js", kFileViewScript);
+  write("report.css", kReportStyle);
+  return write("index.html", fill(kPagedIndexTemplate, {{"TITLE", html_text(title)},
+                                                        {"SUMMARY", script_json(summary.dump())},
+                                                        {"PATHS", script_json(paths_ + "]")},
+                                                        {"ROWS", script_json(rows_ + "]")}}));
+}
+
+}  // namespace meshgate
