@@ -60,9 +60,9 @@ void describe(SweptFile& f, const RoundTripOutcome& o, Bytes data, const ParsedV
     for (const FilePart& p : parts(parsed))
       if (p.offset <= data.size() && p.size <= data.size() - p.offset)
         f.parts.push_back({o.path + "!" + p.name, p.size, xxh3_64_hex(data.subspan(p.offset, p.size))});
-  if (parsed.zip && parsed.zip->ok())
-    for (const zip::Member& m : parsed.zip->volume->members)
-      if (!m.directory) f.volume_members.push_back({o.path + "!" + escape_path_component(m.name), m.size, m.crc32});
+  if (const auto stored = row_of(o.format).stored_digests)
+    for (const StoredDigest& m : stored(parsed))
+      f.volume_members.push_back({o.path + "!" + escape_path_component(m.name), m.size, m.crc32});
 }
 
 }  // namespace

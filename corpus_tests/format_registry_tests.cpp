@@ -248,6 +248,9 @@ TEST(FormatRegistry, ARowThatObservesCataloguesItsTables) {
     }
     for (Format other : row->fills_tables_of)
       EXPECT_FALSE(row_of(other).field_tables.empty()) << format_name(other) << " has no tables to fill";
+    // A container whose members are inflated to be read records the digests
+    // it stores of them, so a lock's gate need not inflate an unchanged one.
+    EXPECT_EQ(row->stored_digests != nullptr, row->inflate_child != nullptr) << "stored digests";
     if (row->declared_version) {
       EXPECT_NE(row->observe, nullptr) << "a version no sweep reads";
     }

@@ -97,6 +97,14 @@ struct FileObservation {
   const std::string& path;
 };
 
+// A member's digest as its container stores it (a volume's central
+// directory), for a member read or not.
+struct StoredDigest {
+  std::string name;    // as stored (a report path escapes it)
+  uint64_t size = 0;   // declared uncompressed size
+  uint32_t crc32 = 0;  // declared CRC-32 of the uncompressed bytes
+};
+
 struct FormatRow {
   Format format;
   // Reads f.data into f.model (and f.format: an NRes archive of model
@@ -188,6 +196,11 @@ struct FormatRow {
   // The version a file declares, as the evidence prints it ("" when none);
   // nullptr: its format declares none.
   std::string (*declared_version)(const ParsedView& v) = nullptr;
+  // The digests a container stores of its file members, every one read or
+  // not (a volume's central directory, in its order): the evidence and a
+  // lock record them, so the gate names an opaque member that changed
+  // without meshgate inflating it. nullptr: it stores none.
+  std::vector<StoredDigest> (*stored_digests)(const ParsedView& v) = nullptr;
 
   [[nodiscard]] bool is_model() const { return export_gltf != nullptr; }
 };

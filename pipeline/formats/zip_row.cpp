@@ -130,6 +130,15 @@ EditedContainer edit_member(const ParsedFile& f, const MemberEdit& edit) {
   return out;
 }
 
+// The central directory's file members (a directory entry holds no bytes).
+std::vector<StoredDigest> stored_digests(const ParsedView& v) {
+  std::vector<StoredDigest> out;
+  if (!v.zip || !v.zip->ok()) return out;
+  for (const zip::Member& m : v.zip->volume->members)
+    if (!m.directory) out.push_back({m.name, m.size, m.crc32});
+  return out;
+}
+
 }  // namespace zip_row
 
 std::optional<zip::Edit> zip_edit_of(const zip::Volume& volume, const MemberEdit& edit, std::string& error) {
@@ -169,6 +178,7 @@ const FormatRow kZipRow{.format = Format::zip_volume,
                         .is_look = false,
                         .members = zip_row::members,
                         .edit_member = zip_row::edit_member,
-                        .open_in_place = zip_row::open_in_place};
+                        .open_in_place = zip_row::open_in_place,
+                        .stored_digests = zip_row::stored_digests};
 
 }  // namespace meshgate
