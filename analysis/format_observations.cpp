@@ -1,6 +1,7 @@
 #include "analysis/format_observations.hpp"
 
 #include "pipeline/format_rows.hpp"
+#include "pipeline/formats/msh_file.hpp"
 
 namespace meshgate {
 
@@ -8,9 +9,9 @@ namespace {
 
 // The invariant tallies of the formats that declare invariants.
 void tally(const ParsedView& parsed, ObservedFile into) {
-  if (parsed.mod && parsed.mod->ok()) into.tallies.tally_mod(into.path, *parsed.mod);
-  if (parsed.msh) into.tallies.tally_msh(into.path, *parsed.msh);
-  if (parsed.pac) into.tallies.tally_pac(into.path, *parsed.pac);
+  if (const auto* mod = parsed.as<mod::ParseResult>(); mod && mod->ok()) into.tallies.tally_mod(into.path, *mod);
+  if (const msh::ParseResult* msh = msh_model(parsed)) into.tallies.tally_msh(into.path, *msh);
+  if (const auto* pac = parsed.as<pac::ParseResult>()) into.tallies.tally_pac(into.path, *pac);
 }
 
 }  // namespace

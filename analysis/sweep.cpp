@@ -104,7 +104,7 @@ void merge_into(SweepResult& result, SweepResult&& partial) {
 
 }  // namespace
 
-void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests,
+void sweep_file(const std::string& display, Bytes data, ParseProfile profile, SweepResult& into, bool digests,
                 PageKind pages, const PageRenderer& renderer, const SizeLimits& limits, unsigned jobs, const Origin& origin) {
   const auto visit = [&](SweepResult& target, const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
     SweptFile f;

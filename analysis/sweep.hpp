@@ -95,7 +95,7 @@ using PageRenderer = std::function<RenderedPage(const RoundTripOutcome& outcome,
 
 struct SweepOptions {
   unsigned jobs = 1;
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   // Each file's SHA-256 and xxh3_64, which the evidence report, the manifest
   // and the gate cite. A sweep whose output cites neither may skip them:
   // SHA-256 alone (about 1.6 GB/s with SHA-NI) takes longer than the rest of
@@ -155,7 +155,7 @@ struct SweepResult {
 // files into a result of its own, merged into `into` in member order, so
 // `into` is the same at any `jobs`.
 enum class PageKind : uint8_t { none, map_only, with_detail };
-void sweep_file(const std::string& display, Bytes data, nres::Profile profile, SweepResult& into, bool digests = true,
+void sweep_file(const std::string& display, Bytes data, ParseProfile profile, SweepResult& into, bool digests = true,
                 PageKind pages = PageKind::none, const PageRenderer& renderer = {}, const SizeLimits& limits = {},
                 unsigned jobs = 1, const Origin& origin = {});
 

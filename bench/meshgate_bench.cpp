@@ -227,7 +227,7 @@ template <const std::vector<std::byte>& (*File)(int64_t), bool Hashes>
 void BM_RoundTrip(benchmark::State& state) {
   const auto& bytes = File(state.range(0));
   for (auto _ : state) {
-    const RoundTripOutcome o = roundtrip_bytes("bench", bytes, nres::Profile::compatible, Hashes);
+    const RoundTripOutcome o = roundtrip_bytes("bench", bytes, ParseProfile::compatible, Hashes);
     if (!o.identical) state.SkipWithError("round trip differs");
     benchmark::DoNotOptimize(o);
   }
@@ -240,7 +240,7 @@ template <const std::vector<std::byte>& (*File)(int64_t)>
 void BM_VolumeRoundTrip(benchmark::State& state) {
   const auto& bytes = File(state.range(0));
   for (auto _ : state) {
-    const std::vector<RoundTripOutcome> o = roundtrip_tree("bench.nbz", bytes, nres::Profile::compatible, {}, false);
+    const std::vector<RoundTripOutcome> o = roundtrip_tree("bench.nbz", bytes, ParseProfile::compatible, {}, false);
     if (o.size() != 2 || !o[1].identical) state.SkipWithError("the member does not round-trip");
     benchmark::DoNotOptimize(o);
   }
@@ -256,7 +256,7 @@ void BM_Sweep(benchmark::State& state) {
   SweepResult corpus;
   for (auto _ : state) {
     SweepResult r;
-    sweep_file("bench", bytes, nres::Profile::compatible, r, Digests);
+    sweep_file("bench", bytes, ParseProfile::compatible, r, Digests);
     corpus.observations.merge(r.observations);
     corpus.invariants.merge(r.invariants);
     benchmark::DoNotOptimize(r);
@@ -276,7 +276,7 @@ void BM_Sweep(benchmark::State& state) {
 template <const std::vector<std::byte>& (*File)(int64_t)>
 void BM_Inspect(benchmark::State& state) {
   const auto& bytes = File(state.range(0));
-  for (auto _ : state) benchmark::DoNotOptimize(diff_sides("bench", bytes, nres::Profile::compatible));
+  for (auto _ : state) benchmark::DoNotOptimize(diff_sides("bench", bytes, ParseProfile::compatible));
   report(state, bytes);
 }
 const std::vector<std::byte>& edited_mod_file(int64_t kib) {
@@ -293,7 +293,7 @@ void BM_ModDiff(benchmark::State& state) {
   const auto& a = mod_file(state.range(0));
   const auto& b = edited_mod_file(state.range(0));
   for (auto _ : state) {
-    const auto d = diff_trees(diff_sides("a", a, nres::Profile::compatible), diff_sides("b", b, nres::Profile::compatible), Mode);
+    const auto d = diff_trees(diff_sides("a", a, ParseProfile::compatible), diff_sides("b", b, ParseProfile::compatible), Mode);
     if (d.empty() || d[0].equal()) state.SkipWithError("the edit was not found");
     benchmark::DoNotOptimize(d);
   }
@@ -302,13 +302,13 @@ void BM_ModDiff(benchmark::State& state) {
 template <const std::vector<std::byte>& (*File)(int64_t)>
 void BM_Dump(benchmark::State& state) {
   const auto& bytes = File(state.range(0));
-  for (auto _ : state) benchmark::DoNotOptimize(dump_model("bench", bytes, nres::Profile::compatible).dump());
+  for (auto _ : state) benchmark::DoNotOptimize(dump_model("bench", bytes, ParseProfile::compatible).dump());
   report(state, bytes);
 }
 template <const std::vector<std::byte>& (*File)(int64_t)>
 void BM_Build(benchmark::State& state) {
   const auto& bytes = File(state.range(0));
-  const std::string text = dump_model("bench", bytes, nres::Profile::compatible).dump();
+  const std::string text = dump_model("bench", bytes, ParseProfile::compatible).dump();
   for (auto _ : state) {
     const BuildResult built = build_from_dump(nlohmann::json::parse(text));
     if (built.bytes != bytes) state.SkipWithError("build differs");
@@ -319,7 +319,7 @@ void BM_Build(benchmark::State& state) {
 template <const std::vector<std::byte>& (*File)(int64_t)>
 void BM_Rebuild(benchmark::State& state) {
   const auto& bytes = File(state.range(0));
-  for (auto _ : state) benchmark::DoNotOptimize(rebuild_canonical("bench", bytes, nres::Profile::compatible));
+  for (auto _ : state) benchmark::DoNotOptimize(rebuild_canonical("bench", bytes, ParseProfile::compatible));
   report(state, bytes);
 }
 void BM_ModImport(benchmark::State& state) {

@@ -31,7 +31,7 @@ struct Mapped {
 // The byte map of every file in the tree of `bytes` (the file and its nested models).
 std::vector<Mapped> map_tree(const SynthFile& file) {
   std::vector<Mapped> out;
-  (void)roundtrip_tree(file.name, file.bytes, nres::Profile::compatible,
+  (void)roundtrip_tree(file.name, file.bytes, ParseProfile::compatible,
                        [&](const RoundTripOutcome& o, Bytes data, const ParsedView& parsed) {
                          const ParsedCoverage c = parsed_coverage(parsed);
                          if (!c.map) return;
@@ -143,7 +143,7 @@ TEST(ReportPages, EveryMarkResolvesInTheReportsReferences) {
   std::set<Format> checked;
   size_t marks = 0;
   for (const SynthFile& f : every_generators_files(9))
-    (void)roundtrip_tree(f.name, f.bytes, nres::Profile::compatible,
+    (void)roundtrip_tree(f.name, f.bytes, ParseProfile::compatible,
                          [&](const RoundTripOutcome& o, Bytes data, const ParsedView& parsed) {
                            const FilePage page = file_page(o, data, parsed, {});
                            if (page.detail.empty()) return;

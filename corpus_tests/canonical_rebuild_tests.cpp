@@ -21,7 +21,7 @@
 namespace meshgate {
 namespace {
 
-constexpr nres::Profile kProfile = nres::Profile::compatible;
+constexpr ParseProfile kProfile = ParseProfile::compatible;
 
 std::vector<SynthFile> rebuild_corpus() {
   std::vector<SynthFile> files = mod::synth_mod_corpus(11, 12);

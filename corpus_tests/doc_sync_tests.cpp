@@ -15,7 +15,7 @@ namespace {
 const nlohmann::json& evidence() {
   static const nlohmann::json e = [] {
     SweepResult r;
-    for (const SynthFile& f : mod::synth_mod_corpus(2, 6)) sweep_file(f.name, f.bytes, nres::Profile::compatible, r);
+    for (const SynthFile& f : mod::synth_mod_corpus(2, 6)) sweep_file(f.name, f.bytes, ParseProfile::compatible, r);
     return evidence_json(r);
   }();
   return e;

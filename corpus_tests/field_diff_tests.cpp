@@ -17,7 +17,7 @@ namespace meshgate {
 namespace {
 
 std::vector<FileDiff> diff(const std::string& name, const std::vector<std::byte>& a, const std::vector<std::byte>& b) {
-  return diff_trees(diff_sides(name, a, nres::Profile::compatible), diff_sides(name, b, nres::Profile::compatible));
+  return diff_trees(diff_sides(name, a, ParseProfile::compatible), diff_sides(name, b, ParseProfile::compatible));
 }
 
 void poke_f32(std::vector<std::byte>& b, uint64_t at, float v) {
@@ -65,7 +65,7 @@ TEST(FieldDiff, AFieldPokeIsNamedByPathWithBothValues) {
 TEST(FieldDiff, AChangedVertexIsNamedByStreamIndexAndLargestDifference) {
   const SynthFile f = mod::synth_mod_corpus(4, 1).front();
   std::vector<std::byte> edited = f.bytes;
-  const auto side = diff_sides(f.name, f.bytes, nres::Profile::compatible);
+  const auto side = diff_sides(f.name, f.bytes, ParseProfile::compatible);
   uint64_t positions = 0;
   for (const auto& field : side[0].fields)
     if (field["path"] == "objects[0].meshes[0].positions") positions = field["offset"];
@@ -90,7 +90,7 @@ TEST(FieldDiff, NestedModelsPairByEntryNameAndOnlyTheChangedOneDiffers) {
   const auto corpus = msh::synth_msh_corpus(4, 10);
   const SynthFile& pack = corpus.back();
   ASSERT_TRUE(pack.name.ends_with(".rlb"));
-  const auto sides = diff_sides(pack.name, pack.bytes, nres::Profile::compatible);
+  const auto sides = diff_sides(pack.name, pack.bytes, ParseProfile::compatible);
   ASSERT_GT(sides.size(), 2u);
   // Flip a position byte of the second nested model: its Res3 differs, nothing else does.
   const DiffSide& model = sides[2];
@@ -118,7 +118,7 @@ TEST(FieldDiff, NestedModelsPairByEntryNameAndOnlyTheChangedOneDiffers) {
 TEST(FieldDiff, AnUncoveredByteChangeIsNamedByRange) {
   // Every fifth generated MOD has non-zero padding; index 3 is one.
   const SynthFile f = mod::synth_mod_corpus(4, 4).back();
-  const auto side = diff_sides(f.name, f.bytes, nres::Profile::compatible);
+  const auto side = diff_sides(f.name, f.bytes, ParseProfile::compatible);
   ASSERT_TRUE(side[0].uncovered && !side[0].uncovered->empty());
   const uint64_t start = (*side[0].uncovered)[0].begin;
   std::vector<std::byte> edited = f.bytes;

@@ -30,7 +30,7 @@ std::vector<size_t> differing_bytes(const std::vector<std::byte>& a, const std::
 
 TEST(FieldSet, ExactlyTheFieldsBytesChange) {
   const SynthFile f = mod::synth_mod_corpus(6, 1).front();
-  const SetResult r = apply_assignments(f.name, f.bytes, nres::Profile::compatible,
+  const SetResult r = apply_assignments(f.name, f.bytes, ParseProfile::compatible,
                                         {{"objects[0].bounding_radius", "0.625"}, {"header.default_joint_index", "0x0"}});
   ASSERT_TRUE(r.errors.empty()) << r.errors.front();
   ASSERT_EQ(r.edits.size(), 2u);
@@ -43,8 +43,8 @@ TEST(FieldSet, ExactlyTheFieldsBytesChange) {
   for (size_t i : differing_bytes(f.bytes, r.bytes)) EXPECT_TRUE(i >= at && i < at + 4) << "byte " << i << " changed";
   EXPECT_TRUE(r.notes.empty());
   // The diff of the result names exactly that field.
-  const auto d = diff_trees(diff_sides(f.name, f.bytes, nres::Profile::compatible),
-                            diff_sides(f.name, r.bytes, nres::Profile::compatible));
+  const auto d = diff_trees(diff_sides(f.name, f.bytes, ParseProfile::compatible),
+                            diff_sides(f.name, r.bytes, ParseProfile::compatible));
   ASSERT_EQ(d[0].fields.size(), 1u);
   EXPECT_EQ(d[0].fields[0].path, "objects[0].bounding_radius");
 }
@@ -60,22 +60,22 @@ TEST(FieldSet, ValuesAreTypeChecked) {
                                                                {"objects[0].bounding_radius", "0x1122334455"},
                                                                {"objects[0].meshes[0].positions", "1"},
                                                                {"objects[99].bounding_radius", "1"}}) {
-    const SetResult r = apply_assignments(f.name, f.bytes, nres::Profile::compatible, {a});
+    const SetResult r = apply_assignments(f.name, f.bytes, ParseProfile::compatible, {a});
     EXPECT_EQ(r.errors.size(), 1u) << a.path << "=" << a.value;
     EXPECT_EQ(r.bytes, f.bytes) << a.path << "=" << a.value;
   }
   // f32: the nearest float is named when the decimal is not one; 0x sets raw bits (a NaN payload too).
-  const SetResult tenth = apply_assignments(f.name, f.bytes, nres::Profile::compatible, {{"objects[0].bounding_radius", "0.1"}});
+  const SetResult tenth = apply_assignments(f.name, f.bytes, ParseProfile::compatible, {{"objects[0].bounding_radius", "0.1"}});
   ASSERT_EQ(tenth.notes.size(), 1u);
   EXPECT_NE(tenth.notes[0].find("0.100000001"), std::string::npos) << tenth.notes[0];
-  const SetResult nan = apply_assignments(f.name, f.bytes, nres::Profile::compatible, {{"objects[0].bounding_radius", "0x7fc00123"}});
+  const SetResult nan = apply_assignments(f.name, f.bytes, ParseProfile::compatible, {{"objects[0].bounding_radius", "0x7fc00123"}});
   ASSERT_TRUE(nan.errors.empty());
   uint32_t bits;
   std::memcpy(&bits, nan.bytes.data() + nan.edits[0].offset, 4);
   EXPECT_EQ(bits, 0x7fc00123u);
   // Signed fields take negative values.
   const auto msh_model = msh::synth_msh_corpus(6, 1).front();
-  const SetResult neg = apply_assignments(msh_model.name, msh_model.bytes, nres::Profile::compatible, {{"res8[0].rotation_0", "-32767"}});
+  const SetResult neg = apply_assignments(msh_model.name, msh_model.bytes, ParseProfile::compatible, {{"res8[0].rotation_0", "-32767"}});
   ASSERT_TRUE(neg.errors.empty()) << neg.errors.front();
   int16_t v;
   std::memcpy(&v, neg.bytes.data() + neg.edits[0].offset, 2);
@@ -85,13 +85,13 @@ TEST(FieldSet, ValuesAreTypeChecked) {
 TEST(FieldSet, ANestedModelsFieldIsFoundThroughTheArchive) {
   const auto corpus = msh::synth_msh_corpus(4, 10);
   const SynthFile& pack = corpus.back();
-  const auto sides = diff_sides(pack.name, pack.bytes, nres::Profile::compatible);
+  const auto sides = diff_sides(pack.name, pack.bytes, ParseProfile::compatible);
   ASSERT_GT(sides.size(), 2u);
   const std::string entry = sides[2].key.substr(1);  // "!MODEL01.MSH" -> "MODEL01.MSH"
-  const SetResult r = apply_assignments(pack.name, pack.bytes, nres::Profile::compatible,
+  const SetResult r = apply_assignments(pack.name, pack.bytes, ParseProfile::compatible,
                                         {{entry + "!res2.header.sphere_radius", "123.5"}});
   ASSERT_TRUE(r.errors.empty()) << r.errors.front();
-  const auto d = diff_trees(sides, diff_sides(pack.name, r.bytes, nres::Profile::compatible));
+  const auto d = diff_trees(sides, diff_sides(pack.name, r.bytes, ParseProfile::compatible));
   size_t differing = 0;
   for (const FileDiff& x : d) {
     if (x.equal()) continue;
@@ -102,7 +102,7 @@ TEST(FieldSet, ANestedModelsFieldIsFoundThroughTheArchive) {
     EXPECT_EQ(x.fields[0].new_value.get<double>(), 123.5);
   }
   EXPECT_EQ(differing, 1u);
-  EXPECT_EQ(apply_assignments(pack.name, pack.bytes, nres::Profile::compatible, {{"NOPE.MSH!res2.header.sphere_radius", "1"}})
+  EXPECT_EQ(apply_assignments(pack.name, pack.bytes, ParseProfile::compatible, {{"NOPE.MSH!res2.header.sphere_radius", "1"}})
                 .errors.size(),
             1u);
 }
@@ -116,7 +116,7 @@ TEST(FieldSet, AVolumesMemberIsReadOnly) {
   const std::vector<std::byte> outer = zip::write_volume({{"dir/a.mod", mod, false}, {"inner.nbz", inner, false}});
   for (const std::string path : {"dir/a.mod!header.default_joint_index", "inner.nbz!a.mod!header.default_joint_index",
                                  "header.default_joint_index"}) {
-    const SetResult r = apply_assignments("v.zip", outer, nres::Profile::compatible, {{path, "0"}});
+    const SetResult r = apply_assignments("v.zip", outer, ParseProfile::compatible, {{path, "0"}});
     ASSERT_EQ(r.errors.size(), 1u) << path;
     EXPECT_NE(r.errors[0].find("v.zip: an NBZ/ZIP volume is read-only"), std::string::npos) << r.errors[0];
     EXPECT_TRUE(r.edits.empty());
@@ -202,7 +202,7 @@ TEST(FieldSet, ANestedEditIsJudgedAsTheSameEditOfTheLooseFile) {
     ASSERT_FALSE(slot.empty()) << c.field;
     const NestedLookup member = find_nested("a.pac", pac.bytes, slot, {});
     ASSERT_TRUE(member.file && member.file->offset_in_outer) << member.error;
-    const SetResult r = apply_assignments(member.file->display, member.file->bytes, nres::Profile::compatible,
+    const SetResult r = apply_assignments(member.file->display, member.file->bytes, ParseProfile::compatible,
                                           {{c.field, c.value}}, member.file->origin);
     ASSERT_TRUE(r.errors.empty()) << r.errors.front();
     ASSERT_EQ(r.edits.size(), 1u);
@@ -211,7 +211,7 @@ TEST(FieldSet, ANestedEditIsJudgedAsTheSameEditOfTheLooseFile) {
     const uint64_t at = *member.file->offset_in_outer;
     const std::vector<std::byte> outer = splice_nested(pac.bytes, at, r.bytes);
     EXPECT_EQ(any_error(roundtrip_tree("a.pac", outer)), c.container_sees_it) << c.field << ": the container's own check";
-    EXPECT_TRUE(error_at(edit_outcomes("a.pac", pac.bytes, outer, edits_in_outer(r.edits, at), nres::Profile::compatible),
+    EXPECT_TRUE(error_at(edit_outcomes("a.pac", pac.bytes, outer, edits_in_outer(r.edits, at), ParseProfile::compatible),
                          "a.pac!" + slot))
         << c.field << "=" << c.value << " in " << slot << " passed";
   }
@@ -219,12 +219,12 @@ TEST(FieldSet, ANestedEditIsJudgedAsTheSameEditOfTheLooseFile) {
   const std::string mot = slot_of(pac, Format::dmc3_mot);
   const NestedLookup member = find_nested("a.pac", pac.bytes, mot, {});
   ASSERT_TRUE(member.file && member.file->offset_in_outer);
-  const SetResult ok = apply_assignments(member.file->display, member.file->bytes, nres::Profile::compatible,
+  const SetResult ok = apply_assignments(member.file->display, member.file->bytes, ParseProfile::compatible,
                                          {{"header.raw_0C", "1"}}, member.file->origin);
   ASSERT_TRUE(ok.errors.empty()) << ok.errors.front();
   const uint64_t at = *member.file->offset_in_outer;
   const std::vector<RoundTripOutcome> judged = edit_outcomes(
-      "a.pac", pac.bytes, splice_nested(pac.bytes, at, ok.bytes), edits_in_outer(ok.edits, at), nres::Profile::compatible);
+      "a.pac", pac.bytes, splice_nested(pac.bytes, at, ok.bytes), edits_in_outer(ok.edits, at), ParseProfile::compatible);
   EXPECT_FALSE(any_error(judged));
   EXPECT_EQ(std::count_if(judged.begin(), judged.end(), [&](const RoundTripOutcome& o) { return o.path == "a.pac!" + mot; }), 1);
   EXPECT_EQ(judged.size(), 5u);  // the PAC and its four members, each once

@@ -27,7 +27,7 @@
 namespace meshgate {
 namespace {
 
-constexpr nres::Profile kProfile = nres::Profile::compatible;
+constexpr ParseProfile kProfile = ParseProfile::compatible;
 
 Bytes view(const std::vector<std::byte>& v) { return Bytes(v.data(), v.size()); }
 

@@ -225,7 +225,7 @@ TEST(SortFold, GeneratorWritesEitherFoldAndTheParserTellsThemApart) {
       });
       (fold == nres::SortFold::upper ? upper_flagged : lower_flagged) += flagged;
       if (flagged) {
-        EXPECT_FALSE(nres::parse_nres(bytes, {.profile = nres::Profile::strict}).ok());
+        EXPECT_FALSE(nres::parse_nres(bytes, {.profile = ParseProfile::strict}).ok());
       }
     }
   }

@@ -29,7 +29,7 @@ const SynthFile& small_mod() {
   return f;
 }
 
-json small_dump() { return dump_model(small_mod().name, small_mod().bytes, nres::Profile::compatible); }
+json small_dump() { return dump_model(small_mod().name, small_mod().bytes, ParseProfile::compatible); }
 
 json& item_at(json& dump, std::string_view path) {
   for (json& item : dump.at("items"))
@@ -170,7 +170,7 @@ TEST(JsonInputHardening, BuildNamesBothOverlappingItems) {
 TEST(JsonInputHardening, SchemasOfDumpsEvidenceAndLocksAreChecked) {
   EXPECT_TRUE(schema_violations(dump_schema(), small_dump()).empty()) << joined(schema_violations(dump_schema(), small_dump()));
   SweepResult r;
-  sweep_file(small_mod().name, small_mod().bytes, nres::Profile::compatible, r);
+  sweep_file(small_mod().name, small_mod().bytes, ParseProfile::compatible, r);
   const json evidence = evidence_json(r);
   EXPECT_TRUE(evidence_problems(evidence).empty()) << joined(evidence_problems(evidence));
   EXPECT_FALSE(evidence_problems(json{{"schema", "meshgate.evidence.v1"}}).empty());
@@ -195,7 +195,7 @@ TEST(JsonInputHardening, DocsReadsEvidenceOnlyThroughCheckedAccess) {
   EXPECT_NE(sync.errors[0].find("key \"fields\" is missing"), std::string::npos) << sync.errors[0];
   json broken = evidence_json([] {
     SweepResult r;
-    sweep_file(small_mod().name, small_mod().bytes, nres::Profile::compatible, r);
+    sweep_file(small_mod().name, small_mod().bytes, ParseProfile::compatible, r);
     return r;
   }());
   broken["fields"][0]["observed"].erase("count");
@@ -210,7 +210,7 @@ TEST(JsonInputHardening, DocsReadsEvidenceOnlyThroughCheckedAccess) {
 // if it were ordinary text). It is an error naming its line.
 TEST(JsonInputHardening, DocsRefusesAStrayClosingMarker) {
   SweepResult r;
-  sweep_file(small_mod().name, small_mod().bytes, nres::Profile::compatible, r);
+  sweep_file(small_mod().name, small_mod().bytes, ParseProfile::compatible, r);
   const json evidence = evidence_json(r);
   const DocSync sync = sync_document("# Doc\n\ntext\n<!-- /meshgate -->\nmore\n", evidence);
   ASSERT_EQ(sync.errors.size(), 1u);
@@ -230,7 +230,7 @@ TEST(JsonInputHardening, DocsRefusesAStrayClosingMarker) {
 // so docs ran in time quadratic in blocks (200,000 blocks: hours). Linear now.
 TEST(JsonInputHardening, DocsIsLinearInBlocks) {
   SweepResult r;
-  sweep_file(small_mod().name, small_mod().bytes, nres::Profile::compatible, r);
+  sweep_file(small_mod().name, small_mod().bytes, ParseProfile::compatible, r);
   const json evidence = evidence_json(r);
   std::string doc;
   for (int i = 0; i < 50000; ++i) doc += "line " + std::to_string(i) + " <!-- meshgate:value totals.files -->0<!-- /meshgate -->\n";
@@ -251,7 +251,7 @@ TEST(JsonInputHardening, DocsIsLinearInBlocks) {
 // what docs/GUARANTEES.md says the gate cannot detect.
 TEST(JsonInputHardening, ALockWithADuplicateKeyIsRefused) {
   SweepResult r;
-  sweep_file(small_mod().name, small_mod().bytes, nres::Profile::compatible, r);
+  sweep_file(small_mod().name, small_mod().bytes, ParseProfile::compatible, r);
   const std::string lock = manifest_json(r).dump(2);
   const std::string sha = "\"sha256\": \"";
   const size_t at = lock.find(sha, lock.find("\"files\""));

@@ -16,6 +16,7 @@
 #include "parser/detect/format_detect.hpp"
 #include "parser/mot/mot_channels.hpp"
 #include "parser/mot/mot_diagnostic_codes.hpp"
+#include "parser/mot/mot_parser.hpp"
 #include "pipeline/format_rows.hpp"
 #include "pipeline/parse_tree.hpp"
 #include "synth/generators.hpp"

@@ -13,6 +13,7 @@
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/msh/msh_fields.hpp"
 #include "parser/texm/texm_parser.hpp"
+#include "pipeline/formats/msh_file.hpp"
 #include "pipeline/material_chain.hpp"
 #include "synth/material/material_synth.hpp"
 
@@ -56,7 +57,7 @@ TEST_F(MaterialChainTest, EveryBatchResolvesAsTheGeneratorPlanned) {
   uint64_t model_index = 0;  // the generator numbers the models of all archives in order
   parse_tree("models_0000.rlb", archive, {}, [&](const ParsedFile& f) {
     wears.see(f);
-    if (!f.view().msh || !f.ok()) return;
+    if (!msh_model(f) || !f.ok()) return;
     ++models;
     std::string source, problem;
     std::optional<wear::Table> table = wears.for_model(f, "", source, problem);
@@ -65,7 +66,7 @@ TEST_F(MaterialChainTest, EveryBatchResolvesAsTheGeneratorPlanned) {
     // What the generator wrote for this model's rows.
     const std::string text = material::synth_wear_text(kSeed, model_index++, 8);
     MaterialChain chain(*libraries_, table, source, "", {}, cache_);
-    for (const msh::Stream& s : f.view().msh->model->streams) {
+    for (const msh::Stream& s : msh_model(f)->model->streams) {
       const auto* batches = std::get_if<msh::BatchStream>(&s.data);
       if (!batches) continue;
       for (const msh::BatchRecord& b : batches->batches) {
@@ -109,7 +110,7 @@ TEST_F(MaterialChainTest, ArchivesWhosePathsDifferInCaseKeepTheirOwnWear) {
   size_t models = 0;
   const auto try_models = [&](const std::string& display, bool expect_found) {
     parse_tree(display, archive, {}, [&](const ParsedFile& f) {
-      if (!f.view().msh || !f.ok()) return;
+      if (!msh_model(f) || !f.ok()) return;
       ++models;
       std::string source, problem;
       EXPECT_EQ(wears.for_model(f, "", source, problem).has_value(), expect_found) << f.path << ": " << source;
@@ -170,10 +171,10 @@ TEST_F(MaterialChainTest, TheExportedPngsHoldTheDecodedTexels) {
     TextureCache cache;
     MaterialChain chain(*libraries_, table.table, "showcase.wea", "", {.byte_order = order}, cache);
     const ParsedFile f = parse_file("showcase.msh", model_bytes);
-    ASSERT_TRUE(f.view().msh && f.ok());
+    ASSERT_TRUE(msh_model(f) && f.ok());
     gltf::ExportOptions options{"showcase.msh"};
     chain.attach(options);
-    const gltf::Exported e = gltf::export_msh(*f.view().msh->model, model_bytes, options);
+    const gltf::Exported e = gltf::export_msh(*msh_model(f)->model, model_bytes, options);
     EXPECT_EQ(e.summary.textures, 6u);
     EXPECT_EQ(e.summary.materials_resolved, 6u);
     const std::string glb = gltf::glb_bytes(e.asset);

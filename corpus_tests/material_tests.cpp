@@ -100,7 +100,7 @@ TEST(MaterialCorpus, EveryFileAndResourceRoundTripsWithNoUncoveredNonZeroByte) {
       EXPECT_EQ(r.coverage.uncovered_bytes, 0u) << f.name;
       continue;
     }
-    const auto outcomes = roundtrip_tree(f.name, f.bytes, nres::Profile::compatible,
+    const auto outcomes = roundtrip_tree(f.name, f.bytes, ParseProfile::compatible,
                                          [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {
                                            ++formats[o.format];
                                            EXPECT_TRUE(o.identical) << o.path;
@@ -123,7 +123,7 @@ TEST(MaterialCorpus, TheSweepCountsTextureNamesThatResolveAcrossFiles) {
   SweepResult corpus;
   for (const SynthFile& f : synth_materials_corpus(9, 4)) {
     SweepResult r;
-    sweep_file(f.name, f.bytes, nres::Profile::compatible, r, false);
+    sweep_file(f.name, f.bytes, ParseProfile::compatible, r, false);
     corpus.observations.merge(r.observations);
   }
   const nlohmann::json counts = corpus.observations.counts_json();

@@ -35,7 +35,7 @@ std::vector<SynthFile> corpus() {
 TEST(ModelDump, AnUneditedDumpBuildsTheIdenticalFile) {
   size_t dumped = 0, refused = 0;
   for (const SynthFile& f : corpus()) {
-    const nlohmann::json dump = dump_model(f.name, f.bytes, nres::Profile::compatible);
+    const nlohmann::json dump = dump_model(f.name, f.bytes, ParseProfile::compatible);
     if (dump.contains("error")) {
       ++refused;  // a rejected file: nothing to place its bytes by
       continue;
@@ -62,7 +62,7 @@ TEST(ModelDump, TheWrittenTextIsTheDocumentAnItemAtATime) {
   for (SynthFile& f : pac::synth_pac_corpus(pac::Kind::pac, 8, 4)) files.push_back(std::move(f));
   size_t written = 0, nested = 0;
   for (const SynthFile& f : files) {
-    const ModelDump dump(f.name, f.bytes, nres::Profile::compatible);
+    const ModelDump dump(f.name, f.bytes, ParseProfile::compatible);
     const nlohmann::json document = dump.to_json();
     EXPECT_EQ(dump.error().empty(), !document.contains("error")) << f.name;
     if (!dump.error().empty()) continue;
@@ -79,7 +79,7 @@ TEST(ModelDump, TheWrittenTextIsTheDocumentAnItemAtATime) {
 
 TEST(ModelDump, AnEditedValueBuildsAFileWhoseDiffIsExactlyTheEdit) {
   const SynthFile f = mod::synth_mod_corpus(8, 1).front();
-  nlohmann::json dump = dump_model(f.name, f.bytes, nres::Profile::compatible);
+  nlohmann::json dump = dump_model(f.name, f.bytes, ParseProfile::compatible);
   bool edited_field = false, edited_vertex = false;
   for (auto& item : dump["items"]) {
     if (item["path"] == "objects[0].bounding_radius") item["value"] = 0.5, edited_field = true;
@@ -88,8 +88,8 @@ TEST(ModelDump, AnEditedValueBuildsAFileWhoseDiffIsExactlyTheEdit) {
   ASSERT_TRUE(edited_field && edited_vertex);
   const BuildResult built = build_from_dump(dump);
   ASSERT_TRUE(built.errors.empty()) << built.errors.front();
-  const auto d = diff_trees(diff_sides(f.name, f.bytes, nres::Profile::compatible),
-                            diff_sides(f.name, built.bytes, nres::Profile::compatible));
+  const auto d = diff_trees(diff_sides(f.name, f.bytes, ParseProfile::compatible),
+                            diff_sides(f.name, built.bytes, ParseProfile::compatible));
   ASSERT_EQ(d.size(), 1u);
   ASSERT_EQ(d[0].fields.size(), 1u);
   EXPECT_EQ(d[0].fields[0].path, "objects[0].bounding_radius");
@@ -114,7 +114,7 @@ TEST(ModelDump, AVolumeHasNoDump) {
 
 TEST(ModelDump, ACountChangeIsRefused) {
   const SynthFile f = mod::synth_mod_corpus(8, 1).front();
-  nlohmann::json dump = dump_model(f.name, f.bytes, nres::Profile::compatible);
+  nlohmann::json dump = dump_model(f.name, f.bytes, ParseProfile::compatible);
   for (auto& item : dump["items"])
     if (item["path"] == "objects[0].meshes[0].positions") item["elements"].erase(item["elements"].begin());
   const BuildResult built = build_from_dump(dump);

@@ -13,6 +13,7 @@
 #include "corpus_tests/fixtures.hpp"
 #include "fuzz/offset_fields.hpp"
 #include "parser/msh/msh_walks.hpp"
+#include "pipeline/formats/msh_file.hpp"
 #include "pipeline/roundtrip.hpp"
 #include "synth/mod/mod_synth.hpp"
 #include "synth/msh/msh_synth.hpp"
@@ -63,12 +64,13 @@ TEST(OffsetMatrix, EveryBoundaryValueInEveryStructuralFieldFailsCleanlyOrRoundTr
         ++cases;
         const std::string where = seed.name + " " + surface.paths[k] + " = " + std::to_string(value);
         bool any_model = false;
-        const auto results = roundtrip_tree(seed.name, bytes, nres::Profile::compatible,
+        const auto results = roundtrip_tree(seed.name, bytes, ParseProfile::compatible,
                                             [&](const RoundTripOutcome&, Bytes, const ParsedView& parsed) {
-                                              if (!parsed.msh || !parsed.msh->ok()) return;
+                                              const msh::ParseResult* model = msh_model(parsed);
+                                              if (!model || !model->ok()) return;
                                               any_model = true;
                                               for (unsigned block = 0; block < 3; ++block)
-                                                (void)msh::triangle_walk(*parsed.msh->model, {block, 0}, {},
+                                                (void)msh::triangle_walk(*model->model, {block, 0}, {},
                                                                          [](const msh::TriangleVisit&) {});
                                             });
         const RoundTripOutcome& top = results.front();

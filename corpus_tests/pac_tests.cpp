@@ -13,6 +13,7 @@
 #include "corpus_tests/fixtures.hpp"
 #include "parser/detect/format_detect.hpp"
 #include "parser/mod/mod_diagnostic_codes.hpp"
+#include "parser/mod/mod_parser.hpp"
 #include "parser/pac/pac_diagnostic_codes.hpp"
 #include "parser/pac/pac_parser.hpp"
 #include "pipeline/parse_tree.hpp"
@@ -236,9 +237,9 @@ TEST(PacTree, AModMembersPaddingIsItsTrailingGapNotAnError) {
   std::optional<mod::ParseResult::MemberTail> tail;
   Bytes member;
   parse_tree("em.pac", fx.bytes, {.strict = true}, [&](ParsedFile& f) {
-    if (!f.view().mod) return;
-    ASSERT_TRUE(f.view().mod->ok()) << f.view().mod->diagnostics.front().message;  // --strict: not even a warning
-    tail = f.view().mod->member_tail;
+    if (!f.as<mod::ParseResult>()) return;
+    ASSERT_TRUE(f.as<mod::ParseResult>()->ok()) << f.as<mod::ParseResult>()->diagnostics.front().message;  // --strict: not even a warning
+    tail = f.as<mod::ParseResult>()->member_tail;
     member = f.data;
   });
   ASSERT_TRUE(tail);
@@ -260,7 +261,7 @@ TEST(PacTree, ANestedModThatDoesNotParseFailsItsOwnOutcome) {
   NestedFixture fx = nested_fixture();
   uint64_t mod_at = 0;
   parse_tree("em.pac", fx.bytes, {}, [&](ParsedFile& f) {
-    if (f.view().mod) mod_at = static_cast<uint64_t>(f.data.data() - fx.bytes.data());
+    if (f.as<mod::ParseResult>()) mod_at = static_cast<uint64_t>(f.data.data() - fx.bytes.data());
   });
   ASSERT_GT(mod_at, 0u);
   put(fx.bytes, mod_at + 0x20, 0xFFFFFFF0, 4);  // document_offset far outside the MOD
@@ -273,7 +274,7 @@ TEST(PacTree, ANestedModThatDoesNotParseFailsItsOwnOutcome) {
 
 TEST(PacChange, SetOfANestedModFieldEditsTheContainerAroundIt) {
   const NestedFixture fx = nested_fixture();
-  const SetResult r = apply_assignments("em.pac", fx.bytes, nres::Profile::compatible,
+  const SetResult r = apply_assignments("em.pac", fx.bytes, ParseProfile::compatible,
                                         {{"slot_0002!slot_0000!objects[0].bounding_radius", "0.5"}});
   ASSERT_TRUE(r.errors.empty()) << r.errors.front();
   ASSERT_EQ(r.edits.size(), 1u);
@@ -281,9 +282,9 @@ TEST(PacChange, SetOfANestedModFieldEditsTheContainerAroundIt) {
   float radius = 0;
   bool found = false;
   parse_tree("em.pac", r.bytes, {}, [&](ParsedFile& f) {
-    if (!f.view().mod) return;
-    ASSERT_TRUE(f.view().mod->ok());
-    radius = f.view().mod->model->objects[0].record.get_f32(mod::obj::radius);
+    if (!f.as<mod::ParseResult>()) return;
+    ASSERT_TRUE(f.as<mod::ParseResult>()->ok());
+    radius = f.as<mod::ParseResult>()->model->objects[0].record.get_f32(mod::obj::radius);
     found = true;
   });
   ASSERT_TRUE(found);
@@ -297,7 +298,7 @@ TEST(PacChange, SetOfANestedModFieldEditsTheContainerAroundIt) {
 
 TEST(PacChange, CanonicalRebuildLaysMembersOutAfreshAndStatesTheAlignment) {
   const NestedFixture fx = nested_fixture();
-  const RebuildResult r = rebuild_canonical("em.pac", fx.bytes, nres::Profile::compatible);
+  const RebuildResult r = rebuild_canonical("em.pac", fx.bytes, ParseProfile::compatible);
   ASSERT_TRUE(r.ok()) << *r.error;
   EXPECT_TRUE(std::any_of(r.notes.begin(), r.notes.end(),
                           [](const std::string& n) { return n.find("16-aligned") != std::string::npos; }));
@@ -312,11 +313,11 @@ TEST(PacChange, CanonicalRebuildLaysMembersOutAfreshAndStatesTheAlignment) {
     EXPECT_EQ(again.container->members[m].kind, before.container->members[m].kind);
   }
   // The same model under every nested path.
-  for (const FileDiff& d : diff_trees(diff_sides("em.pac", fx.bytes, nres::Profile::compatible),
-                                      diff_sides("em.pac", r.bytes, nres::Profile::compatible), DiffMode::content))
+  for (const FileDiff& d : diff_trees(diff_sides("em.pac", fx.bytes, ParseProfile::compatible),
+                                      diff_sides("em.pac", r.bytes, ParseProfile::compatible), DiffMode::content))
     EXPECT_TRUE(d.equal()) << file_diff_text(d);
   // A MOD whose canonical rebuild changes its size moves the members after it.
-  const RebuildResult twice = rebuild_canonical("em.pac", r.bytes, nres::Profile::compatible);
+  const RebuildResult twice = rebuild_canonical("em.pac", r.bytes, ParseProfile::compatible);
   ASSERT_TRUE(twice.ok());
   EXPECT_EQ(twice.bytes, r.bytes) << "the canonical layout is a fixpoint";
 }

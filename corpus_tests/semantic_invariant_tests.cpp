@@ -23,7 +23,7 @@ namespace {
 
 SweepResult sweep_files(const std::vector<SynthFile>& files) {
   SweepResult r;
-  for (const SynthFile& f : files) sweep_file(f.name, f.bytes, nres::Profile::compatible, r);
+  for (const SynthFile& f : files) sweep_file(f.name, f.bytes, ParseProfile::compatible, r);
   return r;
 }
 

@@ -31,7 +31,7 @@ namespace {
 
 SweepResult sweep_bytes(const std::string& name, const std::vector<std::byte>& bytes) {
   SweepResult r;
-  sweep_file(name, bytes, nres::Profile::compatible, r);
+  sweep_file(name, bytes, ParseProfile::compatible, r);
   return r;
 }
 

@@ -151,7 +151,7 @@ TEST(VolumeInflate, ADeclaredSizeThatLiesIsASizeMismatchAndNothingIsWrittenPastI
 // evidence report prints them.
 std::string swept(const std::vector<std::byte>& v, unsigned jobs, const SizeLimits& limits) {
   SweepResult r;
-  sweep_file("v.nbz", bytes_of(v), nres::Profile::compatible, r, true, PageKind::none, {}, limits, jobs);
+  sweep_file("v.nbz", bytes_of(v), ParseProfile::compatible, r, true, PageKind::none, {}, limits, jobs);
   return evidence_without_files(r).dump() + [&] {
     std::string files;
     for (const SweptFile& f : r.files) {

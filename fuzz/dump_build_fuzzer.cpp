@@ -30,7 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!built.ok()) return 0;
   if (built.bytes.size() != read.value->at("size").get<uint64_t>()) fuzzing::fail("build made another size than the dump's");
 
-  const nlohmann::json again = dump_model("fuzz", built.bytes, nres::Profile::compatible);
+  const nlohmann::json again = dump_model("fuzz", built.bytes, ParseProfile::compatible);
   if (again.contains("error")) return 0;  // bytes meshgate does not parse far enough to list
   const BuildResult rebuilt = build_from_dump(nlohmann::json::parse(again.dump()));
   if (!rebuilt.ok()) {

@@ -17,7 +17,7 @@ inline const SweepResult& small_swept_corpus() {
     std::vector<SynthFile> files = mod::synth_mod_corpus(3, 3);
     for (SynthFile& f : msh::synth_msh_corpus(3, 2)) files.push_back(std::move(f));
     std::sort(files.begin(), files.end(), [](const SynthFile& a, const SynthFile& b) { return a.name < b.name; });
-    for (const SynthFile& f : files) sweep_file(f.name, f.bytes, nres::Profile::compatible, r);
+    for (const SynthFile& f : files) sweep_file(f.name, f.bytes, ParseProfile::compatible, r);
     return r;
   }();
   return swept;

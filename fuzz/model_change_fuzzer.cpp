@@ -26,14 +26,14 @@ namespace {
 using namespace meshgate;
 
 bool parses_without_error(Bytes bytes) {
-  for (const RoundTripOutcome& o : roundtrip_tree("rebuilt", bytes, nres::Profile::compatible, {}, false))
+  for (const RoundTripOutcome& o : roundtrip_tree("rebuilt", bytes, ParseProfile::compatible, {}, false))
     if (!o.parsed) return false;
   return true;
 }
 
 // The text `meshgate dump` writes for the input, or "" when it has no dump.
 std::string dump_text(Bytes input) {
-  const ModelDump dump("fuzz", input, nres::Profile::compatible);
+  const ModelDump dump("fuzz", input, ParseProfile::compatible);
   if (!dump.error().empty()) return {};  // rejected: nothing to place its bytes by
   std::ostringstream text;
   dump.write(text);
@@ -56,10 +56,10 @@ void check_dump_builds_the_input(Bytes input, const std::string& text) {
 }
 
 void check_rebuild_is_a_fixpoint(Bytes input) {
-  const RebuildResult rebuilt = rebuild_canonical("fuzz", input, nres::Profile::compatible);
+  const RebuildResult rebuilt = rebuild_canonical("fuzz", input, ParseProfile::compatible);
   if (!rebuilt.ok()) return;  // a file the dump accepts but a nested model of it does not parse
   if (!parses_without_error(rebuilt.bytes)) fuzzing::fail("rebuild --canonical made a file that does not parse");
-  const RebuildResult again = rebuild_canonical("fuzz", rebuilt.bytes, nres::Profile::compatible);
+  const RebuildResult again = rebuild_canonical("fuzz", rebuilt.bytes, ParseProfile::compatible);
   if (!again.ok() || again.bytes != rebuilt.bytes) fuzzing::fail("rebuild(rebuild(x)) != rebuild(x)");
 }
 

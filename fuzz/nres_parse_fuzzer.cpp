@@ -5,7 +5,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace meshgate;
-  for (nres::Profile profile : {nres::Profile::compatible, nres::Profile::strict}) {
+  for (ParseProfile profile : {ParseProfile::compatible, ParseProfile::strict}) {
     const nres::ParseResult r = nres::parse_nres(Bytes(reinterpret_cast<const std::byte*>(data), size), {.profile = profile});
     fuzzing::check_diagnostics(r.diagnostics, size);
     fuzzing::check_marks_inside(r.coverage_map, size);

@@ -7,7 +7,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace meshgate;
   const Bytes input(reinterpret_cast<const std::byte*>(data), size);
-  for (nres::Profile profile : {nres::Profile::compatible, nres::Profile::strict}) {
+  for (ParseProfile profile : {ParseProfile::compatible, ParseProfile::strict}) {
     const nres::ParseResult parsed = nres::parse_nres(input, {.profile = profile});
     fuzzing::check_diagnostics(parsed.diagnostics, size);
     if (!parsed.ok()) continue;

@@ -63,7 +63,7 @@ void check_rewrite(Bytes input, const zip::Directory& dir, std::vector<zip::Edit
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Bytes input(reinterpret_cast<const std::byte*>(data), size);
   if (detect_format(input.first(std::min(size, kMagicProbeBytes))) != Format::zip_volume) return 0;
-  for (const RoundTripOutcome& o : roundtrip_tree("fuzz.nbz", input, nres::Profile::compatible, {}, false)) {
+  for (const RoundTripOutcome& o : roundtrip_tree("fuzz.nbz", input, ParseProfile::compatible, {}, false)) {
     if (!o.parsed) fuzzing::check_rejected_with_error(o.diagnostics);
     if (o.parsed && !o.read_only && !o.identical) fuzzing::fail("a member that parsed does not write back identically");
   }

@@ -56,7 +56,7 @@ std::optional<nres::ParseResult> read_library(const std::string& path, const Siz
     error = std::string(what) + " " + path + ": cannot be read (missing, unreadable or over its size limit)";
     return std::nullopt;
   }
-  nres::ParseResult parsed = nres::parse_nres(*bytes, {.profile = nres::Profile::compatible, .copy_payloads = true});
+  nres::ParseResult parsed = nres::parse_nres(*bytes, {.profile = ParseProfile::compatible, .copy_payloads = true});
   if (!parsed.ok()) {
     error = std::string(what) + " " + path + " is not an NRes archive meshgate reads";
     for (const Diagnostic& d : parsed.diagnostics)

@@ -3,39 +3,18 @@
 #include <algorithm>
 
 #include "parser/core/core_diagnostic_codes.hpp"
-#include "parser/core/overloaded.hpp"
 #include "parser/core/reuse_pool.hpp"
+#include "parser/mod/mod_parser.hpp"
 #include "pipeline/format_rows.hpp"
+#include "pipeline/formats/msh_file.hpp"
 #include "pipeline/input_scan.hpp"
 #include "pipeline/tree_walk.hpp"
 
 namespace meshgate {
 
-namespace {
+bool ParsedFile::parsed() const { return model.facts().ok; }
 
-// The parser's own result of a file: a model's, else its container's.
-template <typename Visit>
-auto with_result(const ParsedModel& model, Visit&& visit) {
-  return std::visit(Overloaded{[&](const std::monostate&) { return visit(static_cast<const nres::ParseResult*>(nullptr)); },
-                               [&](const MshFile& m) {
-                                 return m.model ? visit(&*m.model) : visit(&m.container);
-                               },
-                               [&](const auto& result) { return visit(&result); }},
-                    model);
-}
-
-}  // namespace
-
-bool ParsedFile::parsed() const {
-  return with_result(model, [](const auto* result) { return result && result->ok(); });
-}
-
-const CoverageSummary* ParsedFile::coverage() const {
-  return with_result(model, [](const auto* result) -> const CoverageSummary* {
-    if constexpr (requires { result->coverage; }) return result ? &result->coverage : nullptr;
-    else return nullptr;
-  });
-}
+const CoverageSummary* ParsedFile::coverage() const { return model.facts().coverage; }
 
 bool ParsedFile::ok() const {
   // A file whose nested files were not all read (a budget ran out, a member
@@ -45,29 +24,13 @@ bool ParsedFile::ok() const {
 }
 
 std::vector<Diagnostic> ParsedFile::diagnostics() const {
-  std::vector<Diagnostic> out =
-      with_result(model, [](const auto* result) { return result ? result->diagnostics : std::vector<Diagnostic>{}; });
+  const ResultFacts facts = model.facts();
+  std::vector<Diagnostic> out = facts.diagnostics ? *facts.diagnostics : std::vector<Diagnostic>{};
   out.insert(out.end(), tree_diagnostics.begin(), tree_diagnostics.end());
   return out;
 }
 
-ParsedView ParsedFile::view() const {
-  ParsedView v;
-  v.model = &model;
-  std::visit(Overloaded{[](const std::monostate&) {}, [&](const mod::ParseResult& r) { v.mod = &r; },
-                        [&](const nres::ParseResult& r) { v.nres = &r; },
-                        [&](const MshFile& m) {
-                          v.nres = &m.container;
-                          if (m.model) v.msh = &*m.model;
-                        },
-                        [&](const pac::ParseResult& r) { v.pac = &r; }, [&](const zip::ParseResult& r) { v.zip = &r; },
-                        [&](const texm::ParseResult& r) { v.texm = &r; }, [&](const mot::ParseResult& r) { v.mot = &r; },
-                        [&](const mat0::ParseResult& r) { v.mat0 = &r; },
-                        [&](const wear::ParseResult& r) { v.wear = &r; }, [&](const ptx::ParseResult& r) { v.ptx = &r; },
-                        [&](const scm::ParseResult& r) { v.scm = &r; }, [](const rsli::ParseResult&) {}},
-             model);
-  return v;
-}
+ParsedView ParsedFile::view() const { return {&model}; }
 
 std::string ParsedFile::child_path(const NestedChild& child) const {
   return path + "!" + escape_path_component(child.name);
@@ -219,28 +182,8 @@ void parse_tree(const std::string& path, Bytes data, const ParseTreeOptions& opt
   tree_walk::walk(w, path, data, 0, options.origin);
 }
 
-namespace {
-
-template <typename Result>
-ParsedCoverage coverage_of(const Result& r) {
-  if constexpr (requires { r.coverage_map; }) {
-    if (r.ok()) return {&r.coverage_map, &r.coverage};
-  }
-  return {};  // a volume: read, not described byte by byte (its members are)
-}
-
-}  // namespace
-
 ParsedCoverage parsed_coverage(const ParsedView& parsed) {
-  if (!parsed.model) return {};
-  return std::visit(Overloaded{[](const std::monostate&) { return ParsedCoverage{}; },
-                               [](const MshFile& m) {
-                                 if (m.model && m.model->ok()) return coverage_of(*m.model);
-                                 // A model the parser rejected inside a sound container: the container's map.
-                                 return coverage_of(m.container);
-                               },
-                               [](const auto& result) { return coverage_of(result); }},
-                    *parsed.model);
+  return parsed.model ? parsed.model->facts().described : ParsedCoverage{};
 }
 
 }  // namespace meshgate

@@ -1,31 +1,20 @@
 // The one path from a file's bytes to what every command reads: format
-// detection, dispatch to the format's parser, and the descent into archives
-// nested in NRes payloads. Nothing is written: roundtrip writes and compares
-// on top of it, inspect/diff/set/dump/view/export/bytemap list or export what
-// it parsed, rebuild lays it out afresh. A new container or format is added
-// here, once.
+// detection, dispatch to the format's row (pipeline/format_rows.hpp), and the
+// descent into the files nested in archives, containers and volumes. Nothing
+// is written: roundtrip writes and compares on top of it,
+// inspect/diff/set/dump/view/export/bytemap list or export what it parsed,
+// rebuild lays it out afresh. It names no format: a new one is its row.
 #pragma once
 
 #include <functional>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "parser/core/diagnostics.hpp"
+#include "parser/core/parse_profile.hpp"
 #include "parser/detect/format_detect.hpp"
-#include "parser/mod/mod_parser.hpp"
-#include "parser/msh/msh_parser.hpp"
-#include "parser/nres/nres_parser.hpp"
-#include "parser/pac/pac_parser.hpp"
-#include "parser/ptx/ptx_parser.hpp"
-#include "parser/rsli/rsli_parser.hpp"
-#include "parser/scm/scm_parser.hpp"
-#include "parser/material/mat0_parser.hpp"
-#include "parser/material/wear_table.hpp"
-#include "parser/mot/mot_parser.hpp"
-#include "parser/texm/texm_parser.hpp"
-#include "parser/zip/zip_volume.hpp"
+#include "pipeline/parsed_model.hpp"
 
 namespace meshgate {
 
@@ -63,7 +52,7 @@ struct TreeBranch {
 };
 
 struct ParseTreeOptions {
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   bool strict = false;  // every warning an error (inspect --strict)
   bool descend = true;  // false: the file itself only
   // Size limits of the files below the input (--max-size), and the budgets
@@ -78,38 +67,15 @@ struct ParseTreeOptions {
   std::function<TreeBranch()> branch = {};
 };
 
-// A model in an NRes container (format nres_msh): the container, and the
-// model once the container parsed (one its profile rejected has none).
-struct MshFile {
-  nres::ParseResult container;
-  std::optional<msh::ParseResult> model;
-};
-
-// What the parser made of one file: one alternative per parser (the rows of
-// pipeline/format_rows.hpp say which format parses into which); monostate
-// for a file no parser took (an unknown format, a member not inflated).
-using ParsedModel = std::variant<std::monostate, mod::ParseResult, nres::ParseResult, MshFile, pac::ParseResult,
-                                 zip::ParseResult, texm::ParseResult, mot::ParseResult, mat0::ParseResult,
-                                 wear::ParseResult, scm::ParseResult,
-                                 ptx::ParseResult, rsli::ParseResult>;
-
-// The same model by type, for readers that want one format's model (an
-// exporter, a format's observations): at most one of mod / nres (a plain
-// archive, or a model's container) / pac / zip / texm / mat0 / wear / ptx is set,
-// and msh with nres for a model. Alive while a visitor runs.
+// The parsed model, as a visitor reads it (roundtrip_each): the result by
+// type (view.as<Result>(), Result its row's parser's), none for a file no parser took. Alive
+// while a visitor runs.
 struct ParsedView {
-  const ParsedModel* model = nullptr;  // the same, as one variant
-  const mod::ParseResult* mod = nullptr;
-  const nres::ParseResult* nres = nullptr;
-  const msh::ParseResult* msh = nullptr;
-  const pac::ParseResult* pac = nullptr;  // a PAC/PNST container
-  const zip::ParseResult* zip = nullptr;  // an NBZ/ZIP volume (read-only: never written)
-  const texm::ParseResult* texm = nullptr;  // a Texm texture
-  const mot::ParseResult* mot = nullptr;    // a DMC3 MOT motion
-  const mat0::ParseResult* mat0 = nullptr;  // a MAT0 material (an entry of Material.lib)
-  const wear::ParseResult* wear = nullptr;  // a WEAR table (an entry beside a model)
-  const ptx::ParseResult* ptx = nullptr;    // a DMC3 PTX texture companion
-  const scm::ParseResult* scm = nullptr;    // a DMC3 SCM stage model
+  const ParsedModel* model = nullptr;
+  template <typename Result>
+  [[nodiscard]] const Result* as() const {
+    return model ? model->as<Result>() : nullptr;
+  }
 };
 
 // A file nested in an archive, a container or a volume, in the one form the
@@ -131,7 +97,7 @@ struct ParsedFile {
   unsigned depth = 0;
   Bytes data;        // its bytes: a view into the input
   Format format = Format::unknown;  // nres_msh for a model (also one its container's profile rejected)
-  ParsedModel model;
+  ParsedModel model;  // its row's parser's result (pipeline/formats/); none when no parser took it
   Origin origin;  // how it was found (a container's member, an NRes entry of a type)
   // The tree's own findings, after the parser's: an unknown format (error),
   // nested archives left as bytes at kMaxNestingDepth (warning), a budget cut.
@@ -167,9 +133,9 @@ struct ParsedFile {
   // The report path of a nested file: "PATH!ESCAPED_NAME".
   [[nodiscard]] std::string child_path(const NestedChild& child) const;
   template <typename Result>
-  [[nodiscard]] const Result* as() const { return std::get_if<Result>(&model); }
+  [[nodiscard]] const Result* as() const { return model.as<Result>(); }
   template <typename Result>
-  [[nodiscard]] Result* as() { return std::get_if<Result>(&model); }
+  [[nodiscard]] Result* as() { return model.as<Result>(); }
 };
 
 using ParsedFileVisitor = std::function<void(ParsedFile&)>;
@@ -193,10 +159,6 @@ void release_stream_buffers();
 // The coverage of the file a view describes (the model's for an MSH, which
 // covers its container too; the container's when the model was rejected),
 // when the parse reached the end; else nulls.
-struct ParsedCoverage {
-  const CoverageMap* map = nullptr;
-  const CoverageSummary* summary = nullptr;
-};
 [[nodiscard]] ParsedCoverage parsed_coverage(const ParsedView& parsed);
 
 }  // namespace meshgate

@@ -71,13 +71,13 @@ RoundTripOutcome roundtrip_file(ParsedFile& f, bool hashes) {
   return out;
 }
 
-RoundTripOutcome roundtrip_bytes(std::string path, Bytes data, nres::Profile profile, bool hashes) {
+RoundTripOutcome roundtrip_bytes(std::string path, Bytes data, ParseProfile profile, bool hashes) {
   RoundTripOutcome out;
   parse_tree(path, data, {.profile = profile, .descend = false}, [&](ParsedFile& f) { out = roundtrip_file(f, hashes); });
   return out;
 }
 
-std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data, nres::Profile profile,
+std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data, ParseProfile profile,
                                              const TreeVisitor& visitor, bool hashes, const SizeLimits& limits) {
   std::vector<RoundTripOutcome> out;
   roundtrip_each(path, data, {.profile = profile, .limits = limits}, [&](const RoundTripOutcome& o, Bytes bytes, const ParsedView& parsed) {

@@ -40,7 +40,7 @@ struct RoundTripOutcome {
 // holds) and compared.
 [[nodiscard]] RoundTripOutcome roundtrip_file(ParsedFile& f, bool hashes);
 [[nodiscard]] RoundTripOutcome roundtrip_bytes(std::string path, Bytes data,
-                                               nres::Profile profile = nres::Profile::compatible, bool hashes = true);
+                                               ParseProfile profile = ParseProfile::compatible, bool hashes = true);
 
 using TreeVisitor = std::function<void(const RoundTripOutcome&, Bytes data, const ParsedView&)>;
 
@@ -49,7 +49,7 @@ using TreeVisitor = std::function<void(const RoundTripOutcome&, Bytes data, cons
 // file is parsed once; `visitor` (for the sweep's observations) sees it
 // before the descent.
 [[nodiscard]] std::vector<RoundTripOutcome> roundtrip_tree(const std::string& path, Bytes data,
-                                                           nres::Profile profile = nres::Profile::compatible,
+                                                           ParseProfile profile = ParseProfile::compatible,
                                                            const TreeVisitor& visitor = {}, bool hashes = true,
                                                            const SizeLimits& limits = {});
 // The outcomes of one volume member's files, round-tripped on a thread of

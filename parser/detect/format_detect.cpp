@@ -69,7 +69,7 @@ std::optional<Format> format_of_entry_type(uint32_t nres_type_id) {
 std::string_view format_name(Format f) { return identity_of(f).name; }
 
 bool is_rejected_model(Bytes data) {
-  const nres::ParseResult lenient = nres::parse_nres(data, {.profile = nres::Profile::compatible, .copy_payloads = false});
+  const nres::ParseResult lenient = nres::parse_nres(data, {.profile = ParseProfile::compatible, .copy_payloads = false});
   return lenient.ok() && msh::is_model_archive(*lenient.archive);
 }
 

@@ -20,7 +20,7 @@ namespace meshgate::msh {
 inline constexpr std::string_view kFormatName = "nres-msh";
 
 struct ParseOptions {
-  nres::Profile profile = nres::Profile::compatible;
+  ParseProfile profile = ParseProfile::compatible;
   bool strict = false;  // escalate every warning to an error
   // Stream buffers to fill instead of allocating (a sweep or round trip keeps a
   // per-thread pool); the parse result is the same with or without.

@@ -18,11 +18,11 @@ namespace material_row {
 // MAT0's version is its entry's attr2; a loose one is read as the known version.
 void parse_mat0(ParsedFile& f, ParseContext& c) {
   const Origin& o = f.origin;
-  f.model = mat0::parse_mat0(f.data, {.version = o.nres_type_id ? o.nres_attr2 : mat0::kKnownVersion,
-                                      .strict = c.options.strict});
+  f.model.put(mat0::parse_mat0(f.data, {.version = o.nres_type_id ? o.nres_attr2 : mat0::kKnownVersion,
+                                        .strict = c.options.strict}));
 }
 
-void parse_wear(ParsedFile& f, ParseContext& c) { f.model = wear::parse_wear(f.data, {.strict = c.options.strict}); }
+void parse_wear(ParsedFile& f, ParseContext& c) { f.model.put(wear::parse_wear(f.data, {.strict = c.options.strict})); }
 
 void write_mat0_back(ParsedFile& f, RoundTripOutcome& out) {
   const mat0::Material& material = *f.as<mat0::ParseResult>()->material;

@@ -17,8 +17,8 @@ namespace meshgate {
 namespace mod_row {
 
 void parse(ParsedFile& f, ParseContext& c) {
-  f.model = mod::parse_mod(f.data, {.strict = c.options.strict, .pool = c.pools.mod,
-                                    .container_member = f.origin.container_member});
+  f.model.put(mod::parse_mod(f.data, {.strict = c.options.strict, .pool = c.pools.mod,
+                                      .container_member = f.origin.container_member}));
 }
 
 void write_back(ParsedFile& f, RoundTripOutcome& out) {

@@ -18,7 +18,7 @@ namespace meshgate {
 
 namespace mot_row {
 
-void parse(ParsedFile& f, ParseContext& c) { f.model = mot::parse_mot(f.data, {.strict = c.options.strict}); }
+void parse(ParsedFile& f, ParseContext& c) { f.model.put(mot::parse_mot(f.data, {.strict = c.options.strict})); }
 
 void write_back(ParsedFile& f, RoundTripOutcome& out) {
   const mot::Motion& motion = *f.as<mot::ParseResult>()->motion;

@@ -9,6 +9,7 @@
 #include "parser/msh/msh_streams.hpp"
 #include "parser/nres/nres_fields.hpp"
 #include "parser/nres/nres_kaitai.hpp"
+#include "pipeline/formats/msh_file.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "pipeline/formats/msh/msh_observations.hpp"
 #include "pipeline/formats/nres/nres_observations.hpp"

@@ -18,7 +18,7 @@ namespace meshgate {
 
 namespace ptx_row {
 
-void parse(ParsedFile& f, ParseContext& c) { f.model = ptx::parse_ptx(f.data, {.strict = c.options.strict}); }
+void parse(ParsedFile& f, ParseContext& c) { f.model.put(ptx::parse_ptx(f.data, {.strict = c.options.strict})); }
 
 void write_back(ParsedFile& f, RoundTripOutcome& out) {
   const ptx::Companion& companion = *f.as<ptx::ParseResult>()->companion;
@@ -125,8 +125,9 @@ DecodedImage decode_image(const ParsedFile& f, std::string_view name, const Imag
 // Each entry by its table index, where the writer lays it: after the header, back to back.
 std::vector<FilePart> parts(const ParsedView& v) {
   std::vector<FilePart> out;
-  if (!v.ptx || !v.ptx->ok()) return out;
-  const ptx::Companion& c = *v.ptx->companion;
+  const auto* r = v.as<ptx::ParseResult>();
+  if (!r || !r->ok()) return out;
+  const ptx::Companion& c = *r->companion;
   uint64_t entries = 0;
   for (const ptx::Entry& e : c.entries) entries += e.byte_size();
   uint64_t offset = c.byte_size() - c.trailing.size() - entries;

@@ -179,7 +179,7 @@ constexpr std::array kTables = {
 };
 
 const rsli::Library* parsed_library(const ParsedView& v) {
-  const auto* r = v.model ? std::get_if<rsli::ParseResult>(v.model) : nullptr;
+  const auto* r = v.as<rsli::ParseResult>();
   return r && r->ok() ? &*r->library : nullptr;
 }
 

@@ -15,7 +15,7 @@ namespace meshgate {
 
 namespace scm_row {
 
-void parse(ParsedFile& f, ParseContext& c) { f.model = scm::parse_scm(f.data, {.strict = c.options.strict}); }
+void parse(ParsedFile& f, ParseContext& c) { f.model.put(scm::parse_scm(f.data, {.strict = c.options.strict})); }
 
 void write_back(ParsedFile& f, RoundTripOutcome& out) {
   const scm::Model& model = *f.as<scm::ParseResult>()->model;

@@ -15,7 +15,7 @@ namespace meshgate {
 
 namespace texm_row {
 
-void parse(ParsedFile& f, ParseContext& c) { f.model = texm::parse_texm(f.data, {.strict = c.options.strict}); }
+void parse(ParsedFile& f, ParseContext& c) { f.model.put(texm::parse_texm(f.data, {.strict = c.options.strict})); }
 
 void write_back(ParsedFile& f, RoundTripOutcome& out) {
   const texm::Texture& texture = *f.as<texm::ParseResult>()->texture;

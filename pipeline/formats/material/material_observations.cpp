@@ -35,13 +35,14 @@ void observe_material(const mat0::Material& m, FieldObserver& o) {
 std::string_view texture_names_format() { return mat0::kFormatName; }
 
 void observe_mat0(const ParsedView& v, FileObservation& into) {
-  if (v.mat0 && v.mat0->ok()) observe_material(*v.mat0->material, into.corpus);
+  if (const auto* r = v.as<mat0::ParseResult>(); r && r->ok()) observe_material(*r->material, into.corpus);
 }
 
 // Counts: tables, rows, lightmap_sections.
 void observe_wear(const ParsedView& v, FileObservation& into) {
-  if (!v.wear || !v.wear->ok()) return;
-  const wear::Table& t = *v.wear->table;
+  const auto* r = v.as<wear::ParseResult>();
+  if (!r || !r->ok()) return;
+  const wear::Table& t = *r->table;
   into.corpus.count(wear::kFormatName, "tables", 1);
   into.corpus.count(wear::kFormatName, "rows", t.rows.size());
   into.corpus.count(wear::kFormatName, "lightmap_sections", t.lightmaps ? 1 : 0);

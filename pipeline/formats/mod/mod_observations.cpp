@@ -42,17 +42,19 @@ std::optional<UvRange> uv_range(const mod::Model& model) {
 }  // namespace
 
 void observe(const ParsedView& v, FileObservation& into) {
-  if (!v.mod || !v.mod->ok()) return;
-  observe_model(*v.mod->model, into.corpus);
-  into.uv_range = uv_range(*v.mod->model);
+  const auto* r = v.as<mod::ParseResult>();
+  if (!r || !r->ok()) return;
+  observe_model(*r->model, into.corpus);
+  into.uv_range = uv_range(*r->model);
 }
 
 std::string declared_version(const ParsedView& v) {
-  if (!v.mod || !v.mod->ok()) return {};
+  const auto* r = v.as<mod::ParseResult>();
+  if (!r || !r->ok()) return {};
   // "%.2f" as printf writes it ("1.01"), a fifth of the time: to_chars
   // converts as printf does in the C locale, without parsing a format.
   char text[64];
-  const auto version = static_cast<double>(v.mod->model->header.get_f32(mod::hdr::version));
+  const auto version = static_cast<double>(r->model->header.get_f32(mod::hdr::version));
   const auto written = std::to_chars(text, text + sizeof text, version, std::chars_format::fixed, 2);
   return std::string(text, written.ec == std::errc() ? written.ptr : text);
 }

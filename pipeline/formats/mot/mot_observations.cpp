@@ -42,7 +42,7 @@ void observe_motion(const mot::Motion& m, FieldObserver& o) {
 }  // namespace
 
 void observe(const ParsedView& v, FileObservation& into) {
-  if (v.mot && v.mot->ok()) observe_motion(*v.mot->motion, into.corpus);
+  if (const auto* r = v.as<mot::ParseResult>(); r && r->ok()) observe_motion(*r->motion, into.corpus);
 }
 
 }  // namespace meshgate::mot_row

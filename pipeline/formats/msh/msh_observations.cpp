@@ -1,6 +1,7 @@
 #include "pipeline/formats/msh/msh_observations.hpp"
 
 #include "parser/msh/msh_parser.hpp"
+#include "pipeline/formats/msh_file.hpp"
 #include "pipeline/formats/nres/nres_observations.hpp"
 
 namespace meshgate::msh_row {
@@ -44,11 +45,15 @@ std::optional<UvRange> uv_range(const msh::Model& model) {
 }  // namespace
 
 void observe(const ParsedView& v, FileObservation& into) {
-  if (!v.msh || !v.msh->ok()) return;
-  observe_model(*v.msh->model, into.corpus);
-  into.uv_range = uv_range(*v.msh->model);
+  const msh::ParseResult* model = msh_model(v);
+  if (!model || !model->ok()) return;
+  observe_model(*model->model, into.corpus);
+  into.uv_range = uv_range(*model->model);
 }
 
-std::string declared_version(const ParsedView& v) { return v.nres ? nres_row::archive_version(*v.nres) : std::string(); }
+std::string declared_version(const ParsedView& v) {
+  const MshFile* m = v.as<MshFile>();
+  return m ? nres_row::archive_version(m->container) : std::string();
+}
 
 }  // namespace meshgate::msh_row

@@ -13,7 +13,7 @@ void observe_archive(const nres::Archive& a, FieldObserver& o) {
 }
 
 void observe(const ParsedView& v, FileObservation& into) {
-  if (v.nres && v.nres->ok()) observe_archive(*v.nres->archive, into.corpus);
+  if (const auto* r = v.as<nres::ParseResult>(); r && r->ok()) observe_archive(*r->archive, into.corpus);
 }
 
 std::string archive_version(const nres::ParseResult& r) {
@@ -21,6 +21,9 @@ std::string archive_version(const nres::ParseResult& r) {
   return value_text(nres::kHeaderSpec.fields[nres::hdr::version], r.archive->header.get(nres::hdr::version), {});
 }
 
-std::string declared_version(const ParsedView& v) { return v.nres ? archive_version(*v.nres) : std::string(); }
+std::string declared_version(const ParsedView& v) {
+  const auto* r = v.as<nres::ParseResult>();
+  return r ? archive_version(*r) : std::string();
+}
 
 }  // namespace meshgate::nres_row

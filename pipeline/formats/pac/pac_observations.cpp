@@ -49,7 +49,7 @@ void observe_container(const pac::Container& c, FieldObserver& o) {
 }  // namespace
 
 void observe(const ParsedView& v, FileObservation& into) {
-  if (v.pac && v.pac->ok()) observe_container(*v.pac->container, into.corpus);
+  if (const auto* r = v.as<pac::ParseResult>(); r && r->ok()) observe_container(*r->container, into.corpus);
 }
 
 }  // namespace meshgate::pac_row

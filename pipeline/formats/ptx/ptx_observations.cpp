@@ -40,7 +40,7 @@ void observe_companion(const ptx::Companion& c, FieldObserver& o) {
 }  // namespace
 
 void observe(const ParsedView& v, FileObservation& into) {
-  if (v.ptx && v.ptx->ok()) observe_companion(*v.ptx->companion, into.corpus);
+  if (const auto* r = v.as<ptx::ParseResult>(); r && r->ok()) observe_companion(*r->companion, into.corpus);
 }
 
 }  // namespace meshgate::ptx_row

@@ -113,7 +113,7 @@ void observe_scene(const scm::Model& model, FieldObserver& o) {
 }  // namespace
 
 void observe(const ParsedView& v, FileObservation& into) {
-  if (v.scm && v.scm->ok()) observe_stage(*v.scm->model, v.scm->canonical_layout, into.corpus);
+  if (const auto* r = v.as<scm::ParseResult>(); r && r->ok()) observe_stage(*r->model, r->canonical_layout, into.corpus);
 }
 
 }  // namespace meshgate::scm_row

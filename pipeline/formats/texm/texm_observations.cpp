@@ -37,8 +37,9 @@ void observe_texture(const texm::Texture& t, FieldObserver& o) {
 }  // namespace
 
 void observe(const ParsedView& v, FileObservation& into) {
-  if (!v.texm || !v.texm->ok()) return;
-  observe_texture(*v.texm->texture, into.corpus);
+  const auto* r = v.as<texm::ParseResult>();
+  if (!r || !r->ok()) return;
+  observe_texture(*r->texture, into.corpus);
   const size_t bang = into.path.rfind('!');
   if (bang != std::string::npos)
     into.corpus.name_present(material_row::texture_names_format(), material_row::kTextureNames,
