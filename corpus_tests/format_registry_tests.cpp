@@ -279,7 +279,7 @@ std::vector<SynthFile> every_generated_file(uint64_t seed) {
 // counts or versions under its name, or filled its tables.
 TEST(FormatRegistry, EveryTableASweepObservesIsCatalogued) {
   SweepResult swept;
-  for (const SynthFile& f : every_generated_file(5)) sweep_file(f.name, f.bytes, nres::Profile::compatible, swept);
+  for (const SynthFile& f : every_generated_file(5)) sweep_file(f.name, f.bytes, ParseProfile::compatible, swept);
   const auto catalog = field_catalog();
   for (size_t id = 0; id < table_ids(); ++id) {
     const std::span<const FieldSpec> fields = table_fields(id);
