@@ -73,7 +73,7 @@ Swept sweep_install(uint64_t seed, uint64_t target) {
   Swept out;
   install::synth_install(seed, target, [&](SynthFile&& f) {
     SweepResult r;
-    sweep_file(f.name, Bytes(f.bytes), nres::Profile::compatible, r, /*digests=*/false);
+    sweep_file(f.name, Bytes(f.bytes), ParseProfile::compatible, r, /*digests=*/false);
     SweptTreeFile t{f.name, f.name.find("/bad_") != std::string::npos};
     t.unclaimed = r.files.size() == 1 && r.files[0].format == Format::unknown;
     for (const SweptFile& s : r.files) {

@@ -133,8 +133,9 @@ EditedContainer edit_member(const ParsedFile& f, const MemberEdit& edit) {
 // The central directory's file members (a directory entry holds no bytes).
 std::vector<StoredDigest> stored_digests(const ParsedView& v) {
   std::vector<StoredDigest> out;
-  if (!v.zip || !v.zip->ok()) return out;
-  for (const zip::Member& m : v.zip->volume->members)
+  const auto* r = v.as<zip::ParseResult>();
+  if (!r || !r->ok()) return out;
+  for (const zip::Member& m : r->volume->members)
     if (!m.directory) out.push_back({m.name, m.size, m.crc32});
   return out;
 }
