@@ -262,7 +262,7 @@ TEST(FormatRegistry, ARowThatObservesCataloguesItsTables) {
 std::vector<SynthFile> every_generated_file(uint64_t seed) {
   std::vector<SynthFile> files;
   for (const SynthGenerator& g : synth_generators()) {
-    g.corpus(seed, 3, nres::SortFold::lower, [&](SynthFile&& f) {
+    g.corpus(seed, 3, SortFold::lower, [&](SynthFile&& f) {
       files.push_back(std::move(f));
       return true;
     });
