@@ -115,12 +115,20 @@ for f in files:
 PY
 }
 
+# other_formats_file INSPECT_JSON FORMAT: inspect read the file as a known
+# format other than FORMAT.
+other_formats_file() {
+  local told
+  told=$(sed -n 's/^  "format": "\(.*\)",$/\1/p' "$1")
+  [ -n "$told" ] && [ "$told" != "$2" ] && [ "$told" != unknown ]
+}
 while read -r format _ path; do
   ksy="$work/ksy/$(basename "$path")"
   corpus="$work/corpus-$format"
   # The files with the format's extension: the valid ones of the format (told
   # by inspect), and every malformed variant (a broken one may not be told as
-  # the format).
+  # the format) but one made to be another format's file (NRes's
+  # unsupported-container is an RsLi header), which that format's spec reads.
   valid=() malformed=()
   for pair in $(generators_of "$format"); do
     IFS=: read -r g extension type_id count <<< "$pair"
@@ -130,7 +138,7 @@ while read -r format _ path; do
     while IFS= read -r -d '' f; do
       [ -e "$f.inspect.json" ] || "$bin" inspect "$f" --json > "$f.inspect.json" 2>/dev/null || true
       case $f in
-        */malformed/*) malformed+=("$f") ;;
+        */malformed/*) other_formats_file "$f.inspect.json" "$format" || malformed+=("$f") ;;
         *) grep -q "^  \"format\": \"$format\",\$" "$f.inspect.json" && valid+=("$f") ;;
       esac
     done < <(find "$corpus/$g" -type f -name "*.$extension" ! -name '*.inspect.json' -print0 | sort -z)
