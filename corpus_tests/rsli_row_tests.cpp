@@ -130,6 +130,24 @@ TEST(RsliEdit, PuttingAnEntryBackUnchangedGivesTheSameLibrary) {
   }
 }
 
+// A library laid out otherwise than §7.3 would (here: an AO trailer cut by one
+// byte, left as a 5-byte gap the parser keeps) is not laid out afresh when an
+// entry is put back as it was: member_edit_fuzzer's oracle, which found it.
+TEST(RsliEdit, PuttingAnEntryBackUnchangedKeepsALayoutOfItsOwn) {
+  for (const SynthFile& f : corpus(3, 4)) {
+    if (f.bytes.size() < 2) continue;
+    const Bytes cut = Bytes(f.bytes).first(f.bytes.size() - 1);
+    const ParseResult r = parse_rsli(cut);
+    if (!r.ok()) continue;
+    for (size_t i = 0; i < r.library->entries.size(); ++i) {
+      const EditedContainer same =
+          edit_rsli(*r.library, {.kind = MemberEditKind::replace, .member = i, .bytes = r.library->entries[i].decoded});
+      ASSERT_FALSE(same.error) << f.name << " entry " << i << ": " << *same.error;
+      EXPECT_TRUE(std::ranges::equal(same.bytes, cut)) << f.name << " entry " << i;
+    }
+  }
+}
+
 // An entry named first in strcmp order moves every other row's key: the XOR
 // entries are re-keyed, and all decode as before.
 TEST(RsliEdit, AnAddedEntryTakesTheMostUsedMethodAndReKeysTheXorEntries) {

@@ -168,6 +168,23 @@ EditedContainer lay_out(const Library& library, std::vector<Row> rows) {
   return result;
 }
 
+// An entry replaced by the bytes it already decodes to changes nothing: the
+// library is written as it was (its lossless write), not laid out afresh,
+// so that a member put back unedited leaves its container byte-identical
+// whatever layout (gaps, order, seed) it had.
+bool puts_back_as_it_was(const Library& library, const MemberEdit& edit) {
+  const std::vector<std::byte>& now = library.entries[edit.member].decoded;
+  return std::equal(now.begin(), now.end(), edit.bytes.begin(), edit.bytes.end());
+}
+
+EditedContainer written_as_it_was(const Library& library) {
+  const WriteResult written = write_rsli(library);
+  if (!written.ok()) return refused(written.error->message);
+  EditedContainer result;
+  result.bytes.assign(written.bytes.begin(), written.bytes.end());
+  return result;
+}
+
 }  // namespace
 
 EditedContainer edit_rsli(const Library& library, const MemberEdit& edit) {
@@ -175,6 +192,7 @@ EditedContainer edit_rsli(const Library& library, const MemberEdit& edit) {
     return refused("the library has no entry " + std::to_string(edit.member));
   if (edit.kind == MemberEditKind::add)
     if (auto why = check_new_name(library, edit.name)) return refused(std::move(*why));
+  if (edit.kind == MemberEditKind::replace && puts_back_as_it_was(library, edit)) return written_as_it_was(library);
   EditedContainer result = lay_out(library, rows_after(library, edit));
   if (!result.error && edit.kind == MemberEditKind::add) result.added_name = edit.name;
   return result;
