@@ -19,6 +19,7 @@
 #include "change/member_proof.hpp"
 #include "change/member_rewrite.hpp"
 #include "parser/zip/zip_directory.hpp"
+#include "parser/zip/zip_volume.hpp"
 #include "pipeline/file_reader.hpp"
 #include "synth/mod/mod_synth.hpp"
 #include "synth/zip/zip_synth.hpp"
