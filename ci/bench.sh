@@ -34,15 +34,27 @@
 #     and read back for its proof), against `cp` + `sync` of the volume (target
 #     <= 1.5x) and `cp`, with the volume writer alone (bench/zip_rewrite_bench),
 #     five paired runs each, medians, peak RSS.
+#  2e. Scale (--scale runs just this, ci/bench_scale.py): `sweep`, `manifest`,
+#     `gate` and `report DIR/` of synthetic installs (`synth install`) of
+#     --scale-sizes MB (default 100,1000; 4000 is the nightly's, not the gate's),
+#     each paired with sha256sum of the same files, medians of --scale-runs
+#     (default 3): the table, reports/bench.json "scale", docs/perf-scale.svg.
+#  2f. Volume jobs (--volume-jobs runs just this, ci/bench_volume_jobs.py): one
+#     deflated volume of generated MODs (13 and 65 MB) swept at --jobs 2 against
+#     --jobs 1, next to two sha256sum of it at once against one after the other
+#     (target: at least 0.9x the control's speedup, never slower than --jobs 1).
 #  3. With --fuzz-seconds S: the exec/s over S seconds from the synthetic seeds
 #     (each target's options) of the parse fuzzers (target 50,000), the change
 #     path's (model_change_fuzzer, 200) and docs' (1,000), the median of three runs
 #     (-seed=1, 2, 3), in the fuzz preset (ASan+UBSan) and the fuzz-fast
 #     preset (UBSan only); builds both with clang.
-# Usage: ci/bench.sh [--files N] [--fuzz-seconds S] [--nodes-only | --nesting-only | --volume-write-only]
+# Usage: ci/bench.sh [--files N] [--fuzz-seconds S] [--nodes-only | --nesting-only | --volume-write-only |
+#                    --scale [--scale-sizes 100,1000] [--scale-runs 3] | --volume-jobs]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 files=10000 fuzz_seconds=0 nodes_only=0 nesting_only=0 volume_write_only=0
+scale_only=0 scale_sizes=100,1000 scale_runs=3 volume_jobs_only=0
+usage="usage: ci/bench.sh [--files N] [--fuzz-seconds S] [--nodes-only | --nesting-only | --volume-write-only | --scale [--scale-sizes 100,1000] [--scale-runs 3] | --volume-jobs]"
 while [ $# -gt 0 ]; do
   case $1 in
     --files) files=$2; shift 2 ;;
@@ -50,11 +62,25 @@ while [ $# -gt 0 ]; do
     --nodes-only) nodes_only=1; shift ;;
     --nesting-only) nesting_only=1 nodes_only=1; shift ;;
     --volume-write-only) volume_write_only=1; shift ;;
-    *) echo "usage: ci/bench.sh [--files N] [--fuzz-seconds S] [--nodes-only | --nesting-only | --volume-write-only]" >&2; exit 2 ;;
+    --scale) scale_only=1; shift ;;
+    --scale-sizes) scale_sizes=$2; shift 2 ;;
+    --scale-runs) scale_runs=$2; shift 2 ;;
+    --volume-jobs) volume_jobs_only=1; shift ;;
+    *) echo "$usage" >&2; exit 2 ;;
   esac
 done
 out=out/bench
 mkdir -p "$out" reports
+
+# 2e. Scale and 2f. volume jobs: meshgate alone is built; each writes its rows into reports/bench.json.
+if [ "$scale_only" = 1 ] || [ "$volume_jobs_only" = 1 ]; then
+  cmake --preset release >/dev/null
+  cmake --build --preset release --target meshgate
+  if [ "$scale_only" = 1 ]; then
+    exec python3 ci/bench_scale.py build/meshgate "$out/scale" "$scale_sizes" "$scale_runs"
+  fi
+  exec python3 ci/bench_volume_jobs.py build/meshgate "$out/volume-jobs"
+fi
 
 # 2d. Volume write: a MOD in a 92 KB PAC in 100 MiB and 500 MiB volumes
 # replaced, against cp + sync, added to reports/bench.json as "volume_write".
