@@ -287,6 +287,14 @@ int write_and_prove(const MemberOptions& o, const AddressPath& path, const Membe
   return report_proof(o, rewrite, written.proof, conversion);
 }
 
+// Why the new file cannot be read: a directory, a missing file and one over
+// the limit each say so (all three once read "cannot be read").
+std::string new_file_failure(const std::string& name, const FileRead& read) {
+  if (read.status != ReadStatus::too_large) return name + ": " + read_failure_text(read);
+  return name + ": too large (" + std::to_string(read.file_size) + " bytes; a new member may have " +
+         std::to_string(read.limit) + ", see --max-size)";
+}
+
 int run_member_edit(const MemberOptions& o) {
   const auto [file, nested] = split_nested(o.address);
   if (o.kind != MemberEditKind::add && nested.empty())
@@ -301,8 +309,10 @@ int run_member_edit(const MemberOptions& o) {
     if (!outputs_are_usable({o.output}, std::vector<std::string>{file, o.new_file}, o.command(), overwrite_rule(o.force)))
       return kExitUsage;
     const uint64_t limit = is_gltf(o.new_file, {}) ? gltf_max_bytes(o) : o.limits.for_format(Format::unknown);
-    put = read_file(platform::path_from_utf8(o.new_file), {.override_bytes = limit});
-    if (!put) return refuse(o, {o.new_file + ": cannot be read (no such file, or over --max-size)", kExitUsage});
+    FileReader new_file_reader;
+    const FileRead read = new_file_reader.read(platform::path_from_utf8(o.new_file), {.override_bytes = limit});
+    if (!read) return refuse(o, {new_file_failure(o.new_file, read), kExitUsage});
+    put.emplace(read->begin(), read->end());
   }
   const AddressPath& path = *walked;
   if (!path.error.empty()) return refuse(o, {path.error});

@@ -81,6 +81,9 @@ expect 1 "already holds an entry" "$bin" add "$tex" "$work/t1.texm" --name tex_0
 expect 2 "is one of the inputs" "$bin" replace "$pac!slot_0000" "$work/s0.mod" -o "$pac"
 expect 2 "is one of the inputs" "$bin" replace "$pac!slot_0000" "$work/s0.mod" -o "$work/s0.mod" --force
 expect 2 "names a file, not a member" "$bin" remove "$pac" -o "$work/x.pac"
+# The new file named when it cannot be read, and why (all said "cannot be read").
+expect 2 "$work: not a regular file" "$bin" replace "$pac!slot_0000" "$work" -o "$work/x.pac"
+expect 2 "missing.mod: no such file" "$bin" replace "$pac!slot_0000" "$work/missing.mod" -o "$work/x.pac"
 # A volume level (the volume writer, writer/zip/): a MOD in a PAC in a volume
 # in a volume replaced and proven; the member reads back as put in, and
 # Info-ZIP's unzip -t and Python's zipfile accept both volumes written.
