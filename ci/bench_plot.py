@@ -10,6 +10,7 @@ usage: bench_plot.py BENCH_JSON OUT_SVG   (exit 0 written; 2 the JSON is unreada
 """
 import json
 import math
+import statistics
 import sys
 from xml.sax.saxutils import escape
 
@@ -46,12 +47,14 @@ def load_rows(path):
 
 
 def series(rows, value):
-    """{line name: [(size MB, value)] by size}; the control's time is a line of its own (one point per size)."""
-    lines = {}
+    """{line name: [(size MB, value)] by size}; in the time panel the control is a line of its own, at each
+    size the median of the controls paired with that size's commands."""
+    lines, controls = {}, {}
     for row in rows:
         lines.setdefault(row["command"], {})[row["scale_mb"]] = row[value]
-        if value == "seconds":
-            lines.setdefault(CONTROL, {})[row["scale_mb"]] = row["control_seconds"]
+        controls.setdefault(row["scale_mb"], []).append(row["control_seconds"])
+    if value == "seconds":
+        lines[CONTROL] = {size: statistics.median(c) for size, c in controls.items()}
     return {name: sorted(points.items()) for name, points in lines.items()}
 
 
