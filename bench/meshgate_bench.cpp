@@ -35,7 +35,7 @@
 #include "change/model_dump.hpp"
 #include "pipeline/roundtrip.hpp"
 #include "analysis/sweep.hpp"
-#include "import/mod_from_gltf.hpp"
+#include "import/mod/mod_from_gltf.hpp"
 #include "writer/mod/mod_layout_builder.hpp"
 #include "writer/mod/mod_writer.hpp"
 #include "synth/msh/msh_synth.hpp"

@@ -1,10 +1,10 @@
 // `meshgate import MODEL.glb --as mod|msh|mot|scm [--like ORIGINAL] [--lod N] -o OUT
 // [--force]`: a new model built from a glTF 2.0 asset through the format's
-// builder (import/mod_from_gltf.hpp: the MOD layout builder;
-// import/msh_from_gltf.hpp: the canonical MSH exporter;
-// import/mot_from_gltf.hpp: one animation as a MOT like --like, its error
+// builder (import/mod/mod_from_gltf.hpp: the MOD layout builder;
+// import/msh/msh_from_gltf.hpp: the canonical MSH exporter;
+// import/mot/mot_from_gltf.hpp: one animation as a MOT like --like, its error
 // against the glTF measured and printed, above --max-error refused;
-// import/scm_from_gltf.hpp: a stage as an SCM like --like, measured too), through
+// import/scm/scm_from_gltf.hpp: a stage as an SCM like --like, measured too), through
 // import/gltf_import.hpp, the path `replace` takes for a glTF too. Every loss is printed as a warning naming
 // the mesh or vertex it concerns; what the format cannot hold is an error and
 // nothing is written. The result is parsed again like every written model.

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "analysis/sweep.hpp"
-#include "import/mot_from_gltf.hpp"
+#include "import/mot/mot_from_gltf.hpp"
 #include "parser/core/parse_profile.hpp"
 #include "pipeline/file_reader.hpp"
 #include "pipeline/input_scan.hpp"

@@ -14,8 +14,8 @@
 #include <unistd.h>
 
 #include "export/gltf_export.hpp"
-#include "import/mod_from_gltf.hpp"
-#include "import/msh_from_gltf.hpp"
+#include "import/mod/mod_from_gltf.hpp"
+#include "import/msh/msh_from_gltf.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "pipeline/gltf_uri_files.hpp"

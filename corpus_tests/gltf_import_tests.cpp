@@ -18,10 +18,10 @@
 #include "change/field_diff.hpp"
 #include "export/gltf_document.hpp"
 #include "export/gltf_export.hpp"
-#include "import/mod_from_gltf.hpp"
+#include "import/mod/mod_from_gltf.hpp"
 #include "parser/msh/msh_parser.hpp"
 #include "synth/mod/mod_synth.hpp"
-#include "import/msh_from_gltf.hpp"
+#include "import/msh/msh_from_gltf.hpp"
 #include "synth/msh/msh_synth.hpp"
 
 namespace meshgate {

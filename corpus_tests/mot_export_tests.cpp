@@ -13,7 +13,7 @@
 #include <set>
 
 #include "export/gltf_export.hpp"
-#include "export/mot_animation.hpp"
+#include "export/mot/mot_animation.hpp"
 #include "parser/mod/mod_nodes.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/mot/mot_curve.hpp"

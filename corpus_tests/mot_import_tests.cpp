@@ -13,11 +13,11 @@
 #include <numbers>
 
 #include "export/gltf_export.hpp"
-#include "export/mot_animation.hpp"
+#include "export/mot/mot_animation.hpp"
 #include "import/gltf_animation_curves.hpp"
 #include "import/gltf_import.hpp"
-#include "import/mot_fit.hpp"
-#include "import/mot_from_gltf.hpp"
+#include "import/mot/mot_fit.hpp"
+#include "import/mot/mot_from_gltf.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/mot/mot_channels.hpp"
 #include "parser/mot/mot_keys.hpp"

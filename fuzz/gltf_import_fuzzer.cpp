@@ -16,9 +16,9 @@
 #include <string_view>
 
 #include "fuzz/fuzz_oracles.hpp"
-#include "import/mod_from_gltf.hpp"
-#include "import/msh_from_gltf.hpp"
-#include "import/scm_from_gltf.hpp"
+#include "import/mod/mod_from_gltf.hpp"
+#include "import/msh/msh_from_gltf.hpp"
+#include "import/scm/scm_from_gltf.hpp"
 #include "parser/gltf/gltf_conventions.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_parser.hpp"

@@ -15,7 +15,7 @@
 #include <string_view>
 
 #include "fuzz/fuzz_oracles.hpp"
-#include "import/mot_from_gltf.hpp"
+#include "import/mot/mot_from_gltf.hpp"
 #include "parser/gltf/gltf_conventions.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mot/mot_parser.hpp"

@@ -1,7 +1,7 @@
 #include "import/gltf_import.hpp"
 
-#include "import/mod_from_gltf.hpp"
-#include "import/msh_from_gltf.hpp"
+#include "import/mod/mod_from_gltf.hpp"
+#include "import/msh/msh_from_gltf.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mod/mod_parser.hpp"
 #include "parser/mot/mot_parser.hpp"

@@ -2,7 +2,7 @@
 // a glTF put in place of a MOD or MSH member (change/gltf_conversion.hpp):
 // the asset read through gltf_reader.hpp's checks (a .gltf's uris through the
 // caller's UriSource), the export's conventions root undone, then the
-// format's builder (mod_from_gltf.hpp, msh_from_gltf.hpp, mot_from_gltf.hpp, scm_from_gltf.hpp)
+// format's builder (import/<format>/: mod_from_gltf.hpp, msh_from_gltf.hpp, mot_from_gltf.hpp, scm_from_gltf.hpp)
 // with the --like file. One path for both, so the two commands cannot drift apart.
 #pragma once
 
@@ -15,8 +15,8 @@
 #include <nlohmann/json.hpp>
 #include <tiny_gltf.h>
 
-#include "import/mot_from_gltf.hpp"
-#include "import/scm_from_gltf.hpp"
+#include "import/mot/mot_from_gltf.hpp"
+#include "import/scm/scm_from_gltf.hpp"
 #include "parser/core/byte_reader.hpp"
 #include "parser/gltf/gltf_conventions.hpp"
 #include "parser/gltf/gltf_uri.hpp"

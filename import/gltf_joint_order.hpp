@@ -1,5 +1,5 @@
 // A skin's joints in the MOD's node order. meshgate's export names joint j of
-// its skin `node_j` (export/mod_gltf.cpp); a client may list the joints in
+// its skin `node_j` (export/mod/mod_gltf.cpp); a client may list the joints in
 // another order when it writes the glTF back: Blender's glTF exporter lists
 // them depth first down the bone hierarchy, so a MOD whose node block is not
 // in that order came back with its nodes permuted (and its MOT import

@@ -7,7 +7,7 @@
 //
 // This is one job, on the parsed model: orient every triangle by a rule and
 // count what the rule did. It is a view of the model like the skin and the
-// topology beside it: the export (export/mod_gltf.cpp) writes the triangles,
+// topology beside it: the export (export/mod/mod_gltf.cpp) writes the triangles,
 // the sweep (analysis/semantic_invariants.cpp) tallies the strips.
 #pragma once
 

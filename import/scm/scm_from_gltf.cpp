@@ -1,4 +1,4 @@
-#include "import/scm_from_gltf.hpp"
+#include "import/scm/scm_from_gltf.hpp"
 
 #include <algorithm>
 #include <cmath>

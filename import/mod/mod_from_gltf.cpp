@@ -1,4 +1,4 @@
-#include "import/mod_from_gltf.hpp"
+#include "import/mod/mod_from_gltf.hpp"
 
 #include <algorithm>
 #include <cmath>

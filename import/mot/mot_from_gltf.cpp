@@ -1,4 +1,4 @@
-#include "import/mot_from_gltf.hpp"
+#include "import/mot/mot_from_gltf.hpp"
 
 #include <algorithm>
 #include <array>
@@ -9,11 +9,11 @@
 #include <sstream>
 
 #include "export/finite_check.hpp"
-#include "export/mot_animation.hpp"
+#include "export/mot/mot_animation.hpp"
 #include "import/gltf_animation_curves.hpp"
 #include "import/gltf_joint_order.hpp"
 #include "import/import_losses.hpp"
-#include "import/mot_fit.hpp"
+#include "import/mot/mot_fit.hpp"
 #include "parser/mot/mot_keys.hpp"
 #include "parser/mot/mot_parser.hpp"
 #include "writer/mot/mot_writer.hpp"

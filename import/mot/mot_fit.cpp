@@ -1,4 +1,4 @@
-#include "import/mot_fit.hpp"
+#include "import/mot/mot_fit.hpp"
 
 #include <algorithm>
 #include <array>

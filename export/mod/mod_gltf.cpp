@@ -11,7 +11,7 @@
 #include "export/gltf_document.hpp"
 #include "export/gltf_export.hpp"
 #include "export/gltf_provenance.hpp"
-#include "export/mot_animation.hpp"
+#include "export/mot/mot_animation.hpp"
 #include "parser/core/hashing.hpp"
 #include "parser/core/provenance.hpp"
 #include "parser/core/unit_normal.hpp"

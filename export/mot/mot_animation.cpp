@@ -1,4 +1,4 @@
-#include "export/mot_animation.hpp"
+#include "export/mot/mot_animation.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // `import stage.glb --as scm --like A.scm` (and `replace` of an SCM member by
-// a glTF): the inverse of export/scm_gltf.cpp (docs/spec/dmc3-scm.md §12).
+// a glTF): the inverse of export/scm/scm_gltf.cpp (docs/spec/dmc3-scm.md §12).
 // - glTF mesh o is SCM object o, each primitive an SCM mesh: positions f32 as
 //   given, normals f32, UVs i16 * 4096, COLOR_0 RGB bytes (round(c * 255)).
 //   A primitive whose triangles are windows (i-2, i-1, i) of its vertex order

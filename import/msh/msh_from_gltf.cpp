@@ -1,4 +1,4 @@
-#include "import/msh_from_gltf.hpp"
+#include "import/msh/msh_from_gltf.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -17,7 +17,7 @@ namespace meshgate::msh {
 
 namespace {
 
-// The frame rate the export samples at (export/msh_gltf.cpp): Res8 key
+// The frame rate the export samples at (export/msh/msh_gltf.cpp): Res8 key
 // times are frames, and no file stores a rate.
 constexpr double kFramesPerSecond = 30.0;
 constexpr size_t kMaxBatchVertices = 0xFFFF;    // Res13 +0x0E is a u16
