@@ -37,6 +37,16 @@ FileRead failed(ReadStatus status) {
   return r;
 }
 
+// The smallest limit of the formats detection can tell from a file's first
+// bytes (and of an unknown file): a file below it fits whatever its magic
+// says. A WEAR table (1 MiB) is never told by its bytes, so never read as one.
+uint64_t smallest_detectable_limit() {
+  uint64_t smallest = UINT64_MAX;
+  for (const FormatIdentity& id : format_identities())
+    if (id.claims || id.frames || id.format == Format::unknown) smallest = std::min(smallest, id.max_input_bytes);
+  return smallest;
+}
+
 }  // namespace
 
 std::string read_failure_text(const FileRead& read) {
@@ -67,7 +77,7 @@ FileRead FileReader::read(const std::filesystem::path& path, const SizeLimits& l
   r.file_size = *size;
   // Below every format's limit no magic needs reading to know the file fits.
   const uint64_t smallest_limit =
-      limits.override_bytes.value_or(std::min(default_max_input_bytes(Format::dmc3_mod), default_max_input_bytes(Format::nres)));
+      limits.override_bytes.value_or(smallest_detectable_limit());
   if (*size > smallest_limit) {
     std::array<std::byte, kMagicProbeBytes> magic{};
     const std::optional<size_t> got = file.read_into(magic);
