@@ -148,7 +148,7 @@ TEST(ReportPages, EveryMarkResolvesInTheReportsReferences) {
                            const FilePage page = file_page(o, data, parsed, {});
                            if (page.detail.empty()) return;
                            const nlohmann::json detail = nlohmann::json::parse(page.detail);
-                           EXPECT_TRUE(detail["bytes"].is_string());
+                           EXPECT_TRUE(detail["windows"].is_array());
                            for (const auto& m : detail["marks"]) {
                              ++marks;
                              checked.insert(o.format);
@@ -167,6 +167,79 @@ TEST(ReportPages, EveryMarkResolvesInTheReportsReferences) {
       EXPECT_TRUE(checked.contains(row->format)) << "no generated file of " << format_name(row->format) << " was checked";
     }
   EXPECT_GT(marks, 1000u);
+}
+
+std::vector<std::byte> from_base64(const std::string& text) {
+  static constexpr std::string_view kDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::vector<std::byte> out;
+  uint32_t bits = 0;
+  int count = 0;
+  for (char c : text) {
+    if (c == '=') break;
+    bits = (bits << 6) | static_cast<uint32_t>(kDigits.find(c));
+    if ((count += 6) >= 8) out.push_back(static_cast<std::byte>(bits >> (count -= 8)));
+  }
+  return out;
+}
+
+// A page carries its file whole only when the file is small; of a larger
+// one, windows within kPageWindowBudget that hold what the page is for: the
+// first bytes, each diagnostic's offset and each uncovered non-zero range's
+// first byte (a 100 MB install's pages were 40 MB, 85% base64 of whole files).
+TEST(ReportPages, APageHoldsTheBytesThatMatterNotTheWholeFile) {
+  size_t large = 0, small = 0;
+  for (const SynthFile& f : every_generators_files(9))
+    (void)roundtrip_tree(f.name, f.bytes, ParseProfile::compatible,
+                         [&](const RoundTripOutcome& o, Bytes data, const ParsedView& parsed) {
+                           const FilePage page = file_page(o, data, parsed, {});
+                           if (page.detail.empty()) return;
+                           const nlohmann::json windows = nlohmann::json::parse(page.detail)["windows"];
+                           ASSERT_TRUE(windows.is_array()) << o.path;
+                           uint64_t held = 0, end = 0;
+                           const auto holds = [&](uint64_t at) {
+                             return std::any_of(windows.begin(), windows.end(), [&](const nlohmann::json& w) {
+                               return at >= w[0].get<uint64_t>() && at < w[0].get<uint64_t>() + from_base64(w[1]).size();
+                             });
+                           };
+                           for (const nlohmann::json& w : windows) {
+                             const uint64_t begin = w[0];
+                             const std::vector<std::byte> bytes = from_base64(w[1]);
+                             ASSERT_TRUE(held == 0 || begin > end) << o.path << ": windows overlap or are not merged";
+                             ASSERT_LE(begin + bytes.size(), data.size()) << o.path;
+                             EXPECT_TRUE(std::equal(bytes.begin(), bytes.end(), data.begin() + static_cast<std::ptrdiff_t>(begin))) << o.path;
+                             held += bytes.size();
+                             end = begin + bytes.size();
+                           }
+                           if (data.size() <= kPageWindowBudget) {
+                             ++small;
+                             EXPECT_EQ(held, data.size()) << o.path << ": a small file is held whole";
+                             return;
+                           }
+                           ++large;
+                           EXPECT_LE(held, kPageWindowBudget) << o.path;
+                           EXPECT_TRUE(holds(0)) << o.path;
+                           for (const Diagnostic& d : o.diagnostics)
+                             if (d.offset < data.size()) {
+                               EXPECT_TRUE(holds(d.offset)) << o.path << " " << d.code;
+                             }
+                           const CoverageSummary* coverage = parsed_coverage(parsed).summary;
+                           for (const UncoveredRange& r : coverage->uncovered)
+                             if (std::any_of(data.begin() + static_cast<std::ptrdiff_t>(r.begin), data.begin() + static_cast<std::ptrdiff_t>(r.end),
+                                             [](std::byte b) { return b != std::byte{0}; })) {
+                               EXPECT_TRUE(holds(r.begin)) << o.path << " uncovered at " << r.begin;
+                             }
+                         });
+  EXPECT_GT(large, 5u) << "too few generated files above the page's budget to check";
+  EXPECT_GT(small, 5u);
+}
+
+// Windows are taken in the order asked until the budget is spent, clipped to
+// the file, then sorted and merged where they touch.
+TEST(ReportPages, WindowsFitTheBudgetInTheOrderAsked) {
+  EXPECT_EQ(fit_windows({{0, 100}, {50, 100}, {1000, 10}}, 2000, 1000), (std::vector<ByteWindow>{{0, 150}, {1000, 10}}));
+  EXPECT_EQ(fit_windows({{500, 300}, {0, 300}, {900, 300}}, 1000, 500), (std::vector<ByteWindow>{{0, 200}, {500, 300}}));
+  EXPECT_EQ(fit_windows({{990, 100}, {2000, 5}}, 1000, 500), (std::vector<ByteWindow>{{990, 10}}));
+  EXPECT_EQ(fit_windows({{0, 10}, {10, 10}}, 100, 100), (std::vector<ByteWindow>{{0, 20}}));
 }
 
 // What a row lists is what it describes: every leaf has its entry.

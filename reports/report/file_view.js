@@ -33,13 +33,34 @@ function meshgateFileView(refs, state, publish) {
     for (const c of [CLS.overlap, CLS.nonzero, CLS.unknown_status]) if (counts[c] > 0) return c;  // never hidden by folding
     return counts.indexOf(Math.max(...counts));
   }
-  function decode(bytes, at, type) {
-    if (!bytes) return "(bytes not embedded)";
+  // The page's bytes are windows of the file (detail.windows: [begin, base64]):
+  // the whole of a small file, the parts that matter of a large one.
+  function windowsOf(p) {
+    if (!p.windows && p.detail && p.detail.windows)
+      p.windows = p.detail.windows.map(([begin, text]) => ({ begin: begin, bytes: Uint8Array.from(atob(text), (c) => c.charCodeAt(0)) }));
+    return p.windows || null;
+  }
+  // Up to `length` bytes from `at`, as far as the window holding `at` goes (null when none holds it).
+  function bytesFrom(p, at, length) {
+    for (const w of windowsOf(p) || [])
+      if (at >= w.begin && at < w.begin + w.bytes.length) return w.bytes.subarray(at - w.begin, Math.min(w.bytes.length, at - w.begin + length));
+    return null;
+  }
+  function byteAt(p, at) { const b = bytesFrom(p, at, 1); return b ? b[0] : undefined; }
+  function heldBytes(p) { return (windowsOf(p) || []).reduce((n, w) => n + w.bytes.length, 0); }
+  const NOT_HELD = "(not on this page: it holds only the parts of the file that matter)";
+  function decode(p, at, type) {
+    if (!windowsOf(p)) return "(bytes not embedded)";
     const m = /^([a-z]+?)(8|16|32|64)?(?:x(\d+))?$/.exec(type);
-    if (!m || type === "bytes" || !m[2]) return Array.from(bytes.slice(at, at + 16), (b) => b.toString(16).padStart(2, "0")).join(" ");
+    if (!m || type === "bytes" || !m[2]) {
+      const raw = bytesFrom(p, at, 16);
+      return raw ? Array.from(raw, (b) => b.toString(16).padStart(2, "0")).join(" ") : NOT_HELD;
+    }
     const width = Number(m[2]) / 8, count = Number(m[3] || 1);
-    if (at + width * count > bytes.length) return "(past the end)";
-    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    if (at + width * count > p.size) return "(past the end)";
+    const bytes = bytesFrom(p, at, width * count);
+    if (!bytes || bytes.length < width * count) return NOT_HELD;
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
     const one = (o) => {
       switch (m[1] + m[2]) {
         case "u8": return view.getUint8(o);
@@ -54,15 +75,16 @@ function meshgateFileView(refs, state, publish) {
       }
     };
     const values = [];
-    for (let k = 0; k < count; ++k) values.push(one(at + k * width));
+    for (let k = 0; k < count; ++k) values.push(one(k * width));
     return count === 1 ? String(values[0]) : "(" + values.join(", ") + ")";
   }
   // What explains byte `offset`: path, value, status, note.
   function describe(p, offset) {
     const c = classAt(p, offset);
     const out = { offset: offset, class: classes[c].name, path: "", value: "", status: "", note: "" };
-    if (p.bytes) out.byte = p.bytes[offset];
-    if (UNCOVERED.includes(c)) { out.path = "(no field: uncovered)"; out.value = p.bytes ? hex(p.bytes[offset]) : ""; out.status = "none: no field covers this byte"; return out; }
+    const byte = byteAt(p, offset);
+    if (byte !== undefined) out.byte = byte;
+    if (UNCOVERED.includes(c)) { out.path = "(no field: uncovered)"; out.value = byte !== undefined ? hex(byte) : ""; out.status = "none: no field covers this byte"; return out; }
     const marks = p.detail ? p.detail.marks : [];
     let found = null;
     for (let lo = 0, hi = marks.length - 1; lo <= hi;) {
@@ -81,16 +103,16 @@ function meshgateFileView(refs, state, publish) {
       const k = Math.floor((offset - base) / stride), rel = (offset - base) % stride;
       const f = t.fields.find((f) => rel >= f[0] && rel < f[0] + f[1]);
       out.path = owner + (indexed ? `[${k}]` : "") + "." + f[3];
-      out.value = decode(p.bytes, base + k * stride + f[0], f[2] === "bytes" ? "bytes" : f[2]);
+      out.value = decode(p, base + k * stride + f[0], f[2] === "bytes" ? "bytes" : f[2]);
       out.status = f[4]; out.note = f[6]; out.field = `${t.format} ${t.record} +${hex(f[0])}`;
     } else if (kind === "f") {
       const t = tables[mark[4]], f = t.fields[mark[5]];
-      out.path = dot + f[3]; out.value = decode(p.bytes, begin, f[2]); out.status = f[4]; out.note = f[6];
+      out.path = dot + f[3]; out.value = decode(p, begin, f[2]); out.status = f[4]; out.note = f[6];
       out.field = `${t.format} ${t.record} +${hex(f[0])}`;
     } else if (kind === "l") {
       const leaf = leaves[mark[4]], name = mark[4].split("/")[1];
       const k = Math.floor((offset - begin) / leaf.stride);
-      out.path = `${dot}${name}[${k}]`; out.value = decode(p.bytes, begin + k * leaf.stride, leaf.type);
+      out.path = `${dot}${name}[${k}]`; out.value = decode(p, begin + k * leaf.stride, leaf.type);
       out.status = leaf.status; out.note = leaf.note;
     } else {
       out.path = dot + mark[4]; out.status = "(no table describes this leaf)";
@@ -98,18 +120,20 @@ function meshgateFileView(refs, state, publish) {
     return out;
   }
   function hexView(p, offset) {
-    if (!p.bytes) return `<span class="muted">The file's bytes are not embedded in this report.</span>`;
+    if (!windowsOf(p)) return `<span class="muted">The file's bytes are not embedded in this report.</span>`;
     const first = Math.max(0, (Math.floor(offset / 16) - 4) * 16);
-    let h = "";
-    for (let line = first; line < Math.min(p.bytes.length, first + 9 * 16); line += 16) {
+    let h = "", missing = false;
+    for (let line = first; line < Math.min(p.size, first + 9 * 16); line += 16) {
       h += hex(line, 8) + "  ";
-      for (let i = line; i < Math.min(p.bytes.length, line + 16); ++i) {
-        const text = p.bytes[i].toString(16).padStart(2, "0");
+      for (let i = line; i < Math.min(p.size, line + 16); ++i) {
+        const b = byteAt(p, i);
+        missing = missing || b === undefined;
+        const text = b === undefined ? "··" : b.toString(16).padStart(2, "0");
         h += (i === offset ? `<span class="sel" id="selected-byte">${text}</span>` : `<span style="border-bottom:2px solid ${classes[classAt(p, i)].colour}">${text}</span>`) + " ";
       }
       h += "\n";
     }
-    return `<pre class="mono">${h}</pre>`;
+    return `<pre class="mono">${h}</pre>` + (missing ? `<p class="muted">·· a byte this page does not hold.</p>` : "");
   }
 
   function show(p, link, offset) {
@@ -123,6 +147,9 @@ function meshgateFileView(refs, state, publish) {
       h += `<p class="legend">` + classes.map((c, k) => counts[k] ? `<span class="item">${swatch(k)}${esc(c.name)}: ${num(counts[k])}</span>` : "").join("") + `</p>`;
       const bpc = Math.max(1, Math.ceil(p.size / (COLUMNS * MAX_ROWS)));
       h += `<p class="muted">${COLUMNS * bpc} bytes per row${bpc > 1 ? `, ${bpc} bytes per cell (a cell shows overlaps and non-zero uncovered bytes however few; click to see the bytes)` : ""}. Hover or click a byte.</p>`;
+      const held = heldBytes(p);
+      if (windowsOf(p) && held < p.size)
+        h += `<p class="muted" id="held">This page holds ${num(held)} of the file's ${num(p.size)} bytes: the first ${num(1024)}, around each diagnostic and overlap, and the uncovered ranges. Every byte shows its class and field; the others show no value (<code>meshgate dump</code> or <code>inspect</code> reads them).</p>`;
       h += `<div class="cols"><canvas id="map"></canvas><div style="min-width:420px;max-width:640px"><div id="info">Hover over the map.</div><div id="hex"></div></div></div>`;
     }
     if (p.diagnostics.length) {
