@@ -203,7 +203,7 @@ SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& opti
     // On the calling thread: a worker thread handing each file to a merging
     // thread cost a futex wake and two context switches per file.
     // Straight into the result: a streamed file is handed over as soon as it is swept.
-    FileReader reader(member_jobs);
+    FileReader reader;
     for (size_t i = 0; i < total; ++i) {
       sweep_input(inputs[i], options, reader, pages[i], result, member_jobs);
       if (options.progress) options.progress(i + 1, total);
@@ -224,7 +224,7 @@ SweepResult sweep(const std::vector<InputFile>& inputs, const SweepOptions& opti
   size_t merged = 0;
   std::atomic<size_t> next{0};
   auto work = [&] {
-    FileReader reader(member_jobs);
+    FileReader reader;
     for (size_t i = next++; i < total; i = next++) {
       auto partial = std::make_unique<SweepResult>();
       sweep_input(inputs[i], options, reader, pages[i], *partial, member_jobs);

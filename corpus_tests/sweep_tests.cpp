@@ -20,7 +20,6 @@
 #include "reports/json_stream.hpp"
 #include "analysis/field_catalog.hpp"
 #include "pipeline/file_reader.hpp"
-#include "platform/memory.hpp"
 #include "reports/manifest.hpp"
 #include "analysis/sweep.hpp"
 #include "synth/mod/mod_synth.hpp"
@@ -506,39 +505,6 @@ TEST_F(SweepOnDisk, FileReaderReadsEachFileExactlyIntoOneBuffer) {
   // After a failure the reader still reads.
   ASSERT_TRUE(reader.read(dir / "sizes" / "6.bin"));
   EXPECT_TRUE(std::ranges::equal(*reader.read(dir / "sizes" / "6.bin"), contents[6]));
-}
-
-// A reader with spare threads (a volume swept alone at --jobs 2 or more):
-// the threads fault in the far parts of its buffer while it reads, and the
-// bytes are each file's exactly, above the size where they start (8 MiB)
-// and below it, into a fresh buffer and into one kept from a larger file.
-TEST_F(SweepOnDisk, FileReaderWithSpareThreadsReadsLargeFilesExactly) {
-  std::vector<std::vector<std::byte>> contents;
-  for (const size_t size : {(size_t{20} << 20) + 3, size_t{4096}, (size_t{9} << 20) + 1, (size_t{8} << 20) - 1}) {
-    std::vector<std::byte> bytes(size);
-    for (size_t i = 0; i < size; ++i) bytes[i] = static_cast<std::byte>((i * 131 + i / 4093 + size) % 251);
-    write("large/" + std::to_string(contents.size()) + ".bin", bytes);
-    contents.push_back(std::move(bytes));
-  }
-  for (const unsigned threads : {2u, 3u}) {
-    FileReader reader(threads);
-    for (size_t k = 0; k < contents.size(); ++k) {
-      const FileRead got = reader.read(dir / "large" / (std::to_string(k) + ".bin"));
-      ASSERT_TRUE(got) << k;
-      EXPECT_TRUE(std::ranges::equal(*got, contents[k])) << threads << " threads, file " << k << " of "
-                                                         << contents[k].size() << " bytes";
-    }
-  }
-}
-
-// Faulting memory in leaves its bytes as they are, written or not: a read may
-// be filling the same pages on another thread.
-TEST(PlatformMemory, FaultingInKeepsEveryByte) {
-  std::vector<std::byte> buffer((size_t{6} << 20) + 5);
-  for (size_t i = 0; i < buffer.size(); ++i) buffer[i] = static_cast<std::byte>(i % 253 + 1);
-  const std::vector<std::byte> before = buffer;
-  platform::fault_in(buffer.data() + 7, buffer.size() - 7);
-  EXPECT_EQ(buffer, before);
 }
 
 TEST_F(SweepOnDisk, ReadPrefixReadsAtMostItsSpan) {

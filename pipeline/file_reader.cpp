@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <thread>
 
 #include "parser/core/hashing.hpp"
 #include "platform/read_only_file.hpp"
@@ -96,32 +95,11 @@ FileRead FileReader::read(const std::filesystem::path& path, const SizeLimits& l
     platform::ask_for_huge_pages(buffer_.data(), buffer_.capacity());
   }
   buffer_.resize(*size);  // no zero fill: read() overwrites what is kept
-  const std::optional<size_t> got = read_into_buffer(file);
+  const std::optional<size_t> got = file.read_into(buffer_);
   if (!got) return failed(file);
   r.status = ReadStatus::ok;
   r.bytes = Bytes(buffer_.data(), *got);
   return r;
-}
-
-// The kernel zeroes every fresh page a read faults in, and on the project's
-// VMs that was most of a large read (a 66 MB volume: 460 of the 600 samples
-// of its read, before its members could be spread over --jobs threads). The
-// spare threads fault in the far parts of the buffer while this one reads
-// into the near ones; the bytes are still read by one read, in order.
-std::optional<size_t> FileReader::read_into_buffer(platform::ReadOnlyFile& file) {
-  const std::span<std::byte> into(buffer_.data(), buffer_.size());
-  if (threads_ < 2 || into.size() < kFaultInParallelBytes) return file.read_into(into);
-  std::vector<std::jthread> helpers;
-  const size_t part = into.size() / threads_;
-  for (unsigned t = 1; t < threads_; ++t) {
-    const std::span<std::byte> far = t + 1 < threads_ ? into.subspan(t * part, part) : into.subspan(t * part);
-    try {
-      helpers.emplace_back([far] { platform::fault_in(far.data(), far.size()); });
-    } catch (const std::system_error&) {
-      break;  // no thread to be had: the read faults the rest in itself
-    }
-  }
-  return file.read_into(into);
 }
 
 std::optional<std::vector<std::byte>> read_file(const std::filesystem::path& path, const SizeLimits& limits) {

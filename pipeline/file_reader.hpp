@@ -48,11 +48,6 @@ struct FileRead {
 
 class FileReader {
  public:
-  // `threads`: how many threads this reader's thread may take while it reads
-  // a large file (the --jobs a run leaves over, as a volume's members do):
-  // the others fault in the far parts of the buffer as it reads the near ones.
-  explicit FileReader(unsigned threads = 1) : threads_(threads) {}
-
   // The file's bytes. A file that changes size while it is read is read as
   // far as it then goes, never past the size it had when opened. `limits`:
   // a file larger than its format allows is too_large, and not read.
@@ -65,10 +60,6 @@ class FileReader {
   // Buffers over this size are let go after use: one huge file in a corpus
   // must not pin its size in memory (per thread) for the rest of the run.
   static constexpr size_t kKeptCapacity = size_t{64} << 20;
-  // Below this a read is over before a thread has started.
-  static constexpr size_t kFaultInParallelBytes = size_t{8} << 20;
-  [[nodiscard]] std::optional<size_t> read_into_buffer(platform::ReadOnlyFile& file);
-  unsigned threads_;
   PodVector<std::byte> buffer_;
 };
 

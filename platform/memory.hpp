@@ -15,11 +15,4 @@ namespace meshgate::platform {
 // docs/PERFORMANCE.md.)
 void ask_for_huge_pages(std::byte* data, size_t size);
 
-// Faults in [data, data + size) as writable memory, leaving every byte as it
-// is (MADV_POPULATE_WRITE, Linux 5.14): on another thread while a read fills
-// the same buffer, the kernel zeroes the pages in parallel with the copy
-// (pipeline/file_reader.cpp). False where it cannot (an older kernel,
-// Windows): nothing was done, and the read faults the pages in itself.
-bool fault_in(std::byte* data, size_t size);
-
 }  // namespace meshgate::platform

@@ -14,17 +14,4 @@ void ask_for_huge_pages(std::byte* data, size_t size) {
   if (end > begin) (void)madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
 }
 
-bool fault_in(std::byte* data, size_t size) {
-#ifdef MADV_POPULATE_WRITE
-  constexpr uintptr_t kPage = 4096;
-  const auto at = reinterpret_cast<uintptr_t>(data);
-  const uintptr_t begin = at & ~(kPage - 1);  // madvise takes page-aligned ranges
-  return madvise(reinterpret_cast<void*>(begin), at + size - begin, MADV_POPULATE_WRITE) == 0;
-#else
-  (void)data;
-  (void)size;
-  return false;
-#endif
-}
-
 }  // namespace meshgate::platform
