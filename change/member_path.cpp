@@ -172,7 +172,7 @@ AddressPath walk_address(const std::string& outer_display, Bytes outer, const st
 }
 
 std::shared_ptr<const OuterVolume> open_outer_volume(const std::string& display, const FormatRow& row,
-                                                     std::shared_ptr<zip::VolumeSource> source,
+                                                     std::shared_ptr<ByteSource> source,
                                                      const ParseTreeOptions& options, std::string& error) {
   auto outer = std::make_shared<OuterVolume>();
   outer->source = source;

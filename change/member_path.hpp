@@ -32,7 +32,7 @@ struct AddressLevel {
 // edit is planned and streamed by the volume writer (writer/zip/), and its
 // proof reads the written file back the same way (change/member_proof.hpp).
 struct OuterVolume {
-  std::shared_ptr<zip::VolumeSource> source;
+  std::shared_ptr<ByteSource> source;
   ParsedFile parsed;  // its row opened it in place (FormatRow::open_in_place), no data: members read through `source`
 };
 
@@ -78,7 +78,7 @@ struct MemberBytes {
 // The container of `row`'s format read through `source` by the row's
 // open_in_place, as a parsed level (no bytes held), or why it cannot be.
 [[nodiscard]] std::shared_ptr<const OuterVolume> open_outer_volume(const std::string& display, const FormatRow& row,
-                                                                    std::shared_ptr<zip::VolumeSource> source,
+                                                                    std::shared_ptr<ByteSource> source,
                                                                     const ParseTreeOptions& options, std::string& error);
 
 // The same walk from a volume read from its file: no level holds the volume.

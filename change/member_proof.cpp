@@ -4,9 +4,7 @@
 #include <filesystem>
 
 #include "change/member_rewrite.hpp"
-#include "parser/zip/zip_volume.hpp"
 #include "platform/utf8_path.hpp"
-#include "writer/zip/zip_copy_check.hpp"
 #include "parser/core/hashing.hpp"
 #include "pipeline/roundtrip.hpp"
 
@@ -40,21 +38,20 @@ class Prover {
   Prover(const AddressPath& before, const MemberEdit& edit, const std::string& added_name, const ParseTreeOptions& options)
       : before_(before), edit_(edit), added_name_(added_name), options_(options) {}
 
-  // The outer volume read back from `written` (the rewrite streamed it):
-  // its untouched records equal the ranges they were copied from, then its
-  // members and the levels below proven as any level's are.
-  RewriteProof run_streamed(std::shared_ptr<zip::VolumeSource> written) {
+  // The outer file read back from `written` (its edit streamed it): every
+  // part it left alone equals the range it was copied from (its row's
+  // check_in_place), then its members and the levels below proven as any
+  // level's are.
+  RewriteProof run_streamed(std::shared_ptr<ByteSource> written) {
     const std::string& display = before_.levels[0].display;
     const OuterVolume& was = *before_.outer_volume;
-    const size_t k = container_level(before_, edit_.kind);
-    const bool add_here = k == 0 && edit_.kind == MemberEditKind::add;
-    const zip::EditedEntry edited{.index = add_here ? std::nullopt : std::optional<size_t>(before_.levels[1].member),
-                                  .removed = k == 0 && edit_.kind == MemberEditKind::remove, .added = add_here};
-    if (auto why = zip::check_copied_records(*was.source, *written, edited, zip::kMaxMembers))
-      return fail(display, *why), proof_;
+    const FormatRow& row = row_of(was.parsed.format);
+    if (!row.check_in_place) return fail(display, "cannot be checked in place"), proof_;
+    if (auto why = row.check_in_place(*was.source, *written, outer_edit())) return fail(display, *why), proof_;
     std::string error;
-    const std::shared_ptr<const OuterVolume> now = open_outer_volume(display, row_of(was.parsed.format), std::move(written), options_, error);
+    const std::shared_ptr<const OuterVolume> now = open_outer_volume(display, row, std::move(written), options_, error);
     if (!now) return fail(display, "does not parse as the " + std::string(format_name(was.parsed.format)) + " it was"), proof_;
+    const size_t k = container_level(before_, edit_.kind);
     std::optional<AddressLevel> level = prove_members(0, was.parsed, now->parsed, display, k == 0);
     for (size_t j = 1; j <= k && level && proof_.ok(); ++j) level = prove_level(j, *level, j == k);
     return proof_;
@@ -73,6 +70,16 @@ class Prover {
   }
 
  private:
+  // The outer file's edit as the walk says it was made: the edit itself
+  // when the outer file holds the member edited, else its member on the
+  // way replaced (by the level below).
+  [[nodiscard]] MemberEdit outer_edit() const {
+    const bool here = container_level(before_, edit_.kind) == 0;
+    const MemberEditKind kind = here ? edit_.kind : MemberEditKind::replace;
+    return {.kind = kind, .member = kind == MemberEditKind::add ? 0 : before_.levels[1].member, .bytes = {}, .name = {},
+            .nres_type_id = 0};
+  }
+
   bool fail(const std::string& level, std::string error) {
     proof_.failed_level = level;
     proof_.error = std::move(error);
@@ -186,19 +193,19 @@ RewriteProof prove_rewrite(const AddressPath& before, const MemberEdit& edit, co
 }
 
 RewriteProof prove_streamed_rewrite(const AddressPath& before, const MemberEdit& edit, const std::string& added_name,
-                                    std::shared_ptr<zip::VolumeSource> written, const ParseTreeOptions& options) {
+                                    std::shared_ptr<ByteSource> written, const ParseTreeOptions& options) {
   return Prover(before, edit, added_name, options).run_streamed(std::move(written));
 }
 
 WrittenVolume write_proven_volume(const AddressPath& before, const MemberEdit& edit, const std::string& added_name,
-                                  const zip::Rewrite& plan, const std::string& output, Overwrite overwrite,
+                                  const InPlacePlan& plan, const std::string& output, Overwrite overwrite,
                                   const ParseTreeOptions& options) {
   WrittenVolume out;
   const AtomicWrite written = write_file_atomically(output, [&](std::ostream& stream) {
-    (void)zip::write_rewrite(plan, *before.outer_volume->source, stream);
+    (void)plan.write(*before.outer_volume->source, stream);
   }, overwrite);
   if (!written.ok) return out.write_error = written.error, out;
-  auto back = std::make_shared<zip::OwnedFileSource>(platform::path_from_utf8(output));
+  auto back = std::make_shared<OwnedFileSource>(platform::path_from_utf8(output));
   out.proof = back->is_open() ? prove_streamed_rewrite(before, edit, added_name, back, options)
                               : RewriteProof{output, "cannot be read back", 0};
   back.reset();  // closed before it is removed (Windows keeps an open file)

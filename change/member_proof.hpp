@@ -11,7 +11,7 @@
 
 #include "change/member_path.hpp"
 #include "writer/core/atomic_file.hpp"
-#include "writer/zip/zip_rewrite.hpp"
+#include "pipeline/in_place_edit.hpp"
 
 namespace meshgate {
 
@@ -27,16 +27,16 @@ struct RewriteProof {
 [[nodiscard]] RewriteProof prove_rewrite(const AddressPath& before, const MemberEdit& edit, const std::string& added_name,
                                          Bytes written, const ParseTreeOptions& options);
 
-// The same for an outer volume read from its file (AddressPath::outer_volume),
-// `written` read back the same way, never whole: its untouched local records
-// compared with the source ranges they were copied from
-// (writer/zip/zip_copy_check.hpp), its members as any level's, the levels
-// below in memory as above.
+// The same for an outer file opened in place (AddressPath::outer_volume),
+// `written` read back the same way, never whole: every part its edit left
+// alone compared with the range of the source it was copied from (its
+// row's check_in_place), its members as any level's, the levels below in
+// memory as above.
 [[nodiscard]] RewriteProof prove_streamed_rewrite(const AddressPath& before, const MemberEdit& edit,
-                                                  const std::string& added_name, std::shared_ptr<zip::VolumeSource> written,
+                                                  const std::string& added_name, std::shared_ptr<ByteSource> written,
                                                   const ParseTreeOptions& options);
 
-// The outer volume's planned rewrite streamed from its file to `output`
+// The outer file's planned edit streamed from its file to `output`
 // (atomically, flushed), then read back from `output` and proven; a proof
 // that fails removes `output`.
 struct WrittenVolume {
@@ -44,7 +44,7 @@ struct WrittenVolume {
   RewriteProof proof;
 };
 [[nodiscard]] WrittenVolume write_proven_volume(const AddressPath& before, const MemberEdit& edit,
-                                                const std::string& added_name, const zip::Rewrite& plan,
+                                                const std::string& added_name, const InPlacePlan& plan,
                                                 const std::string& output, Overwrite overwrite,
                                                 const ParseTreeOptions& options);
 

@@ -1,7 +1,5 @@
 #include "change/member_rewrite.hpp"
 
-#include "pipeline/formats/zip_edit.hpp"
-
 namespace meshgate {
 
 namespace {
@@ -28,19 +26,18 @@ LevelChange member_change(const AddressPath& path, const MemberEdit& edit, const
           .size_after = edit.kind == MemberEditKind::remove ? 0 : edit.bytes.size()};
 }
 
-// The outer volume's edit planned over its file: the new members
-// compressed, every other record to be copied from the file as it is.
-EditedContainer plan_outer(const OuterVolume& outer, const MemberEdit& edit, std::optional<zip::Rewrite>& plan,
+// The outer file's edit planned over its file by its row
+// (FormatRow::plan_in_place): what is new made, the rest to be copied.
+EditedContainer plan_outer(const OuterVolume& outer, const MemberEdit& edit, std::shared_ptr<const InPlacePlan>& plan,
                            uint64_t& size) {
   EditedContainer out;
-  std::string error;
-  std::optional<zip::Edit> e = zip_edit_of(*outer.parsed.as<zip::ParseResult>()->volume, edit, error);
-  if (!e) return out.error = error, out;
-  zip::Planned planned = zip::plan_rewrite(*outer.source, {std::move(*e)});
-  if (planned.problem) return out.error = zip_edit_error(*planned.problem), out;
-  if (edit.kind == MemberEditKind::add) out.added_name = edit.name;
-  size = planned.rewrite->size;
-  plan = std::move(planned.rewrite);
+  const FormatRow& row = row_of(outer.parsed.format);
+  if (!row.plan_in_place) return out.error = "a " + std::string(format_name(outer.parsed.format)) + " is not edited in place", out;
+  PlannedInPlace planned = row.plan_in_place(outer.parsed, *outer.source, edit);
+  if (planned.error) return out.error = std::move(planned.error), out;
+  out.added_name = std::move(planned.added_name);
+  size = planned.plan->size();
+  plan = std::move(planned.plan);
   return out;
 }
 

@@ -5,11 +5,12 @@
 // bytes, reads them back and proves them (change/member_proof.hpp).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "change/member_path.hpp"
-#include "writer/zip/zip_rewrite.hpp"
+#include "pipeline/in_place_edit.hpp"
 
 namespace meshgate {
 
@@ -21,11 +22,10 @@ struct LevelChange {
 };
 
 struct MemberRewrite {
-  std::vector<std::byte> bytes;  // the new outer file (none when the outer volume is streamed)
-  // The outer volume read from its file (AddressPath::outer_volume): its
-  // rewrite as the volume writer planned it, for zip::write_rewrite to
-  // stream from the volume's file.
-  std::optional<zip::Rewrite> outer_plan;
+  std::vector<std::byte> bytes;  // the new outer file (none when the outer file is edited in place)
+  // The outer file opened in place (AddressPath::outer_volume): its edit as
+  // its row planned it (FormatRow::plan_in_place), to stream from its file.
+  std::shared_ptr<const InPlacePlan> outer_plan;
   std::string changed;           // the address of the member replaced, added or removed
   std::vector<LevelChange> levels;  // the outer file first, then each level on the way, then the member
   std::string error;             // why not (nothing is written)

@@ -3,9 +3,11 @@
 // without them, or with a row missing a part, fails here, not in a command.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -171,6 +173,46 @@ TEST(FormatRegistry, ARowThatOpensInPlaceListsWhatItsParseLists) {
     const std::vector<std::byte> zeros(64);
     ParsedFile none;
     EXPECT_FALSE(row->open_in_place(none, std::make_shared<zip::BytesSource>(Bytes(zeros))));
+  }
+}
+
+// Such a row also edits in place (plan_in_place, check_in_place: change/
+// drives them without naming the format): the plan streamed over the
+// positioned reads is the container its edit_member makes from the bytes,
+// the read-back check passes it, and fails it once a byte the edit left
+// alone (the file's first: the last member is the one replaced) differs.
+TEST(FormatRegistry, ARowThatOpensInPlaceEditsInPlaceAsItsEditMemberDoes) {
+  for (const FormatRow* row : format_rows()) {
+    if (!row->open_in_place) continue;
+    SCOPED_TRACE(std::string(format_name(row->format)));
+    ASSERT_NE(row->plan_in_place, nullptr);
+    ASSERT_NE(row->check_in_place, nullptr);
+    const std::optional<std::vector<std::byte>> sample = in_place_sample(row->format);
+    ASSERT_TRUE(sample);
+    const ParsedFile whole = parse_file("sample", *sample);
+    auto source = std::make_shared<BytesSource>(Bytes(*sample));
+    ParsedFile in_place;
+    in_place.format = row->format;
+    ASSERT_TRUE(row->open_in_place(in_place, source));
+    const std::vector<std::byte> put(333, std::byte{9});
+    const MemberEdit edit{.kind = MemberEditKind::replace, .member = row->members(whole).back().index, .bytes = Bytes(put)};
+    const EditedContainer made = row->edit_member(whole, edit);
+    ASSERT_FALSE(made.error) << *made.error;
+    const PlannedInPlace planned = row->plan_in_place(in_place, *source, edit);
+    ASSERT_FALSE(planned.error) << *planned.error;
+    ASSERT_NE(planned.plan, nullptr);
+    std::ostringstream out;
+    ASSERT_TRUE(planned.plan->write(*source, out));
+    const std::string text = out.str();
+    std::vector<std::byte> written(text.size());
+    std::memcpy(written.data(), text.data(), text.size());
+    EXPECT_EQ(planned.plan->size(), written.size());
+    EXPECT_TRUE(written == made.bytes) << "the plan streams what edit_member makes";
+    BytesSource back(written);
+    EXPECT_EQ(row->check_in_place(*source, back, edit), std::nullopt);
+    written[0] ^= std::byte{0x20};
+    BytesSource wrong(written);
+    EXPECT_NE(row->check_in_place(*source, wrong, edit), std::nullopt) << "a byte left alone differs";
   }
 }
 

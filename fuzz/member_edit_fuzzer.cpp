@@ -58,7 +58,7 @@ void streamed_agrees(Bytes input, const std::vector<std::string>& names, const M
   }
   if (!streamed.error.empty()) return;
   std::ostringstream out;
-  if (!streamed.outer_plan || !zip::write_rewrite(*streamed.outer_plan, *source, out)) fuzzing::fail("the streamed volume was not written");
+  if (!streamed.outer_plan || !streamed.outer_plan->write(*source, out)) fuzzing::fail("the streamed volume was not written");
   const std::string written = out.str();
   if (written.size() != in_memory.bytes.size() || std::memcmp(written.data(), in_memory.bytes.data(), written.size()) != 0)
     fuzzing::fail("the streamed volume differs from the one made in memory");

@@ -20,6 +20,7 @@
 #include "parser/core/kaitai_spec.hpp"
 #include "pipeline/parse_tree.hpp"
 #include "pipeline/field_listing_groups.hpp"
+#include "pipeline/in_place_edit.hpp"
 #include "pipeline/leaf_info.hpp"
 #include "pipeline/row_images.hpp"
 #include "pipeline/tree_budget.hpp"
@@ -34,9 +35,6 @@ namespace gltf {
 struct ExportOptions;
 struct Exported;
 }  // namespace gltf
-namespace zip {
-class VolumeSource;
-}  // namespace zip
 
 // What a row's parse may use beyond the file: the run's options, the
 // thread's stream pools, and the input's budgets that admitting children
@@ -172,7 +170,16 @@ struct FormatRow {
   // size, never read whole): `f` parsed over positioned reads of `source`,
   // its members listed and f.data empty; false when it does not parse.
   // nullptr: the command reads the file whole. Set only where `members` is.
-  bool (*open_in_place)(ParsedFile& f, std::shared_ptr<zip::VolumeSource> source) = nullptr;
+  bool (*open_in_place)(ParsedFile& f, std::shared_ptr<ByteSource> source) = nullptr;
+  // An edit of a container open_in_place opened (`f`, over `source`),
+  // planned (pipeline/in_place_edit.hpp): what is new made, every other
+  // part to be copied from `source` as it lies. Set wherever open_in_place is.
+  PlannedInPlace (*plan_in_place)(const ParsedFile& f, ByteSource& source, const MemberEdit& edit) = nullptr;
+  // The read-back check of such an edit: why `written` does not hold every
+  // part the edit leaves alone exactly as it lies in `was` (compared byte
+  // for byte, a chunk at a time), or nothing. `edit` names the member edited
+  // as the proof knows it (its kind, its index in `was`), not as the plan says.
+  std::optional<std::string> (*check_in_place)(ByteSource& was, ByteSource& written, const MemberEdit& edit) = nullptr;
 
   // The field tables its parser reads, catalogued under its name: the
   // sweep's observations, the evidence report's field tables, the Markdown

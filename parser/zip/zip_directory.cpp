@@ -234,18 +234,6 @@ std::optional<Failure> read_entries(VolumeSource& source, const EndRecord& end, 
 
 }  // namespace
 
-bool BytesSource::read(uint64_t offset, std::span<std::byte> into) {
-  if (!range_fits(offset, into.size(), bytes_.size())) return false;
-  if (!into.empty()) std::memcpy(into.data(), bytes_.data() + offset, into.size());
-  return true;
-}
-
-bool FileSource::read(uint64_t offset, std::span<std::byte> into) {
-  if (!range_fits(offset, into.size(), size_)) return false;
-  const auto n = file_.read_into(into, offset);
-  return n && *n == into.size();
-}
-
 Bytes CentralEntry::extra() const {
   return Bytes(record).subspan(kCentralFixed + u16_at(28), u16_at(30));
 }

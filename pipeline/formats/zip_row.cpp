@@ -6,6 +6,7 @@
 #include "parser/core/utf8_text.hpp"
 #include "parser/zip/zip_diagnostic_codes.hpp"
 #include "parser/zip/zip_rewrite_codes.hpp"
+#include "writer/zip/zip_copy_check.hpp"
 #include "writer/zip/zip_rewrite.hpp"
 #include "pipeline/field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
@@ -67,8 +68,43 @@ void parse(ParsedFile& f, ParseContext& c) {
 
 // The volume listed over positioned reads of its file (replace/add/remove
 // of a volume of any size); its members are inflated through `source`.
-bool open_in_place(ParsedFile& f, std::shared_ptr<zip::VolumeSource> source) {
+bool open_in_place(ParsedFile& f, std::shared_ptr<ByteSource> source) {
   return f.model.emplace<zip::ParseResult>(zip::parse_volume(std::move(source))).ok();
+}
+
+// A volume's edit in place (FormatRow::plan_in_place): the writer's plan
+// over the file, written by zip::write_rewrite.
+class VolumePlan final : public InPlacePlan {
+ public:
+  explicit VolumePlan(zip::Rewrite rewrite) : rewrite_(std::move(rewrite)) {}
+  [[nodiscard]] uint64_t size() const override { return rewrite_.size; }
+  [[nodiscard]] bool write(ByteSource& source, std::ostream& out) const override {
+    return zip::write_rewrite(rewrite_, source, out);
+  }
+
+ private:
+  zip::Rewrite rewrite_;
+};
+
+// The new members compressed, every other record to be copied from the file as it is.
+PlannedInPlace plan_in_place(const ParsedFile& f, ByteSource& source, const MemberEdit& edit) {
+  PlannedInPlace out;
+  std::string error;
+  std::optional<zip::Edit> e = zip_edit_of(*f.as<zip::ParseResult>()->volume, edit, error);
+  if (!e) return out.error = error, out;
+  zip::Planned planned = zip::plan_rewrite(source, {std::move(*e)});
+  if (planned.problem) return out.error = zip_edit_error(*planned.problem), out;
+  if (edit.kind == MemberEditKind::add) out.added_name = edit.name;
+  out.plan = std::make_shared<const VolumePlan>(std::move(*planned.rewrite));
+  return out;
+}
+
+// The read-back check of the records copied (writer/zip/zip_copy_check.hpp):
+// `edit` says which central entry the rewrite replaced, removed or added.
+std::optional<std::string> check_in_place(ByteSource& was, ByteSource& written, const MemberEdit& edit) {
+  const zip::EditedEntry edited{.index = edit.kind == MemberEditKind::add ? std::nullopt : std::optional<size_t>(edit.member),
+                                .removed = edit.kind == MemberEditKind::remove, .added = edit.kind == MemberEditKind::add};
+  return zip::check_copied_records(was, written, edited, zip::kMaxMembers);
 }
 
 InflatedChild inflate_child(const ParsedFile& f, const NestedChild& child, uint64_t limit, std::vector<std::byte> buffer) {
@@ -180,6 +216,8 @@ const FormatRow kZipRow{.format = Format::zip_volume,
                         .members = zip_row::members,
                         .edit_member = zip_row::edit_member,
                         .open_in_place = zip_row::open_in_place,
+                        .plan_in_place = zip_row::plan_in_place,
+                        .check_in_place = zip_row::check_in_place,
                         .stored_digests = zip_row::stored_digests};
 
 }  // namespace meshgate
