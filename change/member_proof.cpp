@@ -5,6 +5,7 @@
 
 #include "change/member_rewrite.hpp"
 #include "platform/utf8_path.hpp"
+#include "writer/core/checked_write.hpp"
 #include "parser/core/hashing.hpp"
 #include "pipeline/roundtrip.hpp"
 
@@ -201,18 +202,18 @@ WrittenVolume write_proven_volume(const AddressPath& before, const MemberEdit& e
                                   const InPlacePlan& plan, const std::string& output, Overwrite overwrite,
                                   const ParseTreeOptions& options) {
   WrittenVolume out;
-  const AtomicWrite written = write_file_atomically(output, [&](std::ostream& stream) {
+  bool proven = false;
+  const auto prove = [&](const std::filesystem::path& staged) {
+    auto back = std::make_shared<OwnedFileSource>(staged);
+    out.proof = back->is_open() ? prove_streamed_rewrite(before, edit, added_name, std::move(back), options)
+                                : RewriteProof{output, "cannot be read back", 0};
+    proven = true;
+    return out.proof.ok() ? std::string() : output + ": its proof failed";
+  };  // `back` closed before a refused file is removed (Windows keeps an open file)
+  const AtomicWrite written = write_checked_file_atomically(output, [&](std::ostream& stream) {
     (void)plan.write(*before.outer_volume->source, stream);
-  }, overwrite);
-  if (!written.ok) return out.write_error = written.error, out;
-  auto back = std::make_shared<OwnedFileSource>(platform::path_from_utf8(output));
-  out.proof = back->is_open() ? prove_streamed_rewrite(before, edit, added_name, back, options)
-                              : RewriteProof{output, "cannot be read back", 0};
-  back.reset();  // closed before it is removed (Windows keeps an open file)
-  if (!out.proof.ok()) {
-    std::error_code ec;
-    std::filesystem::remove(platform::path_from_utf8(output), ec);
-  }
+  }, prove, overwrite);
+  if (!written.ok && (!proven || out.proof.ok())) out.write_error = written.error;
   return out;
 }
 

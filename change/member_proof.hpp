@@ -36,9 +36,10 @@ struct RewriteProof {
                                                   const std::string& added_name, std::shared_ptr<ByteSource> written,
                                                   const ParseTreeOptions& options);
 
-// The outer file's planned edit streamed from its file to `output`
-// (atomically, flushed), then read back from `output` and proven; a proof
-// that fails removes `output`.
+// The outer file's planned edit streamed from its file to a temporary
+// beside `output`, read back from it and proven while it is flushed to disk
+// (writer/core/checked_write.hpp), then moved to `output`; a proof that
+// fails removes the temporary, and whatever was at `output` stays.
 struct WrittenVolume {
   std::string write_error;  // "PATH: why" when it could not be written (nothing proven)
   RewriteProof proof;

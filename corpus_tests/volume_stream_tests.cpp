@@ -8,7 +8,9 @@
 // left behind. The in-memory path (the volume read whole) makes the same
 // bytes, and refuses a walk that stopped short instead of rewriting it. A
 // volume read from its file is copied file to file (in the kernel on Linux),
-// and the proof still reads both back.
+// and the proof still reads both back, on the staged file before it is
+// moved into place (while it is flushed): a proof that fails leaves what
+// was at OUT.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -372,6 +374,36 @@ TEST(VolumeStream, AVolumeReadFromItsFileIsCopiedFileToFileAndProven) {
   // The proof compares every copied byte with the source once; the copy read none of them.
   EXPECT_LT(source->bytes_read, volume.size() + volume.size() / 4) << "the copy went through this process";
 #endif
+}
+
+// A failed proof runs on the staged file, before it is moved into place:
+// whatever was at OUT (replaced with --force) is left as it was, not removed
+// with the output that failed.
+TEST(VolumeStream, AFailedProofLeavesWhatWasAtTheOutputAsItWas) {
+  const Folder folder;
+  const std::vector<std::byte> volume = large_volume();
+  const auto in = folder.write("v.nbz", volume);
+  zip::BytesSource bytes(volume);
+  const zip::DirectoryRead dir = zip::read_directory(bytes, zip::kMaxMembers);
+  ASSERT_TRUE(dir.directory);
+  const auto blob = std::find_if(dir.directory->entries.begin(), dir.directory->entries.end(),
+                                 [](const zip::CentralEntry& e) { return e.name == "GData.afs/blob3.bin"; });
+  ASSERT_NE(blob, dir.directory->entries.end());
+  auto source = std::make_shared<ChunkedSource>(in);
+  source->flip = blob->data_offset() + 77;  // the first read of it is the copy's
+  const std::vector<std::byte> previous = noise(4096, 5);
+  const auto out = folder.write("out.nbz", previous);
+  const std::vector<SynthFile> other = mod::synth_mod_corpus(11, 1);
+  const Streamed s = edit_streamed(source, {"GData.afs/em000.pac", "slot_0001"},
+                                   {.kind = MemberEditKind::replace, .bytes = Bytes(other[0].bytes)}, out.string());
+  ASSERT_TRUE(s.written.write_error.empty()) << s.written.write_error;
+  EXPECT_FALSE(s.written.proof.ok());
+  EXPECT_NE(s.written.proof.error.find("member GData.afs/blob3.bin: its local record differs"), std::string::npos)
+      << s.written.proof.error;
+  EXPECT_TRUE(read_file(out) == previous) << "the file at OUT before the command is still there, unchanged";
+  size_t left = 0;
+  for (const auto& e : std::filesystem::directory_iterator(folder.dir)) left += e.path().filename() != "v.nbz" && e.path() != out;
+  EXPECT_EQ(left, 0u) << "the refused temporary is removed";
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "platform/input_record.hpp"
 #include "platform/output_file.hpp"
 #include "platform/utf8_path.hpp"
+#include "writer/core/checked_write.hpp"
 
 namespace meshgate {
 
@@ -99,8 +100,9 @@ std::string resolve(Staged& s, Overwrite overwrite, Symlink symlink) {
   return {};
 }
 
-// Writes the temporary beside the destination; "" or the error.
-std::string stage(Staged& s, const std::function<void(std::ostream&)>& write) {
+// Writes the temporary beside the destination, `check` (if any) looking at
+// it as it is flushed; "" or the error, or the check's refusal.
+std::string stage(Staged& s, const std::function<void(std::ostream&)>& write, const StagedCheck& check) {
   platform::TempFile file(s.destination);
   if (!file.is_open()) return why(s.path, file.error());
   s.temp = file.path();
@@ -114,22 +116,16 @@ std::string stage(Staged& s, const std::function<void(std::ostream&)>& write) {
     if (!error && !out) error = std::make_error_code(std::errc::io_error);
   }
   if (!error) error = file.give_attributes(s.previous);
-  const std::error_code closed = file.sync_and_close();
+  std::string refused;
+  std::function<void()> look;
+  if (check && !error) look = [&] { refused = check(s.temp); };
+  const std::error_code closed = file.sync_and_close(look);
   if (!error) error = closed;
-  return error ? why(s.path, error) : std::string();
+  return error ? why(s.path, error) : refused;
 }
 
-}  // namespace
-
-bool copy_into(std::ostream& out, const platform::ReadOnlyFile& from, uint64_t offset, uint64_t size) {
-  auto* buffer = dynamic_cast<TempBuffer*>(out.rdbuf());
-  if (!buffer || !out) return false;
-  if (!buffer->copy(from, offset, size)) return false;
-  if (buffer->error()) out.setstate(std::ios::badbit);
-  return true;
-}
-
-AtomicWrite write_files_atomically(const std::vector<OutputFile>& files, Overwrite overwrite, Symlink symlink) {
+// Every file staged (and checked, where `check` is given), then all moved into place.
+AtomicWrite write_all(const std::vector<OutputFile>& files, Overwrite overwrite, Symlink symlink, const StagedCheck& check) {
   std::vector<Staged> staged(files.size());
   const auto fail = [&](std::string error) {
     for (const Staged& s : staged)
@@ -144,7 +140,7 @@ AtomicWrite write_files_atomically(const std::vector<OutputFile>& files, Overwri
     if (std::string device = platform::device_name_of(platform::path_from_utf8(s.path)); !device.empty())
       return fail(s.path + ": " + platform::device_name_text(device));
     if (std::string error = resolve(s, overwrite, symlink); !error.empty()) return fail(std::move(error));
-    if (std::string error = stage(s, files[i].write); !error.empty()) return fail(std::move(error));
+    if (std::string error = stage(s, files[i].write, check); !error.empty()) return fail(std::move(error));
   }
   for (size_t i = 0; i < staged.size(); ++i) {
     std::error_code error;
@@ -163,9 +159,28 @@ AtomicWrite write_files_atomically(const std::vector<OutputFile>& files, Overwri
   return {true, {}};
 }
 
+}  // namespace
+
+bool copy_into(std::ostream& out, const platform::ReadOnlyFile& from, uint64_t offset, uint64_t size) {
+  auto* buffer = dynamic_cast<TempBuffer*>(out.rdbuf());
+  if (!buffer || !out) return false;
+  if (!buffer->copy(from, offset, size)) return false;
+  if (buffer->error()) out.setstate(std::ios::badbit);
+  return true;
+}
+
+AtomicWrite write_files_atomically(const std::vector<OutputFile>& files, Overwrite overwrite, Symlink symlink) {
+  return write_all(files, overwrite, symlink, {});
+}
+
 AtomicWrite write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write,
                                   Overwrite overwrite, Symlink symlink) {
   return write_files_atomically({OutputFile{path, write}}, overwrite, symlink);
+}
+
+AtomicWrite write_checked_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write,
+                                          const StagedCheck& check, Overwrite overwrite) {
+  return write_all({OutputFile{path, write}}, overwrite, Symlink::follow, check);
 }
 
 AtomicWrite write_bytes_atomically(const std::string& path, const std::vector<std::byte>& bytes, Overwrite overwrite,
