@@ -1,6 +1,6 @@
 // What a sweep learns from one parsed file beyond its round trip: the
 // corpus's observations (value histograms) and the file's UV range, from its
-// format's row (FormatRow::observe), its invariant tallies, and its version
+// format's row (FormatRow::observe), its invariant tallies (FormatRow::invariants), and its version
 // (FormatRow::declared_version). A format without them contributes its round
 // trip and coverage only.
 #pragma once

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/field_catalog.hpp"
+#include "analysis/invariant_tally.hpp"
 #include "analysis/sweep.hpp"
 #include "observe/field_observer.hpp"
 #include "parser/detect/format_detect.hpp"
@@ -341,6 +343,80 @@ TEST(FormatRegistry, EveryTableASweepObservesIsCatalogued) {
     for (size_t t = 0; t < catalog.size(); ++t)
       if (catalog[t].format == name) tables_seen = tables_seen || swept.observations.stats(t, 0).count > 0;
     EXPECT_TRUE(counts.contains(name) || tables_seen) << name << " observes nothing of its files";
+  }
+}
+
+// `inspect --json` prints a parsed file's fields from its report's "fields",
+// or, where the report leaves them out (too many for one JSON DOM), from its
+// row's listing (FormatRow::fields), which diff, set, dump and view read
+// too: a row whose report leaves them out and that has no listing would
+// print its files without fields. A volume has none: its members are files
+// of their own.
+TEST(FormatRegistry, AParsedFilesFieldsAreInItsReportOrItsRowsListing) {
+  std::set<Format> parsed;
+  const auto check = [&](ParsedFile& f) {
+    if (!f.parsed()) return;
+    parsed.insert(f.format);
+    const FormatRow& row = row_of(f.format);
+    SCOPED_TRACE(f.path + " (" + std::string(format_name(f.format)) + ")");
+    const bool in_report = row.inspect(f).contains("fields");
+    if (row.inflate_child) {
+      EXPECT_FALSE(in_report || row.fields) << "a volume's members are files of their own, not its fields";
+      return;
+    }
+    EXPECT_NE(in_report, row.fields != nullptr) << "its fields in its report and in its row's listing, or in neither";
+    if (row.fields) {
+      EXPECT_FALSE(row.fields(f, false).groups().empty()) << "a listing without a group";
+    }
+  };
+  // Every file of each tree: a material or a WEAR table is only ever an NRes entry.
+  for (const SynthFile& file : every_generated_file(5)) parse_tree(file.name, file.bytes, {}, check);
+  for (const FormatRow* row : format_rows())
+    EXPECT_TRUE(row->format == Format::unknown || parsed.contains(row->format))
+        << format_name(row->format) << ": no generated file parses, so nothing here checks its listing";
+}
+
+// A sweep asks each file's row for its invariants (FormatRow::invariants)
+// and numbers every row's in catalogue order: a row that has them declares
+// and tallies them, rows that share a parser share one set (declared by the
+// row with a place in the catalogue, else they would have no place in the
+// numbering and their files would tally nothing), and no id is declared twice.
+TEST(FormatRegistry, ARowsInvariantsAreDeclaredOnceAndHaveAPlace) {
+  std::set<const RowInvariants*> placed, sets;
+  size_t declared = 0;
+  for (const FormatRow* row : format_rows()) {
+    if (!row->invariants) continue;
+    SCOPED_TRACE(std::string(format_name(row->format)));
+    const RowInvariants& set = *row->invariants;
+    ASSERT_NE(set.structural, nullptr);
+    ASSERT_NE(set.semantic, nullptr);
+    EXPECT_NE(set.tally, nullptr) << "invariants nothing tallies";
+    EXPECT_FALSE(set.structural().empty() && set.semantic().empty()) << "a set of no invariant";
+    if (row->catalogue_order > 0) placed.insert(&set);
+    if (sets.insert(&set).second) declared += set.structural().size() + set.semantic().size();
+  }
+  EXPECT_EQ(placed, sets) << "invariants only rows without a place in the catalogue carry";
+  EXPECT_EQ(declared_invariants().size(), declared);
+  std::set<std::string_view> ids;
+  for (const NumberedInvariant& d : declared_invariants()) {
+    EXPECT_TRUE(ids.insert(d.id).second) << d.id << " declared twice";
+    EXPECT_FALSE(d.description.empty()) << d.id;
+  }
+}
+
+// What a row declares it tallies: a sweep of every generated file records
+// instances of some invariant of every row that has them, and of every
+// invariant of them all (the generators make files that hold or break each).
+TEST(FormatRegistry, EveryRowsInvariantsAreTalliedOnTheGeneratedFiles) {
+  SweepResult swept;
+  for (const SynthFile& f : every_generated_file(5)) sweep_file(f.name, f.bytes, ParseProfile::compatible, swept);
+  std::map<std::string_view, uint64_t> instances;
+  for (const InvariantTally& t : swept.invariants.items()) instances[t.id] = t.holds + t.violated;
+  for (const FormatRow* row : format_rows()) {
+    if (!row->invariants) continue;
+    SCOPED_TRACE(std::string(format_name(row->format)));
+    for (const auto list : {row->invariants->structural(), row->invariants->semantic()})
+      for (const DeclaredInvariant& d : list) EXPECT_GT(instances[d.id], 0u) << d.id << " was never tallied";
   }
 }
 

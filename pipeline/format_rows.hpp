@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "observe/invariant_recorder.hpp"
 #include "observe/table_ref.hpp"
 #include "observe/uv_range.hpp"
 #include "parser/core/kaitai_spec.hpp"
@@ -101,6 +102,18 @@ struct StoredDigest {
   std::string name;    // as stored (a report path escapes it)
   uint64_t size = 0;   // declared uncompressed size
   uint32_t crc32 = 0;  // declared CRC-32 of the uncompressed bytes
+};
+
+// The invariants a sweep tallies on a format's files (analysis/
+// invariant_tally.hpp numbers and reports them): structural ones (relations
+// between bytes, offsets and counts) and semantic ones (between decoded
+// values, each with its largest deviation), each list in declaration order.
+// `tally` records a file's instances, parsed or rejected, into them by their
+// positions in these lists.
+struct RowInvariants {
+  std::span<const DeclaredInvariant> (*structural)();
+  std::span<const DeclaredInvariant> (*semantic)();
+  void (*tally)(const ParsedView& v, const std::string& path, InvariantRecorder& into);
 };
 
 struct FormatRow {
@@ -208,6 +221,10 @@ struct FormatRow {
   // lock record them, so the gate names an opaque member that changed
   // without meshgate inflating it. nullptr: it stores none.
   std::vector<StoredDigest> (*stored_digests)(const ParsedView& v) = nullptr;
+  // The invariants a sweep tallies on its files; nullptr: none. Rows that
+  // read one parser's files share them (PAC and PNST): the row with a place
+  // in the catalogue declares them, and they are reported in its order.
+  const RowInvariants* invariants = nullptr;
 
   [[nodiscard]] bool is_model() const { return export_gltf != nullptr; }
 };

@@ -6,6 +6,7 @@
 
 #include "pipeline/file_reader.hpp"
 #include "pipeline/input_scan.hpp"
+#include "parser/texm/texm_parser.hpp"
 #include "writer/image/png_encode.hpp"
 #include "platform/utf8_path.hpp"
 

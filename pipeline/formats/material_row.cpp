@@ -6,6 +6,7 @@
 
 #include "parser/material/mat0_kaitai.hpp"
 #include "pipeline/field_listing.hpp"
+#include "pipeline/formats/material/material_field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "pipeline/formats/material/material_observations.hpp"
 #include "parser/material/mat0_fields.hpp"

@@ -4,7 +4,9 @@
 #include <array>
 
 #include "pipeline/field_listing.hpp"
+#include "pipeline/formats/mod/mod_field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
+#include "pipeline/formats/mod/mod_invariant_tally.hpp"
 #include "pipeline/formats/mod/mod_observations.hpp"
 #include "parser/mod/mod_fields.hpp"
 #include "parser/mod/mod_kaitai.hpp"
@@ -94,6 +96,7 @@ const FormatRow kModRow{.format = Format::dmc3_mod,
                         .field_tables = mod_row::kTables,
                         .catalogue_order = 1,
                         .observe = mod_row::observe,
-                        .declared_version = mod_row::declared_version};
+                        .declared_version = mod_row::declared_version,
+                        .invariants = &mod_row::kInvariants};
 
 }  // namespace meshgate

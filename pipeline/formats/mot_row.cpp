@@ -7,7 +7,7 @@
 #include <array>
 
 #include "parser/mot/mot_kaitai.hpp"
-#include "pipeline/field_listing_mot.hpp"
+#include "pipeline/formats/mot/mot_field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "pipeline/formats/mot/mot_observations.hpp"
 #include "parser/mot/mot_fields.hpp"

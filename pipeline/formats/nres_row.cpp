@@ -5,12 +5,16 @@
 #include <array>
 
 #include "pipeline/field_listing.hpp"
+#include "pipeline/formats/msh/msh_field_listing.hpp"
+#include "pipeline/formats/nres/nres_field_listing.hpp"
 #include "parser/msh/msh_kaitai.hpp"
 #include "parser/msh/msh_streams.hpp"
 #include "parser/nres/nres_fields.hpp"
 #include "parser/nres/nres_kaitai.hpp"
+#include "parser/texm/texm_parser.hpp"
 #include "pipeline/formats/msh_file.hpp"
 #include "pipeline/formats/row_parts.hpp"
+#include "pipeline/formats/msh/msh_invariant_tally.hpp"
 #include "pipeline/formats/msh/msh_observations.hpp"
 #include "pipeline/formats/nres/nres_observations.hpp"
 #include "parser/msh/msh_fields.hpp"
@@ -304,6 +308,7 @@ const FormatRow kMshRow{.format = Format::nres_msh,
                         .catalogue_order = 3,
                         .fills_tables_of = nres_row::kModelContainer,
                         .observe = msh_row::observe,
-                        .declared_version = msh_row::declared_version};
+                        .declared_version = msh_row::declared_version,
+                        .invariants = &msh_row::kInvariants};
 
 }  // namespace meshgate

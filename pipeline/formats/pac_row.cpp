@@ -5,6 +5,8 @@
 #include <array>
 
 #include "pipeline/field_listing.hpp"
+#include "pipeline/formats/pac/pac_field_listing.hpp"
+#include "pipeline/formats/pac/pac_invariant_tally.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "pipeline/formats/pac/pac_observations.hpp"
 #include "parser/pac/pac_fields.hpp"
@@ -163,7 +165,8 @@ constexpr FormatRow container_row(Format format) {
           .field_tables = format == Format::dmc3_pac ? std::span<const TableRef>(kTables) : std::span<const TableRef>(),
           .catalogue_order = format == Format::dmc3_pac ? 4u : 0u,
           .fills_tables_of = format == Format::dmc3_pac ? std::span<const Format>() : std::span<const Format>(kSharedTables),
-          .observe = observe};
+          .observe = observe,
+          .invariants = &kInvariants};  // a PNST is tallied under the PAC's ids
 }
 
 }  // namespace pac_row

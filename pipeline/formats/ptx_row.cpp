@@ -8,6 +8,7 @@
 #include "parser/ptx/ptx_kaitai.hpp"
 #include "parser/ptx/ptx_pixels.hpp"
 #include "pipeline/field_listing.hpp"
+#include "pipeline/formats/ptx/ptx_field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "pipeline/formats/ptx/ptx_observations.hpp"
 #include "parser/ptx/ptx_parser.hpp"

@@ -6,7 +6,7 @@
 #include "export/gltf_export.hpp"
 #include "parser/scm/scm_fields.hpp"
 #include "parser/scm/scm_kaitai.hpp"
-#include "pipeline/field_listing_scm.hpp"
+#include "pipeline/formats/scm/scm_field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "pipeline/formats/scm/scm_observations.hpp"
 #include "writer/scm/scm_writer.hpp"

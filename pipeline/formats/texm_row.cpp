@@ -4,6 +4,7 @@
 #include <array>
 
 #include "pipeline/field_listing.hpp"
+#include "pipeline/formats/texm/texm_field_listing.hpp"
 #include "parser/texm/texm_kaitai.hpp"
 #include "parser/texm/texm_pixels.hpp"
 #include "pipeline/formats/row_parts.hpp"

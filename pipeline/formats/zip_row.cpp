@@ -9,6 +9,7 @@
 #include "writer/zip/zip_copy_check.hpp"
 #include "writer/zip/zip_rewrite.hpp"
 #include "pipeline/field_listing.hpp"
+#include "pipeline/formats/zip/zip_field_listing.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "pipeline/formats/zip_edit.hpp"
 

@@ -1,4 +1,4 @@
-#include "pipeline/field_listing_mot.hpp"
+#include "pipeline/formats/mot/mot_field_listing.hpp"
 
 #include <cmath>
 #include <type_traits>

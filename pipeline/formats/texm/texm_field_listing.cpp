@@ -2,6 +2,8 @@
 // set, dump read it): the header and Page records field by field; the palette
 // and each mip level as one entry of their exact extent (their pixels are
 // bytes the header's format describes, not fields of their own).
+#include "pipeline/formats/texm/texm_field_listing.hpp"
+
 #include "parser/texm/texm_parser.hpp"
 #include "parser/texm/texm_pixels.hpp"
 #include "pipeline/field_listing.hpp"

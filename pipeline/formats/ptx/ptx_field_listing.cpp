@@ -2,6 +2,8 @@
 // set, dump read it): the header, the count table, each entry's head and DDS
 // header field by field; the header rest, the bytes before a DDS, each DDS
 // payload, the padding and the trailing bytes as one entry of their extent.
+#include "pipeline/formats/ptx/ptx_field_listing.hpp"
+
 #include "parser/ptx/ptx_parser.hpp"
 #include "parser/ptx/ptx_pixels.hpp"
 #include "pipeline/field_listing.hpp"

@@ -2,6 +2,8 @@
 // stream as records (nodes, slots, batches, keys), element arrays (vertex
 // streams, indices, triangle descriptors, frame map), strings (UTF-8 view of
 // the Windows-1251 bytes) or raw bytes, each with its provenance status.
+#include "pipeline/formats/msh/msh_field_listing.hpp"
+
 #include "parser/msh/msh_streams.hpp"
 #include "parser/msh/msh_text.hpp"
 #include "pipeline/json_fields.hpp"

@@ -2,6 +2,8 @@
 // declares them. A volume is read, not described byte by byte, so it has no
 // fields and no coverage; the members that are models or containers are
 // files of their own under "PATH!NAME" (roundtrip, sweep, gate).
+#include "pipeline/formats/zip/zip_field_listing.hpp"
+
 #include "parser/core/hashing.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "parser/detect/format_detect.hpp"

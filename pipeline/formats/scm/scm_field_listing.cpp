@@ -1,4 +1,4 @@
-#include "pipeline/field_listing_scm.hpp"
+#include "pipeline/formats/scm/scm_field_listing.hpp"
 
 #include <cmath>
 

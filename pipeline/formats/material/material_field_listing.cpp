@@ -1,5 +1,7 @@
 // The field listings of MAT0 materials and WEAR tables (diff, set, dump and
 // the sweep's pages read them).
+#include "pipeline/formats/material/material_field_listing.hpp"
+
 #include "parser/material/mat0_parser.hpp"
 #include "parser/material/wear_table.hpp"
 #include "pipeline/field_listing.hpp"

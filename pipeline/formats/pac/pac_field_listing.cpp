@@ -1,5 +1,7 @@
 // The field listing and summary of a PAC/PNST container (inspect --json, diff,
 // set, dump read it).
+#include "pipeline/formats/pac/pac_field_listing.hpp"
+
 #include "parser/pac/pac_parser.hpp"
 #include "pipeline/field_listing.hpp"
 #include "pipeline/json_fields.hpp"
