@@ -19,7 +19,7 @@
 #include "synth/zip/zip_synth.hpp"
 #include "parser/texm/texm_parser.hpp"
 #include "parser/texm/texm_pixels.hpp"
-#include "pipeline/material_chain.hpp"
+#include "looks/material/material_chain.hpp"
 #include "writer/image/png_encode.hpp"
 #include "writer/nres/nres_layout_builder.hpp"
 #include "synth/texm/texm_synth.hpp"

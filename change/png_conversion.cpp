@@ -2,6 +2,9 @@
 
 #include <cstdio>
 
+#include "writer/ptx/ptx_entry_encode.hpp"
+#include "writer/texm/texm_encode.hpp"
+
 namespace meshgate {
 
 PngConversion convert_png(const AddressPath& path, Bytes png, const TextureEncodeOptions& options) {

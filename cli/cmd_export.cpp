@@ -11,7 +11,7 @@
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/file_reader.hpp"
 #include "reports/json_stream.hpp"
-#include "pipeline/material_chain.hpp"
+#include "looks/material/material_chain.hpp"
 #include "pipeline/format_rows.hpp"
 #include "pipeline/nested_address.hpp"
 #include "pipeline/parse_tree.hpp"

@@ -18,7 +18,7 @@
 #include "pipeline/input_scan.hpp"
 #include "pipeline/nested_address.hpp"
 #include "pipeline/roundtrip.hpp"
-#include "pipeline/material_chain.hpp"
+#include "looks/material/material_chain.hpp"
 #include "writer/core/atomic_file.hpp"
 
 namespace meshgate::cli {

@@ -13,7 +13,7 @@
 #include "parser/nres/nres_parser.hpp"
 #include "parser/ptx/ptx_parser.hpp"
 #include "parser/core/utf8_text.hpp"
-#include "pipeline/ptx_companion.hpp"
+#include "looks/ptx/ptx_companion.hpp"
 #include "pipeline/roundtrip.hpp"
 #include "pipeline/size_text.hpp"
 #include "reports/evidence_html.hpp"

@@ -13,7 +13,7 @@
 #include "change/field_set.hpp"
 #include "pipeline/nested_address.hpp"
 #include "pipeline/roundtrip.hpp"
-#include "synth/dmc3/actor_synth.hpp"
+#include "synth/mot/actor_synth.hpp"
 #include "synth/mod/mod_synth.hpp"
 #include "synth/msh/msh_synth.hpp"
 #include "synth/zip/zip_synth.hpp"

@@ -14,7 +14,7 @@
 #include "parser/msh/msh_fields.hpp"
 #include "parser/texm/texm_parser.hpp"
 #include "pipeline/formats/msh_file.hpp"
-#include "pipeline/material_chain.hpp"
+#include "looks/material/material_chain.hpp"
 #include "synth/material/material_synth.hpp"
 
 namespace meshgate {

@@ -22,7 +22,7 @@
 #include "parser/mot/mot_channels.hpp"
 #include "parser/mot/mot_keys.hpp"
 #include "parser/mot/mot_parser.hpp"
-#include "synth/dmc3/actor_synth.hpp"
+#include "synth/mot/actor_synth.hpp"
 #include "synth/mod/mod_synth.hpp"
 #include "synth/mot/mot_synth.hpp"
 #include "writer/mod/mod_layout_builder.hpp"

@@ -13,7 +13,7 @@
 #include "parser/mod/mod_parser.hpp"
 #include "parser/ptx/ptx_parser.hpp"
 #include "parser/ptx/ptx_pixels.hpp"
-#include "pipeline/ptx_companion.hpp"
+#include "looks/ptx/ptx_companion.hpp"
 #include "synth/mod/mod_synth.hpp"
 #include "synth/ptx/ptx_synth.hpp"
 

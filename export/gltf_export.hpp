@@ -75,7 +75,7 @@ struct Exported {
 };
 
 // How one Res13 WEAR row looks, resolved through the material chain
-// (pipeline/material_chain.hpp): the exporter only places what it is given.
+// (looks/material/material_chain.hpp): the exporter only places what it is given.
 struct TextureLook {
   std::string name;                // the Texm's entry name
   std::vector<std::byte> png;      // level 0, as a PNG

@@ -19,7 +19,7 @@
 #include "parser/gltf/gltf_conventions.hpp"
 #include "parser/gltf/gltf_reader.hpp"
 #include "parser/mot/mot_parser.hpp"
-#include "synth/dmc3/actor_synth.hpp"
+#include "synth/mot/actor_synth.hpp"
 
 namespace {
 

@@ -18,6 +18,8 @@
 #include "synth/texm/texm_synth.hpp"
 #include "writer/image/png_encode.hpp"
 #include "writer/image/texture_encode.hpp"
+#include "writer/ptx/ptx_entry_encode.hpp"
+#include "writer/texm/texm_encode.hpp"
 #include "writer/ptx/ptx_writer.hpp"
 
 using namespace meshgate;

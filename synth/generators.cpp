@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "synth/dmc3/actor_synth.hpp"
+#include "synth/mot/actor_synth.hpp"
 
 namespace meshgate {
 

@@ -1,12 +1,12 @@
 // A PNG encoded into a texture member in the member's own pixel format and
 // mip count (docs/spec/dmc3-textures.md §10, nikita-materials-textures.md
 // §4.2): what `meshgate replace` calls when the new file is a PNG and the
-// member a texture.
-// * A PTX entry (§3.1 texture object + DDS): DXT1/DXT5 through libsquish's
-//   encoder, uncompressed DDS layouts by exact packing through their masks;
-//   the DDS header and the object's lanes follow the new size and mips.
-// * A Texm payload: format 0 palettised through libimagequant (one palette
-//   for every level), 565, 556, 4444, 88, 888 and 8888 by exact packing.
+// member a texture. What every encoder shares is here; each format's encoder
+// is in its own folder:
+// * a PTX entry (writer/ptx/ptx_entry_encode.hpp): DXT1/DXT5 through
+//   libsquish's encoder, uncompressed DDS layouts by exact packing;
+// * a Texm payload (writer/texm/texm_encode.hpp): format 0 palettised through
+//   libimagequant, the other formats by exact packing.
 // Mips come from the PNG by a 2x2 box filter (texture_quality.hpp); each
 // stored level is decoded back with the project's decoders and its PSNR
 // against the PNG's level is returned. What cannot hold the PNG is refused
@@ -14,12 +14,9 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "parser/ptx/ptx_model.hpp"
-#include "parser/texm/texm_model.hpp"
 #include "parser/texm/texm_pixels.hpp"
 #include "writer/image/png_decode.hpp"
 #include "writer/image/texture_quality.hpp"
@@ -42,34 +39,6 @@ struct EncodedTexture {
 
   [[nodiscard]] bool ok() const { return error.empty(); }
 };
-
-// The PTX entry `member` re-encoded from `picture` (an entry with no block
-// padding: ptx_with_entry adds it), with the report.
-struct PtxEntryEncoding {
-  std::optional<ptx::Entry> entry;
-  EncodedTexture report;
-};
-[[nodiscard]] PtxEntryEncoding encode_ptx_entry(const ptx::Entry& member, const RgbaPicture& picture);
-
-// `companion` with entry `index` replaced by `entry`: the entry takes whole
-// 0x800-byte blocks (its bytes, then zeros) and its block count follows; a
-// final count of 0 (the entry runs to the end) stays 0 with no padding.
-// Every other entry, the header rest and the trailing bytes are kept.
-[[nodiscard]] ptx::Companion ptx_with_entry(const ptx::Companion& companion, size_t index, ptx::Entry entry);
-
-// The Texm `member` re-encoded from `picture`.
-struct TexmEncoding {
-  std::optional<texm::Texture> texture;
-  EncodedTexture report;
-};
-[[nodiscard]] TexmEncoding encode_texm(const texm::Texture& member, const RgbaPicture& picture,
-                                       const TextureEncodeOptions& options = {});
-
-// From bytes, as a container level holds them: entry `index` of the PTX
-// `ptx`, or the Texm payload `texm`, re-encoded from the PNG file `png`.
-[[nodiscard]] EncodedTexture encode_png_as_ptx_entry(Bytes ptx, size_t index, Bytes png,
-                                                     const TextureEncodeOptions& options = {});
-[[nodiscard]] EncodedTexture encode_png_as_texm(Bytes texm, Bytes png, const TextureEncodeOptions& options = {});
 
 // How many levels the new picture gets: as many as the member had, except
 // that a member with a full chain gets the new size's full chain; never more

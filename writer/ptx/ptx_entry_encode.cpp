@@ -1,4 +1,4 @@
-// encode_ptx_entry and ptx_with_entry (texture_encode.hpp; the rules are
+// encode_ptx_entry and ptx_with_entry (ptx_entry_encode.hpp; the rules are
 // docs/spec/dmc3-textures.md §10).
 #include <squish.h>
 
@@ -9,7 +9,7 @@
 #include "parser/ptx/ptx_parser.hpp"
 #include "parser/ptx/ptx_pixels.hpp"
 #include "parser/ptx/ptx_relations.hpp"
-#include "writer/image/texture_encode.hpp"
+#include "writer/ptx/ptx_entry_encode.hpp"
 
 namespace meshgate {
 

@@ -1,11 +1,11 @@
-// encode_texm (texture_encode.hpp; the rules are
+// encode_texm (texm_encode.hpp; the rules are
 // docs/spec/nikita-materials-textures.md §4.2).
 #include <libimagequant.h>
 
 #include <algorithm>
 
 #include "parser/texm/texm_parser.hpp"
-#include "writer/image/texture_encode.hpp"
+#include "writer/texm/texm_encode.hpp"
 #include "writer/texm/texm_writer.hpp"
 
 namespace meshgate {

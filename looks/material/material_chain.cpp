@@ -1,4 +1,4 @@
-#include "pipeline/material_chain.hpp"
+#include "looks/material/material_chain.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,4 +1,4 @@
-#include "pipeline/ptx_companion.hpp"
+#include "looks/ptx/ptx_companion.hpp"
 
 #include <map>
 

@@ -1,4 +1,4 @@
-#include "synth/dmc3/actor_synth.hpp"
+#include "synth/mot/actor_synth.hpp"
 
 #include <array>
 #include <cstdio>
