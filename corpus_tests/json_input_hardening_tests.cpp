@@ -240,7 +240,8 @@ TEST(JsonInputHardening, SchemaPatternsMatchWhatStdRegexMatches) {
   size_t matched = 0;
   for (const std::string& p : patterns) {
     const SchemaPattern ours(p);
-    const std::regex theirs(p, std::regex::ECMAScript);
+    // The breadth-first executor the checker used: the depth-first one is exponential on "^(a*)*b$".
+    const std::regex theirs(p, std::regex::ECMAScript | std::regex_constants::__polynomial);
     for (const std::string& t : texts) {
       const bool expected = std::regex_search(t, theirs);
       matched += expected;
