@@ -142,12 +142,7 @@ class SideItems {
     const FieldListing& listing = side.fields;
     for (size_t g = 0; g < listing.groups().size(); ++g) {
       group_start_.push_back(order_.size());
-      json made = listing.group_fields(g);
-      for (const json& f : made) order_.push_back({f["offset"].get<uint64_t>(), order_.size()});
-      // The group made last is kept for field(): a listing of one group (MOD,
-      // NRes) is made once per dump, not twice.
-      cached_ = std::move(made);
-      cached_group_ = g;
+      for (const json& f : listing.group_fields(g)) order_.push_back({f["offset"].get<uint64_t>(), order_.size()});
     }
     fields_ = order_.size();
     for (const UncoveredRange& u : *side.uncovered) order_.push_back({u.begin, order_.size()});
