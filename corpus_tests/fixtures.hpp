@@ -9,9 +9,14 @@
 #include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <ostream>
 #include <string>
+#include <string_view>
+#include <system_error>
 #include <vector>
+
+#include <unistd.h>
 
 #include "parser/core/byte_reader.hpp"
 #include "parser/core/diagnostics.hpp"
@@ -23,6 +28,37 @@ inline void PrintTo(const DiagnosticCode& c, std::ostream* os) { *os << c.code; 
 }  // namespace meshgate
 
 namespace meshgate::testing {
+
+// A folder of the running test's own under the system's temporary folder,
+// removed with everything in it when the object goes. CTest runs the shards of
+// one test binary side by side (16 on Linux, 2 under wine), processes that share
+// %TEMP%, so a fixed name there is written by two tests at once: the process id
+// and the test's name keep them apart.
+class OwnTempDir {
+ public:
+  explicit OwnTempDir(std::string_view prefix) {
+    const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::string name(prefix);
+    name += "_" + std::to_string(::getpid());
+    if (test != nullptr) name += std::string("_") + test->test_suite_name() + "_" + test->name();
+    for (char& c : name) {
+      if (std::isalnum(static_cast<unsigned char>(c)) == 0 && c != '_' && c != '-') c = '_';
+    }
+    path_ = std::filesystem::temp_directory_path() / name;
+    std::filesystem::create_directories(path_);
+  }
+  ~OwnTempDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  OwnTempDir(const OwnTempDir&) = delete;
+  OwnTempDir& operator=(const OwnTempDir&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
 
 // "mod.transform_domain.table_range" -> "transform_domain_table_range": a test
 // name per code for the parameterised negative tests.

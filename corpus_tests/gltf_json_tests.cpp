@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "corpus_tests/fixtures.hpp"
 #include "export/gltf_document.hpp"
 #include "export/gltf_export.hpp"
 #include "parser/mod/mod_parser.hpp"
@@ -50,8 +51,8 @@ void expect_tinygltfs_bytes(const tinygltf::Model& asset, const std::string& nam
   const std::string ours = glb_bytes(asset);
   ASSERT_FALSE(ours.empty());
   EXPECT_TRUE(ours == tinygltf_glb(asset)) << "the .glb differs from tinygltf's (" << ours.size() << " bytes)";
-  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "gltf_json_tests";
-  std::filesystem::create_directories(dir);
+  const testing::OwnTempDir own("gltf_json");
+  const std::filesystem::path& dir = own.path();
   const std::filesystem::path gltf = dir / "asset.gltf";
   ASSERT_EQ(write_asset(asset, gltf.string(), FileKind::gltf, Overwrite::replace), "");
   EXPECT_EQ(file_text(gltf), tinygltf_gltf_text(asset, "asset.bin"));
@@ -167,7 +168,8 @@ TEST(GltfJson, APartTheWriterDoesNotWriteIsRefusedNotDropped) {
   tinygltf::Model asset = every_part();
   asset.cameras.emplace_back();
   EXPECT_TRUE(glb_bytes(asset).empty());
-  const std::filesystem::path path = std::filesystem::path(::testing::TempDir()) / "gltf_json_camera.glb";
+  const testing::OwnTempDir own("gltf_json");
+  const std::filesystem::path path = own.path() / "camera.glb";
   EXPECT_NE(write_asset(asset, path.string(), FileKind::glb, Overwrite::replace).find("cameras"), std::string::npos);
   EXPECT_FALSE(std::filesystem::exists(path));
 }
