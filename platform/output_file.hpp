@@ -11,7 +11,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <optional>
 #include <string>
 #include <system_error>
@@ -51,12 +50,7 @@ class TempFile {
   std::error_code copy_from(const ReadOnlyFile& from, uint64_t offset, uint64_t size);
   // The replaced file's attributes, or a new file's (0666 less the umask).
   std::error_code give_attributes(const std::optional<FileAttributes>& replaced);
-  // Flushes the file to disk and closes it. `meanwhile` (may be empty) runs
-  // as it is flushed where another handle may read the file during the
-  // flush (POSIX: fsync on a thread of its own, so that a read-back proof
-  // reads the page cache while the disk catches up), else once it is closed
-  // (Windows: the temporary is opened without sharing).
-  std::error_code sync_and_close(const std::function<void()>& meanwhile = {});
+  std::error_code sync_and_close();
 
  private:
   intptr_t handle_;

@@ -3,7 +3,6 @@
 #include <cstdio>
 #include <string_view>
 #include <system_error>
-#include <thread>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -18,28 +17,6 @@ namespace {
 constexpr size_t kNameMax = 255;  // one path component, NAME_MAX on Linux
 
 std::error_code last_error() { return std::error_code(errno, std::generic_category()); }
-
-// fsync on a thread of its own while `meanwhile` runs (a 500 MiB volume's
-// flush took 0.7 s and its read-back proof 0.6 s of CPU, one after the other
-// before); one after the other where no thread can be had.
-void flush_while(int fd, const std::function<void()>& meanwhile, std::error_code& error) {
-  const auto flush = [fd, &error] {
-    if (::fsync(fd) != 0) error = last_error();
-  };
-  std::thread flushing;
-  try {
-    flushing = std::thread(flush);
-  } catch (const std::system_error&) {
-    flush();
-  }
-  struct Join {
-    std::thread& thread;
-    ~Join() {
-      if (thread.joinable()) thread.join();
-    }
-  } join{flushing};  // also when `meanwhile` throws
-  meanwhile();
-}
 
 // The permission bits of a new file: 0666 less the umask, read once (umask
 // can only be read by setting it; no thread writes a file at that moment).
@@ -119,10 +96,9 @@ std::error_code TempFile::give_attributes(const std::optional<FileAttributes>& r
   return ::fchmod(fd, static_cast<mode_t>(replaced->mode)) == 0 ? std::error_code() : last_error();
 }
 
-std::error_code TempFile::sync_and_close(const std::function<void()>& meanwhile) {
+std::error_code TempFile::sync_and_close() {
   std::error_code error;
-  if (meanwhile) flush_while(static_cast<int>(handle_), meanwhile, error);
-  else if (::fsync(static_cast<int>(handle_)) != 0) error = last_error();
+  if (::fsync(static_cast<int>(handle_)) != 0) error = last_error();
   if (::close(static_cast<int>(handle_)) != 0 && !error) error = last_error();
   handle_ = -1;
   return error;

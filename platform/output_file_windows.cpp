@@ -87,15 +87,12 @@ std::error_code TempFile::give_attributes(const std::optional<FileAttributes>& r
   return {};
 }
 
-// `meanwhile` once the file is closed: it was created without sharing, so
-// no other handle opens it before.
-std::error_code TempFile::sync_and_close(const std::function<void()>& meanwhile) {
+std::error_code TempFile::sync_and_close() {
   std::error_code error;
   if (!FlushFileBuffers(handle_of(handle_))) error = last_error();
   if (!CloseHandle(handle_of(handle_)) && !error) error = last_error();
   handle_ = reinterpret_cast<intptr_t>(INVALID_HANDLE_VALUE);
   if (!error && read_only_ && !SetFileAttributesW(path_.c_str(), FILE_ATTRIBUTE_READONLY)) error = last_error();
-  if (meanwhile) meanwhile();
   return error;
 }
 

@@ -100,8 +100,8 @@ std::string resolve(Staged& s, Overwrite overwrite, Symlink symlink) {
   return {};
 }
 
-// Writes the temporary beside the destination, `check` (if any) looking at
-// it as it is flushed; "" or the error, or the check's refusal.
+// Writes the temporary beside the destination, then `check` (if any) reads
+// it once it is on disk; "" or the error, or the check's refusal.
 std::string stage(Staged& s, const std::function<void(std::ostream&)>& write, const StagedCheck& check) {
   platform::TempFile file(s.destination);
   if (!file.is_open()) return why(s.path, file.error());
@@ -116,12 +116,10 @@ std::string stage(Staged& s, const std::function<void(std::ostream&)>& write, co
     if (!error && !out) error = std::make_error_code(std::errc::io_error);
   }
   if (!error) error = file.give_attributes(s.previous);
-  std::string refused;
-  std::function<void()> look;
-  if (check && !error) look = [&] { refused = check(s.temp); };
-  const std::error_code closed = file.sync_and_close(look);
+  const std::error_code closed = file.sync_and_close();
   if (!error) error = closed;
-  return error ? why(s.path, error) : refused;
+  if (error) return why(s.path, error);
+  return check ? check(s.temp) : std::string();
 }
 
 // Every file staged (and checked, where `check` is given), then all moved into place.
