@@ -16,6 +16,9 @@ namespace {
 class CheckedDomBuilder : public nlohmann::json_sax<json> {
  public:
   explicit CheckedDomBuilder(size_t max_depth) : max_depth_(max_depth) {}
+  // Each element of the root object's array `key` goes to `element` once read, not into the document.
+  CheckedDomBuilder(size_t max_depth, std::string_view key, const JsonElementReader& element)
+      : max_depth_(max_depth), divert_key_(key), divert_(&element) {}
 
   json root;
   std::string error;
@@ -80,10 +83,6 @@ class CheckedDomBuilder : public nlohmann::json_sax<json> {
     *slot_ = std::move(v);
     return slot_;
   }
-  bool put(json&& v) {
-    place(std::move(v));
-    return true;
-  }
   bool open(json&& empty) {
     if (open_.size() >= max_depth_) {
       error = path(/*into_top=*/true) + ": nesting deeper than " + std::to_string(max_depth_) + " levels of arrays and objects";
@@ -94,7 +93,26 @@ class CheckedDomBuilder : public nlohmann::json_sax<json> {
   }
   bool close() {
     open_.pop_back();
-    return true;
+    return !diverting() || divert_last();
+  }
+  bool put(json&& v) {
+    place(std::move(v));
+    return !diverting() || divert_last();
+  }
+
+  // Whether the value just completed is an element of the diverted array:
+  // the innermost open container is that array, a member of the root.
+  bool diverting() const {
+    return divert_ && open_.size() == 2 && open_[0].key && *open_[0].key == divert_key_ && open_[1].container->is_array();
+  }
+  bool divert_last() {
+    json::array_t& array = open_[1].container->get_ref<json::array_t&>();
+    json element = std::move(array.back());
+    array.pop_back();
+    ++diverted_;
+    if ((*divert_)(std::move(element))) return true;
+    error = "/" + divert_key_ + "/" + std::to_string(diverted_ - 1) + ": refused";
+    return false;
   }
 
   // "/files/0/sha256": every open container's position in its parent; with
@@ -107,7 +125,8 @@ class CheckedDomBuilder : public nlohmann::json_sax<json> {
       const json& c = *open_[i].container;
       // Appended piece by piece: GCC 12 reads "/" + temporary as an
       // overflowing copy when this file shares a unity batch with others.
-      if (c.is_array()) out.append("/").append(std::to_string(innermost ? c.size() : c.size() - 1));
+      const size_t before = i == 1 && divert_ && open_[0].key && *open_[0].key == divert_key_ ? diverted_ : 0;
+      if (c.is_array()) out.append("/").append(std::to_string(before + (innermost ? c.size() : c.size() - 1)));
       else if (open_[i].key) out.append("/").append(cut_text(*open_[i].key, 48));
     }
     return out;
@@ -116,6 +135,9 @@ class CheckedDomBuilder : public nlohmann::json_sax<json> {
   size_t max_depth_;
   std::vector<Open> open_;
   json* slot_ = nullptr;
+  std::string divert_key_;
+  const JsonElementReader* divert_ = nullptr;
+  size_t diverted_ = 0;
 };
 
 const char* type_word(const json& v) { return v.type_name(); }
@@ -125,6 +147,14 @@ const char* type_word(const json& v) { return v.type_name(); }
 JsonRead read_json(std::string_view text, size_t max_depth) {
   CheckedDomBuilder builder(max_depth);
   const bool ok = json::sax_parse(text.begin(), text.end(), &builder, json::input_format_t::json, /*strict=*/true);
+  if (!ok) return {std::nullopt, builder.error.empty() ? "is not JSON" : builder.error};
+  return {std::move(builder.root), ""};
+}
+
+JsonRead read_json_diverting(std::istream& text, std::string_view key, const JsonElementReader& element,
+                             size_t max_depth) {
+  CheckedDomBuilder builder(max_depth, key, element);
+  const bool ok = json::sax_parse(text, &builder, json::input_format_t::json, /*strict=*/true);
   if (!ok) return {std::nullopt, builder.error.empty() ? "is not JSON" : builder.error};
   return {std::move(builder.root), ""};
 }

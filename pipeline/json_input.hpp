@@ -17,6 +17,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <istream>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -37,6 +39,15 @@ struct JsonRead {
   std::string error;  // "line 3, column 7: ..." or "/items/2: nesting deeper than 64 levels"
 };
 [[nodiscard]] JsonRead read_json(std::string_view text, size_t max_depth = kMaxJsonDepth);
+
+// read_json of a stream, except that each element of the root object's
+// array `key` is handed to `element` as soon as it is read and not kept (the
+// document comes back with that array empty): a lock of a whole install is
+// read an entry at a time. `element` returns false to stop the read (it
+// fails, "/key/N: refused").
+using JsonElementReader = std::function<bool(nlohmann::json&& element)>;
+[[nodiscard]] JsonRead read_json_diverting(std::istream& text, std::string_view key, const JsonElementReader& element,
+                                           size_t max_depth = kMaxJsonDepth);
 
 // A failed checked access: what() is "PATH: why".
 class JsonInputError : public std::runtime_error {

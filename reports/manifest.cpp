@@ -44,8 +44,6 @@ std::string join(const std::set<std::string>& items) {
 
 }  // namespace
 
-namespace {
-
 json manifest_entry(const SweptFile& f) {
   require_digests(f);
   json entry = {{"path", f.path},
@@ -63,15 +61,19 @@ json manifest_entry(const SweptFile& f) {
   return entry;
 }
 
+std::string lock_digest_header(const json& tool, const std::string& fingerprint) {
+  return std::string(kManifestSchema) + "\n" + tool.dump() + "\n" + fingerprint + "\n";
+}
+
+namespace {
+
 // What lock_digest covers: the schema name, the tool, the fingerprint and
 // every entry, each as compact JSON with sorted keys (nlohmann's dump), one
 // per line. Parsing a lock and dumping its parts gives the same text, so the
 // gate recomputes it from the lock as written.
 class LockDigest {
  public:
-  LockDigest(const json& tool, const std::string& fingerprint) {
-    material_ = std::string(kManifestSchema) + "\n" + tool.dump() + "\n" + fingerprint + "\n";
-  }
+  LockDigest(const json& tool, const std::string& fingerprint) : material_(lock_digest_header(tool, fingerprint)) {}
   void add_entry(const json& entry) { material_ += entry.dump() + "\n"; }
   [[nodiscard]] std::string hex() const { return fingerprint_of(material_); }
 
@@ -156,14 +158,14 @@ bool under_unreadable(const std::string& path, const std::vector<std::string>& u
 // A volume's members the lock lists by their central-directory digest, each
 // that has no entry of its own (opaque members: meshgate does not read them):
 // changed, gone or added, named by its nested path.
-void volume_member_changes(const json& listed, const SweptFile& got, const std::map<std::string, json>& expected,
+void volume_member_changes(const json& listed, const SweptFile& got, const LockListing& listed_in_lock,
                            std::vector<std::string>& out) {
   std::map<std::string, const json*> was;
   for (const json& m : listed) was[m.at("path").get<std::string>()] = &m;
   std::set<std::string> seen;
   for (const VolumeMemberDigest& m : got.volume_members) {
     seen.insert(m.path);
-    if (expected.contains(m.path)) continue;  // compared by its own entry
+    if (listed_in_lock(m.path)) continue;  // compared by its own entry
     const std::string crc = crc32_hex(m.crc32);
     auto it = was.find(m.path);
     if (it == was.end())
@@ -173,7 +175,7 @@ void volume_member_changes(const json& listed, const SweptFile& got, const std::
                     ", size " + (*it->second)["size"].dump() + " -> " + std::to_string(m.size) + ")");
   }
   for (const auto& [path, m] : was)
-    if (!seen.contains(path) && !expected.contains(path))
+    if (!seen.contains(path) && !listed_in_lock(path))
       out.push_back(path + ": missing (the manifest lists it, the volume does not have it)");
 }
 
@@ -199,6 +201,51 @@ void part_changes(const json& listed, const SweptFile& got, std::vector<std::str
 
 }  // namespace
 
+std::string absent_entry_difference(const std::string& path, const std::vector<std::string>& unreadable) {
+  if (under_unreadable(path, unreadable))
+    return path + ": unreadable (the manifest lists it; it, or a directory above it, could not be read)";
+  return path + ": missing (the manifest lists it, the corpus does not have it)";
+}
+
+void entry_differences(const json& want, const SweptFile& got, const LockListing& listed_in_lock,
+                       std::vector<std::string>& out) {
+  const std::string& path = got.path;
+  if (want.contains("members")) volume_member_changes(want["members"], got, listed_in_lock, out);
+  if (want["sha256"] != got.sha256 || want["size"] != got.size) {
+    if (want.contains("parts")) part_changes(want["parts"], got, out);
+    out.push_back(path + ": content changed (sha256 " + want["sha256"].get<std::string>().substr(0, 16) + "... -> " +
+                  got.sha256.substr(0, 16) + "..., size " + want["size"].dump() + " -> " + std::to_string(got.size) + ")");
+    return;  // the outcomes of different bytes are not comparable
+  }
+  // Same SHA-256, so the same bytes: a different xxh3_64 or format in the lock was not written by meshgate.
+  if (want["xxh3_64"] != got.xxh3_64)
+    out.push_back(path + ": the lock's xxh3_64 " + want["xxh3_64"].get<std::string>() + " does not match the file's " +
+                  got.xxh3_64 + " although its sha256 does");
+  if (want["format"] != format_name(got.format))
+    out.push_back(path + ": format changed (" + want["format"].get<std::string>() + " -> " +
+                  std::string(format_name(got.format)) + ")");
+  const json have = expected_outcomes(got);
+  const json& exp = want["expected"];
+  if (exp["parse_ok"] != got.parse_ok)
+    out.push_back(path + (got.parse_ok ? ": now parses (the manifest expects a rejection)" : ": parse now fails"));
+  if (exp["roundtrip_identical"] != got.roundtrip_identical)
+    out.push_back(path + (got.roundtrip_identical ? ": round trip now identical (the manifest expects a difference)"
+                                                  : ": round trip no longer identical"));
+  for (const char* key : {"uncovered_bytes", "uncovered_nonzero_bytes"})
+    if (exp[key] != have[key])
+      out.push_back(path + ": coverage changed (" + key + " " + exp[key].dump() + " -> " + have[key].dump() + ")");
+  const auto [added, gone] = set_changes(exp["diagnostic_codes"], {got.diagnostic_codes.begin(), got.diagnostic_codes.end()});
+  if (!added.empty()) out.push_back(path + ": new diagnostic " + join(added));
+  if (!gone.empty()) out.push_back(path + ": diagnostic no longer raised " + join(gone));
+  // A lock made before the semantic invariants has no list: nothing to compare.
+  if (exp.contains("invariants_violated")) {
+    const auto [broken, mended] =
+        set_changes(exp["invariants_violated"], {got.invariants_violated.begin(), got.invariants_violated.end()});
+    if (!broken.empty()) out.push_back(path + ": now violates invariant " + join(broken));
+    if (!mended.empty()) out.push_back(path + ": no longer violates invariant " + join(mended));
+  }
+}
+
 std::vector<std::string> gate_differences(const json& manifest, const SweepResult& sweep) {
   if (std::vector<std::string> problems = lock_problems(manifest); !problems.empty()) return problems;
   std::vector<std::string> out;
@@ -206,52 +253,11 @@ std::vector<std::string> gate_differences(const json& manifest, const SweepResul
   for (const json& f : manifest["files"]) expected[f["path"].get<std::string>()] = f;
   std::map<std::string, const SweptFile*> actual;
   for (const SweptFile& f : sweep.files) actual[f.path] = &f;
-
+  const LockListing listed = [&expected](const std::string& path) { return expected.contains(path); };
   for (const auto& [path, want] : expected) {
     auto it = actual.find(path);
-    if (it == actual.end()) {
-      if (under_unreadable(path, sweep.unreadable))
-        out.push_back(path + ": unreadable (the manifest lists it; it, or a directory above it, could not be read)");
-      else
-        out.push_back(path + ": missing (the manifest lists it, the corpus does not have it)");
-      continue;
-    }
-    const SweptFile& got = *it->second;
-    if (want.contains("members")) volume_member_changes(want["members"], got, expected, out);
-    if (want["sha256"] != got.sha256 || want["size"] != got.size) {
-      if (want.contains("parts")) part_changes(want["parts"], got, out);
-      out.push_back(path + ": content changed (sha256 " + want["sha256"].get<std::string>().substr(0, 16) + "... -> " +
-                    got.sha256.substr(0, 16) + "..., size " + want["size"].dump() + " -> " + std::to_string(got.size) + ")");
-      continue;  // the outcomes of different bytes are not comparable
-    }
-    // Same SHA-256, so the same bytes: a different xxh3_64 or format in the lock was not written by meshgate.
-    if (want["xxh3_64"] != got.xxh3_64)
-      out.push_back(path + ": the lock's xxh3_64 " + want["xxh3_64"].get<std::string>() + " does not match the file's " +
-                    got.xxh3_64 + " although its sha256 does");
-    if (want["format"] != format_name(got.format))
-      out.push_back(path + ": format changed (" + want["format"].get<std::string>() + " -> " +
-                    std::string(format_name(got.format)) + ")");
-    const json have = expected_outcomes(got);
-    const json& exp = want["expected"];
-    if (exp["parse_ok"] != got.parse_ok)
-      out.push_back(path + (got.parse_ok ? ": now parses (the manifest expects a rejection)" : ": parse now fails"));
-    if (exp["roundtrip_identical"] != got.roundtrip_identical)
-      out.push_back(path + (got.roundtrip_identical ? ": round trip now identical (the manifest expects a difference)"
-                                                    : ": round trip no longer identical"));
-    for (const char* key : {"uncovered_bytes", "uncovered_nonzero_bytes"})
-      if (exp[key] != have[key])
-        out.push_back(path + ": coverage changed (" + key + " " + exp[key].dump() + " -> " + have[key].dump() + ")");
-    const auto [added, gone] =
-        set_changes(exp["diagnostic_codes"], {got.diagnostic_codes.begin(), got.diagnostic_codes.end()});
-    if (!added.empty()) out.push_back(path + ": new diagnostic " + join(added));
-    if (!gone.empty()) out.push_back(path + ": diagnostic no longer raised " + join(gone));
-    // A lock made before the semantic invariants has no list: nothing to compare.
-    if (exp.contains("invariants_violated")) {
-      const auto [broken, mended] = set_changes(
-          exp["invariants_violated"], {got.invariants_violated.begin(), got.invariants_violated.end()});
-      if (!broken.empty()) out.push_back(path + ": now violates invariant " + join(broken));
-      if (!mended.empty()) out.push_back(path + ": no longer violates invariant " + join(mended));
-    }
+    if (it == actual.end()) out.push_back(absent_entry_difference(path, sweep.unreadable));
+    else entry_differences(want, *it->second, listed, out);
   }
   for (const auto& [path, f] : actual)
     if (!expected.contains(path)) out.push_back(path + ": added (not in the manifest)");

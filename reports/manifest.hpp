@@ -5,6 +5,7 @@
 // diagnostic codes), plus a fingerprint over the whole corpus.
 #pragma once
 
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -20,6 +21,16 @@ inline constexpr std::string_view kManifestSchema = "meshgate.manifest.v1";
 [[nodiscard]] nlohmann::json manifest_json(const SweepResult& sweep);
 // manifest_json(sweep).dump(2) + "\n", byte for byte, one file entry at a time.
 void write_manifest_json(std::ostream& out, const SweepResult& sweep);
+
+// One file's entry in the lock's "files".
+[[nodiscard]] nlohmann::json manifest_entry(const SweptFile& f);
+// What lock_digest's material begins with; each entry's compact JSON and a
+// newline follow, in lock order.
+[[nodiscard]] std::string lock_digest_header(const nlohmann::json& tool, const std::string& fingerprint);
+// Text as the bytes a digest of the lock takes.
+[[nodiscard]] inline Bytes lock_text_bytes(std::string_view text) {
+  return {reinterpret_cast<const std::byte*>(text.data()), text.size()};
+}
 
 // Why a lock cannot be trusted, one sentence each; empty when it is sound:
 // it violates pipeline/schema/manifest.v1.schema.json (every expectation is
@@ -37,5 +48,14 @@ void reseal_lock(nlohmann::json& lock);
 // could not read is "unreadable", not "missing". For a manifest that is not
 // sound, its lock_problems().
 [[nodiscard]] std::vector<std::string> gate_differences(const nlohmann::json& manifest, const SweepResult& sweep);
+
+// The pieces of gate_differences, for a gate that meets the files one at a
+// time (reports/lock_gate.hpp): whether the lock has an entry of a path;
+// how one swept file differs from its sound lock entry `want`, appended to
+// `out` in gate_differences' order; the line for an entry no file answered.
+using LockListing = std::function<bool(const std::string& path)>;
+void entry_differences(const nlohmann::json& want, const SweptFile& got, const LockListing& listed_in_lock,
+                       std::vector<std::string>& out);
+[[nodiscard]] std::string absent_entry_difference(const std::string& path, const std::vector<std::string>& unreadable);
 
 }  // namespace meshgate
