@@ -55,12 +55,13 @@ read -r pages rows < <(sed -n 's/.*index.html, \([0-9]*\) of \([0-9]*\) files wi
 [ -n "$pages" ] || fail "no summary line: $(tail -3 "$work/rep.out")"
 [ "$(find "$work/rep/files" -name '*.html' | wc -l)" -eq "$pages" ] || fail "$pages pages said, $(ls "$work/rep/files" | wc -l) written"
 [ "$pages" -ge "$bad" ] && [ "$pages" -lt "$rows" ] || fail "$pages pages for $rows files ($bad malformed)"
-python3 - "$work/rep" "$rows" "$pages" <<'PY'
+python3 - "$work/rep" "$rows" "$pages" "$(dirname "$0")" <<'PY'
 import json, os, re, sys
 folder, rows, pages = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+sys.path.insert(0, sys.argv[4])
+from paged_index import read_index
 index = open(os.path.join(folder, "index.html")).read()
-grab = lambda name: json.loads(re.search(r'id="%s">(.*?)</script>' % name, index, re.S).group(1))
-paths, cells = grab("paths"), grab("rows")
+paths, cells = read_index(os.path.join(folder, "index.html"))
 assert len(paths) == len(cells) == rows, (len(paths), rows)
 with_page = [i for i, r in enumerate(cells) if r[4]]
 assert len(with_page) == pages

@@ -32,23 +32,6 @@ bool may_get_page(const RoundTripOutcome& o, Bytes data, const ParsedView& parse
   return false;
 }
 
-// What the index says of a file in one word (the sweep's printed verdicts,
-// and "violates" for a clean file that breaks an invariant).
-const char* verdict_of(const SweptFile& f) {
-  if (!f.parse_ok) return "rejected";
-  if (!f.roundtrip_identical && !f.read_only) return "differs";
-  if (f.coverage.overlaps > 0) return "overlap";
-  if (!f.invariants_violated.empty()) return "violates";
-  return "clean";
-}
-
-// Covered bytes in tenths of a percent, or null when nothing was mapped.
-json coverage_permille(const SweptFile& f) {
-  const uint64_t total = f.coverage.covered_bytes + f.coverage.uncovered_bytes;
-  if (!f.has_coverage || total == 0) return nullptr;
-  return f.coverage.covered_bytes * 1000 / total;
-}
-
 std::string page_name(uint64_t row) { return "files/" + std::to_string(row) + ".html"; }
 
 }  // namespace
@@ -84,12 +67,9 @@ bool PagedReport::gets_page(const SweptFile& f) {
 }
 
 bool PagedReport::add(SweptFile&& f) {
-  const uint64_t row = rows_count_++;
+  const uint64_t row = index_.rows();
   const bool page = gets_page(f);
-  const json cells = {std::string(format_name(f.format)), verdict_of(f), coverage_permille(f), f.size, page,
-                      f.diagnostic_codes, f.invariants_violated};
-  rows_ += (row ? "," : "") + cells.dump();
-  paths_ += (row ? "," : "") + json(f.path).dump();
+  index_.add(f, page);
   if (!page) return error_.empty();
   if (pages_++ == 0) {
     std::error_code ec;
@@ -107,14 +87,13 @@ bool PagedReport::finish(const SweepResult& r) {
                         {"invariants", r.invariants.to_json()},
                         {"versions", r.observations.versions_json()},
                         {"pages", pages_}};
-  const std::string title = "meshgate evidence: " + std::to_string(rows_count_) + " files";
+  const std::string title = "meshgate evidence: " + std::to_string(index_.rows()) + " files";
   write("references.js", "window.meshgateReferences = " + script_json(page_references().dump()) + ";\n");
   write("file_view.js", kFileViewScript);
   write("report.css", kReportStyle);
   return write("index.html", fill(kPagedIndexTemplate, {{"TITLE", html_text(title)},
                                                         {"SUMMARY", script_json(summary.dump())},
-                                                        {"PATHS", script_json(paths_ + "]")},
-                                                        {"ROWS", script_json(rows_ + "]")}}));
+                                                        {"INDEX", script_json(index_.json())}}));
 }
 
 }  // namespace meshgate

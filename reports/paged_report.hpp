@@ -17,6 +17,7 @@
 #include <string>
 
 #include "analysis/sweep.hpp"
+#include "reports/paged_index.hpp"
 
 namespace meshgate {
 
@@ -45,7 +46,7 @@ class PagedReport {
   // references.js, file_view.js, report.css, then index.html.
   bool finish(const SweepResult& r);
 
-  [[nodiscard]] uint64_t rows() const { return rows_count_; }
+  [[nodiscard]] uint64_t rows() const { return index_.rows(); }
   [[nodiscard]] uint64_t pages() const { return pages_; }
   [[nodiscard]] const std::string& error() const { return error_; }
 
@@ -56,9 +57,8 @@ class PagedReport {
   std::filesystem::path folder_;
   bool all_pages_;
   std::set<std::string_view, std::less<>> first_violations_;  // invariant ids whose first violator has its page
-  std::string rows_ = "[";  // the file list as JSON text: one small array per file
-  std::string paths_ = "[";
-  uint64_t rows_count_ = 0, pages_ = 0;
+  PagedIndex index_;
+  uint64_t pages_ = 0;
   std::string error_;
 };
 
