@@ -9,11 +9,13 @@
 #include <ostream>
 #include <charconv>
 #include <span>
+#include <utility>
 
 #include "change/field_diff.hpp"
 #include "change/field_set.hpp"
 #include "pipeline/json_input.hpp"
 #include "pipeline/json_schema_check.hpp"
+#include "pipeline/json_text.hpp"
 
 namespace meshgate {
 
@@ -142,9 +144,12 @@ class SideItems {
     const FieldListing& listing = side.fields;
     for (size_t g = 0; g < listing.groups().size(); ++g) {
       group_start_.push_back(order_.size());
-      for (const json& f : listing.group_fields(g)) order_.push_back({f["offset"].get<uint64_t>(), order_.size()});
+      json fields = listing.group_fields(g);
+      for (const json& f : fields) order_.push_back({f["offset"].get<uint64_t>(), order_.size()});
+      if (order_.size() <= kKeptFields) kept_.push_back(std::move(fields));
     }
     fields_ = order_.size();
+    if (fields_ > kKeptFields) kept_.clear();
     for (const UncoveredRange& u : *side.uncovered) order_.push_back({u.begin, order_.size()});
     std::stable_sort(order_.begin(), order_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   }
@@ -155,6 +160,7 @@ class SideItems {
     const uint64_t seq = order_[i].second;
     if (seq >= fields_) return nullptr;
     const size_t g = static_cast<size_t>(std::upper_bound(group_start_.begin(), group_start_.end(), seq) - group_start_.begin()) - 1;
+    if (fields_ <= kKeptFields) return &kept_[g][static_cast<size_t>(seq - group_start_[g])];
     if (g != cached_group_) {
       cached_ = side_.fields.group_fields(g);
       cached_group_ = g;
@@ -166,7 +172,13 @@ class SideItems {
   }
 
  private:
+  // A side of at most this many fields keeps the groups the constructor made
+  // (about 1 KB a field): a small file's listing is made once, not once to
+  // order it and again to write it (a third of the allocations of dumping a
+  // 4 KiB model); a larger one is made again a group at a time.
+  static constexpr uint64_t kKeptFields = 4096;
   const DiffSide& side_;
+  std::vector<json> kept_;  // the groups' fields, while the side has at most kKeptFields
   std::vector<std::pair<uint64_t, uint64_t>> order_;  // (offset, sequence: fields in listing order, then ranges)
   std::vector<uint64_t> group_start_;
   uint64_t fields_ = 0;
@@ -192,89 +204,200 @@ json dump_side(const DiffSide& side, const std::map<std::string, const DiffSide*
           {"items", std::move(items)}};
 }
 
-// The text dump_side(...).dump(1) is, written an item at a time: only one
-// item (and the order of a side's items) is held, whatever the file's count.
+// The text dump_side(...).dump(1) is, written an item at a time straight
+// from the listing (json_text writes what dump() would): only one item (and
+// the order of a side's items) is held, whatever the file's count, and no
+// item is built as JSON first (field_item and dump_side are the reference
+// the text is tested against).
 class DumpText {
  public:
   DumpText(std::ostream& out, const std::map<std::string, const DiffSide*>& sides) : out_(out), sides_(sides) {}
+  ~DumpText() { flush(); }
+  DumpText(const DumpText&) = delete;
+  DumpText& operator=(const DumpText&) = delete;
 
   // The side's object, its braces at indentation `depth`; returns its item count.
   uint64_t side(const DiffSide& s, int depth) {
-    out_ << "{";
-    key("format", depth + 1, true);
-    out_ << json(s.format).dump();
-    key("items", depth + 1, false);
+    text_ += '{';
+    json_text::append_key(text_, "format", depth + 1, true);
+    json_text::append_string(text_, s.format);
+    json_text::append_key(text_, "items", depth + 1, false);
     const uint64_t count = items(s, depth + 1);
-    key("name", depth + 1, false);
-    out_ << json(s.path).dump();
-    key("schema", depth + 1, false);
-    out_ << json(std::string(kDumpSchema)).dump();
-    key("size", depth + 1, false);
-    out_ << s.bytes.size();
-    newline(depth);
-    out_ << "}";
+    json_text::append_key(text_, "name", depth + 1, false);
+    json_text::append_string(text_, s.path);
+    json_text::append_key(text_, "schema", depth + 1, false);
+    json_text::append_string(text_, kDumpSchema);
+    json_text::append_key(text_, "size", depth + 1, false);
+    json_text::append_number(text_, uint64_t{s.bytes.size()});
+    json_text::append_newline(text_, depth);
+    text_ += '}';
     return count;
   }
 
+  void flush() {
+    out_.write(text_.data(), static_cast<std::streamsize>(text_.size()));
+    text_.clear();
+  }
+
  private:
+  static constexpr size_t kFlushBytes = 64 << 10;
+
   uint64_t items(const DiffSide& s, int depth) {
     SideItems order(s);
     if (order.size() == 0) {
-      out_ << "[]";
+      text_ += "[]";
       return 0;
     }
-    out_ << "[";
+    text_ += '[';
     for (size_t i = 0; i < order.size(); ++i) {
-      if (i > 0) out_ << ",";
-      newline(depth + 1);
-      const json* f = order.field(i);
-      if (!f) {
-        value(uncovered_item(s, order.range(i)), depth + 1);
-        continue;
-      }
-      const DiffSide* nested = nullptr;
-      const json item = field_item(s, *f, sides_, nested);
-      if (nested) nested_item(item, *nested, depth + 1);
-      else value(item, depth + 1);
+      if (i > 0) text_ += ',';
+      json_text::append_newline(text_, depth + 1);
+      if (const json* f = order.field(i)) field(s, *f, depth + 1);
+      else uncovered(s, order.range(i), depth + 1);
+      if (text_.size() >= kFlushBytes) flush();
     }
-    newline(depth);
-    out_ << "]";
+    json_text::append_newline(text_, depth);
+    text_ += ']';
     return order.size();
   }
 
-  // An item holding a nested dump: "nested" sorts first among its keys.
-  void nested_item(const json& item, const DiffSide& nested, int depth) {
-    out_ << "{";
-    key("nested", depth + 1, true);
-    side(nested, depth + 1);
-    for (const auto& [k, v] : item.items()) {
-      key(k, depth + 1, false);
-      value(v, depth + 1);
+  // field_item(...) as text, its keys in dump()'s order (sorted).
+  void field(const DiffSide& s, const json& f, int depth) {
+    const std::string& type = f["type"].get_ref<const std::string&>();
+    const auto offset = f["offset"].get<uint64_t>(), size = f["size"].get<uint64_t>();
+    if (type == "nres" || type == "member") {
+      const auto found = sides_.find(s.key + "!" + f["value"].get<std::string>());
+      if (found != sides_.end() && found->second->parsed && found->second->uncovered)
+        return nested_item(f, *found->second, depth);
     }
-    newline(depth);
-    out_ << "}";
+    const std::byte* p = s.bytes.data() + offset;
+    text_ += '{';
+    const auto layout = stream_layout(type);
+    const bool scalar = is_scalar(type), typed = !scalar && layout && size % layout->stride() == 0;
+    bool first = true;
+    if (scalar && f.contains("bits")) {
+      json_text::append_key(text_, "bits", depth + 1, std::exchange(first, false));
+      json_text::append_value(text_, f["bits"], depth + 1);
+    } else if (typed) {
+      json_text::append_key(text_, "elements", depth + 1, std::exchange(first, false));
+      elements(p, *layout, size / layout->stride(), depth + 1);
+    } else if (!scalar) {
+      json_text::append_key(text_, "hex", depth + 1, std::exchange(first, false));
+      hex(p, size);
+    }
+    json_text::append_key(text_, "offset", depth + 1, first);
+    json_text::append_number(text_, offset);
+    json_text::append_key(text_, "path", depth + 1, false);
+    json_text::append_value(text_, f["path"], depth + 1);
+    json_text::append_key(text_, "type", depth + 1, false);
+    json_text::append_string(text_, type);
+    if (scalar) {
+      json_text::append_key(text_, "value", depth + 1, false);
+      json_text::append_value(text_, f["value"], depth + 1);
+    }
+    json_text::append_newline(text_, depth);
+    text_ += '}';
   }
 
-  void key(const std::string& k, int depth, bool first) {
-    if (!first) out_ << ",";
-    newline(depth);
-    out_ << json(k).dump() << ": ";
+  // An item holding a nested dump: "nested" sorts first among its keys.
+  void nested_item(const json& f, const DiffSide& nested, int depth) {
+    text_ += '{';
+    json_text::append_key(text_, "nested", depth + 1, true);
+    side(nested, depth + 1);
+    json_text::append_key(text_, "offset", depth + 1, false);
+    json_text::append_number(text_, f["offset"].get<uint64_t>());
+    json_text::append_key(text_, "path", depth + 1, false);
+    json_text::append_value(text_, f["path"], depth + 1);
+    json_text::append_key(text_, "size", depth + 1, false);
+    json_text::append_number(text_, f["size"].get<uint64_t>());
+    json_text::append_key(text_, "type", depth + 1, false);
+    json_text::append_value(text_, f["type"], depth + 1);
+    json_text::append_newline(text_, depth);
+    text_ += '}';
   }
-  void newline(int depth) { out_ << "\n" << std::string(static_cast<size_t>(depth), ' '); }
-  // A value's dump(1), each line after its first indented by `depth`.
-  void value(const json& v, int depth) {
-    const std::string text = v.dump(1);
-    size_t from = 0;
-    for (size_t nl = text.find('\n'); nl != std::string::npos; nl = text.find('\n', from)) {
-      out_.write(text.data() + from, static_cast<std::streamsize>(nl + 1 - from));
-      out_ << std::string(static_cast<size_t>(depth), ' ');
-      from = nl + 1;
+
+  // uncovered_item(...) as text.
+  void uncovered(const DiffSide& s, const UncoveredRange& u, int depth) {
+    const uint64_t start = u.begin, end = u.end;
+    text_ += '{';
+    json_text::append_key(text_, "hex", depth + 1, true);
+    hex(s.bytes.data() + start, end - start);
+    json_text::append_key(text_, "offset", depth + 1, false);
+    json_text::append_number(text_, start);
+    json_text::append_key(text_, "path", depth + 1, false);
+    text_ += "\"(uncovered ";
+    json_text::append_escaped(text_, gap_kind_name(u.kind));
+    text_ += ")\"";
+    json_text::append_key(text_, "type", depth + 1, false);
+    text_ += "\"bytes[";
+    json_text::append_number(text_, end - start);
+    text_ += "]\"";
+    json_text::append_newline(text_, depth);
+    text_ += '}';
+  }
+
+  void hex(const std::byte* p, size_t n) {
+    static constexpr char kDigits[] = "0123456789abcdef";
+    text_ += '"';
+    for (size_t i = 0; i < n; ++i) {
+      text_ += kDigits[std::to_integer<unsigned>(p[i]) >> 4];
+      text_ += kDigits[std::to_integer<unsigned>(p[i]) & 15];
     }
-    out_.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
+    text_ += '"';
+  }
+
+  // A typed stream's elements (an array of lanes each, or of numbers when one lane).
+  void elements(const std::byte* p, const ElementLayout& l, uint64_t count, int depth) {
+    if (count == 0) {
+      text_ += "[]";
+      return;
+    }
+    text_ += '[';
+    for (uint64_t e = 0; e < count; ++e, p += l.stride()) {
+      if (e > 0) text_ += ',';
+      json_text::append_newline(text_, depth + 1);
+      if (l.lanes == 1) {
+        lane(p, l);
+        continue;
+      }
+      if (l.lanes == 0) {
+        text_ += "[]";
+        continue;
+      }
+      text_ += '[';
+      for (unsigned k = 0; k < l.lanes; ++k) {
+        if (k > 0) text_ += ',';
+        json_text::append_newline(text_, depth + 2);
+        lane(p + k * l.bytes, l);
+      }
+      json_text::append_newline(text_, depth + 1);
+      text_ += ']';
+    }
+    json_text::append_newline(text_, depth);
+    text_ += ']';
+  }
+
+  // lane_json(...) as text.
+  void lane(const std::byte* p, const ElementLayout& l) {
+    const uint64_t raw = load(p, l.bytes);
+    if (l.kind == 'f') {
+      const auto bits = static_cast<uint32_t>(raw);
+      const float f = std::bit_cast<float>(bits);
+      if (std::isfinite(f)) return json_text::append_number(text_, static_cast<double>(f));
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "0x%08x", bits);
+      return json_text::append_string(text_, buf);
+    }
+    if (l.kind == 'i' || l.kind == 's') {
+      const unsigned shift = 64 - 8 * l.bytes;
+      return json_text::append_number(text_, static_cast<int64_t>(raw << shift) >> shift);
+    }
+    json_text::append_number(text_, raw);
   }
 
   std::ostream& out_;
   const std::map<std::string, const DiffSide*>& sides_;
+  std::string text_;
 };
 
 // The text a scalar's JSON value has on the command line (`set`'s encoder reads it).
@@ -591,7 +714,9 @@ json ModelDump::to_json() const {
 }
 
 uint64_t ModelDump::write(std::ostream& out) const {
-  const uint64_t items = DumpText(out, by_key_).side(sides_.front(), 0);
+  DumpText text(out, by_key_);
+  const uint64_t items = text.side(sides_.front(), 0);
+  text.flush();
   out << "\n";
   return items;
 }

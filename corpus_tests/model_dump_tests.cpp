@@ -6,6 +6,7 @@
 
 #include "change/field_diff.hpp"
 #include "change/model_dump.hpp"
+#include "pipeline/json_text.hpp"
 #include "synth/mod/mod_synth.hpp"
 #include "synth/msh/msh_synth.hpp"
 #include "synth/nres/nres_synth.hpp"
@@ -15,6 +16,9 @@
 #include "synth/scm/scm_synth.hpp"
 #include "synth/zip/zip_synth.hpp"
 
+#include <bit>
+#include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace meshgate {
@@ -75,6 +79,44 @@ TEST(ModelDump, TheWrittenTextIsTheDocumentAnItemAtATime) {
   }
   EXPECT_GT(written, 50u);
   EXPECT_GT(nested, 3u);
+}
+
+// The dump's text is written without JSON values (pipeline/json_text.hpp):
+// each piece must be what nlohmann's dump(1) writes for the same value, the
+// f32 lanes above all (every exponent, denormals, -0) and strings that need
+// escapes or hold UTF-8 (written through nlohmann, so invalid UTF-8 throws).
+TEST(ModelDump, JsonTextWritesWhatDumpWrites) {
+  const auto text = [](const nlohmann::json& v, int indent) {
+    std::string out;
+    json_text::append_value(out, v, indent);
+    return out;
+  };
+  size_t checked = 0;
+  for (uint32_t bits = 0; bits < 0xFF800000u; bits += 0x00012345u) {  // finite f32s of every exponent, both signs
+    for (const uint32_t b : {bits, bits | 0x80000000u}) {
+      const double value = static_cast<double>(std::bit_cast<float>(b));
+      if (!std::isfinite(value)) continue;
+      std::string out;
+      json_text::append_number(out, value);
+      ASSERT_EQ(out, nlohmann::json(value).dump()) << std::hex << b;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 20000u);
+  for (const double v : {0.0, -0.0, 1e20, 1e-5, 0.1, 123456789012345678.0, std::numeric_limits<double>::denorm_min(),
+                         std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()})
+    EXPECT_EQ(text(nlohmann::json(v), 3), nlohmann::json(v).dump()) << v;
+  for (const int64_t v : {int64_t{0}, int64_t{-1}, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()})
+    EXPECT_EQ(text(nlohmann::json(v), 0), nlohmann::json(v).dump());
+  EXPECT_EQ(text(nlohmann::json(std::numeric_limits<uint64_t>::max()), 0), "18446744073709551615");
+  for (const char* s : {"", "res1[12].name", "quote \" and \\", "tab\there", "caf\xc3\xa9", "\x7f", "\x01"})
+    EXPECT_EQ(text(nlohmann::json(std::string(s)), 2), nlohmann::json(std::string(s)).dump()) << s;
+  EXPECT_THROW(text(nlohmann::json(std::string("\xff")), 0), nlohmann::json::type_error);
+  const nlohmann::json nested = {{"a", {1, 2.5, "x"}}, {"b", nlohmann::json::object()}, {"c", true}, {"d", nullptr}};
+  const std::string indented = text(nested, 2);
+  std::string expected = nested.dump(1);
+  for (size_t at = expected.find('\n'); at != std::string::npos; at = expected.find('\n', at + 3)) expected.insert(at + 1, "  ");
+  EXPECT_EQ(indented, expected);
 }
 
 TEST(ModelDump, AnEditedValueBuildsAFileWhoseDiffIsExactlyTheEdit) {
