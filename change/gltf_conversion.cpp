@@ -11,15 +11,12 @@ namespace meshgate {
 namespace {
 
 // The format's row says which import builds it from a glTF: no branch on the format here.
-std::optional<ImportFormat> import_format_of(Format f) {
-  const char* as = f == Format::unknown ? nullptr : row_of(f).gltf_import_as;
-  return as ? import_format_named(as) : std::nullopt;
-}
+const GltfImporter* importer_of(Format f) { return f == Format::unknown ? nullptr : row_of(f).gltf_import; }
 
 // The import's refusal in words: what it stopped at, and why.
-std::string build_refusal(const ImportBuild& built, ImportFormat as, const std::string& like) {
-  if (built.like_refused) return like + " is not " + std::string(import_format_text(as)) + " meshgate accepts, so nothing is imported like it";
-  std::string text = std::string(import_format_text(as)) + " cannot hold this glTF:";
+std::string build_refusal(const ImportBuild& built, const GltfImporter& importer, const std::string& like) {
+  if (built.like_refused) return like + " is not " + std::string(importer.text) + " meshgate accepts, so nothing is imported like it";
+  std::string text = std::string(importer.text) + " cannot hold this glTF:";
   for (const std::string& e : built.errors) text += " " + e + ";";
   text.pop_back();
   return text;
@@ -48,26 +45,27 @@ GltfConversion convert_gltf(const AddressPath& path, Bytes gltf, gltf::UriSource
   GltfConversion out;
   if (path.levels.empty()) return out;
   const AddressLevel& member = path.levels.back();
-  const std::optional<ImportFormat> as = import_format_of(member.format);
-  if (!as) return out;
+  const GltfImporter* importer = importer_of(member.format);
+  if (!importer) return out;
   out.applies = true;
   out.format = member.format;
   out.like = member.display;
-  out.lod = options.lod;
+  // --lod places the meshes only where the format has levels of detail (view's, FormatRow::lods).
+  if (row_of(member.format).lods > 1) out.lod = options.lod;
   ImportAsset asset = read_import_asset(gltf, &uris, options.max_bytes);
   if (!asset.model) {
     out.error = (asset.unreadable ? "not a glTF 2.0 file meshgate reads: " : "") + asset.error;
     return out;
   }
   out.conventions = asset.conventions;
-  ImportBuild built = build_imported(*asset.model, {.as = *as, .lod = options.lod, .like = Bytes(member.bytes),
-                                                    .like_is_container_member = member.origin.container_member,
-                                                    .mot = options.mot});
+  ImportBuild built = importer->build(*asset.model, {.lod = options.lod, .like = Bytes(member.bytes),
+                                                     .like_is_container_member = member.origin.container_member,
+                                                     .settings = options.settings});
   out.warnings = std::move(built.warnings);
   out.accuracy = std::move(built.accuracy);
   out.accuracy_text = std::move(built.accuracy_text);
   if (!built.ok()) {
-    out.error = build_refusal(built, *as, member.display);
+    out.error = build_refusal(built, *importer, member.display);
     return out;
   }
   out.error = first_error(member.display, built.bytes);
@@ -76,22 +74,20 @@ GltfConversion convert_gltf(const AddressPath& path, Bytes gltf, gltf::UriSource
 }
 
 nlohmann::json gltf_conversion_json(const std::string& from, const GltfConversion& c) {
-  const ImportFormat as = import_format_of(c.format).value_or(ImportFormat::mod);
   return {{"from", from},
           {"format", std::string(format_name(c.format))},
-          {"importer", std::string("import --as ") + import_format_name(as) + " --like"},
+          {"importer", std::string("import --as ") + importer_of(c.format)->as + " --like"},
           {"like", c.like},
-          {"lod", as == ImportFormat::msh ? nlohmann::json(c.lod) : nlohmann::json(nullptr)},
+          {"lod", c.lod ? nlohmann::json(*c.lod) : nlohmann::json(nullptr)},
           {"root_removed", c.conventions.root_removed},
           {"warnings", c.warnings},
           {"accuracy", c.accuracy}};
 }
 
 std::string gltf_conversion_summary(const std::string& from, const GltfConversion& c) {
-  const ImportFormat as = import_format_of(c.format).value_or(ImportFormat::mod);
   const size_t losses = c.warnings.size();
   return "imported " + from + " as a " + std::string(format_name(c.format)) + " like " + c.like + " (import --as " +
-         import_format_name(as) + " --like): " + std::to_string(c.bytes.size()) + " bytes, " + std::to_string(losses) +
+         importer_of(c.format)->as + " --like): " + std::to_string(c.bytes.size()) + " bytes, " + std::to_string(losses) +
          (losses == 1 ? " loss" : " losses") + (c.conventions.root_removed ? "; the export's root node removed" : "") +
          (c.accuracy_text.empty() ? "" : "; " + c.accuracy_text);
 }

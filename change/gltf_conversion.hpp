@@ -1,7 +1,7 @@
 // A glTF put in place of a member by `meshgate replace` (issue 49's
 // conversion on the way in): a member whose format row names a glTF import
-// (a MOD, an MSH, a MOT: FormatRow::gltf_import_as) is built from the glTF
-// by the same import `meshgate import --as mod|msh|mot --like MEMBER` runs
+// (a MOD, an MSH, a MOT, an SCM: FormatRow::gltf_import) is built from the glTF
+// by the same import `meshgate import --as NAME --like MEMBER` runs
 // (import/gltf_import.hpp), the member's own bytes as the like file, so every
 // field glTF cannot express comes from the member it replaces. A .gltf's uris
 // are read through the caller's GltfFolderFiles, by import's rules (below
@@ -21,16 +21,16 @@
 namespace meshgate {
 
 struct GltfConversionOptions {
-  unsigned lod = 0;                          // an MSH member: import --lod
+  unsigned lod = 0;                          // a member with levels of detail (an MSH): import --lod
   uint64_t max_bytes = uint64_t{256} << 20;  // the glTF's buffers together (import --max-size)
-  mot::MotImportOptions mot = {};            // a MOT member: import's --animation, --mot-mask, --mot-fps, --max-error
+  ImportSettings settings = {};              // the format's own import options (a MOT's --animation, --mot-mask, ...)
 };
 
 struct GltfConversion {
-  bool applies = false;  // the member's format is one a glTF is imported as (a MOD, an MSH, a MOT)
+  bool applies = false;  // the member's format is one a glTF is imported as (its row's gltf_import)
   Format format = Format::unknown;
   std::string like;                   // the member's address, the like file
-  unsigned lod = 0;                   // an MSH's slot column the meshes went to
+  std::optional<unsigned> lod;        // the level of detail the meshes went to (an MSH's slot column); none without levels
   std::string error;                  // why the glTF was refused: the import's cause; empty when built
   gltf::ExportConventions conventions;
   std::vector<std::string> warnings;  // the import's losses, as `import` prints them

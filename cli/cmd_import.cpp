@@ -1,10 +1,9 @@
-// `meshgate import MODEL.glb --as mod|msh|mot|scm [--like ORIGINAL] [--lod N] -o OUT
-// [--force]`: a new model built from a glTF 2.0 asset through the format's
-// builder (import/mod/mod_from_gltf.hpp: the MOD layout builder;
-// import/msh/msh_from_gltf.hpp: the canonical MSH exporter;
-// import/mot/mot_from_gltf.hpp: one animation as a MOT like --like, its error
-// against the glTF measured and printed, above --max-error refused;
-// import/scm/scm_from_gltf.hpp: a stage as an SCM like --like, measured too), through
+// `meshgate import MODEL.glb --as NAME [--like ORIGINAL] [--lod N] -o OUT
+// [--force]`: a new model built from a glTF 2.0 asset through the importer
+// of the format whose row names NAME (FormatRow::gltf_import, import/
+// <format>/<format>_importer.hpp: a MOD through its layout builder, an MSH
+// through the canonical exporter, a MOT or an SCM like --like with its error
+// against the glTF measured and printed, above --max-error refused), through
 // import/gltf_import.hpp, the path `replace` takes for a glTF too. Every loss is printed as a warning naming
 // the mesh or vertex it concerns; what the format cannot hold is an error and
 // nothing is written. The result is parsed again like every written model.
@@ -12,6 +11,7 @@
 // accessor does not fit its view, or the result has an error), 2 usage or
 // I/O (a uri outside the glTF's folder, not a regular file, a byteLength past
 // --max-size, not glTF 2.0: gltf_prepare.hpp).
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
@@ -19,7 +19,9 @@
 #include "platform/utf8_path.hpp"
 #include "cli/commands.hpp"
 #include "import/gltf_import.hpp"
+#include "import/scm/scm_from_gltf.hpp"
 #include "pipeline/file_reader.hpp"
+#include "pipeline/format_rows.hpp"
 #include "pipeline/gltf_uri_files.hpp"
 
 namespace meshgate::cli {
@@ -37,23 +39,48 @@ struct ImportOptions {
   SizeLimits limits{uint64_t{256} << 20};  // a glTF is not a format meshgate sizes by magic
 };
 
-ImportFormat import_format(const ImportOptions& options) { return import_format_named(options.as).value_or(ImportFormat::mod); }
+// The importers `--as` names, in the order their formats joined the catalogue (import --help lists them so).
+std::vector<const GltfImporter*> importers() {
+  std::vector<const FormatRow*> rows;
+  for (const FormatRow* row : format_rows())
+    if (row->gltf_import) rows.push_back(row);
+  std::sort(rows.begin(), rows.end(), [](const FormatRow* a, const FormatRow* b) { return a->catalogue_order < b->catalogue_order; });
+  std::vector<const GltfImporter*> out;
+  for (const FormatRow* row : rows) out.push_back(row->gltf_import);
+  return out;
+}
 
-const char* import_format_name(const ImportOptions& options) { return import_format_text(import_format(options)); }
+std::vector<std::string> importer_names() {
+  std::vector<std::string> names;
+  for (const GltfImporter* importer : importers()) names.emplace_back(importer->as);
+  return names;
+}
 
-// A MOT and an SCM need their like file (what glTF does not carry comes from it).
+// The importer --as names (CLI11 has checked that one does).
+const GltfImporter& importer_of(const ImportOptions& options) {
+  for (const GltfImporter* importer : importers())
+    if (options.as == importer->as) return *importer;
+  return *importers().front();
+}
+
+const char* import_format_name(const ImportOptions& options) { return importer_of(options).text; }
+
+// A format that starts from its like file needs one (what glTF does not carry comes from it).
 bool options_fit_format(ImportOptions& options) {
-  if (import_format(options) == ImportFormat::mot && options.like.empty()) {
-    std::cerr << "meshgate import: --as mot needs --like A.mot: the masks, header words and track compressions come from it\n";
-    return false;
-  }
-  if (import_format(options) == ImportFormat::scm && options.like.empty()) {
-    std::cerr << "meshgate import: --as scm needs --like A.scm: the header words and the record fields glTF does not "
-                 "carry come from it\n";
+  if (const char* why = importer_of(options).like_required; why && options.like.empty()) {
+    std::cerr << "meshgate import: --as " << options.as << " needs --like " << why << "\n";
     return false;
   }
   if (!options.scm_euler.empty()) options.scm.euler = scm::euler_reading_from_name(options.scm_euler);
   return check_mot_import_options(options.mot, options.max_error, "import");
+}
+
+// The format's own options, for its importer to take by their type.
+ImportSettings settings_of(const ImportOptions& options) {
+  ImportSettings settings;
+  settings.put(options.mot);
+  settings.put(options.scm);
+  return settings;
 }
 
 void fill_report(const ImportBuild& built, nlohmann::json* report) {
@@ -108,12 +135,10 @@ int run_import(ImportOptions& options, nlohmann::json* report = nullptr) {
   if (!options.like.empty() &&
       !(like = read_single_input(options.like, {}, Overwrite::replace, {}, like_reader, "import", exit_code)))
     return exit_code;
-  const ImportBuild built = build_imported(*asset, {.as = import_format(options),
-                                                    .lod = options.lod,
-                                                    .like = like ? std::optional<Bytes>(like->bytes) : std::nullopt,
-                                                    .like_is_container_member = like && like->origin.container_member,
-                                                    .mot = options.mot,
-                                                    .scm = options.scm});
+  const ImportBuild built = importer_of(options).build(*asset, {.lod = options.lod,
+                                                                 .like = like ? std::optional<Bytes>(like->bytes) : std::nullopt,
+                                                                 .like_is_container_member = like && like->origin.container_member,
+                                                                 .settings = settings_of(options)});
   if (built.like_refused) {
     std::cerr << "meshgate import: --like " << options.like << ": not " << import_format_name(options) << " meshgate accepts\n";
     return kExitUsage;
@@ -155,7 +180,7 @@ void add_import(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ImportOptions>();
   CLI::App* cmd = app.add_subcommand("import", "Build a model from a glTF 2.0 file (.glb or .gltf) through the format's layout builder");
   cmd->add_option("MODEL", options->file, "a .glb, or a .gltf (its buffers beside it)")->required();
-  cmd->add_option("--as", options->as, "the format to build")->required()->check(CLI::IsMember({"mod", "msh", "mot", "scm"}));
+  cmd->add_option("--as", options->as, "the format to build")->required()->check(CLI::IsMember(importer_names()));
   cmd->add_option("--like", options->like,
                   "an existing file of the same model: every field glTF cannot express comes from it");
   cmd->add_option("--lod", options->lod, "msh: the slot column (LOD) the glTF's meshes go to, as export --lod wrote them")

@@ -22,6 +22,7 @@
 #include "change/member_rewrite.hpp"
 #include "change/png_conversion.hpp"
 #include "cli/commands.hpp"
+#include "parser/core/byte_source.hpp"
 #include "parser/core/utf8_text.hpp"
 #include "pipeline/gltf_uri_files.hpp"
 #include "platform/utf8_path.hpp"
@@ -186,7 +187,9 @@ std::optional<Conversion> png_conversion(const MemberOptions& o, const AddressPa
 std::optional<Conversion> gltf_conversion(const MemberOptions& o, const AddressPath& path, Bytes gltf,
                                           std::optional<Refusal>& refused) {
   GltfFolderFiles folder(platform::path_from_utf8(o.new_file).parent_path());
-  GltfConversion c = convert_gltf(path, gltf, folder, {.lod = o.lod, .max_bytes = gltf_max_bytes(o), .mot = o.mot});
+  ImportSettings settings;
+  settings.put(o.mot);
+  GltfConversion c = convert_gltf(path, gltf, folder, {.lod = o.lod, .max_bytes = gltf_max_bytes(o), .settings = std::move(settings)});
   if (!c.applies) return std::nullopt;
   // The files the glTF's uris name are inputs as much as the glTF itself (OUT's existence: checked before).
   if (!outputs_are_usable({o.output}, folder.named_files(), o.command(), Overwrite::replace))
@@ -230,7 +233,7 @@ std::shared_ptr<const OuterVolume> open_in_place_input(const MemberOptions& o, c
   const std::optional<InputScan> scan = scan_for({file}, 1, o.command());
   if (!scan || !outputs_are_usable({o.output}, scan->files, o.command(), overwrite_rule(o.force))) return nullptr;
   display = scan->files.empty() ? file : scan->files[0].display;
-  auto source = std::make_shared<zip::OwnedFileSource>(platform::path_from_utf8(file));
+  auto source = std::make_shared<OwnedFileSource>(platform::path_from_utf8(file));
   FileRead failed;
   failed.status = ReadStatus::ok;
   failed.file_size = source->size();

@@ -17,6 +17,7 @@
 #include "analysis/field_catalog.hpp"
 #include "analysis/invariant_tally.hpp"
 #include "analysis/sweep.hpp"
+#include "import/gltf_import.hpp"
 #include "observe/field_observer.hpp"
 #include "parser/detect/format_detect.hpp"
 #include "parser/zip/zip_directory.hpp"
@@ -268,6 +269,38 @@ TEST(FormatRegistry, ModelsAreTheModelFormats) {
   for (const FormatRow* row : format_rows())
     if (row->is_model()) models.insert(row->format);
   EXPECT_EQ(models, (std::set<Format>{Format::dmc3_mod, Format::nres_msh, Format::dmc3_scm}));
+}
+
+// `import --as NAME` and `replace` with a glTF ask a row's importer
+// (FormatRow::gltf_import) for its name, what a message calls the file it
+// builds, whether it needs a like file, and its build; `import --help` lists
+// the names in catalogue order. A row that imports has every one, a name no
+// other row takes, and a place in the catalogue; its build reads the like
+// file as its format (64 zero bytes are refused), and one that says it needs
+// a like file refuses to build without one.
+TEST(FormatRegistry, ARowThatImportsGltfHasEveryHookTheCommandsAsk) {
+  std::set<std::string> names;
+  size_t importers = 0;
+  for (const FormatRow* row : format_rows()) {
+    if (!row->gltf_import) continue;
+    SCOPED_TRACE(std::string(format_name(row->format)));
+    ++importers;
+    const GltfImporter& importer = *row->gltf_import;
+    ASSERT_NE(importer.as, nullptr) << "no import --as name";
+    EXPECT_TRUE(names.insert(importer.as).second) << importer.as << ": two rows import as one name";
+    EXPECT_FALSE(std::string(importer.as).empty());
+    ASSERT_NE(importer.text, nullptr) << "no text for the messages";
+    EXPECT_TRUE(std::string(importer.text).starts_with("a ") || std::string(importer.text).starts_with("an "))
+        << importer.text << ": messages say \"not " << importer.text << " meshgate accepts\"";
+    EXPECT_TRUE(importer.like_required == nullptr || std::string(importer.like_required).size() > 0);
+    EXPECT_GT(row->catalogue_order, 0u) << "import --help lists importers in catalogue order";
+    ASSERT_NE(importer.build, nullptr) << "no build";
+    const std::vector<std::byte> zeros(64);
+    EXPECT_TRUE(importer.build(tinygltf::Model{}, {.like = Bytes(zeros)}).like_refused) << "a like file of no format taken";
+    if (importer.like_required)
+      EXPECT_TRUE(importer.build(tinygltf::Model{}, {.like = std::nullopt}).like_refused) << "built without its like file";
+  }
+  EXPECT_GT(importers, 0u);
 }
 
 // A sweep asks each file's row for its observations and version, and the

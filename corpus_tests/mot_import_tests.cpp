@@ -22,6 +22,7 @@
 #include "parser/mot/mot_channels.hpp"
 #include "parser/mot/mot_keys.hpp"
 #include "parser/mot/mot_parser.hpp"
+#include "pipeline/format_rows.hpp"
 #include "synth/mot/actor_synth.hpp"
 #include "synth/mod/mod_synth.hpp"
 #include "synth/mot/mot_synth.hpp"
@@ -160,14 +161,18 @@ gltf::Exported export_motion(const Rig& r, const std::vector<std::byte>& mot_byt
 
 ImportRequest mot_request(std::optional<Bytes> like, const mot::MotImportOptions& o = {}) {
   ImportRequest r;
-  r.as = ImportFormat::mot;
   r.like = like;
-  r.mot = o;
+  r.settings.put(o);
   return r;
 }
 
+// The import `import --as mot` runs: the MOT row's.
+ImportBuild build_mot(const tinygltf::Model& asset, const ImportRequest& request) {
+  return row_of(Format::dmc3_mot).gltf_import->build(asset, request);
+}
+
 ImportBuild import_mot(const tinygltf::Model& asset, const std::vector<std::byte>& like, mot::MotImportOptions o = {}) {
-  return build_imported(asset, mot_request(Bytes(like), o));
+  return build_mot(asset, mot_request(Bytes(like), o));
 }
 
 // The corpus's largest error per channel, over every motion imported.
@@ -367,8 +372,8 @@ TEST(MotImport, TheAnimationIsChosenByNameOrIndex) {
 
 TEST(MotImport, ALikeFileThatIsNoMotIsRefused) {
   Fixture f;
-  EXPECT_TRUE(build_imported(f.asset, mot_request(Bytes(f.rig.bytes))).like_refused);
-  EXPECT_TRUE(build_imported(f.asset, mot_request(std::nullopt)).like_refused);
+  EXPECT_TRUE(build_mot(f.asset, mot_request(Bytes(f.rig.bytes))).like_refused);
+  EXPECT_TRUE(build_mot(f.asset, mot_request(std::nullopt)).like_refused);
 }
 
 

@@ -15,9 +15,11 @@
 
 #include "export/gltf_export.hpp"
 #include "import/gltf_import.hpp"
+#include "import/scm/scm_from_gltf.hpp"
 #include "parser/scm/scm_parser.hpp"
 #include "parser/scm/scm_scene.hpp"
 #include "parser/scm/scm_topology.hpp"
+#include "pipeline/format_rows.hpp"
 #include "synth/scm/scm_synth.hpp"
 
 namespace meshgate {
@@ -41,8 +43,13 @@ tinygltf::Model through_glb(const tinygltf::Model& asset) {
   return back.model ? std::move(*back.model) : tinygltf::Model{};
 }
 
+// The import `import --as scm` runs: the SCM row's.
+ImportBuild build_scm(const tinygltf::Model& asset, const ImportRequest& request) {
+  return row_of(Format::dmc3_scm).gltf_import->build(asset, request);
+}
+
 ImportBuild import_scm(const tinygltf::Model& asset, const std::vector<std::byte>& like) {
-  return build_imported(through_glb(asset), {.as = ImportFormat::scm, .like = Bytes(like)});
+  return build_scm(through_glb(asset), {.like = Bytes(like)});
 }
 
 std::string joined(const std::vector<std::string>& lines) {
@@ -103,9 +110,9 @@ TEST(ScmImport, NodeMatricesGoBackToTheAnglesOfTheReadingAsked) {
   size_t decomposed = 0;
   for (const SynthFile& file : scm::synth_scm_corpus(53, 4)) {
     const scm::Model original = *scm::parse_scm(file.bytes).model;
-    const ImportBuild built = build_imported(through_glb(exported(file.bytes, scm::EulerReading::zyx)),
-                                             {.as = ImportFormat::scm, .like = Bytes(file.bytes),
-                                              .scm = {.euler = scm::EulerReading::xyz}});
+    ImportRequest request{.like = Bytes(file.bytes)};
+    request.settings.put(scm::ScmImportOptions{.euler = scm::EulerReading::xyz});
+    const ImportBuild built = build_scm(through_glb(exported(file.bytes, scm::EulerReading::zyx)), request);
     ASSERT_TRUE(built.ok()) << file.name << ": " << joined(built.errors);
     const scm::Model back = *scm::parse_scm(built.bytes).model;
     ASSERT_EQ(back.scene.transforms.size(), original.scene.transforms.size());
@@ -233,9 +240,9 @@ TEST(ScmImport, RefusesAPrimitiveWithoutNormals) {
 
 TEST(ScmImport, RefusesALikeFileThatIsNoScm) {
   const tinygltf::Model g = exported(first_stage());
-  const ImportBuild built = build_imported(through_glb(g), {.as = ImportFormat::scm, .like = Bytes(std::vector<std::byte>(64))});
+  const ImportBuild built = build_scm(through_glb(g), {.like = Bytes(std::vector<std::byte>(64))});
   EXPECT_TRUE(built.like_refused);
-  EXPECT_FALSE(build_imported(through_glb(g), {.as = ImportFormat::scm, .like = std::nullopt}).ok());  // no like file at all
+  EXPECT_FALSE(build_scm(through_glb(g), {.like = std::nullopt}).ok());  // no like file at all
 }
 
 }  // namespace scm_import_test

@@ -32,6 +32,7 @@ namespace meshgate {
 
 struct RoundTripOutcome;
 class FieldObserver;
+struct GltfImporter;
 namespace gltf {
 struct ExportOptions;
 struct Exported;
@@ -175,10 +176,11 @@ struct FormatRow {
   // format's rule (docs/spec/); set wherever `members` is. A kind not written
   // yet answers EditedContainer::unsupported.
   EditedContainer (*edit_member)(const ParsedFile& f, const MemberEdit& edit) = nullptr;
-  // `import --as NAME`'s name of the builder that makes a file of this format
-  // from a glTF ("mod", "msh", "mot", "scm"): what `replace` converts a glTF put in
-  // place of such a member with (change/gltf_conversion.hpp); nullptr: none.
-  const char* gltf_import_as = nullptr;
+  // The import that builds a file of this format from a glTF (import/<format>/
+  // <format>_importer.hpp): `import --as` its name, and what `replace`
+  // converts a glTF put in place of such a member with (change/
+  // gltf_conversion.hpp); nullptr: none.
+  const GltfImporter* gltf_import = nullptr;
   // A container replace, add and remove open in place (a volume of any
   // size, never read whole): `f` parsed over positioned reads of `source`,
   // its members listed and f.data empty; false when it does not parse.

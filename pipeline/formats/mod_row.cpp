@@ -8,6 +8,7 @@
 #include "pipeline/formats/row_parts.hpp"
 #include "pipeline/formats/mod/mod_invariant_tally.hpp"
 #include "pipeline/formats/mod/mod_observations.hpp"
+#include "import/mod/mod_importer.hpp"
 #include "parser/mod/mod_fields.hpp"
 #include "parser/mod/mod_kaitai.hpp"
 #include "export/gltf_export.hpp"
@@ -92,7 +93,7 @@ const FormatRow kModRow{.format = Format::dmc3_mod,
                         .is_look = false,
                         .kaitai = mod::kaitai_spec,
                         .mark_leaves = mod_row::mark_leaves,
-                        .gltf_import_as = "mod",
+                        .gltf_import = &mod::kGltfImporter,
                         .field_tables = mod_row::kTables,
                         .catalogue_order = 1,
                         .observe = mod_row::observe,

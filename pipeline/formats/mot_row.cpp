@@ -12,6 +12,7 @@
 #include "pipeline/formats/mot/mot_observations.hpp"
 #include "parser/mot/mot_fields.hpp"
 #include "parser/mot/mot_parser.hpp"
+#include "import/mot/mot_importer.hpp"
 #include "writer/mot/mot_writer.hpp"
 
 namespace meshgate {
@@ -93,7 +94,7 @@ const FormatRow kMotRow{.format = Format::dmc3_mot,
                         .is_look = false,
                         .kaitai = mot::kaitai_spec,
                         .mark_leaves = mot_row::mark_leaves,
-                        .gltf_import_as = "mot",
+                        .gltf_import = &mot::kGltfImporter,
                         .field_tables = mot_row::kTables,
                         .catalogue_order = 6,
                         .observe = mot_row::observe};

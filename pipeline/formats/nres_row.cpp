@@ -18,6 +18,7 @@
 #include "pipeline/formats/msh/msh_observations.hpp"
 #include "pipeline/formats/nres/nres_observations.hpp"
 #include "parser/msh/msh_fields.hpp"
+#include "import/msh/msh_importer.hpp"
 #include "export/gltf_export.hpp"
 #include "writer/msh/msh_canonical.hpp"
 #include "writer/msh/msh_writer.hpp"
@@ -303,7 +304,7 @@ const FormatRow kMshRow{.format = Format::nres_msh,
                         .is_look = false,
                         .kaitai = msh::kaitai_spec,
                         .mark_leaves = nres_row::model_leaves,
-                        .gltf_import_as = "msh",
+                        .gltf_import = &msh::kGltfImporter,
                         .field_tables = nres_row::kModelTables,
                         .catalogue_order = 3,
                         .fills_tables_of = nres_row::kModelContainer,

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "export/gltf_export.hpp"
+#include "import/scm/scm_importer.hpp"
 #include "parser/scm/scm_fields.hpp"
 #include "parser/scm/scm_kaitai.hpp"
 #include "pipeline/formats/scm/scm_field_listing.hpp"
@@ -92,7 +93,7 @@ const FormatRow kScmRow{.format = Format::dmc3_scm,
                         .is_look = false,
                         .kaitai = scm::kaitai_spec,
                         .mark_leaves = scm_row::mark_leaves,
-                        .gltf_import_as = "scm",
+                        .gltf_import = &scm::kGltfImporter,
                         .field_tables = scm_row::kTables,
                         .catalogue_order = 9,
                         .observe = scm_row::observe};
