@@ -297,8 +297,9 @@ TEST(FormatRegistry, ARowThatImportsGltfHasEveryHookTheCommandsAsk) {
     ASSERT_NE(importer.build, nullptr) << "no build";
     const std::vector<std::byte> zeros(64);
     EXPECT_TRUE(importer.build(tinygltf::Model{}, {.like = Bytes(zeros)}).like_refused) << "a like file of no format taken";
-    if (importer.like_required)
+    if (importer.like_required) {
       EXPECT_TRUE(importer.build(tinygltf::Model{}, {.like = std::nullopt}).like_refused) << "built without its like file";
+    }
   }
   EXPECT_GT(importers, 0u);
 }
