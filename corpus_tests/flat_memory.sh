@@ -6,7 +6,7 @@
 # 1,715 entries). Before (main at 64b46b1) that extra grew by 2.1-2.5 MB
 # (manifest) and 7.0 MB (gate); after, by -0.5 to +1.0 MB (the noise of one
 # peak against another: three runs each). The bound here is 1.5 MB for 1,451
-# more entries (about 1 KB each; the gate's index keeps ~150 bytes). The
+# more entries (about 1 KB each; the gate's index keeps ~160 bytes). The
 # sweep itself is the baseline because its own peak follows the largest file
 # it meets (6 MB more in the larger tree), not the count. Peak RSS is the
 # child's ru_maxrss; every command at --jobs 1. Cost: about 8 s on an idle
