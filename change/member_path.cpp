@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "parser/nres/nres_parser.hpp"
+#include "pipeline/input_scan.hpp"
 #include "pipeline/nested_address.hpp"
 
 namespace meshgate {
@@ -29,11 +30,14 @@ constexpr size_t kNearestNamed = 5;
 
 std::string nearest_text(const std::vector<ContainerMember>& members, const std::string& asked) {
   if (members.empty()) return " (it holds no member)";
-  std::vector<std::pair<size_t, const std::string*>> ranked;
-  for (const ContainerMember& m : members) ranked.emplace_back(edit_distance(m.name, asked), &m.name);
+  std::vector<std::pair<size_t, std::string>> ranked;
+  for (const ContainerMember& m : members) {
+    std::string name = address_name(m);
+    ranked.emplace_back(edit_distance(name, asked), std::move(name));
+  }
   std::stable_sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
   std::string text = " (nearest of its " + std::to_string(members.size()) + " members:";
-  for (size_t i = 0; i < std::min(ranked.size(), kNearestNamed); ++i) text += (i ? ", " : " ") + *ranked[i].second;
+  for (size_t i = 0; i < std::min(ranked.size(), kNearestNamed); ++i) text += (i ? ", " : " ") + ranked[i].second;
   return text + ")";
 }
 
@@ -44,6 +48,8 @@ AddressPath stopped(AddressPath path, std::string error, bool limited = false) {
 }
 
 }  // namespace
+
+std::string address_name(const ContainerMember& m) { return escape_path_component(m.name); }
 
 std::vector<std::string> address_names(const std::string& nested) {
   std::vector<std::string> names;
@@ -101,16 +107,18 @@ MemberBytes member_bytes(const ParsedFile& container, const ContainerMember& m, 
 const ContainerMember* find_member(const std::vector<ContainerMember>& members, const std::string& asked,
                                    const std::string& container, std::string& error) {
   for (const ContainerMember& m : members)
-    if (m.name == asked) return &m;
+    if (address_name(m) == asked) return &m;
   std::vector<const ContainerMember*> folded;
-  for (const ContainerMember& m : members)
-    if (m.origin.nres_type_id && m.name.size() == asked.size() && nres::compare_names_lowercase(m.name, asked) == 0)
+  for (const ContainerMember& m : members) {
+    const std::string name = address_name(m);
+    if (m.origin.nres_type_id && name.size() == asked.size() && nres::compare_names_lowercase(name, asked) == 0)
       folded.push_back(&m);
+  }
   if (folded.size() == 1) return folded.front();
   if (folded.size() > 1) {
     error = "\"" + container + "!" + asked + "\" names no member exactly and " + std::to_string(folded.size()) +
             " in another case (NRes names are compared in any case):";
-    for (const ContainerMember* m : folded) error += " " + container + "!" + m->name;
+    for (const ContainerMember* m : folded) error += " " + container + "!" + address_name(*m);
     error += "; give one of them exactly";
     return nullptr;
   }
@@ -140,12 +148,12 @@ AddressPath walk_from(AddressPath path, const ParsedFile* first, const std::vect
     const ContainerMember* m = find_member(held.members, name, holder, error);
     if (!m) return stopped(std::move(path), error);
     if (m->inflated && m->size > inflated_left)
-      return stopped(std::move(path), "\"" + holder + "!" + m->name + "\" was not read: its " + std::to_string(m->size) +
+      return stopped(std::move(path), "\"" + holder + "!" + address_name(*m) + "\" was not read: its " + std::to_string(m->size) +
                                           " bytes would pass --max-inflated", true);
     MemberBytes bytes = member_bytes(f, *m, inflated_left);
-    if (!bytes.error.empty()) return stopped(std::move(path), holder + "!" + m->name + ": " + bytes.error);
+    if (!bytes.error.empty()) return stopped(std::move(path), holder + "!" + address_name(*m) + ": " + bytes.error);
     if (m->inflated) inflated_left -= bytes.bytes.size();
-    AddressLevel next{.display = holder + "!" + m->name, .bytes = std::move(bytes.bytes), .origin = m->origin,
+    AddressLevel next{.display = holder + "!" + address_name(*m), .bytes = std::move(bytes.bytes), .origin = m->origin,
                       .member = m->index, .inflated = m->inflated};
     next.format = detect_format(Bytes(next.bytes).first(std::min(next.bytes.size(), kMagicProbeBytes)));
     if (next.bytes.size() > options.limits.for_format(next.format))

@@ -43,6 +43,11 @@ struct AddressPath {
   std::shared_ptr<const OuterVolume> outer_volume;  // set: levels[0] is this volume, read from its file
 };
 
+// A member's name as an address spells it: the component its report path
+// has (escape_path_component: "!" is "\x21", "\" is "\\", a byte that is
+// not UTF-8 "\xNN"), as roundtrip prints it and inspect and texture take it.
+[[nodiscard]] std::string address_name(const ContainerMember& m);
+
 // The address's names split at '!' ("GData.afs/em000.pac!slot_0000" -> two).
 [[nodiscard]] std::vector<std::string> address_names(const std::string& nested);
 

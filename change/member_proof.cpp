@@ -7,6 +7,7 @@
 #include "platform/utf8_path.hpp"
 #include "writer/core/checked_write.hpp"
 #include "parser/core/hashing.hpp"
+#include "pipeline/file_reader.hpp"
 #include "pipeline/roundtrip.hpp"
 
 namespace meshgate {
@@ -116,8 +117,8 @@ class Prover {
     if (!same_except(was, old_members.members, f, new_members.members, p, display)) return std::nullopt;
     const ContainerMember& m = new_members.members[p];
     MemberBytes bytes = member_bytes(f, m, options_.limits.inflated_bytes);
-    if (!bytes.error.empty()) return fail(display + "!" + m.name, bytes.error), std::nullopt;
-    return AddressLevel{.display = display + "!" + m.name, .bytes = std::move(bytes.bytes), .origin = m.origin,
+    if (!bytes.error.empty()) return fail(display + "!" + address_name(m), bytes.error), std::nullopt;
+    return AddressLevel{.display = display + "!" + address_name(m), .bytes = std::move(bytes.bytes), .origin = m.origin,
                         .member = m.index, .inflated = m.inflated};
   }
 
@@ -142,7 +143,7 @@ class Prover {
   bool same_member(const ParsedFile& was, const ContainerMember& a, const ParsedFile& now, const ContainerMember& b,
                    const std::string& display) {
     if (digest_of(was, a, options_.limits.inflated_bytes) != digest_of(now, b, options_.limits.inflated_bytes))
-      return fail(display, "member " + a.name + " is not byte-identical to what it was (digests differ)");
+      return fail(display, "member " + address_name(a) + " is not byte-identical to what it was (digests differ)");
     ++proof_.unchanged;
     return true;
   }
@@ -166,13 +167,13 @@ class Prover {
       if (q != p && !same_member(was, old_m[q], now, new_m[q], display)) return;
     const ContainerMember& put = new_m[p];
     const MemberBytes held = member_bytes(now, put, options_.limits.inflated_bytes);
-    if (edit_.kind == MemberEditKind::add && put.name != added_name_)
-      return void(fail(display, "its new member is named " + put.name + ", not " + added_name_));
+    if (edit_.kind == MemberEditKind::add && address_name(put) != added_name_)
+      return void(fail(display, "its new member is named " + address_name(put) + ", not " + added_name_));
     if (!held.error.empty() || !holds_put_in(Bytes(held.bytes), edit_.bytes))
-      return void(fail(display + "!" + put.name, "does not hold the bytes put in"));
+      return void(fail(display + "!" + address_name(put), "does not hold the bytes put in"));
     // A file that parses on its own parses where it was put (a member broken
     // before it was put in stays as broken: the bytes are what was asked for).
-    const AddressLevel member{.display = display + "!" + put.name, .bytes = held.bytes, .origin = put.origin};
+    const AddressLevel member{.display = display + "!" + address_name(put), .bytes = held.bytes, .origin = put.origin};
     const AddressLevel alone{.display = member.display, .bytes = {edit_.bytes.begin(), edit_.bytes.end()}, .origin = put.origin};
     const ParsedFile parsed = parse_level(member, options_);
     if (parse_level(alone, options_).parsed() && !parsed.parsed())
@@ -198,10 +199,28 @@ RewriteProof prove_streamed_rewrite(const AddressPath& before, const MemberEdit&
   return Prover(before, edit, added_name, options).run_streamed(std::move(written));
 }
 
-WrittenVolume write_proven_volume(const AddressPath& before, const MemberEdit& edit, const std::string& added_name,
-                                  const InPlacePlan& plan, const std::string& output, Overwrite overwrite,
-                                  const ParseTreeOptions& options) {
-  WrittenVolume out;
+ProvenWrite write_proven_file(const AddressPath& before, const MemberEdit& edit, const std::string& added_name,
+                              Bytes bytes, const std::string& output, Overwrite overwrite, const ParseTreeOptions& options) {
+  ProvenWrite out;
+  bool proven = false;
+  const auto prove = [&](const std::filesystem::path& staged) {
+    const std::optional<std::vector<std::byte>> back = read_file(staged, {.override_bytes = UINT64_MAX});
+    out.proof = back ? prove_rewrite(before, edit, added_name, Bytes(*back), options)
+                     : RewriteProof{output, "cannot be read back", 0};
+    proven = true;
+    return out.proof.ok() ? std::string() : output + ": its proof failed";
+  };
+  const AtomicWrite written = write_checked_file_atomically(output, [&](std::ostream& stream) {
+    stream.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  }, prove, overwrite);
+  if (!written.ok && (!proven || out.proof.ok())) out.write_error = written.error;
+  return out;
+}
+
+ProvenWrite write_proven_volume(const AddressPath& before, const MemberEdit& edit, const std::string& added_name,
+                                const InPlacePlan& plan, const std::string& output, Overwrite overwrite,
+                                const ParseTreeOptions& options) {
+  ProvenWrite out;
   bool proven = false;
   const auto prove = [&](const std::filesystem::path& staged) {
     auto back = std::make_shared<OwnedFileSource>(staged);

@@ -36,15 +36,22 @@ struct RewriteProof {
                                                   const std::string& added_name, std::shared_ptr<ByteSource> written,
                                                   const ParseTreeOptions& options);
 
-// The outer file's planned edit streamed from its file to a temporary
-// beside `output`, read back from it and proven while it is flushed to disk
-// (writer/core/checked_write.hpp), then moved to `output`; a proof that
-// fails removes the temporary, and whatever was at `output` stays.
-struct WrittenVolume {
+// A rewrite written to a temporary beside `output`, read back from it and
+// proven once it is flushed to disk (writer/core/checked_write.hpp), then
+// moved to `output`; a proof that fails removes the temporary, and whatever
+// was at `output` stays (an older output given with --force included).
+struct ProvenWrite {
   std::string write_error;  // "PATH: why" when it could not be written (nothing proven)
   RewriteProof proof;
 };
-[[nodiscard]] WrittenVolume write_proven_volume(const AddressPath& before, const MemberEdit& edit,
+
+// The outer file's rewritten bytes (every container but a volume read in place).
+[[nodiscard]] ProvenWrite write_proven_file(const AddressPath& before, const MemberEdit& edit,
+                                            const std::string& added_name, Bytes bytes, const std::string& output,
+                                            Overwrite overwrite, const ParseTreeOptions& options);
+
+// The outer volume's planned edit, streamed from its file.
+[[nodiscard]] ProvenWrite write_proven_volume(const AddressPath& before, const MemberEdit& edit,
                                                 const std::string& added_name, const InPlacePlan& plan,
                                                 const std::string& output, Overwrite overwrite,
                                                 const ParseTreeOptions& options);

@@ -1,5 +1,7 @@
 #include "change/member_rewrite.hpp"
 
+#include "pipeline/input_scan.hpp"
+
 namespace meshgate {
 
 namespace {
@@ -85,7 +87,8 @@ MemberRewrite rewrite_member(const AddressPath& path, MemberEdit edit, const Par
                                       : row_of(f.format).edit_member(f, edit);
     if (edited.error) return failed(std::move(out), container.display + ": " + *edited.error, edited.unsupported);
     if (out.changed.empty())
-      out.changed = edit.kind == MemberEditKind::add ? container.display + "!" + edited.added_name : path.levels.back().display;
+      out.changed = edit.kind == MemberEditKind::add ? container.display + "!" + escape_path_component(edited.added_name)
+                                                    : path.levels.back().display;
     if (!streamed) size_after = edited.bytes.size();
     if (size_after > options.limits.for_format(format))
       return failed(std::move(out), container.display + " would be " + std::to_string(size_after) +

@@ -56,17 +56,17 @@ class DirectoryExtract {
       return false;
     }
     for (const ContainerMember& m : held.members) {
-      if (m.inflated && m.size > inflated_left_) return limit(container.display + "!" + m.name, "--max-inflated");
+      if (m.inflated && m.size > inflated_left_) return limit(container.display + "!" + address_name(m), "--max-inflated");
       MemberBytes bytes = member_bytes(f, m, inflated_left_);
       if (!bytes.error.empty()) {
-        std::cerr << "meshgate extract: " << display_text(container.display + "!" + m.name) << ": " << bytes.error << "\n";
+        std::cerr << "meshgate extract: " << display_text(container.display + "!" + address_name(m)) << ": " << bytes.error << "\n";
         return false;
       }
       if (m.inflated) inflated_left_ -= bytes.bytes.size();
       if (++nested_ > tree_.limits.nested_files) return limit(container.display, "--max-nested");
-      AddressLevel level{.display = container.display + "!" + m.name, .bytes = std::move(bytes.bytes), .origin = m.origin};
+      AddressLevel level{.display = container.display + "!" + address_name(m), .bytes = std::move(bytes.bytes), .origin = m.origin};
       const Format format = detect_format(Bytes(level.bytes).first(std::min(level.bytes.size(), kMagicProbeBytes)));
-      const std::string name = prefix.empty() ? m.name : prefix + "!" + m.name;
+      const std::string name = prefix.empty() ? address_name(m) : prefix + "!" + address_name(m);
       const std::string file = output_file_name(name, extension_for(m.name, format), taken_);
       files_.push_back({platform::join_utf8(options_.out_dir, file), level.bytes});
       if (options_.recursive && !collect(level, name, depth + 1)) return false;

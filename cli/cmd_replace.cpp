@@ -1,9 +1,9 @@
 // `meshgate replace ADDRESS NEWFILE -o OUT`, `meshgate add CONTAINER NEWFILE
 // [--name N] -o OUT`, `meshgate remove ADDRESS -o OUT`: one member of a
 // container at any depth changed, every level above it rewritten outward
-// (change/member_rewrite.hpp), the outer file written to OUT atomically and
-// then read back and proven (change/member_proof.hpp): a proof that fails
-// removes OUT. A PNG replacing a texture (a PTX entry, a Texm) is encoded in
+// (change/member_rewrite.hpp), the outer file written beside OUT atomically,
+// read back and proven before it is moved to OUT (change/member_proof.hpp):
+// a proof that fails leaves whatever was at OUT. A PNG replacing a texture (a PTX entry, a Texm) is encoded in
 // the member's own pixel format and mip count first (change/png_conversion),
 // with PSNR per level in the summary and the JSON's `conversion`; a glTF
 // replacing a MOD or an MSH model is imported like that member, as `import
@@ -140,30 +140,16 @@ void print_text(const MemberOptions& o, const MemberRewrite& rewrite, const Rewr
             << " other members byte-identical; wrote " << display_name(o.output) << "\n";
 }
 
-// The proof's verdict (OUT already removed when it failed), and the result.
+// The proof's verdict (nothing moved to OUT when it failed), and the result.
 int report_proof(const MemberOptions& o, const MemberRewrite& rewrite, const RewriteProof& proof, const Conversion* conversion) {
   if (!proof.ok()) {
     std::cerr << "meshgate " << o.command() << ": the read-back proof failed at " << display_text(proof.failed_level) << ": "
-              << display_text(proof.error) << "; " << display_name(o.output) << " removed\n";
+              << display_text(proof.error) << "; nothing written to " << display_name(o.output) << " (it stays as it was)\n";
     return kExitFailed;
   }
   if (o.json) std::cout << result_json(o, rewrite, proof, conversion).dump(2) << "\n";
   else print_text(o, rewrite, proof, conversion);
   return kExitOk;
-}
-
-// Reads OUT back and proves it; a proof that fails removes it.
-int prove_written(const MemberOptions& o, const AddressPath& path, const MemberEdit& edit, const MemberRewrite& rewrite,
-                  const ParseTreeOptions& tree, const Conversion* conversion) {
-  const std::optional<std::vector<std::byte>> back = read_file(platform::path_from_utf8(o.output), {.override_bytes = UINT64_MAX});
-  const std::string added = rewrite.changed.substr(rewrite.changed.rfind('!') + 1);
-  const RewriteProof proof = back ? prove_rewrite(path, edit, added, Bytes(*back), tree)
-                                  : RewriteProof{o.output, "cannot be read back", 0};
-  if (!proof.ok()) {
-    std::error_code ec;
-    std::filesystem::remove(platform::path_from_utf8(o.output), ec);
-  }
-  return report_proof(o, rewrite, proof, conversion);
 }
 
 int refuse(const MemberOptions& o, const Refusal& r) {
@@ -270,19 +256,16 @@ std::optional<AddressPath> walk_input(const MemberOptions& o, const std::string&
   return walk_address(input->display, input->bytes, names, tree);
 }
 
-// OUT written: the outer volume streamed from its file and proven as it is
-// read back (a failed proof removes it), else the rewritten bytes, then proven.
+// OUT written: the outer volume streamed from its file, else the rewritten
+// bytes; either is read back and proven before it is moved to OUT, so a
+// failed proof leaves whatever was at OUT as it was.
 int write_and_prove(const MemberOptions& o, const AddressPath& path, const MemberEdit& edit, const MemberRewrite& rewrite,
                     const ParseTreeOptions& tree, const Conversion* conversion) {
-  if (!rewrite.outer_plan) {
-    if (!write_file(o.output, [&](std::ostream& out) {
-          out.write(reinterpret_cast<const char*>(rewrite.bytes.data()), static_cast<std::streamsize>(rewrite.bytes.size()));
-        }, o.command(), overwrite_rule(o.force)))
-      return kExitUsage;
-    return prove_written(o, path, edit, rewrite, tree, conversion);
-  }
   const std::string added = rewrite.changed.substr(rewrite.changed.rfind('!') + 1);
-  const WrittenVolume written = write_proven_volume(path, edit, added, *rewrite.outer_plan, o.output, overwrite_rule(o.force), tree);
+  const ProvenWrite written =
+      rewrite.outer_plan
+          ? write_proven_volume(path, edit, added, *rewrite.outer_plan, o.output, overwrite_rule(o.force), tree)
+          : write_proven_file(path, edit, added, Bytes(rewrite.bytes), o.output, overwrite_rule(o.force), tree);
   if (!written.write_error.empty()) {
     std::cerr << "meshgate " << o.command() << ": cannot write " << written.write_error << "\n";
     return kExitUsage;

@@ -7,7 +7,8 @@
 # slot, -o naming the input, a PNG, a glTF, the budgets); a volume level
 # written and read back (unzip -t, zipfile); an unedited glTF export of a
 # MOD slot and of an MSH entry put back with the same counts; a failed
-# read-back proof leaves no output; an outer volume is streamed from its
+# read-back proof leaves what was at OUT; names as roundtrip prints them
+# ("\x21", "\xNN") are addresses; an outer volume is streamed from its
 # file (a 96 MiB one replaced within 48 MiB of peak RSS, not under ASan).
 # Usage: members_cli.sh MESHGATE [sanitized]
 set -euo pipefail
@@ -199,4 +200,22 @@ expect 1 "zeros.bin is an unknown file, not a container" "$bin" extract "$work/z
 expect 1 "pl_0000.mod is a dmc3-mod file, not a container" "$bin" add "$work/corpus/pl_0000.mod" "$work/s0.mod" --name X -o "$work/x.pac"
 expect 1 "zeros.bin is an unknown file, not a container" "$bin" add "$work/zeros.bin" "$work/s0.mod" --name X -o "$work/x.nbz"
 [ ! -e "$work/x.pac" ] && [ ! -e "$work/x.lib" ] && [ ! -e "$work/x.nbz" ] && [ ! -e "$work/x.ptx" ] || fail "a refused command wrote its output"
+# A failed read-back proof leaves what was at OUT (the file is proven before it is moved there): a PTX's
+# only entry removed gives a PTX that does not parse, and an older output named with --force stays.
+cp "$work/corpus/pl_0000.ptx" "$work/one.ptx"
+while "$bin" remove "$work/one.ptx!1" -o "$work/fewer.ptx" --force >/dev/null 2>&1; do mv "$work/fewer.ptx" "$work/one.ptx"; done
+echo "an older output" > "$work/kept.ptx"
+expect 1 "read-back proof failed" "$bin" remove "$work/one.ptx!0" -o "$work/kept.ptx" --force
+[ "$(cat "$work/kept.ptx")" = "an older output" ] || fail "a failed proof removed or replaced what was at OUT"
+# An address is spelled as roundtrip prints it, here as in inspect and texture: an NRes entry whose name is
+# not UTF-8 ("\xD2...") or holds "!" ("\x21") is extracted and removed by that spelling, and added under it.
+"$bin" add "$tex" "$work/t1.texm" --name $'\xd2\xc5\xca' -o "$work/cp.lib" >/dev/null || fail "add of a name that is not UTF-8 exited $?"
+"$bin" add "$work/cp.lib" "$work/t1.texm" --name 'A!B' -o "$work/bang.lib" >/dev/null || fail "add of a name holding ! exited $?"
+"$bin" roundtrip "$work/bang.lib" > "$work/rt.txt" || fail "roundtrip of the named entries exited $?"
+for name in '\xD2\xC5\xCA' 'A\x21B'; do
+  grep -qF "bang.lib!$name" "$work/rt.txt" || fail "roundtrip does not print bang.lib!$name: $(cat "$work/rt.txt")"
+  "$bin" extract "$work/bang.lib!$name" -o "$work/named.texm" --force >/dev/null || fail "extract bang.lib!$name exited $?"
+  cmp -s "$work/t1.texm" "$work/named.texm" || fail "extract bang.lib!$name did not give the entry added"
+  "$bin" remove "$work/bang.lib!$name" -o "$work/less.lib" --force >/dev/null || fail "remove bang.lib!$name exited $?"
+done
 echo "members_cli: ok"

@@ -143,7 +143,7 @@ struct Folder {
 struct Streamed {
   AddressPath path;
   MemberRewrite rewrite;
-  WrittenVolume written;
+  ProvenWrite written;
 };
 
 // The command's steps over `source`: walk, rewrite, stream to `out`, prove.
