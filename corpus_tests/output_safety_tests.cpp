@@ -335,6 +335,22 @@ TEST(OutputNames, WindowsDeviceNamesAreToldWhateverTheirCaseAndExtension) {
   EXPECT_NE(platform::device_name_text("NUL").find("reserved Windows device name"), std::string::npos);
 }
 
+// extract --out: a member's name brings its own extension, which stays last
+// ("upper-2.mod", not "upper.mod-2"); a name Windows takes for a device
+// ("con.mod", "aux": a volume may hold one) is never written as it is, since
+// on Windows it opens the device and the atomic writer refuses it.
+TEST_F(Outputs, MemberFileNamesKeepTheirExtensionAndAvoidDeviceNames) {
+  std::set<std::string> taken;
+  EXPECT_EQ(output_file_name("UPPER.MOD", "", taken), "UPPER.MOD");
+  EXPECT_EQ(output_file_name("upper.mod", "", taken), "upper-2.mod");
+  EXPECT_EQ(output_file_name("slot_0001", ".ptx", taken), "slot_0001.ptx");
+  for (const char* name : {"con.mod", "AUX", "nul.txt", "com1.pac", "lpt9"}) {
+    const std::string file = output_file_name(name, "", taken);
+    EXPECT_EQ(platform::windows_device_name(file), "") << name << " -> " << file;
+  }
+  EXPECT_EQ(output_file_name("aux", ".mod", taken), "_aux.mod");
+}
+
 // export --out: a model's file is named from its report path. A name past
 // NAME_MAX (a ZIP member's name may be 65,535 bytes) is cut to a head, the
 // hash of the whole path and the extensions: unique, the same every run, and

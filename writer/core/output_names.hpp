@@ -1,10 +1,13 @@
 // The name of the file meshgate writes for one model of many (export --out):
 // its report path as a file name. Every byte outside [A-Za-z0-9._-] becomes
 // "_" ("outer.rlb!MODEL.MSH" -> "outer.rlb_MODEL.MSH"), the extension is
-// appended, and a name already taken gets "-2", "-3", ... before it. Taken
+// appended (none: the name's own, extract's "upper.mod", stays last), and a
+// name already taken gets "-2", "-3", ... before it. Taken
 // means in any case ("model03.MSH" is taken by "MODEL03.MSH"): Windows' file
 // systems fold case, so two such names would be one file there, and the
-// folder one export writes on Linux may be read on Windows.
+// folder one export writes on Linux may be read on Windows. For the same
+// reason a name Windows takes for a device ("con.mod", "aux": see
+// platform::windows_device_name) gets "_" before it.
 //
 // A name longer than kNameMax (a ZIP member's name may be 65,535 bytes) is
 // made to fit: the head of the name, "-", the xxh3_64 of the whole report
