@@ -13,9 +13,32 @@ namespace meshgate::cli {
 
 namespace {
 
-// What may be replaced with --force: a former report (it holds index.html).
+bool is_regular(const std::filesystem::directory_entry& e) {
+  return platform::status_of(e.path(), platform::Links::no_follow).kind == platform::PathKind::regular;
+}
+
+// Whether `files` holds only pages (files/N.html).
+bool holds_only_pages(const std::filesystem::path& files) {
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(files, ec))
+    if (!is_regular(e) || e.path().extension() != ".html") return false;
+  return !ec;
+}
+
+// What may be replaced with --force: a former report, and nothing else a
+// folder holding an index.html may be (a web site, someone's notes beside
+// a report): index.html, its scripts and styles, and files/ of pages.
 bool is_former_report(const std::filesystem::path& dir) {
-  return platform::status_of(dir / "index.html", platform::Links::no_follow).kind == platform::PathKind::regular;
+  if (platform::status_of(dir / "index.html", platform::Links::no_follow).kind != platform::PathKind::regular) return false;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::filesystem::path name = e.path().filename();
+    const bool page_or_script = is_regular(e) && (name == "index.html" || name.extension() == ".js" || name.extension() == ".css");
+    const bool pages = name == "files" && platform::status_of(e.path(), platform::Links::no_follow).kind == platform::PathKind::directory &&
+                       holds_only_pages(e.path());
+    if (!page_or_script && !pages) return false;
+  }
+  return !ec;
 }
 
 // Whether the destination can take the report; printed when not. An
@@ -28,7 +51,7 @@ bool destination_is_usable(const std::filesystem::path& dir, const std::string& 
                            is_former_report(dir);
   if (replaceable) return true;
   std::cerr << "meshgate report: " << display_text(shown) << " " << problem
-            << (force ? " and is not a former report (no index.html); not replacing it\n"
+            << (force ? " and is not a former report (index.html, its .js and .css, files/ of pages); not replacing it\n"
                       : " (use --force to replace a former report)\n");
   return false;
 }

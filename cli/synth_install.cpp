@@ -1,7 +1,9 @@
 #include "cli/synth_install.hpp"
 
+#include <cerrno>
 #include <fstream>
 #include <iostream>
+#include <system_error>
 
 #include "cli/commands.hpp"
 #include "platform/utf8_path.hpp"
@@ -25,12 +27,17 @@ bool make_parent_of(const std::filesystem::path& root, const std::string& name) 
 // A file of the staging folder, written plainly: no reader sees the folder
 // before the move, so a temporary and an fsync per file (thousands of them
 // at 4 GB) would buy nothing.
+// A failure names the cause (a full disk: "No space left on device") as the
+// system gave it, which the stream itself does not keep.
 bool write_staged_file(const std::filesystem::path& path, const std::vector<std::byte>& bytes) {
+  errno = 0;
   std::ofstream file(path, std::ios::binary | std::ios::trunc);
   file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   file.close();
   if (file) return true;
-  std::cerr << "meshgate synth: cannot write " << platform::utf8_of(path) << "\n";
+  const int cause = errno;
+  std::cerr << "meshgate synth: cannot write " << platform::utf8_of(path) << ": "
+            << (cause ? std::generic_category().message(cause) : std::string("the write failed")) << "\n";
   return false;
 }
 

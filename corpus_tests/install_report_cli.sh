@@ -5,7 +5,8 @@
 # tree refused untouched); `report DIR -o FOLDER/` writes index.html (with
 # every file, under 5 MB), a page for each file with something to show (all
 # with --all-pages) and its shared scripts, refuses a folder in the way
-# without --force and a former report holding an input even with it; the
+# without --force, a former report holding an input even with it, and a
+# folder holding more than a report writes (an index.html is not enough); the
 # single page refuses a corpus over 64 MB before sweeping it.
 # Usage: install_report_cli.sh MESHGATE
 set -euo pipefail
@@ -40,6 +41,10 @@ for args in "--scale 2 --count 3" "--scale 2 --malformed" "--scale 2 --force" "-
 done
 "$bin" synth mod --scale 2 --out "$work/never" > /dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] || fail "synth mod --scale exited $rc, expected 2"
+# A write that fails names the file and the cause (EFBIG under a file-size limit here; a full disk, ENOSPC).
+(trap '' XFSZ; ulimit -f 64; "$bin" synth install --scale 2 --out "$work/capped") > /dev/null 2> "$work/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "cannot write .*: File too large" "$work/err" && [ ! -e "$work/capped" ] ||
+  fail "synth install past a file-size limit exited $rc: $(cat "$work/err")"
 set -e
 mkdir "$work/empty" && "$bin" synth install --scale 1 --out "$work/empty" > /dev/null || fail "synth install into an empty folder exited $?"
 no_staging "after the refusals"
@@ -85,13 +90,20 @@ set +e
 [ $rc -eq 2 ] && grep -q "use --force" "$work/err" || fail "report over a former report exited $rc: $(cat "$work/err")"
 "$bin" report "$work/inst/dmc3/stage" -o "$work/rep/" --force > /dev/null; rc=$?
 [ $rc -le 1 ] && [ "$(find "$work/rep/files" -name '*.html' 2>/dev/null | wc -l)" -lt "$pages" ] || fail "report --force over a former report exited $rc"
-cp -r "$work/inst/dmc3/stage" "$work/rep/stage"
-"$bin" report "$work/rep/stage" -o "$work/rep" --force > /dev/null 2> "$work/err"; rc=$?
-[ $rc -eq 2 ] && grep -q "lies inside the report folder" "$work/err" && [ -d "$work/rep/stage" ] ||
+# (a model under a page's name: files are told by their magic, and a former report holds only pages there)
+cp "$(find "$work/inst/dmc3/chr" -name '*.mod' | head -1)" "$work/rep/files/input.html"
+"$bin" report "$work/rep/files/input.html" -o "$work/rep" --force > /dev/null 2> "$work/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "lies inside the report folder" "$work/err" && [ -f "$work/rep/files/input.html" ] ||
   fail "report --force over a folder holding its input exited $rc: $(cat "$work/err")"
 mkdir "$work/other" && touch "$work/other/notes.txt"
 "$bin" report "$work/inst/dmc3/stage" -o "$work/other/" --force > /dev/null 2> "$work/err"; rc=$?
 [ $rc -eq 2 ] && [ -f "$work/other/notes.txt" ] || fail "report --force over a folder that is no report exited $rc"
+# An index.html does not make a report: a folder holding more than a report writes (a web site, notes
+# beside a report) is left as it was by --force.
+mkdir -p "$work/site/img" && touch "$work/site/index.html" "$work/site/thesis.docx" "$work/site/img/logo.png"
+"$bin" report "$work/inst/dmc3/stage" -o "$work/site/" --force > /dev/null 2> "$work/err"; rc=$?
+[ $rc -eq 2 ] && [ -f "$work/site/thesis.docx" ] && [ -f "$work/site/img/logo.png" ] ||
+  fail "report --force over a folder holding an index.html and more exited $rc: $(cat "$work/err")"
 set -e
 no_staging "after the refused reports"
 
