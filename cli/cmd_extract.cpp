@@ -103,10 +103,12 @@ int write_all(const std::vector<Extracted>& files, Overwrite overwrite, Symlink 
 }
 
 int extract_directory(const ExtractOptions& options, const SingleInput& input, const ParseTreeOptions& tree) {
-  std::error_code ec;
-  std::filesystem::create_directories(platform::path_from_utf8(options.out_dir), ec);
-  if (!std::filesystem::is_directory(platform::path_from_utf8(options.out_dir), ec)) {
-    std::cerr << "meshgate extract: cannot create the directory " << display_name(options.out_dir) << "\n";
+  std::error_code made, looked;
+  std::filesystem::create_directories(platform::path_from_utf8(options.out_dir), made);
+  if (!std::filesystem::is_directory(platform::path_from_utf8(options.out_dir), looked)) {
+    // The cause named: a file in the way, a read-only or full file system.
+    const std::string cause = made ? made.message() : looked ? looked.message() : "it exists and is not a directory";
+    std::cerr << "meshgate extract: cannot create the directory " << display_name(options.out_dir) << ": " << cause << "\n";
     return kExitUsage;
   }
   const auto [file, nested] = split_nested(options.address);

@@ -85,6 +85,8 @@ expect 2 "names a file, not a member" "$bin" remove "$pac" -o "$work/x.pac"
 # The new file named when it cannot be read, and why (all said "cannot be read").
 expect 2 "$work: not a regular file" "$bin" replace "$pac!slot_0000" "$work" -o "$work/x.pac"
 expect 2 "missing.mod: no such file" "$bin" replace "$pac!slot_0000" "$work/missing.mod" -o "$work/x.pac"
+# extract --out names why its folder cannot be made (here a file is in the way).
+expect 2 "cannot create the directory $work/s0.mod: " "$bin" extract "$pac" --out "$work/s0.mod"
 # A volume level (the volume writer, writer/zip/): a MOD in a PAC in a volume
 # in a volume replaced and proven; the member reads back as put in, and
 # Info-ZIP's unzip -t and Python's zipfile accept both volumes written.
