@@ -93,8 +93,11 @@ int run_report_folder(SweepRequest request, const std::string& out, bool force, 
   uint64_t not_clean = 0;
   // The index cites no file's digest: none is computed (SHA-256 alone takes longer than the rest of a sweep).
   request.digests = false;
-  request.renderer = paged_page_renderer(all_pages);
-  request.accept_inputs = [&dir](const std::vector<InputFile>& inputs) { return no_input_inside(inputs, dir); };
+  request.renderer = report.renderer();
+  request.accept_inputs = [&dir, &report](const std::vector<InputFile>& inputs) {
+    report.set_inputs(inputs);
+    return no_input_inside(inputs, dir);
+  };
   request.stream = [&](SweptFile&& f) {
     not_clean += print_if_not_clean(f);
     (void)report.add(std::move(f));

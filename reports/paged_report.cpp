@@ -19,10 +19,9 @@ using nlohmann::json;
 namespace {
 
 // has_something_to_show from what the renderer sees (before the swept file
-// exists), or a violated invariant.
-bool may_get_page(const RoundTripOutcome& o, Bytes data, const ParsedView& parsed,
-                                   const std::vector<std::string_view>& invariants_violated) {
-  if (!o.parsed || (!o.identical && !o.read_only) || !o.diagnostics.empty() || !invariants_violated.empty()) return true;
+// exists), leaving out the invariants (FirstViolators decides for those).
+bool shows_something(const RoundTripOutcome& o, Bytes data, const ParsedView& parsed) {
+  if (!o.parsed || (!o.identical && !o.read_only) || !o.diagnostics.empty()) return true;
   const ParsedCoverage coverage = parsed_coverage(parsed);
   if (!coverage.summary) return false;
   if (coverage.summary->overlap_count > 0) return true;
@@ -40,10 +39,12 @@ bool has_something_to_show(const SweptFile& f) {
   return !f.clean() || !f.diagnostic_codes.empty() || f.coverage.uncovered_nonzero_bytes > 0;
 }
 
-PageRenderer paged_page_renderer(bool all_pages) {
-  return [all_pages](const RoundTripOutcome& o, Bytes data, const ParsedView& parsed,
-                     const std::vector<std::string_view>& invariants_violated, bool) {
-    if (!all_pages && !may_get_page(o, data, parsed, invariants_violated)) return RenderedPage{};
+PageRenderer PagedReport::renderer() const {
+  return [all_pages = all_pages_, first = first_violators_](const RoundTripOutcome& o, Bytes data, const ParsedView& parsed,
+                                                           const std::vector<std::string_view>& invariants_violated, bool) {
+    // Every violator claims its invariants, so that later inputs' violators are not drawn.
+    const bool may_be_first = !invariants_violated.empty() && first->may_be_first(o.path, invariants_violated);
+    if (!all_pages && !may_be_first && !shows_something(o, data, parsed)) return RenderedPage{};
     return file_page(o, data, parsed, invariants_violated, /*detail=*/true);
   };
 }

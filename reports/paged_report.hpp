@@ -13,10 +13,12 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <set>
 #include <string>
 
 #include "analysis/sweep.hpp"
+#include "reports/first_violators.hpp"
 #include "reports/paged_index.hpp"
 
 namespace meshgate {
@@ -29,13 +31,6 @@ namespace meshgate {
 // centroid or the box midpoint), which half of a corpus may break.
 [[nodiscard]] bool has_something_to_show(const SweptFile& f);
 
-// file_page for every file that may get a page (all of them with
-// `all_pages`): those above, and any that violates an invariant (whether it
-// is the first is known only in report order, after the sweep's threads).
-// The others get an empty page: no time goes into a byte map nobody opens.
-// Each page's map is drawn once, here.
-[[nodiscard]] PageRenderer paged_page_renderer(bool all_pages);
-
 class PagedReport {
  public:
   PagedReport(std::filesystem::path folder, bool all_pages) : folder_(std::move(folder)), all_pages_(all_pages) {}
@@ -43,6 +38,13 @@ class PagedReport {
   // A swept file, in report order: its row is kept and its page (when the
   // renderer made one) written. False once a write failed (error()).
   bool add(SweptFile&& f);
+  // file_page for every file that may get a page (all of them with
+  // `all_pages`): those above, and any violator of an invariant that may be
+  // its first (reports/first_violators.hpp). The others get an empty page:
+  // no time goes into a byte map nobody opens. Each page's map is drawn once.
+  [[nodiscard]] PageRenderer renderer() const;
+  // The sweep's inputs in input order, before it starts: they order the renderer's claims.
+  void set_inputs(const std::vector<InputFile>& inputs) { first_violators_->set_inputs(inputs); }
   // references.js, file_view.js, report.css, then index.html.
   bool finish(const SweepResult& r);
 
@@ -56,6 +58,7 @@ class PagedReport {
 
   std::filesystem::path folder_;
   bool all_pages_;
+  std::shared_ptr<FirstViolators> first_violators_ = std::make_shared<FirstViolators>();  // shared with the renderer's copies
   std::set<std::string_view, std::less<>> first_violations_;  // invariant ids whose first violator has its page
   PagedIndex index_;
   uint64_t pages_ = 0;
