@@ -2,8 +2,7 @@
 
 #include <cstdio>
 
-#include "writer/ptx/ptx_entry_encode.hpp"
-#include "writer/texm/texm_encode.hpp"
+#include "pipeline/format_rows.hpp"
 
 namespace meshgate {
 
@@ -12,12 +11,13 @@ PngConversion convert_png(const AddressPath& path, Bytes png, const TextureEncod
   if (path.levels.empty()) return out;
   const AddressLevel& member = path.levels.back();
   const AddressLevel* container = path.levels.size() >= 2 ? &path.levels[path.levels.size() - 2] : nullptr;
-  if (container && container->format == Format::dmc3_ptx) {
+  // A member that is no file of its own is its container's to encode.
+  if (const auto encode = container ? row_of(container->format).encode_member_png : nullptr) {
     out.applies = true;
-    out.encoded = encode_png_as_ptx_entry(Bytes(container->bytes), member.member, png, options);
-  } else if (member.format == Format::nikita_texm) {
+    out.encoded = encode(Bytes(container->bytes), member.member, png, options);
+  } else if (const auto encode_file = row_of(member.format).encode_png) {
     out.applies = true;
-    out.encoded = encode_png_as_texm(Bytes(member.bytes), png, options);
+    out.encoded = encode_file(Bytes(member.bytes), png, options);
   }
   return out;
 }

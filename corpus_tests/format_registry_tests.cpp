@@ -23,6 +23,7 @@
 #include "parser/zip/zip_directory.hpp"
 #include "pipeline/format_rows.hpp"
 #include "pipeline/parse_tree.hpp"
+#include "pipeline/row_scratch.hpp"
 #include "pipeline/schema/dump_schema_text.hpp"
 #include "pipeline/schema/evidence_schema_text.hpp"
 #include "pipeline/schema/manifest_schema_text.hpp"
@@ -125,6 +126,12 @@ TEST(FormatRegistry, EveryFormatHasOneCompleteRow) {
     EXPECT_EQ(row.rebuild == nullptr, read_only);
     // A volume's members are inflated by its row; others lie in place.
     EXPECT_EQ(row.inflate_child != nullptr, f == Format::zip_volume);
+    // Its row inflates them under the input's --max-inflated, and names the
+    // finding that says the budget ran out (an address then says a limit
+    // stopped it, not that the file is missing).
+    EXPECT_EQ(!row.reading_cuts.empty(), row.inflate_child != nullptr);
+    // A row that says which names are alike names members.
+    EXPECT_TRUE(!row.names_alike || row.members);
     // A model is exported with its levels of detail; nothing else is.
     EXPECT_EQ(row.is_model(), row.lods > 0);
     EXPECT_FALSE(row.is_model() && row.is_look);
@@ -224,6 +231,18 @@ TEST(FormatRegistry, TheTexturesAreTheFormatsThatDecodeImages) {
   for (const FormatRow* row : format_rows())
     if (row->decode_image) textures.insert(row->format);
   EXPECT_EQ(textures, (std::set<Format>{Format::nikita_texm, Format::dmc3_ptx}));
+}
+
+// `replace` puts a PNG where `texture` takes one out: a row whose images are
+// decoded encodes a PNG into them, as a file (a Texm) or into its members (a
+// PTX companion's entries), and no other row takes a PNG.
+TEST(FormatRegistry, ARowThatDecodesImagesEncodesAPngBack) {
+  for (const FormatRow* row : format_rows()) {
+    SCOPED_TRACE(std::string(format_name(row->format)));
+    const int encoders = (row->encode_png ? 1 : 0) + (row->encode_member_png ? 1 : 0);
+    EXPECT_EQ(encoders, row->decode_image ? 1 : 0);
+    EXPECT_TRUE(!row->encode_member_png || row->members) << "its members are what the PNG goes into";
+  }
 }
 
 // Every "format" enum anywhere in a schema, collected (a schema names it where its documents do).
@@ -408,6 +427,42 @@ TEST(FormatRegistry, AParsedFilesFieldsAreInItsReportOrItsRowsListing) {
   for (const FormatRow* row : format_rows())
     EXPECT_TRUE(row->format == Format::unknown || parsed.contains(row->format))
         << format_name(row->format) << ": no generated file parses, so nothing here checks its listing";
+}
+
+// What a file of a row that keeps a scratch reads as (its report and its
+// fields): the same whether its parse drew on buffers or not.
+nlohmann::json read_as(const ParsedFile& f) {
+  const FormatRow& row = row_of(f.format);
+  nlohmann::json out = row.inspect(f);
+  if (f.parsed() && row.fields) out["listing"] = row.fields(f, false).to_json();
+  return out;
+}
+
+// The tree walk asks a file's row for its scratch (FormatRow::scratch) and
+// recycles the file into it once its visitors are done: each generated file
+// of a row that keeps one parses, with the buffers the files before it left,
+// as it parses fresh, and leaves buffers of its own for the next.
+TEST(FormatRegistry, ARowsScratchIsRefilledAndChangesNoParse) {
+  ScratchSet scratch;
+  std::set<Format> refilled;
+  for (const SynthFile& file : every_generated_file(5)) {
+    const ParsedFile fresh = parse_file(file.name, file.bytes);
+    if (!row_of(fresh.format).scratch) continue;
+    SCOPED_TRACE(file.name + " (" + std::string(format_name(fresh.format)) + ")");
+    ParsedFile pooled = parse_file(file.name, file.bytes, {}, 0, &scratch);
+    ASSERT_EQ(pooled.format, fresh.format);
+    EXPECT_EQ(read_as(pooled), read_as(fresh));
+    if (!pooled.parsed()) continue;
+    RowScratch* own = scratch.of(pooled.format);
+    ASSERT_NE(own, nullptr);
+    const size_t before = own->held();
+    scratch.recycle(pooled);
+    if (own->held() > before) refilled.insert(pooled.format);
+  }
+  for (const FormatRow* row : format_rows())
+    EXPECT_TRUE(!row->scratch || refilled.contains(row->format))
+        << format_name(row->format) << ": no file gave its row's scratch a buffer (its recycle keeps none, "
+        << "or no generated file of it parses)";
 }
 
 // A sweep asks each file's row for its invariants (FormatRow::invariants)

@@ -24,6 +24,7 @@
 #include "pipeline/in_place_edit.hpp"
 #include "pipeline/leaf_info.hpp"
 #include "pipeline/row_images.hpp"
+#include "pipeline/row_scratch.hpp"
 #include "pipeline/tree_budget.hpp"
 #include "writer/core/member_edit.hpp"
 #include "writer/core/write_result.hpp"
@@ -33,20 +34,30 @@ namespace meshgate {
 struct RoundTripOutcome;
 class FieldObserver;
 struct GltfImporter;
+struct EncodedTexture;
+struct TextureEncodeOptions;
 namespace gltf {
 struct ExportOptions;
 struct Exported;
 }  // namespace gltf
 
 // What a row's parse may use beyond the file: the run's options, the
-// thread's stream pools, and the input's budgets that admitting children
-// draws on.
+// buffers of the models parsed before it (none outside a tree walk), and
+// the input's budgets that admitting children draws on.
 struct ParseContext {
   const ParseTreeOptions& options;
   unsigned depth;
-  StreamPools pools;
+  ScratchSet* scratch;
   TreeBudget& budget;
 };
+
+// The scratch of `format`'s row as the type its FormatRow::scratch makes
+// (a row asks for its own, or for the format its parse makes the file);
+// nullptr outside a tree walk.
+template <class Scratch>
+[[nodiscard]] Scratch* scratch_of(const ParseContext& c, Format format) {
+  return c.scratch ? static_cast<Scratch*>(c.scratch->of(format)) : nullptr;
+}
 
 // A file laid out afresh (rebuild --canonical), with what the fresh layout
 // could not carry and what it found, each line "path: what".
@@ -227,6 +238,29 @@ struct FormatRow {
   // read one parser's files share them (PAC and PNST): the row with a place
   // in the catalogue declares them, and they are reported in its order.
   const RowInvariants* invariants = nullptr;
+  // The buffers its parser refills from the models parsed before it
+  // (pipeline/row_scratch.hpp): the tree walk keeps one per thread and
+  // recycles each file of this format into it. nullptr: its parser
+  // allocates its own each time.
+  std::unique_ptr<RowScratch> (*scratch)() = nullptr;
+  // Whether `asked`, not the name of one of its members as its table holds
+  // it (`name`), names that member all the same (an NRes entry's name in
+  // any case: the engine looks entries up with _strcmpi); nullptr: a member
+  // is named by its bytes only.
+  bool (*names_alike)(std::string_view name, std::string_view asked) = nullptr;
+  // The codes of its findings that say a budget left some of its members
+  // unread (a volume's zip.inflated-limit), beside the tree's own
+  // (core.nested-file-limit, core.nesting-limit): an address that meets
+  // one says a limit stopped the walk (pipeline/nested_address.hpp), not
+  // that the file is not there. Empty: its members lie in place.
+  std::span<const DiagnosticCode> reading_cuts = {};
+  // A PNG `replace` puts in the file's place, encoded in the file's own
+  // pixel format and mip count (writer/image/texture_encode.hpp: what the
+  // encoding made, or why it refused); nullptr: a PNG does not go there.
+  EncodedTexture (*encode_png)(Bytes file, Bytes png, const TextureEncodeOptions& options) = nullptr;
+  // The same for its member `index`, which is no file of its own (a PTX
+  // companion's entry); nullptr: its members take no PNG.
+  EncodedTexture (*encode_member_png)(Bytes file, size_t index, Bytes png, const TextureEncodeOptions& options) = nullptr;
 
   [[nodiscard]] bool is_model() const { return export_gltf != nullptr; }
 };

@@ -5,8 +5,7 @@
 #include <stdexcept>
 
 #include "parser/core/core_diagnostic_codes.hpp"
-#include "parser/nres/nres_parser.hpp"
-#include "parser/zip/zip_diagnostic_codes.hpp"
+#include "pipeline/format_rows.hpp"
 
 namespace meshgate {
 
@@ -36,27 +35,29 @@ class AddressWalk {
  public:
   AddressWalk(const std::string& outer_display, const std::string& nested, Bytes outer)
       : names_(split_address(nested)), outer_(outer) {
-    on_the_way_[outer_display] = true;
     deepest_ = outer_display;
   }
 
   void visit(ParsedFile& f) {
-    if (f.depth == 0) return note_cut(f);
+    if (f.depth == 0) {
+      on_the_way_[f.path] = {true, f.format};
+      return note_cut(f);
+    }
     const size_t cut = f.path.rfind('!');
     const auto parent = cut == std::string::npos ? on_the_way_.end() : on_the_way_.find(f.path.substr(0, cut));
     if (parent == on_the_way_.end() || f.depth > names_.size()) {
       f.descend = false;
       return;
     }
-    const NameMatch match = match_name(f, names_[f.depth - 1]);
+    const NameMatch match = match_name(parent->second.format, f, names_[f.depth - 1]);
     if (match == NameMatch::none) {
       if (parent->first == deepest_ && children_.size() < 8) children_.push_back(f.path.substr(cut + 1));
       f.descend = false;
       return;
     }
-    const bool exact = parent->second && match == NameMatch::exact;
+    const bool exact = parent->second.exact && match == NameMatch::exact;
     if (f.depth < names_.size()) {
-      on_the_way_[f.path] = exact;
+      on_the_way_[f.path] = {exact, f.format};
       if (f.depth > deepest_depth_) {
         deepest_ = f.path;
         deepest_depth_ = f.depth;
@@ -115,7 +116,11 @@ class AddressWalk {
 
   std::vector<std::string> names_;  // the nested names asked, outermost first
   Bytes outer_;
-  std::map<std::string, bool> on_the_way_;  // report path -> spelled exactly as asked
+  struct OnTheWay {
+    bool exact;     // spelled exactly as asked
+    Format format;  // its row names its members (match_name)
+  };
+  std::map<std::string, OnTheWay> on_the_way_;  // by report path
   std::optional<NestedFile> exact_, first_folded_;
   std::vector<std::string> folded_;  // every file the address names only in another case
   std::string deepest_;
@@ -129,14 +134,27 @@ class AddressWalk {
 bool leads_to(const std::string& path, const std::string& target) {
   if (target.size() <= path.size() || target[path.size()] != '!') return false;
   const std::string_view prefix = std::string_view(target).substr(0, path.size());
-  return prefix == path || nres::compare_names_lowercase(prefix, path) == 0;
+  if (prefix == path) return true;
+  const std::span<const FormatRow* const> rows = format_rows();
+  return std::any_of(rows.begin(), rows.end(),
+                     [&](const FormatRow* row) { return row->names_alike && row->names_alike(prefix, path); });
 }
+
+namespace {
+
+bool cuts_reading(std::string_view code) {
+  if (code == core_codes::nested_file_limit.code || code == core_codes::nesting_limit.code) return true;
+  for (const FormatRow* row : format_rows())
+    for (const DiagnosticCode& cut : row->reading_cuts)
+      if (cut.code == code) return true;
+  return false;
+}
+
+}  // namespace
 
 const Diagnostic* reading_cut(const ParsedFile& f) {
   for (const Diagnostic& d : f.tree_diagnostics)
-    if (d.code == zip::codes::inflated_limit.code || d.code == core_codes::nested_file_limit.code ||
-        d.code == core_codes::nesting_limit.code)
-      return &d;
+    if (cuts_reading(d.code)) return &d;
   return nullptr;
 }
 
@@ -145,14 +163,13 @@ std::string cut_address_text(const std::string& target, const std::string& holde
          format_diagnostic(holder, cut) + ")";
 }
 
-NameMatch match_name(const ParsedFile& f, std::string_view asked) {
+NameMatch match_name(Format container, const ParsedFile& f, std::string_view asked) {
   const size_t cut = f.path.rfind('!');
   const std::string_view name = cut == std::string::npos ? std::string_view(f.path) : std::string_view(f.path).substr(cut + 1);
   if (name == asked) return NameMatch::exact;
-  // Only the engine's lookups of NRes entries fold case (_strcmpi); a volume
-  // member or a container slot is named by its bytes.
-  if (f.origin.nres_type_id && name.size() == asked.size() && nres::compare_names_lowercase(name, asked) == 0)
-    return NameMatch::folded;
+  // Only some containers' lookups fold case (FormatRow::names_alike); a
+  // volume member or a container slot is named by its bytes.
+  if (const auto alike = row_of(container).names_alike; alike && alike(name, asked)) return NameMatch::folded;
   return NameMatch::none;
 }
 

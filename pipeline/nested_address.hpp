@@ -39,12 +39,14 @@ struct NestedLookup {
 };
 
 // The tree's finding on `f` that some of its nested files were not read: a
-// budget ran out (zip.inflated-limit, core.nested-file-limit) or the nesting
+// budget ran out (core.nested-file-limit, or a code its row names in
+// FormatRow::reading_cuts: zip.inflated-limit) or the nesting
 // depth was reached (core.nesting-limit). Null when every one was read.
 [[nodiscard]] const Diagnostic* reading_cut(const ParsedFile& f);
 
 // Whether `path` is a file on the way to `target` ("a!b" on the way to
-// "a!b!c"), names compared exactly or in any case (a command that walks
+// "a!b!c"), names compared exactly or as any container's row compares its
+// members' (FormatRow::names_alike: NRes's in any case; a command that walks
 // itself, texture or view, keeps the limits met on the way with it).
 [[nodiscard]] bool leads_to(const std::string& path, const std::string& target);
 
@@ -53,10 +55,11 @@ struct NestedLookup {
 [[nodiscard]] std::string cut_address_text(const std::string& target, const std::string& holder, const Diagnostic& cut);
 
 // How a file of a walk answers one name of an address: its own last name is
-// that name exactly; or in another case, which counts only for an NRes entry
-// (the engine looks entries up with _strcmpi); or not at all.
+// that name exactly; or as the row of its `container`'s format says a name
+// is alike (FormatRow::names_alike: an NRes entry's in another case, as the
+// engine looks entries up with _strcmpi); or not at all.
 enum class NameMatch : uint8_t { none, exact, folded };
-[[nodiscard]] NameMatch match_name(const ParsedFile& f, std::string_view asked);
+[[nodiscard]] NameMatch match_name(Format container, const ParsedFile& f, std::string_view asked);
 
 // The file of report path `outer_display + "!" + nested` in the tree of
 // `outer`. A path spelled exactly always wins; else the one file whose NRes

@@ -4,10 +4,9 @@
 
 #include "parser/core/core_diagnostic_codes.hpp"
 #include "parser/core/reuse_pool.hpp"
-#include "parser/mod/mod_parser.hpp"
 #include "pipeline/format_rows.hpp"
-#include "pipeline/formats/msh_file.hpp"
 #include "pipeline/input_scan.hpp"
+#include "pipeline/row_scratch.hpp"
 #include "pipeline/tree_walk.hpp"
 
 namespace meshgate {
@@ -76,7 +75,7 @@ Format format_of(Bytes data, const Origin& origin) {
   return detect_format(data.first(std::min(data.size(), kMagicProbeBytes)));
 }
 
-ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, StreamPools pools,
+ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, ScratchSet* scratch,
                      TreeBudget& budget, const Origin& origin) {
   ParsedFile f;
   f.path = std::move(path);
@@ -84,7 +83,7 @@ ParsedFile parse_one(std::string path, Bytes data, const ParseTreeOptions& optio
   f.data = data;
   f.origin = origin;
   f.format = format_of(data, origin);
-  ParseContext context{options, depth, pools, budget};
+  ParseContext context{options, depth, scratch, budget};
   row_of(f.format).parse(f, context);
   return f;
 }
@@ -134,27 +133,18 @@ void walk_children(Walk& w, const ParsedFile& f) {
   }
 }
 
-}  // namespace
-
-// Stream buffers a parse reuses from the model parsed before it on any
-// thread: a walk leases one set for its file (parser/core/reuse_pool.hpp).
-struct StreamPools {
-  mod::StreamPool mod;
-  msh::StreamPool msh;
-};
-
-namespace {
-ReusePool<StreamPools>& stream_pools() {
-  static ReusePool<StreamPools> pools;
-  return pools;
+// The buffers of the models parsed before, on any thread: a walk leases one
+// set for its file (parser/core/reuse_pool.hpp).
+ReusePool<ScratchSet>& scratch_sets() {
+  static ReusePool<ScratchSet> sets;
+  return sets;
 }
+
 }  // namespace
 
 void walk(Walk& w, std::string path, Bytes data, unsigned depth, const Origin& origin) {
-  const ReusePool<StreamPools>::Lease lease = stream_pools().lease();
-  mod::StreamPool& mod_pool = lease->mod;
-  msh::StreamPool& msh_pool = lease->msh;
-  ParsedFile f = parse_one(std::move(path), data, w.options, depth, {&mod_pool, &msh_pool}, w.budget, origin);
+  const ReusePool<ScratchSet>::Lease scratch = scratch_sets().lease();
+  ParsedFile f = parse_one(std::move(path), data, w.options, depth, scratch.get(), w.budget, origin);
   if (w.enter) w.enter(f);
   w.stopped = w.stopped || f.stop_walk;
   if (!f.descend) {
@@ -163,17 +153,16 @@ void walk(Walk& w, std::string path, Bytes data, unsigned depth, const Origin& o
   }
   if (w.options.descend && f.descend && !f.nesting_cut) walk_children(w, f);
   if (w.leave) w.leave(f);
-  if (auto* m = f.as<mod::ParseResult>(); m && m->model) mod_pool.harvest(*m->model);
-  if (auto* m = f.as<MshFile>(); m && m->model && m->model->model) msh_pool.harvest(*m->model->model);
+  scratch->recycle(f);
 }
 
 }  // namespace tree_walk
 
-void release_stream_buffers() { tree_walk::stream_pools().clear(); }
+void release_stream_buffers() { tree_walk::scratch_sets().clear(); }
 
-ParsedFile parse_file(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth) {
+ParsedFile parse_file(std::string path, Bytes data, const ParseTreeOptions& options, unsigned depth, ScratchSet* scratch) {
   TreeBudget budget = budget_of(options.limits);
-  return parse_one(std::move(path), data, options, depth, {}, budget, options.origin);
+  return parse_one(std::move(path), data, options, depth, scratch, budget, options.origin);
 }
 
 void parse_tree(const std::string& path, Bytes data, const ParseTreeOptions& options, const ParsedFileVisitor& enter,

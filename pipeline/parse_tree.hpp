@@ -140,9 +140,12 @@ struct ParsedFile {
 
 using ParsedFileVisitor = std::function<void(ParsedFile&)>;
 
-// The file itself, parsed (no descent).
+class ScratchSet;
+
+// The file itself, parsed (no descent); its parse draws on `scratch`'s
+// buffers where its row keeps some (pipeline/row_scratch.hpp).
 [[nodiscard]] ParsedFile parse_file(std::string path, Bytes data, const ParseTreeOptions& options = {},
-                                    unsigned depth = 0);
+                                    unsigned depth = 0, ScratchSet* scratch = nullptr);
 
 // Every file of the tree, in order: `enter` sees each file before the files
 // nested in it, `leave` after them (rebuild builds an archive from its rebuilt
@@ -150,8 +153,8 @@ using ParsedFileVisitor = std::function<void(ParsedFile&)>;
 void parse_tree(const std::string& path, Bytes data, const ParseTreeOptions& options, const ParsedFileVisitor& enter,
                 const ParsedFileVisitor& leave = {});
 
-// parse_tree keeps the stream buffers of the models it parsed for the next
-// one; this frees them. A fuzz target calls it after each input: buffers one
+// parse_tree keeps the buffers of the models it parsed for the next one
+// (FormatRow::scratch); this frees them. A fuzz target calls it after each input: buffers one
 // input leaves for the next look like a leak to libFuzzer, which then runs
 // that input again (and LeakSanitizer over the heap) to tell.
 void release_stream_buffers();

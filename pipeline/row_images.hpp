@@ -10,13 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "parser/texm/texm_pixels.hpp"
+#include "parser/core/texel_order.hpp"
 
 namespace meshgate {
 
 struct ImageRequest {
   uint32_t mip = 0;                                   // 0: full size
-  texm::ByteOrder texm_order = texm::ByteOrder::bgra;  // Texm's [CONFLICT]; other formats ignore it
+  TexelOrder texm_order = TexelOrder::bgra;  // Texm's [CONFLICT]; other formats ignore it
 };
 
 struct DecodedImage {

@@ -8,8 +8,6 @@
 #include <string>
 
 #include "parser/detect/format_detect.hpp"
-#include "parser/mod/mod_stream_pool.hpp"
-#include "parser/msh/msh_stream_pool.hpp"
 
 namespace meshgate {
 
@@ -29,14 +27,6 @@ struct TreeBudget {
 [[nodiscard]] inline TreeBudget budget_of(const SizeLimits& limits) {
   return {limits.inflated_bytes, limits.nested_files, limits.inflated_bytes, limits.nested_files};
 }
-
-// Stream buffers of the calling thread's last model, refilled by the next
-// one (a sweep parses file after file): only the tree walk uses them, and
-// gives them back after the file's visitors are done with it.
-struct StreamPools {
-  mod::StreamPool* mod = nullptr;
-  msh::StreamPool* msh = nullptr;
-};
 
 [[nodiscard]] bool at_nesting_limit(unsigned depth);
 // `where`: the table whose children are cut ("entries", "slots", "members").

@@ -34,6 +34,10 @@ class BufferPool {
     buffer.clear();
     shelf.emplace_back().swap(buffer);
   }
+  // How many buffers it keeps, on every shelf.
+  [[nodiscard]] size_t held() const {
+    return std::apply([](const auto&... shelf) { return (size_t{0} + ... + shelf.size()); }, shelves_);
+  }
 
  private:
   // A bound on what the pool keeps: more buffers than one huge model's are dropped.

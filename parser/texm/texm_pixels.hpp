@@ -9,14 +9,14 @@
 #include <string_view>
 #include <vector>
 
+#include "parser/core/texel_order.hpp"
 #include "parser/texm/texm_model.hpp"
 
 namespace meshgate::texm {
 
-enum class ByteOrder : uint8_t {
-  bgra,  // memory B, G, R, A (palette B, G, R, x): openparkan, the default
-  argb,  // memory A, R, G, B for 8888, R, G, B, x for 888 and the palette: fparkan
-};
+// bgra: memory B, G, R, A (palette B, G, R, x): openparkan, the default;
+// argb: memory A, R, G, B for 8888, R, G, B, x for 888 and the palette: fparkan.
+using ByteOrder = TexelOrder;
 [[nodiscard]] std::string_view byte_order_name(ByteOrder order);
 
 // The widening the spec states: 4 bits x 17, 5 bits v<<3 | v>>2, 6 bits v<<2 | v>>4.

@@ -11,6 +11,7 @@
 #include "import/mod/mod_importer.hpp"
 #include "parser/mod/mod_fields.hpp"
 #include "parser/mod/mod_kaitai.hpp"
+#include "parser/mod/mod_stream_pool.hpp"
 #include "export/gltf_export.hpp"
 #include "writer/mod/mod_canonical.hpp"
 #include "writer/mod/mod_writer.hpp"
@@ -19,8 +20,21 @@ namespace meshgate {
 
 namespace mod_row {
 
+// The stream buffers of the models parsed before (a sweep parses one PAC's
+// MODs after another).
+struct Scratch final : RowScratch {
+  mod::StreamPool pool;
+  void recycle(ParsedFile& f) override {
+    if (auto* m = f.as<mod::ParseResult>(); m && m->model) pool.harvest(*m->model);
+  }
+  [[nodiscard]] size_t held() const override { return pool.held(); }
+};
+
+std::unique_ptr<RowScratch> scratch() { return std::make_unique<Scratch>(); }
+
 void parse(ParsedFile& f, ParseContext& c) {
-  f.model.put(mod::parse_mod(f.data, {.strict = c.options.strict, .pool = c.pools.mod,
+  Scratch* scratch = scratch_of<Scratch>(c, Format::dmc3_mod);
+  f.model.put(mod::parse_mod(f.data, {.strict = c.options.strict, .pool = scratch ? &scratch->pool : nullptr,
                                       .container_member = f.origin.container_member}));
 }
 
@@ -98,6 +112,7 @@ const FormatRow kModRow{.format = Format::dmc3_mod,
                         .catalogue_order = 1,
                         .observe = mod_row::observe,
                         .declared_version = mod_row::declared_version,
-                        .invariants = &mod_row::kInvariants};
+                        .invariants = &mod_row::kInvariants,
+                        .scratch = mod_row::scratch};
 
 }  // namespace meshgate

@@ -12,6 +12,7 @@
 #include "parser/nres/nres_fields.hpp"
 #include "parser/nres/nres_kaitai.hpp"
 #include "parser/texm/texm_parser.hpp"
+#include "parser/msh/msh_stream_pool.hpp"
 #include "pipeline/formats/msh_file.hpp"
 #include "pipeline/formats/row_parts.hpp"
 #include "pipeline/formats/msh/msh_invariant_tally.hpp"
@@ -62,6 +63,23 @@ void list_entries(ParsedFile& f, const nres::Archive& archive, ParseContext& c) 
   admit_children(f, c.depth, "entries", c.budget);
 }
 
+// The stream buffers of the models parsed before (a sweep parses model
+// after model), in the MSH row's scratch: the parse makes the file a model.
+struct ModelScratch final : RowScratch {
+  msh::StreamPool pool;
+  void recycle(ParsedFile& f) override {
+    if (auto* m = f.as<MshFile>(); m && m->model && m->model->model) pool.harvest(*m->model->model);
+  }
+  [[nodiscard]] size_t held() const override { return pool.held(); }
+};
+
+std::unique_ptr<RowScratch> model_scratch() { return std::make_unique<ModelScratch>(); }
+
+// The engine looks entries up with _strcmpi: a name in any case names one.
+bool names_alike(std::string_view name, std::string_view asked) {
+  return name.size() == asked.size() && nres::compare_names_lowercase(name, asked) == 0;
+}
+
 void parse(ParsedFile& f, ParseContext& c) {
   const ParseTreeOptions& o = c.options;
   nres::ParseResult archive = nres::parse_nres(f.data, {.profile = o.profile, .strict = o.strict, .copy_payloads = false});
@@ -75,8 +93,11 @@ void parse(ParsedFile& f, ParseContext& c) {
   f.format = Format::nres_msh;
   MshFile& m = f.model.emplace<MshFile>();
   m.container = std::move(archive);
-  if (m.container.ok())
-    m.model = msh::parse_msh_archive(f.data, m.container, {.profile = o.profile, .strict = o.strict, .pool = c.pools.msh});
+  if (m.container.ok()) {
+    ModelScratch* scratch = scratch_of<ModelScratch>(c, Format::nres_msh);
+    m.model = msh::parse_msh_archive(f.data, m.container, {.profile = o.profile, .strict = o.strict,
+                                                           .pool = scratch ? &scratch->pool : nullptr});
+  }
 }
 
 void write_archive(ParsedFile& f, RoundTripOutcome& out) {
@@ -287,7 +308,8 @@ const FormatRow kNresRow{.format = Format::nres,
                          .field_tables = nres_row::kArchiveTables,
                          .catalogue_order = 2,
                          .observe = nres_row::observe,
-                         .declared_version = nres_row::declared_version};
+                         .declared_version = nres_row::declared_version,
+                         .names_alike = nres_row::names_alike};
 const FormatRow kMshRow{.format = Format::nres_msh,
                         .parse = nres_row::parse,
                         .inflate_child = nullptr,
@@ -310,6 +332,7 @@ const FormatRow kMshRow{.format = Format::nres_msh,
                         .fills_tables_of = nres_row::kModelContainer,
                         .observe = msh_row::observe,
                         .declared_version = msh_row::declared_version,
-                        .invariants = &msh_row::kInvariants};
+                        .invariants = &msh_row::kInvariants,
+                        .scratch = nres_row::model_scratch};
 
 }  // namespace meshgate

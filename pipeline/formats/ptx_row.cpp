@@ -13,6 +13,7 @@
 #include "pipeline/formats/ptx/ptx_observations.hpp"
 #include "parser/ptx/ptx_parser.hpp"
 #include "writer/ptx/ptx_entry_edit.hpp"
+#include "writer/ptx/ptx_entry_encode.hpp"
 #include "writer/ptx/ptx_writer.hpp"
 
 namespace meshgate {
@@ -184,6 +185,7 @@ const FormatRow kPtxRow{.format = Format::dmc3_ptx,
                         .edit_member = ptx_row::edit_member,
                         .field_tables = ptx_row::kTables,
                         .catalogue_order = 8,
-                        .observe = ptx_row::observe};
+                        .observe = ptx_row::observe,
+                        .encode_member_png = encode_png_as_ptx_entry};
 
 }  // namespace meshgate

@@ -10,6 +10,7 @@
 #include "pipeline/formats/row_parts.hpp"
 #include "pipeline/formats/texm/texm_observations.hpp"
 #include "parser/texm/texm_fields.hpp"
+#include "writer/texm/texm_encode.hpp"
 #include "writer/texm/texm_writer.hpp"
 
 namespace meshgate {
@@ -103,6 +104,7 @@ const FormatRow kTexmRow{.format = Format::nikita_texm,
                          .mark_leaves = texm_row::mark_leaves,
                          .field_tables = texm_row::kTables,
                          .catalogue_order = 5,
-                         .observe = texm_row::observe};
+                         .observe = texm_row::observe,
+                         .encode_png = encode_png_as_texm};
 
 }  // namespace meshgate

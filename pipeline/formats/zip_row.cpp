@@ -3,6 +3,8 @@
 // member replaced, added or removed (edit_member, the volume writer).
 #include "pipeline/formats/rows.hpp"
 
+#include <array>
+
 #include "parser/core/utf8_text.hpp"
 #include "parser/zip/zip_diagnostic_codes.hpp"
 #include "parser/zip/zip_rewrite_codes.hpp"
@@ -177,6 +179,9 @@ std::vector<StoredDigest> stored_digests(const ParsedView& v) {
   return out;
 }
 
+// Its members are inflated under the input's --max-inflated.
+constexpr std::array kReadingCuts{zip::codes::inflated_limit};
+
 }  // namespace zip_row
 
 std::optional<zip::Edit> zip_edit_of(const zip::Volume& volume, const MemberEdit& edit, std::string& error) {
@@ -219,6 +224,7 @@ const FormatRow kZipRow{.format = Format::zip_volume,
                         .open_in_place = zip_row::open_in_place,
                         .plan_in_place = zip_row::plan_in_place,
                         .check_in_place = zip_row::check_in_place,
-                        .stored_digests = zip_row::stored_digests};
+                        .stored_digests = zip_row::stored_digests,
+                        .reading_cuts = zip_row::kReadingCuts};
 
 }  // namespace meshgate

@@ -17,14 +17,14 @@
 #include <string>
 #include <vector>
 
-#include "parser/texm/texm_pixels.hpp"
+#include "parser/core/texel_order.hpp"
 #include "writer/image/png_decode.hpp"
 #include "writer/image/texture_quality.hpp"
 
 namespace meshgate {
 
 struct TextureEncodeOptions {
-  texm::ByteOrder texm_order = texm::ByteOrder::bgra;  // 888, 8888 and the palette (the spec's [CONFLICT])
+  TexelOrder texm_order = TexelOrder::bgra;  // a Texm's 888, 8888 and palette (the spec's [CONFLICT])
   PngReadLimits png_limits;
 };
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "parser/texm/texm_parser.hpp"
+#include "parser/texm/texm_pixels.hpp"
 #include "writer/texm/texm_encode.hpp"
 #include "writer/texm/texm_writer.hpp"
 
