@@ -140,6 +140,33 @@ struct Folder {
   }
 };
 
+// The edit most of these tests stream: em000.pac's slot_0001, two levels
+// down, replaced by another MOD (`edit` holds `other`'s bytes: no copies).
+struct SlotReplacement {
+  std::vector<SynthFile> other = mod::synth_mod_corpus(11, 1);
+  std::vector<std::string> names{"GData.afs/em000.pac", "slot_0001"};
+  MemberEdit edit{.kind = MemberEditKind::replace, .bytes = Bytes(other[0].bytes)};
+  SlotReplacement() = default;
+  SlotReplacement(const SlotReplacement&) = delete;
+  SlotReplacement& operator=(const SlotReplacement&) = delete;
+};
+
+// A source over the volume's file `in` that returns the byte `offset` into
+// member `name`'s stored data wrong the first time it is read (the copy's
+// read); nullptr when `volume` has no such member.
+std::shared_ptr<ChunkedSource> source_flipping(const std::vector<std::byte>& volume, const std::filesystem::path& in,
+                                               std::string_view name, uint64_t offset) {
+  zip::BytesSource bytes(volume);
+  const zip::DirectoryRead dir = zip::read_directory(bytes, zip::kMaxMembers);
+  if (!dir.directory) return nullptr;
+  const auto member = std::find_if(dir.directory->entries.begin(), dir.directory->entries.end(),
+                                   [&](const zip::CentralEntry& e) { return e.name == name; });
+  if (member == dir.directory->entries.end()) return nullptr;
+  auto source = std::make_shared<ChunkedSource>(in);
+  source->flip = member->data_offset() + offset;
+  return source;
+}
+
 struct Streamed {
   AddressPath path;
   MemberRewrite rewrite;
@@ -179,10 +206,8 @@ TEST(VolumeStream, AMemberTwoLevelsDownIsReplacedWithoutReadingTheVolumeWhole) {
   const std::vector<std::byte> volume = large_volume();
   const auto in = folder.write("v.nbz", volume);
   auto source = std::make_shared<ChunkedSource>(in);
-  const std::vector<SynthFile> other = mod::synth_mod_corpus(11, 1);
-  const std::vector<std::string> names{"GData.afs/em000.pac", "slot_0001"};
-  const MemberEdit edit{.kind = MemberEditKind::replace, .bytes = Bytes(other[0].bytes)};
-  const Streamed s = edit_streamed(source, names, edit, (folder.dir / "out.nbz").string());
+  const SlotReplacement slot;
+  const Streamed s = edit_streamed(source, slot.names, slot.edit, (folder.dir / "out.nbz").string());
   ASSERT_TRUE(s.written.write_error.empty()) << s.written.write_error;
   EXPECT_TRUE(s.written.proof.ok()) << s.written.proof.failed_level << ": " << s.written.proof.error;
   EXPECT_EQ(s.written.proof.unchanged, 11u);  // ten blobs beside the PAC, two MODs beside the slot
@@ -196,7 +221,7 @@ TEST(VolumeStream, AMemberTwoLevelsDownIsReplacedWithoutReadingTheVolumeWhole) {
   const std::optional<std::vector<std::byte>> written = read_file(folder.dir / "out.nbz");
   ASSERT_TRUE(written);
   EXPECT_EQ(s.rewrite.levels[0].size_after, written->size());
-  EXPECT_TRUE(*written == edit_in_memory(volume, names, edit)) << "the streamed volume is the one made in memory";
+  EXPECT_TRUE(*written == edit_in_memory(volume, slot.names, slot.edit)) << "the streamed volume is the one made in memory";
 }
 
 TEST(VolumeStream, AddAndRemoveStreamTheSameBytesAsInMemory) {
@@ -223,18 +248,11 @@ TEST(VolumeStream, ARecordCopiedWrongFailsTheProofAndLeavesNoOutput) {
   const Folder folder;
   const std::vector<std::byte> volume = large_volume();
   const auto in = folder.write("v.nbz", volume);
-  zip::BytesSource bytes(volume);
-  const zip::DirectoryRead dir = zip::read_directory(bytes, zip::kMaxMembers);
-  ASSERT_TRUE(dir.directory);
-  const auto blob = std::find_if(dir.directory->entries.begin(), dir.directory->entries.end(),
-                                 [](const zip::CentralEntry& e) { return e.name == "GData.afs/blob6.bin"; });
-  ASSERT_NE(blob, dir.directory->entries.end());
-  auto source = std::make_shared<ChunkedSource>(in);
-  source->flip = blob->data_offset() + 1000;  // the first read of it is the copy's
-  const std::vector<SynthFile> other = mod::synth_mod_corpus(11, 1);
+  const std::shared_ptr<ChunkedSource> source = source_flipping(volume, in, "GData.afs/blob6.bin", 1000);
+  ASSERT_NE(source, nullptr);
+  const SlotReplacement slot;
   const auto out = folder.dir / "out.nbz";
-  const Streamed s = edit_streamed(source, {"GData.afs/em000.pac", "slot_0001"},
-                                   {.kind = MemberEditKind::replace, .bytes = Bytes(other[0].bytes)}, out.string());
+  const Streamed s = edit_streamed(source, slot.names, slot.edit, out.string());
   ASSERT_TRUE(s.written.write_error.empty()) << s.written.write_error;
   EXPECT_FALSE(source->flip) << "the copy read the byte";
   EXPECT_FALSE(s.written.proof.ok());
@@ -253,10 +271,8 @@ TEST(VolumeStream, ABetweenRecordsByteCopiedWrongFailsTheProofAndLeavesNoOutput)
   uint64_t gap_at = 0;
   const std::vector<std::byte> volume = gapped_volume(gap_at);
   const auto in = folder.write("v.nbz", volume);
-  const std::vector<SynthFile> other = mod::synth_mod_corpus(11, 1);
-  const std::vector<std::string> names{"GData.afs/em000.pac", "slot_0001"};
-  const MemberEdit edit{.kind = MemberEditKind::replace, .bytes = Bytes(other[0].bytes)};
-  const Streamed good = edit_streamed(std::make_shared<ChunkedSource>(in), names, edit, (folder.dir / "good.nbz").string());
+  const SlotReplacement slot;
+  const Streamed good = edit_streamed(std::make_shared<ChunkedSource>(in), slot.names, slot.edit, (folder.dir / "good.nbz").string());
   EXPECT_TRUE(good.written.proof.ok()) << good.written.proof.failed_level << ": " << good.written.proof.error;
   const std::optional<std::vector<std::byte>> good_bytes = read_file(folder.dir / "good.nbz");
   ASSERT_TRUE(good_bytes);
@@ -271,7 +287,7 @@ TEST(VolumeStream, ABetweenRecordsByteCopiedWrongFailsTheProofAndLeavesNoOutput)
     auto source = std::make_shared<ChunkedSource>(in);
     source->flip = flip;  // the first read of it is the copy's
     const auto out = folder.dir / "out.nbz";
-    const Streamed s = edit_streamed(source, names, edit, out.string());
+    const Streamed s = edit_streamed(source, slot.names, slot.edit, out.string());
     ASSERT_TRUE(s.written.write_error.empty()) << s.written.write_error;
     EXPECT_FALSE(source->flip) << "the copy read the byte";
     EXPECT_FALSE(s.written.proof.ok());
@@ -363,13 +379,11 @@ TEST(VolumeStream, AVolumeReadFromItsFileIsCopiedFileToFileAndProven) {
   uint64_t gap_at = 0;
   const std::vector<std::byte> volume = gapped_volume(gap_at, 0);
   auto source = std::make_shared<CountedFileSource>(folder.write("v.nbz", volume));
-  const std::vector<SynthFile> other = mod::synth_mod_corpus(11, 1);
-  const std::vector<std::string> names{"GData.afs/em000.pac", "slot_0001"};
-  const MemberEdit edit{.kind = MemberEditKind::replace, .bytes = Bytes(other[0].bytes)};
-  const Streamed s = edit_streamed(source, names, edit, (folder.dir / "out.nbz").string());
+  const SlotReplacement slot;
+  const Streamed s = edit_streamed(source, slot.names, slot.edit, (folder.dir / "out.nbz").string());
   ASSERT_TRUE(s.written.write_error.empty()) << s.written.write_error;
   EXPECT_TRUE(s.written.proof.ok()) << s.written.proof.failed_level << ": " << s.written.proof.error;
-  EXPECT_TRUE(read_file(folder.dir / "out.nbz") == edit_in_memory(volume, names, edit));
+  EXPECT_TRUE(read_file(folder.dir / "out.nbz") == edit_in_memory(volume, slot.names, slot.edit));
 #ifdef __linux__
   // The proof compares every copied byte with the source once; the copy read none of them.
   EXPECT_LT(source->bytes_read, volume.size() + volume.size() / 4) << "the copy went through this process";
@@ -383,19 +397,12 @@ TEST(VolumeStream, AFailedProofLeavesWhatWasAtTheOutputAsItWas) {
   const Folder folder;
   const std::vector<std::byte> volume = large_volume();
   const auto in = folder.write("v.nbz", volume);
-  zip::BytesSource bytes(volume);
-  const zip::DirectoryRead dir = zip::read_directory(bytes, zip::kMaxMembers);
-  ASSERT_TRUE(dir.directory);
-  const auto blob = std::find_if(dir.directory->entries.begin(), dir.directory->entries.end(),
-                                 [](const zip::CentralEntry& e) { return e.name == "GData.afs/blob3.bin"; });
-  ASSERT_NE(blob, dir.directory->entries.end());
-  auto source = std::make_shared<ChunkedSource>(in);
-  source->flip = blob->data_offset() + 77;  // the first read of it is the copy's
+  const std::shared_ptr<ChunkedSource> source = source_flipping(volume, in, "GData.afs/blob3.bin", 77);
+  ASSERT_NE(source, nullptr);
   const std::vector<std::byte> previous = noise(4096, 5);
   const auto out = folder.write("out.nbz", previous);
-  const std::vector<SynthFile> other = mod::synth_mod_corpus(11, 1);
-  const Streamed s = edit_streamed(source, {"GData.afs/em000.pac", "slot_0001"},
-                                   {.kind = MemberEditKind::replace, .bytes = Bytes(other[0].bytes)}, out.string());
+  const SlotReplacement slot;
+  const Streamed s = edit_streamed(source, slot.names, slot.edit, out.string());
   ASSERT_TRUE(s.written.write_error.empty()) << s.written.write_error;
   EXPECT_FALSE(s.written.proof.ok());
   EXPECT_NE(s.written.proof.error.find("member GData.afs/blob3.bin: its local record differs"), std::string::npos)
